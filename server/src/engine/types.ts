@@ -73,6 +73,8 @@ export interface DocumentReport {
   /** Why a document was not checked (template, CRD, unknown group, syntax error, …). */
   reason?: string;
   range: Range;
+  /** Entries of a `v1` `List` or a typed list, each routed on its own (index = position in `items`). */
+  items?: DocumentReport[];
 }
 
 export interface FileReport {

@@ -30,7 +30,11 @@ export interface FieldDef {
   /** Gates from +featureGate tags and curated associations (aliases resolved to the registered gate name
    *  in `gates`, the tag's own name kept in `gateTags` when it differs). */
   gates?: string[];
+  /** Present only when some tag names an alias: same length and order as `gates`, `gateTags[i]` is the name
+   *  the upstream tag uses for `gates[i]` (e.g. PodCertificateProjection for PodCertificateRequest). */
   gateTags?: string[];
+  /** The subset of `gates` that comes from a curated association rather than a `+featureGate` tag. */
+  gatesCurated?: string[];
   /** Gates named only in the field comment. The engine uses them for config kinds only. */
   commentGates?: string[];
   /** Gates of single enum values: value → gates. */
@@ -44,6 +48,8 @@ export interface TypeDef {
   fields: FieldDef[];
   /** Gates on the type itself (kind-level gates come from KindEntry.gates). */
   gates?: string[];
+  /** Gates named only in the type's comment (weak; the kind-level ones are also in KindEntry.gates). */
+  commentGates?: string[];
 }
 
 export interface KindEntry {
@@ -90,8 +96,10 @@ export interface GateVersionState {
   stage?: GateStage;
   default?: boolean | null;
   locked?: boolean | null;
-  /** Default changed inside a minor. */
+  /** Default changed inside a minor: first patch release of a range (e.g. "1.35.4") → default from that patch on. */
   byPatch?: Record<string, boolean>;
+  /** Why the gate does not exist / is not verified in this version (reference wording, e.g. "not yet added"). */
+  why?: string;
 }
 
 export interface GateEntry {

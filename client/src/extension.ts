@@ -1,0 +1,49 @@
+// Entry point of the VS Code extension: starts the Kubegate language server (bundled as dist/server.js)
+// and wires the status bar, the gate view and the commands to it. No analysis happens here.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
+import { SETTINGS_SECTION } from '../../server/src/contract/settings';
+import { registerCommands } from './commands';
+import { GateView } from './gateView';
+import { createLanguageClient, pushSettings } from './languageClient';
+import { KubegateStatusBar } from './statusBar';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('Kubegate', { log: true });
+  const statusBar = new KubegateStatusBar();
+  const lc = createLanguageClient(context, output);
+  client = lc;
+  const gateView = new GateView(lc);
+  context.subscriptions.push(output, statusBar, gateView, ...registerCommands({ client: lc, gateView, output }));
+
+  context.subscriptions.push(
+    lc.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => statusBar.update(status)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS_SECTION)) void pushSettings(lc);
+    }),
+    // Trust granted: the server was told it may not use the cluster; start it again with the new options.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      statusBar.render();
+      output.appendLine('[client] workspace trusted: restarting the language server');
+      await lc.restart();
+    }),
+  );
+  statusBar.show();
+  try {
+    await lc.start();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    output.appendLine(`[client] the language server did not start: ${message}`);
+    statusBar.failed(`Kubegate language server did not start: ${message}`);
+    throw err;
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop();
+}

@@ -1,0 +1,94 @@
+// HTML of the gate view (a webview) from a `kubegate/gateReport` answer. Pure: the caller supplies the
+// nonce and the Content-Security-Policy source; every value from the server is escaped.
+import type { GateReportEntry, GateReportResult, LspLocation } from '../../server/src/contract/protocol';
+import { baseName } from './statusText';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Only http(s) links become anchors; anything else is shown as text. */
+function safeUrl(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+function locationLink(loc: LspLocation, label: string): string {
+  const data = escapeHtml(JSON.stringify(loc));
+  return `<a href="#" class="loc" data-location="${data}">${escapeHtml(label)}</a>`;
+}
+
+function where(loc: LspLocation): string {
+  return `${baseName(loc.uri)}:${loc.range.start.line + 1}`;
+}
+
+function defaultText(d: boolean | null | undefined): string {
+  return d === true ? 'on' : d === false ? 'off' : '—';
+}
+
+function row(e: GateReportEntry): string {
+  const kepUrl = e.kep ? safeUrl(e.kep.url) : undefined;
+  const kep = e.kep
+    ? kepUrl
+      ? `<a href="${escapeHtml(kepUrl)}" title="${escapeHtml(e.kep.title)}">KEP-${e.kep.number}</a>`
+      : `KEP-${e.kep.number}`
+    : '—';
+  const used = e.usedAt.map((u) => `<li>${locationLink(u, where(u))} <code>${escapeHtml(u.path)}</code></li>`).join('');
+  const set = e.setAt.length
+    ? e.setAt
+        .map((s) => {
+          const value = s.value === undefined ? '?' : String(s.value);
+          const label = s.location ? locationLink(s.location, where(s.location)) : escapeHtml(s.source);
+          return `<li>${label}: <code>${escapeHtml(value)}</code>${s.location ? ` (${escapeHtml(s.source)})` : ''}</li>`;
+        })
+        .join('')
+    : '<li class="none">nowhere</li>';
+  return [
+    `<tr class="gate state-${escapeHtml(e.state)}" data-gate="${escapeHtml(e.gate)}">`,
+    `<td class="name"><strong>${escapeHtml(e.gate)}</strong><div class="components">${escapeHtml(e.components.join(', '))}</div></td>`,
+    `<td>${escapeHtml(e.stage ?? '—')}</td>`,
+    `<td>${defaultText(e.default)}</td>`,
+    `<td class="state">${escapeHtml(e.state)}</td>`,
+    `<td>${kep}</td>`,
+    `<td><ul>${used}</ul></td>`,
+    `<td><ul>${set}</ul></td>`,
+    '</tr>',
+  ].join('');
+}
+
+export interface GateViewPage {
+  nonce: string;
+  /** The webview's `cspSource`. */
+  cspSource: string;
+}
+
+export function renderGateReport(report: GateReportResult, page: GateViewPage): string {
+  const nonce = escapeHtml(page.nonce);
+  const body = report.gates.length
+    ? `<table><thead><tr><th>Gate</th><th>Stage</th><th>Default</th><th>State</th><th>KEP</th><th>Used at</th><th>Set at</th></tr></thead>
+<tbody>${report.gates.map(row).join('\n')}</tbody></table>`
+    : '<p class="empty">No manifest in this workspace uses a feature-gated field, value or kind.</p>';
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${escapeHtml(page.cspSource)} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
+<title>Kubegate: feature gates</title>
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1em; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border); }
+ul { margin: 0; padding-left: 1em; }
+.components { opacity: .7; font-size: 90%; }
+.state-off .state, .state-mixed .state { color: var(--vscode-editorWarning-foreground); font-weight: bold; }
+.state-on .state { color: var(--vscode-testing-iconPassed); }
+a { color: var(--vscode-textLink-foreground); }
+</style></head>
+<body>
+<h2>Feature gates needed by this workspace (Kubernetes ${escapeHtml(report.kubernetesVersion)})</h2>
+${body}
+<script nonce="${nonce}">
+const vscode = acquireVsCodeApi();
+for (const a of document.querySelectorAll('a.loc')) {
+  a.addEventListener('click', (ev) => { ev.preventDefault(); vscode.postMessage({ type: 'open', location: JSON.parse(a.dataset.location) }); });
+}
+</script>
+</body></html>`;
+}

@@ -1,0 +1,47 @@
+// The status bar item: target version and gate sources from `kubegate/status`; a click opens the gate view.
+import * as vscode from 'vscode';
+import type { StatusParams } from '../../server/src/contract/protocol';
+import { formatStatus } from './statusText';
+import { COMMANDS } from './commandIds';
+
+export class KubegateStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private last: StatusParams | undefined;
+
+  constructor() {
+    this.item = vscode.window.createStatusBarItem('kubegate.status', vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Kubegate';
+    this.item.command = COMMANDS.showGates;
+    this.item.text = '$(sync~spin) Kubegate';
+    this.item.tooltip = 'Kubegate language server is starting';
+  }
+
+  show(): void {
+    this.item.show();
+  }
+
+  update(status: StatusParams): void {
+    this.last = status;
+    this.render();
+  }
+
+  /** Re-renders with the current trust state (after trust is granted). */
+  render(): void {
+    if (!this.last) return;
+    const view = formatStatus(this.last, vscode.workspace.isTrusted);
+    this.item.text = view.text;
+    const tooltip = new vscode.MarkdownString(view.tooltip);
+    tooltip.supportThemeIcons = true;
+    this.item.tooltip = tooltip;
+    this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  }
+
+  failed(message: string): void {
+    this.item.text = '$(error) Kubegate';
+    this.item.tooltip = message;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,63 @@
+// Text of the Kubegate status bar item, from the server's `kubegate/status` notification. Pure.
+import type { GateSourceStatus, StatusParams } from '../../server/src/contract/protocol';
+
+export interface StatusView {
+  text: string;
+  /** Markdown for the tooltip. */
+  tooltip: string;
+  warning: boolean;
+}
+
+/** Last path segment of a URI or path, decoded. */
+export function baseName(uriOrPath: string): string {
+  const clean = uriOrPath.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = clean.slice(clean.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+function sourceLabel(s: GateSourceStatus): string {
+  switch (s.kind) {
+    case 'config':
+      return baseName(s.name);
+    case 'cluster':
+      return 'cluster';
+    case 'setting':
+      return 'settings';
+  }
+}
+
+/** e.g. `K8s 1.37 · gates: kind.yaml` (several sources joined with `+`, `defaults` when none). */
+export function formatStatus(status: StatusParams, trusted: boolean): StatusView {
+  const labels = [...new Set(status.gateSources.map(sourceLabel))];
+  const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
+  const clusterTrouble = status.cluster.state === 'unreachable';
+  const icon = clusterTrouble ? '$(warning) ' : trusted ? '' : '$(shield) ';
+  const text = `${icon}K8s ${status.kubernetesVersion} · gates: ${gates}`;
+
+  const lines: string[] = [];
+  lines.push(`**Kubegate** checks against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
+  if (status.gateSources.length === 0) {
+    lines.push('', 'Gate states: the defaults of that version (no settings, configs or cluster say otherwise).');
+  } else {
+    lines.push('', 'Gate states come from, strongest first:');
+    for (const s of status.gateSources) {
+      const n = Object.keys(s.gates).length;
+      lines.push(`- ${s.kind} \`${sourceLabel(s)}\`: ${n} gate${n === 1 ? '' : 's'}`);
+    }
+  }
+  const c = status.cluster;
+  const clusterLine =
+    c.state === 'disabled'
+      ? trusted
+        ? 'Cluster: not read (kubegate.cluster.enabled is off).'
+        : 'Cluster: not read (the workspace is not trusted).'
+      : `Cluster: ${c.state}${c.context ? ` (context \`${c.context}\`)` : ''}${c.gitVersion ? `, ${c.gitVersion}` : ''}.`;
+  lines.push('', clusterLine);
+  for (const n of [...c.notes, ...status.notes]) lines.push(`- ${n}`);
+  lines.push('', 'Click to show the feature gates this workspace needs.');
+  return { text, tooltip: lines.join('\n'), warning: clusterTrouble || status.notes.length > 0 };
+}

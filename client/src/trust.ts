@@ -1,0 +1,64 @@
+// What the extension may do in an untrusted or virtual workspace. Pure functions (no vscode import) so
+// that the rules can be unit-tested: in an untrusted workspace the server never reads a kubeconfig nor
+// talks to a cluster, whatever the user or workspace settings say.
+import { SETTINGS_SECTION } from '../../server/src/contract/settings';
+
+/** Settings that reach a cluster; VS Code ignores their workspace values while the workspace is untrusted,
+ *  and the client also forces them off (user-level values would still apply otherwise). */
+export const CLUSTER_SETTINGS = [`${SETTINGS_SECTION}.cluster.enabled`, `${SETTINGS_SECTION}.cluster.context`] as const;
+
+/** Sent as the language server's initializationOptions. */
+export interface KubegateInitOptions {
+  /** False: the server must not read kubeconfig files or contact a cluster. */
+  workspaceTrusted: boolean;
+  /** True: the files live in a virtual file system; only open documents can be read. */
+  virtualWorkspace: boolean;
+  /** Who is asking, for the server log. */
+  client: 'vscode';
+}
+
+export function initOptions(trusted: boolean, virtualWorkspace: boolean): KubegateInitOptions {
+  return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode' };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Restricts one answer of `workspace/configuration` (or the value pushed with didChangeConfiguration)
+ * for an untrusted workspace. `section` is the requested section (`kubegate`, `kubegate.cluster`,
+ * `kubegate.cluster.enabled`, or undefined for the whole configuration). Returns a copy; never mutates.
+ */
+export function restrictSection(section: string | undefined, value: unknown, trusted: boolean): unknown {
+  if (trusted) return value;
+  const off = { enabled: false, context: '' };
+  switch (section) {
+    case `${SETTINGS_SECTION}.cluster.enabled`:
+      return false;
+    case `${SETTINGS_SECTION}.cluster.context`:
+      return '';
+    case `${SETTINGS_SECTION}.cluster`:
+      return { ...(isRecord(value) ? value : {}), ...off };
+    case SETTINGS_SECTION: {
+      const copy: Record<string, unknown> = { ...(isRecord(value) ? value : {}) };
+      delete copy['cluster.enabled'];
+      delete copy['cluster.context'];
+      copy.cluster = { ...(isRecord(copy.cluster) ? copy.cluster : {}), ...off };
+      return copy;
+    }
+    case undefined:
+    case '': {
+      const root: Record<string, unknown> = { ...(isRecord(value) ? value : {}) };
+      root[SETTINGS_SECTION] = restrictSection(SETTINGS_SECTION, root[SETTINGS_SECTION], false);
+      return root;
+    }
+    default:
+      return value;
+  }
+}
+
+/** True when no workspace folder lives on the local (or remote) file system. */
+export function isVirtualWorkspace(folderSchemes: readonly string[]): boolean {
+  return folderSchemes.length > 0 && folderSchemes.every((s) => s !== 'file' && s !== 'vscode-remote');
+}

@@ -1,0 +1,36 @@
+// `npm run package`: minified bundles, then a .vsix with @vscode/vsce (files chosen by .vscodeignore,
+// an allowlist), then prints its size and fails when it is 5 MB or more.
+// Usage: node scripts/e2e/package-vsix.mjs [--out <file.vsix>]
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const outArg = process.argv.indexOf('--out');
+const out = resolve(repo, outArg > 0 ? process.argv[outArg + 1] : `${pkg.name}-${pkg.version}.vsix`);
+const LIMIT = 5 * 1024 * 1024;
+
+const run = (cmd, args) => {
+  try {
+    execFileSync(cmd, args, { cwd: repo, stdio: 'inherit' });
+  } catch {
+    console.error(`package: "${args.join(' ')}" failed (output above)`);
+    process.exit(1);
+  }
+};
+
+run(process.execPath, ['scripts/build.mjs', '--minify']);
+for (const f of ['dist/client.js', 'dist/server.js']) {
+  if (!existsSync(join(repo, f))) throw new Error(`${f} was not built`);
+}
+const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
+// --no-dependencies: the bundles hold everything; node_modules is not shipped.
+run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', out]);
+const size = statSync(out).size;
+console.log(`vsix: ${out} ${(size / 1024 / 1024).toFixed(2)} MB (${size} bytes)`);
+if (size >= LIMIT) {
+  console.error(`the .vsix is ${size} bytes; it must stay under ${LIMIT}`);
+  process.exit(1);
+}

@@ -1,0 +1,51 @@
+// The whole generation: reads ../shared, writes every file of schemas/ (see server/src/engine/knowledge/format.ts).
+import * as path from 'node:path';
+import type { VersionData } from '../../server/src/engine/knowledge/format';
+import { buildBrief } from './brief';
+import { buildGateCatalog } from './gate-catalog';
+import { buildGatedFields } from './gated-fields';
+import { GENERATED_VERSIONS, readReferenceSources, readVersionSources } from './sources';
+import { aliasMap, buildVersionData, computeLater } from './version-data';
+import { writeJson } from './write-json';
+
+export interface GenerateOptions {
+  /** The ../shared folder (holds upstream/ and reference/). */
+  sharedDir: string;
+  /** Where to write (normally schemas/). */
+  outDir: string;
+}
+
+export interface GenerateReport {
+  files: { file: string; bytes: number }[];
+  /** Per version: upstream type names defined nowhere (written as open types). */
+  missing: Record<string, string[]>;
+}
+
+export function generate(opts: GenerateOptions): GenerateReport {
+  const ref = readReferenceSources(opts.sharedDir);
+  const aliases = aliasMap(ref.featureGates.names_that_are_not_gates);
+  const sources = GENERATED_VERSIONS.map((v) => readVersionSources(opts.sharedDir, v));
+  const groups = new Set<string>();
+  for (const s of sources) for (const k of s.kinds.kinds) groups.add(k.group);
+  const builtinGroups = [...groups].sort();
+
+  const built = sources.map((s) => buildVersionData(s, aliases, builtinGroups));
+  const all: VersionData[] = built.map((b) => b.data);
+  computeLater(all);
+  const catalog = buildGateCatalog(ref.featureGates, ref.keps);
+
+  const files: GenerateReport['files'] = [];
+  const missing: GenerateReport['missing'] = {};
+  for (const [i, data] of all.entries()) {
+    files.push(writeJson(opts.outDir, `k8s-${data.version}.json`, data));
+    files.push(writeJson(opts.outDir, `gated-fields-${data.version}.json`, buildGatedFields(data)));
+    missing[data.version] = built[i].missing;
+  }
+  files.push(writeJson(opts.outDir, 'gates.json', catalog));
+  files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
+  return { files, missing };
+}
+
+export function defaultPaths(repoRoot: string): GenerateOptions {
+  return { sharedDir: path.resolve(repoRoot, '..', 'shared'), outDir: path.join(repoRoot, 'schemas') };
+}

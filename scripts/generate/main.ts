@@ -1,0 +1,31 @@
+// `npm run generate` [--out DIR] [--shared DIR]
+// Defaults: ../shared beside the repository, output into schemas/. Env: KUBEGATE_SCHEMAS_OUT, KUBEGATE_SHARED.
+import * as path from 'node:path';
+import { defaultPaths, generate } from './generate';
+
+function argValue(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i >= 0) return args[i + 1];
+  const eq = args.find((a) => a.startsWith(`${name}=`));
+  return eq?.slice(name.length + 1);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const defaults = defaultPaths(path.resolve(__dirname, '..', '..'));
+  const outDir = path.resolve(argValue(args, '--out') ?? process.env.KUBEGATE_SCHEMAS_OUT ?? defaults.outDir);
+  const sharedDir = path.resolve(argValue(args, '--shared') ?? process.env.KUBEGATE_SHARED ?? defaults.sharedDir);
+  const started = Date.now();
+  const report = generate({ sharedDir, outDir });
+  let total = 0;
+  for (const f of report.files) {
+    total += f.bytes;
+    console.log(`${f.file.padEnd(24)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KB`);
+  }
+  console.log(`${'total'.padEnd(24)} ${(total / 1024).toFixed(1).padStart(8)} KB  (${Date.now() - started} ms)`);
+  for (const [v, names] of Object.entries(report.missing)) {
+    if (names.length > 0) console.log(`${v}: open types (defined in no source): ${names.join(', ')}`);
+  }
+}
+
+main();

@@ -1,0 +1,92 @@
+// A small argument parser shared by the CLI commands: `--name value`, `--name=value`, boolean flags,
+// repeatable options, `--` to end options. Each command declares its options; unknown ones are errors.
+
+export interface OptionSpec {
+  /** Long name without dashes, e.g. `kubernetes-version`. */
+  name: string;
+  /** Takes a value (`--name value` / `--name=value`); otherwise a flag. */
+  value?: boolean;
+  /** May be given more than once (values are kept in order). */
+  repeatable?: boolean;
+  /** One-letter alias without dash, e.g. `h`. */
+  short?: string;
+  /** Value placeholder and one line of help. */
+  placeholder?: string;
+  help: string;
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  /** Option name → values (flags get `['true']`). */
+  options: Map<string, string[]>;
+}
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short as string, s]));
+  const result: ParsedArgs = { positionals: [], options: new Map() };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      result.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    let spec: OptionSpec | undefined;
+    let inline: string | undefined;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      inline = eq < 0 ? undefined : arg.slice(eq + 1);
+      spec = byName.get(name);
+      if (!spec) throw new UsageError(`unknown option --${name}`);
+    } else if (arg.startsWith('-') && arg.length === 2) {
+      spec = byShort.get(arg.slice(1));
+      if (!spec) throw new UsageError(`unknown option ${arg}`);
+    } else {
+      result.positionals.push(arg);
+      continue;
+    }
+    let value = 'true';
+    if (spec.value) {
+      if (inline !== undefined) value = inline;
+      else {
+        const next = argv[i + 1];
+        if (next === undefined) throw new UsageError(`--${spec.name} needs a value`);
+        value = next;
+        i++;
+      }
+    } else if (inline !== undefined) {
+      throw new UsageError(`--${spec.name} takes no value`);
+    }
+    const list = result.options.get(spec.name) ?? [];
+    if (list.length > 0 && !spec.repeatable) throw new UsageError(`--${spec.name} given more than once`);
+    list.push(value);
+    result.options.set(spec.name, list);
+  }
+  return result;
+}
+
+export function optionValue(args: ParsedArgs, name: string): string | undefined {
+  const values = args.options.get(name);
+  return values ? values[values.length - 1] : undefined;
+}
+
+export function optionValues(args: ParsedArgs, name: string): string[] {
+  return args.options.get(name) ?? [];
+}
+
+export function hasFlag(args: ParsedArgs, name: string): boolean {
+  return args.options.has(name);
+}
+
+/** Help lines for a command's options. */
+export function describeOptions(specs: readonly OptionSpec[]): string {
+  const rows = specs.map((s) => {
+    const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.value ? ` ${s.placeholder ?? 'VALUE'}` : ''}`;
+    return [names, s.help] as const;
+  });
+  const width = Math.max(...rows.map(([n]) => n.length)) + 2;
+  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h}`).join('\n');
+}

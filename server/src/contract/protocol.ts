@@ -1,0 +1,128 @@
+// Kubegate's custom LSP messages (beyond the standard protocol), shared by the server and the VS Code client.
+// Only method names and plain JSON shapes: no import of vscode-jsonrpc, the engine or anything that runs,
+// so the client can import this file without pulling in server code. Positions are LSP positions
+// (0-based line, UTF-16 character); URIs are strings.
+
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+export interface LspLocation {
+  uri: string;
+  range: LspRange;
+}
+
+// ---------------------------------------------------------------- kubegate/status (server → client notification)
+
+export const STATUS_NOTIFICATION = 'kubegate/status';
+
+export type ClusterState = 'disabled' | 'reading' | 'connected' | 'unreachable';
+
+export interface ClusterStatus {
+  state: ClusterState;
+  context?: string;
+  /** API server URL (never credentials). */
+  server?: string;
+  /** e.g. "v1.37.2" */
+  gitVersion?: string;
+  /** Number of API server gates read from metrics, when connected. */
+  gatesRead?: number;
+  notes: string[];
+}
+
+/** Where gate states come from for the workspace, strongest first. */
+export interface GateSourceStatus {
+  kind: 'setting' | 'cluster' | 'config';
+  /** The setting name, the kubeconfig context, or the config file URI. */
+  name: string;
+  /** Gates this source sets (name → value). */
+  gates: Record<string, boolean>;
+}
+
+export interface StatusParams {
+  /** Version the workspace targets (settings, or the cluster's when `kubernetesVersion` is "cluster"). */
+  kubernetesVersion: string;
+  versionSource: 'setting' | 'cluster' | 'default';
+  gateSources: GateSourceStatus[];
+  cluster: ClusterStatus;
+  /** Problems with the settings and other notes to show once. */
+  notes: string[];
+}
+
+// ---------------------------------------------------------------- kubegate/gateReport (client → server request)
+
+export const GATE_REPORT_REQUEST = 'kubegate/gateReport';
+
+export interface GateReportParams {
+  /** Limit the report to these documents; default: every document the server knows (open + workspace YAML). */
+  uris?: string[];
+}
+
+export interface GateReportEntry {
+  gate: string;
+  stage?: string;
+  default?: boolean | null;
+  kep?: { number: number; title: string; url: string };
+  components: string[];
+  /** Where the workspace uses a field, value or kind that needs the gate. */
+  usedAt: (LspLocation & { path: string })[];
+  /** Where the gate is set, with its value. */
+  setAt: { source: string; value: boolean | undefined; location?: LspLocation }[];
+  /** Summary state for the uses: on / off / unknown / mixed. */
+  state: 'on' | 'off' | 'unknown' | 'mixed';
+}
+
+export interface GateReportResult {
+  kubernetesVersion: string;
+  gates: GateReportEntry[];
+}
+
+// ---------------------------------------------------------------- kubegate/explain (client → server request)
+
+export const EXPLAIN_REQUEST = 'kubegate/explain';
+
+export interface ExplainParams {
+  textDocument: { uri: string };
+  position: LspPosition;
+}
+
+/** The hover view of the position, as Markdown; null when there is nothing to explain there. */
+export type ExplainResult = { markdown: string } | null;
+
+// ---------------------------------------------------------------- kubegate/refreshCluster (client → server request)
+
+export const REFRESH_CLUSTER_REQUEST = 'kubegate/refreshCluster';
+
+export type RefreshClusterParams = Record<string, never>;
+
+/** The cluster state after a new read; `state: "disabled"` when kubegate.cluster.enabled is off. */
+export type RefreshClusterResult = ClusterStatus;
+
+// ---------------------------------------------------------------- kubegate/kindConfigForWorkspace (client → server)
+
+export const KIND_CONFIG_REQUEST = 'kubegate/kindConfigForWorkspace';
+
+export interface KindConfigParams {
+  /** Limit to the gates these documents need; default: every document the server knows. */
+  uris?: string[];
+}
+
+export interface KindConfigResult {
+  /** A complete kind `Cluster` document (YAML text) whose featureGates turn on every needed gate. */
+  text: string;
+  /** The gates it enables, sorted. */
+  gates: string[];
+}
+
+/** Every custom method, for documentation and tests. */
+export const CUSTOM_METHODS = {
+  [STATUS_NOTIFICATION]: 'notification (server → client): target version, gate sources in use, cluster state',
+  [GATE_REPORT_REQUEST]: 'request: gates the workspace needs, with stage, default, where used and where set',
+  [EXPLAIN_REQUEST]: 'request: the explanation (hover view) of a position, as Markdown',
+  [REFRESH_CLUSTER_REQUEST]: 'request: read the cluster again; answers the new cluster state',
+  [KIND_CONFIG_REQUEST]: 'request: a kind Cluster config enabling every gate the workspace needs',
+} as const;

@@ -1,0 +1,264 @@
+// The settings contract shared by the language server and the VS Code client.
+// One table (SETTINGS) names every setting with its type, default and description; resolveSettings turns
+// whatever a client sends (a `kubegate` section, nested or with dotted keys, possibly partial or wrong)
+// into complete, valid settings plus a list of problems to report. Pure: no I/O, no module state.
+// This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
+import { SUPPORTED_VERSIONS, DEFAULT_VERSION } from '../engine/types';
+import type { FindingCode, KubeVersion, Severity } from '../engine/types';
+
+export const SETTINGS_SECTION = 'kubegate';
+
+/** A severity override: one of the finding severities, or `off` to drop the finding. */
+export type SeverityOverride = Severity | 'off';
+export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export type VersionSetting = KubeVersion | 'cluster';
+export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+export type TraceLevel = (typeof TRACE_LEVELS)[number];
+
+/** Every finding code, so that `kubegate.severity` keys can be checked (kept equal to FindingCode by tsc). */
+const FINDING_CODE_TABLE: Record<FindingCode, true> = {
+  'yaml-syntax': true,
+  'unknown-field': true,
+  'invalid-value': true,
+  'missing-field': true,
+  'unknown-kind': true,
+  'api-not-served': true,
+  'api-disabled-by-default': true,
+  'api-deprecated': true,
+  'yaml11-scalar': true,
+  'value-not-recognised': true,
+  'feature-gate': true,
+  'field-not-in-version': true,
+  'gate-dependency': true,
+  'unknown-gate': true,
+  'locked-gate': true,
+  'redundant-gate': true,
+  'version-mismatch': true,
+  'file-too-large': true,
+};
+export const FINDING_CODES = Object.keys(FINDING_CODE_TABLE) as FindingCode[];
+
+/** Resolved settings of one document (or of the workspace when no document is meant). */
+export interface KubegateSettings {
+  kubernetesVersion: VersionSetting;
+  featureGates: Record<string, boolean>;
+  severity: Partial<Record<FindingCode, SeverityOverride>>;
+  /** Globs of repo config files; empty = discover configs next to the manifests. */
+  configFiles: string[];
+  cluster: { enabled: boolean; context: string };
+  /** Globs of files to check; empty = every YAML document with apiVersion and kind. */
+  files: string[];
+  trace: { server: TraceLevel };
+}
+
+/** A fresh copy of the defaults (callers may change it). */
+export function defaultSettings(): KubegateSettings {
+  return {
+    kubernetesVersion: DEFAULT_VERSION,
+    featureGates: {},
+    severity: {},
+    configFiles: [],
+    cluster: { enabled: false, context: '' },
+    files: [],
+    trace: { server: 'off' },
+  };
+}
+
+/** One row of the settings table, in the shape VS Code's `contributes.configuration` uses. */
+export interface SettingSpec {
+  /** Full name, e.g. `kubegate.cluster.enabled`. */
+  name: string;
+  type: 'string' | 'boolean' | 'object' | 'array';
+  default: unknown;
+  enum?: readonly string[];
+  description: string;
+  /** For maps: the type of each value; for arrays: the type of each item. */
+  items?: { type: string; enum?: readonly string[] };
+  additionalProperties?: { type: string; enum?: readonly string[] };
+  scope: 'resource' | 'window';
+}
+
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    name: 'kubegate.kubernetesVersion',
+    type: 'string',
+    default: DEFAULT_VERSION,
+    enum: [...SUPPORTED_VERSIONS, 'cluster'],
+    description:
+      'Kubernetes minor version the manifests are checked against. "cluster" takes the version of the connected ' +
+      'cluster (needs kubegate.cluster.enabled) and falls back to the newest supported one. A file can override it ' +
+      'with a "# kubegate: kubernetes-version=1.36" comment in its first 10 lines.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.featureGates',
+    type: 'object',
+    default: {},
+    additionalProperties: { type: 'boolean' },
+    description:
+      'Feature gates you know are set in the target cluster, as gate name → true/false. They apply to every ' +
+      'component and win over what repo configs and the cluster say.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.severity',
+    type: 'object',
+    default: {},
+    additionalProperties: { type: 'string', enum: SEVERITY_OVERRIDES },
+    description:
+      'Severity per finding code (e.g. "feature-gate": "error", "yaml11-scalar": "off"). Codes not listed keep ' +
+      'their default severity.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.configFiles',
+    type: 'array',
+    default: [],
+    items: { type: 'string' },
+    description:
+      'Glob patterns (relative to the workspace folder) of the cluster configs that say which gates are on: kind ' +
+      'Cluster, kubeadm, KubeletConfiguration, KubeProxyConfiguration, control-plane static Pods. Empty: find them ' +
+      'next to the manifests (same folder, else the nearest parent folder that has any).',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.cluster.enabled',
+    type: 'boolean',
+    default: false,
+    description:
+      'Read the live cluster of the current kubeconfig context (version, the API server\'s feature gates, served ' +
+      'APIs). Off by default: nothing is sent to a cluster unless you turn this on.',
+    scope: 'window',
+  },
+  {
+    name: 'kubegate.cluster.context',
+    type: 'string',
+    default: '',
+    description: 'kubeconfig context to read when kubegate.cluster.enabled is on. Empty: the current context.',
+    scope: 'window',
+  },
+  {
+    name: 'kubegate.files',
+    type: 'array',
+    default: [],
+    items: { type: 'string' },
+    description:
+      'Glob patterns of the files to check. Empty: every YAML file whose documents have both apiVersion and kind.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.trace.server',
+    type: 'string',
+    default: 'off',
+    enum: TRACE_LEVELS,
+    description: 'Log the messages between the editor and the Kubegate language server (for bug reports).',
+    scope: 'window',
+  },
+];
+
+export interface ResolvedSettings {
+  settings: KubegateSettings;
+  /** One sentence per ignored or corrected value, naming the setting. */
+  problems: string[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads `key` from a section that may be nested (`cluster: {enabled}`) or flat (`"cluster.enabled"`). */
+function pick(raw: Record<string, unknown>, key: string): unknown {
+  if (key in raw) return raw[key];
+  const dot = key.indexOf('.');
+  if (dot < 0) return undefined;
+  const head = raw[key.slice(0, dot)];
+  return isRecord(head) ? pick(head, key.slice(dot + 1)) : undefined;
+}
+
+/** Accepts `1.36`, `v1.36`, `1.36.2`, `v1.36.2`; returns the minor when it is supported. */
+export function parseKubeVersion(value: string): KubeVersion | undefined {
+  const m = /^v?(\d+)\.(\d+)(?:\.\d+)?$/.exec(value.trim());
+  if (!m) return undefined;
+  const minor = `${m[1]}.${m[2]}`;
+  return (SUPPORTED_VERSIONS as readonly string[]).includes(minor) ? (minor as KubeVersion) : undefined;
+}
+
+function stringList(value: unknown, name: string, problems: string[]): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (!Array.isArray(value)) {
+    problems.push(`${name} must be a list of glob patterns; the default is used.`);
+    return undefined;
+  }
+  const out = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (out.length !== value.length) problems.push(`${name}: entries that are not non-empty strings are ignored.`);
+  return out;
+}
+
+/** Turns a client's `kubegate` section (any shape, possibly null) into complete settings. Never throws. */
+export function resolveSettings(raw: unknown): ResolvedSettings {
+  const problems: string[] = [];
+  const src = isRecord(raw) ? raw : {};
+  if (raw !== undefined && raw !== null && !isRecord(raw)) problems.push('kubegate settings must be an object; defaults are used.');
+  const s = defaultSettings();
+
+  const version = pick(src, 'kubernetesVersion');
+  if (typeof version === 'string' && version.trim() !== '') {
+    if (version.trim() === 'cluster') s.kubernetesVersion = 'cluster';
+    else {
+      const v = parseKubeVersion(version);
+      if (v) s.kubernetesVersion = v;
+      else problems.push(`kubegate.kubernetesVersion "${version}" is not one of ${SUPPORTED_VERSIONS.join(', ')} or "cluster"; ${DEFAULT_VERSION} is used.`);
+    }
+  } else if (version !== undefined && version !== null && version !== '') {
+    problems.push(`kubegate.kubernetesVersion must be a string; ${DEFAULT_VERSION} is used.`);
+  }
+
+  const gates = pick(src, 'featureGates');
+  if (isRecord(gates)) {
+    for (const [name, value] of Object.entries(gates)) {
+      if (typeof value === 'boolean') s.featureGates[name] = value;
+      else if (value === 'true' || value === 'false') s.featureGates[name] = value === 'true';
+      else problems.push(`kubegate.featureGates.${name} must be true or false; it is ignored.`);
+    }
+  } else if (gates !== undefined && gates !== null) {
+    problems.push('kubegate.featureGates must be a map of gate name to true/false; it is ignored.');
+  }
+
+  const severity = pick(src, 'severity');
+  if (isRecord(severity)) {
+    for (const [code, value] of Object.entries(severity)) {
+      if (!(code in FINDING_CODE_TABLE)) {
+        problems.push(`kubegate.severity: "${code}" is not a Kubegate finding code; it is ignored.`);
+        continue;
+      }
+      if (typeof value === 'string' && (SEVERITY_OVERRIDES as readonly string[]).includes(value)) {
+        s.severity[code as FindingCode] = value as SeverityOverride;
+      } else {
+        problems.push(`kubegate.severity.${code} must be one of ${SEVERITY_OVERRIDES.join(', ')}; it is ignored.`);
+      }
+    }
+  } else if (severity !== undefined && severity !== null) {
+    problems.push('kubegate.severity must be a map of finding code to severity; it is ignored.');
+  }
+
+  s.configFiles = stringList(pick(src, 'configFiles'), 'kubegate.configFiles', problems) ?? [];
+  s.files = stringList(pick(src, 'files'), 'kubegate.files', problems) ?? [];
+
+  const enabled = pick(src, 'cluster.enabled');
+  if (typeof enabled === 'boolean') s.cluster.enabled = enabled;
+  else if (enabled !== undefined && enabled !== null) problems.push('kubegate.cluster.enabled must be true or false; false is used.');
+  const context = pick(src, 'cluster.context');
+  if (typeof context === 'string') s.cluster.context = context.trim();
+  else if (context !== undefined && context !== null) problems.push('kubegate.cluster.context must be a string; the current context is used.');
+
+  const trace = pick(src, 'trace.server');
+  if (typeof trace === 'string' && (TRACE_LEVELS as readonly string[]).includes(trace)) s.trace.server = trace as TraceLevel;
+  else if (trace !== undefined && trace !== null) problems.push(`kubegate.trace.server must be one of ${TRACE_LEVELS.join(', ')}; off is used.`);
+
+  if (s.kubernetesVersion === 'cluster' && !s.cluster.enabled) {
+    problems.push(`kubegate.kubernetesVersion is "cluster" but kubegate.cluster.enabled is off; ${DEFAULT_VERSION} is used until the cluster is read.`);
+  }
+  return { settings: s, problems };
+}

@@ -1,0 +1,73 @@
+// The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
+// disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
+import { runGateStep } from './gates';
+import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
+import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
+import { applyDisableComments, parseDirectives, type Directives } from './directives';
+import { parseFile } from './parse/parseFile';
+import { comparePositions } from './parse/ranges';
+import type { FileReport, Finding, KubeVersion } from './types';
+import { analyzeDocument } from './validate/analyzeDocument';
+
+export interface FileAnalysis {
+  parsed: ParsedFile;
+  directives: Directives;
+  /** The version checked against: the file's `# kubegate: kubernetes-version=…` comment, else options.version. */
+  version: KubeVersion;
+  /** One per non-empty document, in document order (findings before the gate step). */
+  documents: DocumentAnalysis[];
+}
+
+/** Parses, routes and walks every document; gate findings are not added (see checkText). */
+export function analyzeFile(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis {
+  const parsed = parseFile(text);
+  const directives = parseDirectives(parsed);
+  const version = directives.version?.value ?? options.version;
+  const data = loadVersion(version, knowledge).data;
+  const brief = briefFacts(knowledge);
+  const documents: DocumentAnalysis[] = [];
+  for (const pdoc of parsed.documents) {
+    const analysis = analyzeDocument(parsed, pdoc, { data, brief, environment: options.environment, file: options.file });
+    if (analysis) documents.push(analysis);
+  }
+  return { parsed, directives, version, documents };
+}
+
+export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  const analysis = analyzeFile(text, options, knowledge);
+
+  // ── Gate step (engine/gates, issue 3): gated uses + gate settings + environment → gate findings;
+  //    also silences api-disabled-by-default where a runtime-config source enables the API.
+  const withGates = runGateStep(analysis.documents, {
+    version: analysis.version,
+    knowledge: { catalog: gateCatalog(knowledge), brief: briefFacts(knowledge) },
+    environment: options.environment,
+    file: options.file,
+  });
+
+  const findings: Finding[] = [];
+  for (const doc of withGates) findings.push(...applyDisableComments(doc.findings, analysis.directives));
+  return { documents: withGates.map((d) => d.report), findings: sortFindings(dedupe(findings)) };
+}
+
+/** Document order, then position, then code (stable for equal keys). */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(
+    (a, b) =>
+      (a.document ?? -1) - (b.document ?? -1) ||
+      comparePositions(a.range.start, b.range.start) ||
+      comparePositions(a.range.end, b.range.end) ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
+
+/** The same finding twice (a node reached through a YAML alias and its anchor) is reported once. */
+function dedupe(findings: readonly Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = [f.document, f.code, f.path, f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character, f.message].join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

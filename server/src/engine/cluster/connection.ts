@@ -1,0 +1,184 @@
+// An authenticated, read-only connection to the API server of one kubeconfig context: GET requests only,
+// bounded by an AbortSignal, with the TLS material, token, client certificate, exec plugin and proxy that
+// @kubernetes/client-node derives from the kubeconfig. Nothing here prompts or logs.
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { basename } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { loadKubeconfig } from './kubeconfig';
+import { chooseProxy, withoutCredentials, type ProxyChoice } from './proxy';
+import { classifyCredentialError, classifyRequestError, type Failure } from './failure';
+
+type Env = Record<string, string | undefined>;
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+export type GetResult = { ok: true; answer: Answer } | { ok: false; failure: Failure };
+
+export interface GetOptions {
+  accept?: string;
+  /** Keep only the lines this accepts (a large metrics answer is filtered while it streams in). */
+  keepLine?: (line: string) => boolean;
+  /** Answers larger than this fail with `too-large` (default 64 MiB). */
+  maxBytes?: number;
+}
+
+export interface ClusterConnection {
+  context: string;
+  /** Server URL without credentials. */
+  server: string;
+  /** Key of the cluster for caches: server URL + context. */
+  key: string;
+  files: string;
+  proxy?: ProxyChoice;
+  /** Basename of the exec credential plugin, when the context's user has one. */
+  execCommand?: string;
+  get(path: string, signal: AbortSignal, options?: GetOptions): Promise<GetResult>;
+  close(): void;
+}
+
+export type OpenResult =
+  | { ok: true; connection: ClusterConnection }
+  | { ok: false; note?: string; failure?: Failure; context?: string; server?: string; execCommand?: string; proxy?: ProxyChoice };
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+function abortPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(new Error('aborted'));
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+  });
+}
+
+function execCommandOf(user: { exec?: unknown; authProvider?: unknown }): string | undefined {
+  const exec = (user.exec ?? (user.authProvider as { config?: { exec?: unknown } } | undefined)?.config?.exec) as
+    | { command?: unknown }
+    | undefined;
+  return exec && typeof exec.command === 'string' ? basename(exec.command) : undefined;
+}
+
+/** Loads the kubeconfig, applies credentials (bounded by `signal`) and returns a connection or why not. */
+export async function openConnection(
+  kubeconfigPath: string | undefined,
+  contextName: string | undefined,
+  env: Env,
+  signal: AbortSignal,
+): Promise<OpenResult> {
+  let proxy: ProxyChoice | undefined;
+  const loaded = loadKubeconfig(kubeconfigPath, contextName, env, (cluster) => {
+    proxy = chooseProxy(cluster.server, cluster.proxyUrl, env);
+    return proxy && !cluster.proxyUrl ? { ...cluster, proxyUrl: proxy.url } : cluster;
+  });
+  if (!loaded.ok) return { ok: false, note: loaded.note, context: loaded.context };
+  const { kubeconfig, cluster, context, user, files } = loaded.value;
+  const server = withoutCredentials(cluster.server);
+  const execCommand = execCommandOf(user);
+  const base = { context, server, execCommand, proxy };
+  const requestOptions: https.RequestOptions = {};
+  try {
+    await Promise.race([kubeconfig.applyToHTTPSOptions(requestOptions), abortPromise(signal)]);
+  } catch (error) {
+    const failure: Failure = signal.aborted
+      ? { kind: 'timeout', during: 'credentials' }
+      : classifyCredentialError(error, execCommand);
+    return { ok: false, failure, ...base };
+  }
+  const agent = requestOptions.agent instanceof http.Agent ? requestOptions.agent : undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+    if (typeof value === 'string') headers[name] = value;
+    else if (typeof value === 'number') headers[name] = String(value);
+  }
+  const auth = typeof requestOptions.auth === 'string' ? requestOptions.auth : undefined;
+  const baseUrl = cluster.server.replace(/\/+$/, '');
+  const get = (path: string, getSignal: AbortSignal, options: GetOptions = {}) =>
+    request(`${baseUrl}${path}`, { agent, headers, auth }, getSignal, options);
+  return {
+    ok: true,
+    connection: {
+      context,
+      server,
+      key: `${server}#${context}`,
+      files,
+      proxy,
+      execCommand,
+      get,
+      close: () => agent?.destroy(),
+    },
+  };
+}
+
+function request(
+  url: string,
+  base: { agent?: http.Agent; headers: Record<string, string>; auth?: string },
+  signal: AbortSignal,
+  options: GetOptions,
+): Promise<GetResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve({ ok: false, failure: { kind: 'timeout', during: 'request' } });
+      return;
+    }
+    const send = url.startsWith('http:') ? http.request : https.request;
+    let settled = false;
+    const finish = (result: GetResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    let req: http.ClientRequest;
+    try {
+      req = send(
+        url,
+        {
+          method: 'GET',
+          agent: base.agent,
+          auth: base.auth,
+          headers: { ...base.headers, Accept: options.accept ?? 'application/json' },
+          signal,
+        },
+        (res) => {
+          const kept: string[] = [];
+          const chunks: Buffer[] = [];
+          let size = 0;
+          let pending = '';
+          const decoder = new StringDecoder('utf8');
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            // A filtered answer is not kept whole, so only its unfinished line counts against the bound.
+            if ((options.keepLine ? pending.length : size) > maxBytes) {
+              finish({ ok: false, failure: { kind: 'too-large' } });
+              res.destroy();
+              return;
+            }
+            if (options.keepLine) {
+              const lines = (pending + decoder.write(chunk)).split('\n');
+              pending = lines.pop() ?? '';
+              for (const line of lines) if (options.keepLine(line)) kept.push(line);
+            } else {
+              chunks.push(chunk);
+            }
+          });
+          res.on('end', () => {
+            pending += decoder.end();
+            if (options.keepLine && pending !== '' && options.keepLine(pending)) kept.push(pending);
+            const body = options.keepLine ? kept.join('\n') : Buffer.concat(chunks).toString('utf8');
+            finish({ ok: true, answer: { status: res.statusCode ?? 0, body } });
+          });
+          res.on('error', (error) => finish({ ok: false, failure: classifyRequestError(error, signal.aborted) }));
+          // An answer cut off before its end (abort, reset) closes without 'end'.
+          res.on('close', () => finish({ ok: false, failure: classifyRequestError(new Error('closed early'), signal.aborted) }));
+        },
+      );
+    } catch (error) {
+      finish({ ok: false, failure: classifyRequestError(error, signal.aborted) });
+      return;
+    }
+    req.on('error', (error) => finish({ ok: false, failure: classifyRequestError(error, signal.aborted) }));
+    req.end();
+  });
+}

@@ -1,0 +1,215 @@
+// Completion items for a position in a YAML file: keys valid at the cursor for the document's kind and
+// version (minus those present), enum and boolean values, apiVersion/kind pairs served in the version,
+// gate names in featureGates maps and --feature-gates values, and whole-document snippets.
+import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
+import type { Position, Range } from '../types';
+import { cursorContext, type CursorContext, type PathStep } from './context';
+import { findKind, gateLabel, resolvePath, structFields, typeLabel } from './resolve';
+import type { CompletionEntry, CompletionInputs } from './types';
+import { gateFlagEntries, gateMapEntries } from './gate-names';
+
+const FLAG_VALUE = /--feature-gates(?:=|\s+)["']?([^\s"']*)$/;
+
+export function completeAt(text: string, pos: Position, inputs: CompletionInputs): CompletionEntry[] {
+  const lineText = text.split(/\r?\n/)[pos.line] ?? '';
+  const before = lineText.slice(0, pos.character);
+  const flag = FLAG_VALUE.exec(before);
+  if (flag) return gateFlagEntries(flag[1], pos, inputs);
+
+  const ctx = cursorContext(text, pos);
+  if (!ctx) return [];
+  const range: Range = { start: ctx.replaceStart, end: ctx.replaceEnd };
+  if (ctx.mode === 'value') return valueEntries(ctx, range, inputs);
+  return keyEntries(ctx, range, inputs);
+}
+
+function keyEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
+  const { data } = inputs;
+  if (ctx.path.length === 0 && !ctx.kind) return documentStartEntries(ctx, range, inputs);
+  const entry = findKind(data, ctx.apiVersion, ctx.kind);
+  if (!entry) return [];
+  const spot = resolvePath(data, entry, ctx.path);
+  if (!spot || !spot.type) return [];
+  if ('map' in spot.type && spot.lastKey === 'featureGates') return gateMapEntries(ctx, range, inputs);
+  if (ctx.startsItem && 's' in spot.type) {
+    // `- ` in a list of scalars: offer the list's values.
+    const listSpot = resolvePath(data, entry, ctx.path.slice(0, -1));
+    return listSpot?.field ? enumEntries(listSpot.field, data, range, inputs) : [];
+  }
+  const fields = structFields(data, spot);
+  if (!fields) return [];
+  const present = new Set(ctx.siblings);
+  return fields.filter((f) => !present.has(f.name)).map((f) => fieldEntry(f, ctx, range, inputs));
+}
+
+function fieldEntry(f: FieldDef, ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry {
+  const gateParts = (f.gates ?? []).map((g) => gateLabel(inputs.gates, inputs.version, g) ?? g);
+  if (inputs.gateState) {
+    for (let i = 0; i < gateParts.length; i++) {
+      const state = inputs.gateState(f.gates![i]);
+      if (state !== 'unknown') gateParts[i] += ` · ${state}`;
+    }
+  }
+  const detail = [typeLabel(f.type), f.required ? 'required' : '', ...gateParts.map((g) => `gate ${g}`)]
+    .filter(Boolean)
+    .join(' · ');
+  const pad = ' '.repeat(ctx.keyColumn);
+  let insertText: string;
+  let snippet = false;
+  if (ctx.keyHasColon) insertText = f.name;
+  else if ('ref' in f.type || 'map' in f.type) {
+    insertText = `${f.name}:\n${pad}  $0`;
+    snippet = true;
+  } else if ('list' in f.type) {
+    insertText = `${f.name}:\n${pad}- $0`;
+    snippet = true;
+  } else insertText = `${f.name}: `;
+  const documentation = f.gates?.length
+    ? `Needs the feature gate${f.gates.length > 1 ? 's' : ''} ${f.gates.map((g) => `\`${g}\``).join(', ')}` +
+      kepLinks(inputs.gates, f.gates)
+    : undefined;
+  return {
+    label: f.name,
+    kind: 'field',
+    detail,
+    documentation,
+    insertText,
+    snippet,
+    range,
+    sortText: `${f.required ? '0' : f.gates?.length ? '2' : '1'}${f.name}`,
+  };
+}
+
+function kepLinks(gates: GateCatalog, names: string[]): string {
+  const links = names
+    .map((g) => gates.gates[g]?.kep)
+    .filter((k): k is NonNullable<typeof k> => !!k)
+    .map((k) => `[KEP-${k.number}](${k.url}) ${k.title}`);
+  return links.length ? ` (${links.join('; ')}).` : '.';
+}
+
+function valueEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
+  const { data } = inputs;
+  const key = ctx.path.length ? (ctx.path[ctx.path.length - 1] as { key?: string }).key : undefined;
+  if (ctx.path.length === 1 && key === 'apiVersion') return apiVersionEntries(ctx, range, data);
+  if (ctx.path.length === 1 && key === 'kind') return kindEntries(ctx, range, data);
+  if (key === 'value' && ctx.siblingValues.name === 'feature-gates') {
+    return gateFlagEntries(ctx.prefix, range.end, inputs);
+  }
+  if (key === 'feature-gates') return gateFlagEntries(ctx.prefix, range.end, inputs);
+  const entry = findKind(data, ctx.apiVersion, ctx.kind);
+  if (!entry) return [];
+  const spot = resolvePath(data, entry, ctx.path);
+  if (!spot?.type) return [];
+  if (spot.field) return enumEntries(spot.field, data, range, inputs);
+  if ('s' in spot.type && spot.type.s === 'boolean') return booleanEntries(range);
+  return [];
+}
+
+function enumEntries(f: FieldDef, data: VersionData, range: Range, inputs: CompletionInputs): CompletionEntry[] {
+  const scalar = 'list' in f.type ? f.type.list : f.type;
+  if ('s' in scalar && scalar.s === 'boolean') return booleanEntries(range);
+  const values = (f.enum ? data.enums[f.enum] : undefined) ?? f.configEnum ?? [];
+  return values.map((v, i) => {
+    const gates = f.valueGates?.[v] ?? [];
+    const labels = gates.map((g) => gateLabel(inputs.gates, inputs.version, g) ?? g);
+    return {
+      label: v,
+      kind: 'enum' as const,
+      detail: labels.length ? `gate ${labels.join(', ')}` : f.enum ? `${f.enum.replace(/^.*[./]/, '')} value` : 'value',
+      insertText: v,
+      range,
+      sortText: `${gates.length ? '1' : '0'}${String(i).padStart(3, '0')}`,
+    };
+  });
+}
+
+function booleanEntries(range: Range): CompletionEntry[] {
+  return ['true', 'false'].map((v) => ({ label: v, kind: 'value' as const, insertText: v, range }));
+}
+
+function served(data: VersionData) {
+  return data.kinds.filter((k) => !k.removed);
+}
+
+function stabilityNote(k: { stability: string; component?: string; deprecated?: true }): string {
+  if (k.component) return `${k.component} config`;
+  const parts: string[] = [];
+  if (k.stability !== 'stable') parts.push(`${k.stability} API, off unless --runtime-config enables it`);
+  if (k.deprecated) parts.push('deprecated');
+  return parts.join(' · ');
+}
+
+function apiVersionEntries(ctx: CursorContext, range: Range, data: VersionData): CompletionEntry[] {
+  const kinds = served(data).filter((k) => !ctx.kind || k.kind === ctx.kind);
+  const seen = new Map<string, (typeof kinds)[number]>();
+  for (const k of kinds) if (!seen.has(k.apiVersion)) seen.set(k.apiVersion, k);
+  return [...seen.values()].map((k) => ({
+    label: k.apiVersion,
+    kind: 'apiVersion' as const,
+    detail: ctx.kind ? [ctx.kind, stabilityNote(k)].filter(Boolean).join(' · ') : k.component ? `${k.component} config` : undefined,
+    insertText: k.apiVersion,
+    range,
+    sortText: `${k.stability === 'stable' ? '0' : '1'}${k.apiVersion}`,
+  }));
+}
+
+function kindEntries(ctx: CursorContext, range: Range, data: VersionData): CompletionEntry[] {
+  const kinds = served(data).filter((k) => !ctx.apiVersion || k.apiVersion === ctx.apiVersion);
+  const seen = new Set<string>();
+  const out: CompletionEntry[] = [];
+  for (const k of kinds) {
+    if (seen.has(k.kind)) continue;
+    seen.add(k.kind);
+    out.push({
+      label: k.kind,
+      kind: 'kind',
+      detail: [k.apiVersion, stabilityNote(k)].filter(Boolean).join(' · '),
+      insertText: k.kind,
+      range,
+    });
+  }
+  return out;
+}
+
+/** At the top of a document without a kind: apiVersion/kind pairs and whole-document snippets. */
+function documentStartEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
+  if (ctx.keyColumn !== 0) return [];
+  const out: CompletionEntry[] = [];
+  if (!ctx.apiVersion && !ctx.siblings.includes('apiVersion')) {
+    for (const k of served(inputs.data)) {
+      out.push({
+        label: `${k.kind} (${k.apiVersion})`,
+        kind: 'kind',
+        detail: stabilityNote(k) || undefined,
+        insertText: `apiVersion: ${k.apiVersion}\nkind: ${k.kind}\n`,
+        filterText: k.kind,
+        range,
+        sortText: `1${k.stability === 'stable' ? '0' : '1'}${k.kind}`,
+      });
+    }
+  } else if (!ctx.siblings.includes('kind')) {
+    out.push({ label: 'kind', kind: 'field', insertText: 'kind: ', range, sortText: '0kind' });
+  }
+  if (!ctx.siblings.includes('apiVersion') && ctx.apiVersion === undefined) {
+    out.push({ label: 'apiVersion', kind: 'field', insertText: 'apiVersion: ', range, sortText: '0apiVersion' });
+  }
+  if (ctx.emptyDocument) {
+    for (const s of inputs.snippets ?? []) {
+      out.push({
+        label: s.prefix,
+        kind: 'snippet',
+        detail: s.name,
+        documentation: s.description,
+        insertText: s.body,
+        snippet: true,
+        filterText: s.prefix,
+        range,
+        sortText: `2${s.prefix}`,
+      });
+    }
+  }
+  return out;
+}
+
+export type { PathStep };

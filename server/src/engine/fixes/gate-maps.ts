@@ -1,0 +1,131 @@
+// Edits that turn a gate on inside a config: a `featureGates` map (kind Cluster, KubeletConfiguration,
+// KubeProxyConfiguration) or a `--feature-gates` style argument list (kubeadm v1beta4 `extraArgs`).
+import { isMap, isScalar, isSeq } from 'yaml';
+import type { AnyMap, AnyPair, AnySeq } from './yaml-nodes';
+import { nodeRange, pairByKey, stringValue } from './yaml-nodes';
+import type { Line, OffsetEdit, YamlStyle } from './yaml-edits';
+import {
+  appendToBlockMap,
+  appendToBlockSeq,
+  appendToFlowMap,
+  fillEmptyValue,
+  isEmptyValue,
+  isTrue,
+  replaceNode,
+  seqItemLines,
+} from './yaml-edits';
+
+/** Name of the gate map in component configs and kind Cluster (checked against the type data by callers). */
+export const FEATURE_GATES_KEY = 'featureGates';
+/** Name of the command-line flag that carries gates in kubeadm argument lists. */
+export const FEATURE_GATES_FLAG = 'feature-gates';
+
+/** `featureGates: {gate: true}` in a mapping (usually a document root); undefined when already on. */
+export function enableInGateMap(text: string, owner: AnyMap, gate: string, style: YamlStyle): OffsetEdit | undefined {
+  const pair = pairByKey(owner, FEATURE_GATES_KEY);
+  const entry = `${gate}: true`;
+  if (!pair) return appendToBlockMap(text, owner, [[0, `${FEATURE_GATES_KEY}:`], [1, entry]], style);
+  const gates = pair.value;
+  if (isEmptyValue(gates)) return fillEmptyValue(text, pair, [[0, entry]], style);
+  if (!isMap(gates)) return undefined;
+  const existing = pairByKey(gates as AnyMap, gate);
+  if (existing) return isTrue(existing.value) ? undefined : replaceGateValue(existing);
+  if ((gates as { flow?: boolean }).flow) return appendToFlowMap(text, gates as AnyMap, entry);
+  return appendToBlockMap(text, gates as AnyMap, [[0, entry]], style);
+}
+
+function replaceGateValue(pair: AnyPair): OffsetEdit | undefined {
+  if (isEmptyValue(pair.value)) {
+    const kr = nodeRange(pair.key);
+    const vr = nodeRange(pair.value);
+    const at = vr ? vr[0] : kr ? kr[1] + 1 : undefined;
+    return at === undefined ? undefined : { start: at, end: vr ? vr[1] : at, newText: vr ? 'true' : ' true' };
+  }
+  return replaceNode(pair.value, 'true');
+}
+
+/** Parse `A=true,B=false` into entries with their offsets inside the string. */
+export function parseGateList(value: string): { name: string; value: string; start: number; end: number }[] {
+  const out: { name: string; value: string; start: number; end: number }[] = [];
+  let pos = 0;
+  for (const part of value.split(',')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (name) out.push({ name, value: eq < 0 ? '' : part.slice(eq + 1).trim(), start: pos, end: pos + part.length });
+    pos += part.length + 1;
+  }
+  return out;
+}
+
+/** Offset inside the source text where the content of a plain or quoted scalar starts. */
+function contentStart(text: string, node: unknown): number | undefined {
+  const r = nodeRange(node);
+  if (!r) return undefined;
+  return text[r[0]] === '"' || text[r[0]] === "'" ? r[0] + 1 : r[0];
+}
+
+/** Turn a gate on in the value of a flag (`A=true,B=true`): append it or flip its value. */
+export function enableInFlagValue(text: string, valueNode: unknown, gate: string): OffsetEdit | undefined {
+  if (!isScalar(valueNode) || typeof valueNode.value !== 'string' || valueNode.value.trim() === '') {
+    return replaceNode(valueNode, `${gate}=true`);
+  }
+  const raw = valueNode.value;
+  const start = contentStart(text, valueNode);
+  const r = nodeRange(valueNode);
+  if (start === undefined || !r) return undefined;
+  const entries = parseGateList(raw);
+  const found = entries.find((e) => e.name === gate);
+  const source = text.slice(start, r[1]);
+  const plainSpan = source.indexOf(raw) === 0; // content stored verbatim (no escapes or folding)
+  if (found) {
+    if (/^true$/i.test(found.value) || found.value === '1' || found.value === 't' || found.value === 'T') return undefined;
+    if (!plainSpan) return replaceNode(valueNode, `${quoteLike(text, valueNode)}${raw.slice(0, found.start)}${gate}=true${raw.slice(found.end)}${quoteLike(text, valueNode)}`);
+    return { start: start + found.start, end: start + found.end, newText: `${gate}=true` };
+  }
+  const sep = raw.trimEnd().endsWith(',') ? '' : ',';
+  if (!plainSpan) return replaceNode(valueNode, `${quoteLike(text, valueNode)}${raw}${sep}${gate}=true${quoteLike(text, valueNode)}`);
+  const at = start + raw.trimEnd().length;
+  return { start: at, end: at, newText: `${sep}${gate}=true` };
+}
+
+function quoteLike(text: string, node: unknown): string {
+  const r = nodeRange(node);
+  const c = r ? text[r[0]] : '';
+  return c === '"' || c === "'" ? c : '';
+}
+
+/** kubeadm v1beta4 argument list (`- name: feature-gates` / `value: …`) under `owner[listKey]`. */
+export function enableInArgList(text: string, owner: AnyMap, listKey: string, gate: string, style: YamlStyle): OffsetEdit | undefined {
+  const entries = [`name: ${FEATURE_GATES_FLAG}`, `value: ${gate}=true`];
+  const pair = pairByKey(owner, listKey);
+  if (!pair) {
+    const depth = style.seqIndented ? 1 : 0;
+    return appendToBlockMap(text, owner, [[0, `${listKey}:`], ...seqItemLines(depth, entries)], style);
+  }
+  const list = pair.value;
+  if (isEmptyValue(list)) return fillEmptyValue(text, pair, seqItemLines(0, entries), style, true);
+  if (isMap(list)) {
+    // v1beta3 map form (`feature-gates: "A=true"`), read without a schema.
+    const flag = pairByKey(list as AnyMap, FEATURE_GATES_FLAG);
+    if (flag) return enableInFlagValue(text, flag.value, gate);
+    const entry = `${FEATURE_GATES_FLAG}: ${gate}=true`;
+    return (list as { flow?: boolean }).flow
+      ? appendToFlowMap(text, list as AnyMap, entry)
+      : appendToBlockMap(text, list as AnyMap, [[0, entry]], style);
+  }
+  if (!isSeq(list)) return undefined;
+  for (const item of (list as AnySeq).items) {
+    if (!isMap(item) || stringValue(item as AnyMap, 'name') !== FEATURE_GATES_FLAG) continue;
+    const value = pairByKey(item as AnyMap, 'value');
+    if (value) return enableInFlagValue(text, value.value, gate);
+    return appendToBlockMap(text, item as AnyMap, [[0, `value: ${gate}=true`]], style);
+  }
+  if ((list as { flow?: boolean }).flow) return undefined;
+  return appendToBlockSeq(text, list as AnySeq, entries, style);
+}
+
+/** Lines for a new component block (`apiServer:` + `extraArgs:` + the flag item). */
+export function componentBlock(componentKey: string, listKey: string, gate: string, style: YamlStyle): Line[] {
+  const depth = style.seqIndented ? 2 : 1;
+  return [[0, `${componentKey}:`], [1, `${listKey}:`], ...seqItemLines(depth, [`name: ${FEATURE_GATES_FLAG}`, `value: ${gate}=true`])];
+}

@@ -1,0 +1,60 @@
+// fixesFor(finding, context): every quick fix the engine offers for one finding, preferred one first.
+// Each fix is a list of minimal text edits (or a new file, or a setting change); nothing else in any file changes.
+import type { Finding } from '../types';
+import type { Fix, FixContext } from './types';
+import { fixInput } from './input';
+import { enableGateFixes } from './enable-gate';
+import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from './shapes';
+import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
+import { removeFieldFixes } from './remove-field';
+
+export function fixesFor(finding: Finding, context: FixContext): Fix[] {
+  const input = fixInput(finding, context);
+  const out: Fix[] = [];
+  switch (finding.code) {
+    case 'feature-gate':
+    case 'gate-dependency':
+      out.push(...enableGateFixes(input));
+      if (finding.code === 'feature-gate') out.push(...removeFieldFixes(input));
+      break;
+    case 'field-not-in-version':
+      out.push(...removeFieldFixes(input));
+      break;
+    case 'unknown-field':
+      out.push(...fieldNameFixes(input), ...moveIntoListEntries(input));
+      break;
+    case 'invalid-value':
+      out.push(...booleanToWildcardList(input), ...nameValueListToMap(input));
+      break;
+    case 'unknown-kind':
+      out.push(...kindNameFixes(input));
+      break;
+    case 'unknown-gate':
+      out.push(...gateNameFixes(input));
+      break;
+    case 'locked-gate':
+      out.push(...removeSettingFixes(input, `Remove the setting of ${String(finding.data?.gate ?? 'this gate')} (it is locked to its default)`));
+      break;
+    case 'redundant-gate':
+      out.push(...removeSettingFixes(input, `Remove the redundant setting of ${String(finding.data?.gate ?? 'this gate')}`));
+      break;
+    case 'api-not-served':
+    case 'api-deprecated':
+    case 'api-disabled-by-default':
+      out.push(...apiVersionFixes(input));
+      break;
+    default:
+      break;
+  }
+  // Only one preferred fix: the first one that claims it.
+  let preferred = false;
+  for (const f of out) {
+    if (f.isPreferred && preferred) delete f.isPreferred;
+    if (f.isPreferred) preferred = true;
+  }
+  return out;
+}
+
+export type { Fix, FixContext, FileEdit, TextEdit, CreateFile, SettingChange, ConfigFileText } from './types';
+export { kindConfigFor } from './kind-config';
+export { applyRangeEdits } from './text';

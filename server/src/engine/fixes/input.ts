@@ -1,0 +1,71 @@
+// What every fix builder needs about one finding: its document, the pair at its range, the kind entry,
+// the key path, the file's style, and a way to turn offset edits into file edits.
+import type { Finding } from '../types';
+import type { KindEntry } from '../knowledge/format';
+import type { FixContext, TextEdit, YamlDoc } from './types';
+import type { PairHit, AnyMap } from './yaml-nodes';
+import { docAt, pairAt, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import type { OffsetEdit, YamlStyle } from './yaml-edits';
+import { styleOf } from './yaml-edits';
+import type { Segment } from './type-lookup';
+import { segmentsOf } from './type-lookup';
+import { kindEntryOf } from './config-edits';
+import { lineStarts, offsetAt, positionAt } from './text';
+
+export interface FixInput {
+  finding: Finding;
+  ctx: FixContext;
+  offset: number;
+  doc?: YamlDoc;
+  root?: AnyMap;
+  apiVersion?: string;
+  kind?: string;
+  entry?: KindEntry;
+  hit?: PairHit;
+  segs?: Segment[];
+  style: YamlStyle;
+}
+
+export function fixInput(finding: Finding, ctx: FixContext): FixInput {
+  const offset = offsetAt(ctx.text, finding.range.start);
+  const docs = yamlDocs(ctx.text, ctx.parsed);
+  const doc = docAt(docs, offset, finding.document);
+  const root = doc ? rootMap(doc) : undefined;
+  const apiVersion = root ? stringValue(root, 'apiVersion') : undefined;
+  const kind = root ? stringValue(root, 'kind') : undefined;
+  const entry = ctx.versionData ? kindEntryOf(ctx.versionData, apiVersion, kind) : undefined;
+  const hit = doc ? pairAt(doc, offset) : undefined;
+  return { finding, ctx, offset, doc, root, apiVersion, kind, entry, hit, segs: hit ? segmentsOf(hit) : undefined, style: styleOf(ctx.text) };
+}
+
+/** Offset edits on `text` → edits of `file`. */
+export function toTextEdits(file: string, text: string, edits: OffsetEdit[]): TextEdit[] {
+  const starts = lineStarts(text);
+  return edits.map((e) => ({
+    file,
+    range: { start: positionAt(text, e.start, starts), end: positionAt(text, e.end, starts) },
+    newText: e.newText,
+  }));
+}
+
+export function dataString(finding: Finding, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = finding.data?.[k];
+    if (typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
+
+export function dataStrings(finding: Finding, ...keys: string[]): string[] {
+  for (const k of keys) {
+    const v = finding.data?.[k];
+    if (typeof v === 'string' && v) return [v];
+    if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x.length > 0);
+  }
+  return [];
+}
+
+export function baseName(path: string): string {
+  const clean = path.replace(/[?#].*$/, '');
+  return clean.slice(Math.max(clean.lastIndexOf('/'), clean.lastIndexOf('\\')) + 1) || path;
+}

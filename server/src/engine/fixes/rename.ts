@@ -1,0 +1,120 @@
+// Did-you-mean fixes: misspelt or Go-style field names, kind names, renamed or unknown gates, and
+// API versions that are not served (→ the served GA version of the same kind).
+import { isMap, isScalar } from 'yaml';
+import { parseGateList } from './gate-maps';
+import type { Fix } from './types';
+import type { FixInput } from './input';
+import { dataString, dataStrings, toTextEdits } from './input';
+import { nodeRange, pairByKey } from './yaml-nodes';
+import { closeNames, siblingFields } from './type-lookup';
+import type { OffsetEdit } from './yaml-edits';
+import { deletePair } from './yaml-edits';
+import { offsetAt } from './text';
+
+function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
+  return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
+}
+
+/** unknown-field: the close field names of the struct (case-only differences first), then the finding's own. */
+export function fieldNameFixes(input: FixInput): Fix[] {
+  const { hit, segs, entry, ctx } = input;
+  if (!hit || !segs) return [];
+  const name = segs[segs.length - 1];
+  const kr = nodeRange(hit.pair.key);
+  if (!kr) return [];
+  const present = new Set(hit.map.items.map((p) => String((p.key as { value?: unknown })?.value ?? p.key)));
+  const fields = entry && ctx.versionData ? siblingFields(ctx.versionData, entry, segs) : undefined;
+  const names = [
+    ...(fields ? closeNames(name, fields.map((f) => f.name)) : []),
+    ...dataStrings(input.finding, 'didYouMean', 'suggestions', 'suggestion'),
+  ];
+  const out: Fix[] = [];
+  for (const n of [...new Set(names)]) {
+    if (present.has(n)) continue;
+    const caseOnly = n.toLowerCase() === name.toLowerCase();
+    const title = caseOnly ? `Rename ${name} to ${n} (the field's JSON name)` : `Did you mean ${n}?`;
+    out.push(fix(input, title, [{ start: kr[0], end: kr[1], newText: n }], out.length === 0));
+  }
+  return out;
+}
+
+/** unknown-kind: kinds of the version data with a close name (same apiVersion first). */
+export function kindNameFixes(input: FixInput): Fix[] {
+  const { root, ctx, apiVersion, kind } = input;
+  if (!root || !kind) return [];
+  const valueNode = pairByKey(root, 'kind')?.value;
+  const r = nodeRange(valueNode);
+  if (!r) return [];
+  const fromData = dataStrings(input.finding, 'didYouMean', 'suggestions', 'suggestion');
+  let names = fromData;
+  if (names.length === 0 && ctx.versionData) {
+    const sameApi = ctx.versionData.kinds.filter((k) => k.apiVersion === apiVersion).map((k) => k.kind);
+    names = closeNames(kind, sameApi);
+    if (names.length === 0) names = closeNames(kind, [...new Set(ctx.versionData.kinds.map((k) => k.kind))]);
+  }
+  return names.map((n, i) => fix(input, `Did you mean kind ${n}?`, [{ start: r[0], end: r[1], newText: n }], i === 0));
+}
+
+/** unknown-gate: the replacement named by the finding (renamed or merged gate), or close gate names. */
+export function gateNameFixes(input: FixInput): Fix[] {
+  const { finding, ctx } = input;
+  const start = offsetAt(ctx.text, finding.range.start);
+  const end = offsetAt(ctx.text, finding.range.end);
+  const written = ctx.text.slice(start, end);
+  const name = dataString(finding, 'gate', 'name') ?? written;
+  if (!written || !name || !written.includes(name)) return [];
+  const at = start + written.indexOf(name);
+  const replacement = dataString(finding, 'replacement', 'replacedBy');
+  const candidates: string[] = [];
+  const suggested = dataStrings(finding, 'didYouMean', 'suggestion');
+  if (replacement) candidates.push(replacement);
+  else if (suggested.length > 0) candidates.push(...suggested);
+  else if (ctx.gates && dataString(finding, 'reason') !== 'removed') {
+    const known = Object.values(ctx.gates.gates)
+      .filter((g) => g.byVersion[ctx.version]?.exists === true)
+      .map((g) => g.name);
+    candidates.push(...closeNames(name, known));
+  }
+  const out = candidates.map((c, i) => fix(input, `Replace gate ${name} with ${c}`, [{ start: at, end: at + name.length, newText: c }], i === 0));
+  if (!replacement) out.push(...removeSettingFixes(input, `Remove the setting of ${name}`));
+  return out;
+}
+
+/** Remove a gate's setting: its entry of a featureGates map, or its `Name=value` item of a flag value. */
+export function removeSettingFixes(input: FixInput, title: string): Fix[] {
+  const { hit, ctx, finding } = input;
+  if (!hit) return [];
+  if (hit.onKey && isMap(hit.map)) {
+    const del = deletePair(ctx.text, hit.map, hit.pair);
+    return del ? [fix(input, title, [del])] : [];
+  }
+  const value = hit.pair.value;
+  const r = nodeRange(value);
+  if (!isScalar(value) || typeof value.value !== 'string' || !r) return [];
+  const quoted = ctx.text[r[0]] === '"' || ctx.text[r[0]] === "'";
+  const start = quoted ? r[0] + 1 : r[0];
+  const source = ctx.text.slice(start, r[1]);
+  if (source.indexOf(value.value) !== 0) return []; // escapes or folding: offsets would not line up
+  const at = offsetAt(ctx.text, finding.range.start) - start;
+  const entries = parseGateList(value.value);
+  const i = entries.findIndex((e) => e.start <= at && at <= e.end);
+  if (i < 0 || entries.length < 2) return [];
+  const e = entries[i];
+  // Drop the item with the comma before it (or after it, for the first item).
+  const del = i > 0 ? { start: start + entries[i - 1].end, end: start + e.end } : { start: start + e.start, end: start + entries[1].start };
+  return [fix(input, title, [{ ...del, newText: '' }])];
+}
+
+/** api-not-served / api-deprecated / api-disabled-by-default → the served GA apiVersion of the kind. */
+export function apiVersionFixes(input: FixInput): Fix[] {
+  const { root, ctx, apiVersion, kind } = input;
+  if (!root || !kind || !apiVersion || !ctx.versionData) return [];
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const ga = ctx.versionData.kinds.filter(
+    (k) => k.kind === kind && k.group === group && k.stability === 'stable' && !k.removed && !k.component && k.apiVersion !== apiVersion,
+  );
+  const valueNode = pairByKey(root, 'apiVersion')?.value;
+  const r = nodeRange(valueNode);
+  if (!r || ga.length === 0) return [];
+  return ga.map((k, i) => fix(input, `Use ${k.apiVersion} (served and GA in ${ctx.version})`, [{ start: r[0], end: r[1], newText: k.apiVersion }], i === 0));
+}

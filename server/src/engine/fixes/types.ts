@@ -1,0 +1,72 @@
+// Quick-fix values: plain data that a front end (LSP code actions, CLI --fix, tests) turns into edits.
+import type { Document } from 'yaml';
+import type { FindingCode, KubeVersion, Range } from '../types';
+import type { ParsedFile } from '../model';
+import type { GateCatalog, VersionData } from '../knowledge/format';
+
+/** Replace `range` of an existing file with `newText` (an insertion when the range is empty). */
+export interface TextEdit {
+  file: string;
+  range: Range;
+  newText: string;
+}
+
+/** Create a new file with the given text (never overwrites: the front end checks). */
+export interface CreateFile {
+  file: string;
+  create: true;
+  text: string;
+}
+
+export type FileEdit = TextEdit | CreateFile;
+
+/** A change to an editor setting rather than a file; the client applies it (e.g. kubegate.featureGates). */
+export interface SettingChange {
+  setting: 'kubegate.featureGates';
+  key: string;
+  value: boolean;
+}
+
+export interface Fix {
+  title: string;
+  kind: 'quickfix';
+  edits: FileEdit[];
+  isPreferred?: boolean;
+  /** Set for fixes that change a setting instead of (or besides) files. */
+  setting?: SettingChange;
+  /** The finding code the fix answers. */
+  code: FindingCode;
+}
+
+/** A config file the gate model found for the manifest (kind, kubeadm, kubelet config), with its current text. */
+export interface ConfigFileText {
+  path: string;
+  text: string;
+}
+
+export interface FixContext {
+  /** Path or URI of the file the finding belongs to (used in the edits). */
+  file: string;
+  text: string;
+  /** The file as parsed by the engine; parsed again here when absent. */
+  parsed?: ParsedFile;
+  version: KubeVersion;
+  /** Structural data of the target version (kinds, types, enums); fixes that need it are skipped without it. */
+  versionData?: VersionData;
+  /** Gate catalog, for the components of a gate and replacement names; optional. */
+  gates?: GateCatalog;
+  /** Repo configs that govern the file (from the gate environment's evidence). */
+  configFiles?: ConfigFileText[];
+  /** Where a new kind config would be created when the workspace has none (omit to not offer one). */
+  newKindConfigPath?: string;
+  /** Gates the whole file or workspace needs (for the kind config fix); defaults to the finding's gate. */
+  neededGates?: string[];
+  /** Offer "enable in settings" (kubegate.featureGates). Default true. */
+  offerSetting?: boolean;
+}
+
+/** One parsed YAML document with its offsets in the file text. */
+export interface YamlDoc {
+  index: number;
+  doc: Document.Parsed;
+}

@@ -1,0 +1,121 @@
+// Reading the gate catalog (schemas/gates.json) for one Kubernetes version: is a name a gate, which stage,
+// is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
+import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
+
+export type GateNameStatus =
+  /** A gate that exists in the version. */
+  | { kind: 'gate'; name: string; entry: GateEntry; state: GateVersionState }
+  /** AllAlpha / AllBeta. */
+  | { kind: 'meta'; name: string }
+  /** The catalog does not know whether the gate exists in this version: claim nothing. */
+  | { kind: 'unverified'; name: string; entry: GateEntry }
+  /** Not a gate of the version. */
+  | {
+      kind: 'not-a-gate';
+      name: string;
+      reason: 'unknown' | 'removed' | 'renamed';
+      replacement?: string;
+      /** Why, in a sentence (from the catalog's notes or our own wording). */
+      why?: string;
+      entry?: GateEntry;
+      /** First version (of the supported ones) where the gate exists, when it is added later. */
+      addedIn?: string;
+      /** Last supported version where the gate existed, when it was removed. */
+      lastIn?: string;
+    };
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.replace(/^v/, '').split('.').map(Number);
+  const pb = b.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** What a name means in a feature-gate setting for `version`. */
+export function lookupGateName(catalog: GateCatalog, name: string, version: string): GateNameStatus {
+  if (catalog.meta.includes(name)) return { kind: 'meta', name };
+  const alias = catalog.notGates[name];
+  if (alias) {
+    if (alias.aliasOf) return { kind: 'not-a-gate', name, reason: 'renamed', replacement: alias.aliasOf, why: alias.why };
+    return { kind: 'not-a-gate', name, reason: 'unknown', why: alias.why };
+  }
+  const entry = catalog.gates[name];
+  if (!entry) return { kind: 'not-a-gate', name, reason: 'unknown' };
+  const state = entry.byVersion[version];
+  if (!state || state.exists === null) return { kind: 'unverified', name, entry };
+  if (state.exists) return { kind: 'gate', name, entry, state };
+  const versions = Object.keys(entry.byVersion).sort(compareVersions);
+  const earlier = versions.filter((v) => compareVersions(v, version) < 0 && entry.byVersion[v]?.exists === true);
+  const later = versions.filter((v) => compareVersions(v, version) > 0 && entry.byVersion[v]?.exists === true);
+  if (later.length > 0 && earlier.length === 0) {
+    return { kind: 'not-a-gate', name, reason: 'unknown', entry, addedIn: later[0], replacement: entry.replacedBy };
+  }
+  return {
+    kind: 'not-a-gate',
+    name,
+    reason: 'removed',
+    entry,
+    replacement: entry.replacedBy,
+    lastIn: earlier.length > 0 ? earlier[earlier.length - 1] : undefined,
+  };
+}
+
+/** The catalog entry and version state of a registered gate (aliases already resolved by the caller). */
+export function gateInVersion(
+  catalog: GateCatalog,
+  gate: string,
+  version: string,
+): { entry: GateEntry; state: GateVersionState } | undefined {
+  const entry = catalog.gates[gate];
+  const state = entry?.byVersion[version];
+  if (!entry || !state) return undefined;
+  return { entry, state };
+}
+
+/** Alpha, or Beta with default false: a field of such a gate needs the gate switched on. */
+export function isOffByDefault(state: GateVersionState): boolean {
+  if (state.exists !== true) return false;
+  return state.stage === 'Alpha' || (state.stage === 'Beta' && state.default === false);
+}
+
+/** Gate names close to `name` (same letters ignoring case, or a small edit distance), best first. */
+export function similarGateNames(catalog: GateCatalog, name: string, version: string, max = 3): string[] {
+  const lower = name.toLowerCase();
+  const scored: { n: string; d: number }[] = [];
+  for (const candidate of Object.keys(catalog.gates)) {
+    if (catalog.gates[candidate]?.byVersion[version]?.exists !== true) continue;
+    const d = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase(), 3);
+    if (d <= 3) scored.push({ n: candidate, d });
+  }
+  scored.sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));
+  return scored.slice(0, max).map((s) => s.n);
+}
+
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > cap) return cap + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** "Alpha, off by default" style words for a version state. */
+export function describeState(state: GateVersionState): string {
+  if (state.exists === false) return 'not a gate in this version';
+  if (state.exists === null) return 'not verified for this version';
+  const def = state.default === true ? 'on by default' : state.default === false ? 'off by default' : 'default varies by patch release';
+  const lock = state.locked ? ', locked to its default' : '';
+  return `${state.stage ?? 'stage unknown'}, ${def}${lock}`;
+}

@@ -1,0 +1,274 @@
+// Readers of the configs that say where gates are on: kind Cluster, kubeadm (v1beta4 list form, v1beta3 map
+// form read by shape), KubeletConfiguration, KubeProxyConfiguration and control-plane static Pods.
+// Plain functions over a parsed YAML document; used for repo configs (discovery, --config) and hovers.
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
+import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
+import type { GateSetting, RuntimeConfigEntry } from '../model';
+import type { Range } from '../types';
+import { parseFeatureGatesValue } from './feature-gates-flag';
+import { parseGoBool } from './parse-bool';
+import { rangeOf } from '../parse/ranges';
+
+export type ConfigKindName = 'kind' | 'kubeadm' | 'kubelet' | 'kube-proxy' | 'static-pod';
+
+export interface ConfigDocInfo {
+  configKind: ConfigKindName;
+  document: number;
+  file?: string;
+  range: Range;
+  settings: GateSetting[];
+  runtimeConfig: RuntimeConfigEntry[];
+  namedVersions: { version: string; range: Range; what: string }[];
+  /** Components whose whole gate set this document describes (kubeadm: a gate it does not enable there is off). */
+  covers: string[];
+}
+
+export const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+
+const KUBEADM_SECTIONS: [string, string][] = [
+  ['apiServer', 'kube-apiserver'],
+  ['controllerManager', 'kube-controller-manager'],
+  ['scheduler', 'kube-scheduler'],
+];
+
+interface ReadContext {
+  lineCounter: LineCounter;
+  document: number;
+  file?: string;
+}
+
+function pairOf(map: unknown, key: string): Pair<Node, Node> | undefined {
+  if (!isMap(map)) return undefined;
+  for (const item of (map as YAMLMap<Node, Node>).items) {
+    if (isScalar(item.key) && item.key.value === key) return item;
+  }
+  return undefined;
+}
+
+function valueOf(map: unknown, key: string): Node | undefined {
+  return pairOf(map, key)?.value ?? undefined;
+}
+
+function stringOf(node: unknown): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+function nodeRange(ctx: ReadContext, node: Node | null | undefined): Range {
+  const r = node?.range;
+  return r ? rangeOf(ctx.lineCounter, r[0], r[1]) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+}
+
+/** Offset where the characters of a scalar's value start (after an opening quote). */
+function scalarContentStart(node: Scalar): number {
+  const start = node.range?.[0] ?? 0;
+  return node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? start + 1 : start;
+}
+
+/** `featureGates: {Name: bool}` maps. */
+function readGateMap(
+  ctx: ReadContext,
+  map: unknown,
+  components: string[] | 'all',
+  origin: GateSetting['origin'],
+): GateSetting[] {
+  if (!isMap(map)) return [];
+  const out: GateSetting[] = [];
+  for (const item of (map as YAMLMap<Node, Node>).items) {
+    if (!isScalar(item.key)) continue;
+    const gate = String(item.key.value);
+    const v = item.value;
+    const raw = isScalar(v) ? (v.source ?? String(v.value)) : '';
+    out.push({
+      gate,
+      value: isScalar(v) ? parseGoBool(v.value) ?? parseGoBool(raw) : undefined,
+      raw,
+      components,
+      origin,
+      range: nodeRange(ctx, item.key),
+      valueRange: v ? nodeRange(ctx, v) : undefined,
+      document: ctx.document,
+      file: ctx.file,
+    });
+  }
+  return out;
+}
+
+/** Settings in a `--feature-gates` string held by a scalar node, `prefixLength` characters into its value. */
+function readFlagScalar(
+  ctx: ReadContext,
+  node: Scalar,
+  prefixLength: number,
+  components: string[],
+  origin: GateSetting['origin'],
+): GateSetting[] {
+  const text = String(node.value).slice(prefixLength);
+  const exact = node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+  const base = scalarContentStart(node) + prefixLength;
+  return parseFeatureGatesValue(text).map((p) => ({
+    gate: p.name,
+    value: p.value,
+    raw: p.raw,
+    components,
+    origin,
+    range: exact ? rangeOf(ctx.lineCounter, base + p.nameStart, base + p.nameEnd) : nodeRange(ctx, node),
+    valueRange: exact ? rangeOf(ctx.lineCounter, base + p.valueStart, base + p.valueEnd) : undefined,
+    document: ctx.document,
+    file: ctx.file,
+  }));
+}
+
+/** kubeadm extraArgs: v1beta4 list of {name, value}, or the v1beta3 map form. */
+function readExtraArgs(ctx: ReadContext, args: unknown, component: string): GateSetting[] {
+  const out: GateSetting[] = [];
+  if (isSeq(args)) {
+    for (const item of args.items) {
+      if (stringOf(valueOf(item, 'name')) !== 'feature-gates') continue;
+      const v = valueOf(item, 'value');
+      if (isScalar(v)) out.push(...readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
+    }
+  } else if (isMap(args)) {
+    const v = valueOf(args, 'feature-gates');
+    if (isScalar(v)) out.push(...readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
+  }
+  return out;
+}
+
+function readKind(ctx: ReadContext, root: Node): ConfigDocInfo {
+  const info = emptyInfo(ctx, 'kind', root);
+  info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), 'all', 'kind');
+  const rc = valueOf(root, 'runtimeConfig');
+  if (isMap(rc)) {
+    for (const item of (rc as YAMLMap<Node, Node>).items) {
+      if (!isScalar(item.key)) continue;
+      const value = isScalar(item.value) ? parseGoBool(item.value.value) : undefined;
+      info.runtimeConfig.push({
+        key: String(item.key.value),
+        value: value ?? true,
+        origin: 'kind',
+        file: ctx.file,
+        range: nodeRange(ctx, item.key),
+      });
+    }
+  }
+  const nodes = valueOf(root, 'nodes');
+  if (isSeq(nodes)) {
+    for (const n of nodes.items) {
+      const image = valueOf(n, 'image');
+      const tag = /:v?(\d+\.\d+(?:\.\d+)?)(?:@|$)/.exec(stringOf(image) ?? '');
+      if (tag && image) info.namedVersions.push({ version: tag[1]!, range: nodeRange(ctx, image), what: 'kind node image' });
+    }
+  }
+  return info;
+}
+
+function readKubeadm(ctx: ReadContext, root: Node, kind: string): ConfigDocInfo {
+  const info = emptyInfo(ctx, 'kubeadm', root);
+  if (kind === 'ClusterConfiguration') {
+    info.covers.push(...CONTROL_PLANE);
+    for (const [section, component] of KUBEADM_SECTIONS) {
+      info.settings.push(...readExtraArgs(ctx, valueOf(valueOf(root, section), 'extraArgs'), component));
+    }
+    const kv = valueOf(root, 'kubernetesVersion');
+    const m = /^v?(\d+\.\d+(?:\.\d+)?)/.exec(stringOf(kv) ?? '');
+    if (m && kv) info.namedVersions.push({ version: m[1]!, range: nodeRange(ctx, kv), what: 'kubeadm kubernetesVersion' });
+  } else if (kind === 'InitConfiguration' || kind === 'JoinConfiguration') {
+    const reg = valueOf(root, 'nodeRegistration');
+    if (reg) {
+      info.covers.push('kubelet');
+      info.settings.push(...readExtraArgs(ctx, valueOf(reg, 'kubeletExtraArgs'), 'kubelet'));
+    }
+  }
+  return info;
+}
+
+const CONTROL_PLANE_NAME = /(?:^|[/\s])(kube-apiserver|kube-controller-manager|kube-scheduler)(?=$|[\s:@])/;
+
+function readStaticPod(ctx: ReadContext, root: Node): ConfigDocInfo | undefined {
+  const containers = valueOf(valueOf(root, 'spec'), 'containers');
+  if (!isSeq(containers)) return undefined;
+  let info: ConfigDocInfo | undefined;
+  for (const c of containers.items) {
+    const command = valueOf(c, 'command');
+    const args = valueOf(c, 'args');
+    const firstCommand = isSeq(command) ? stringOf(command.items[0]) : undefined;
+    const component =
+      CONTROL_PLANE_NAME.exec(firstCommand ?? '')?.[1] ?? CONTROL_PLANE_NAME.exec(stringOf(valueOf(c, 'image')) ?? '')?.[1];
+    if (!component) continue; // other containers' flags (CSI sidecars, …) are not Kubernetes gates
+    info ??= emptyInfo(ctx, 'static-pod', root);
+    const items = [...(isSeq(command) ? command.items : []), ...(isSeq(args) ? args.items : [])];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const s = stringOf(item);
+      if (s === undefined || !isScalar(item)) continue;
+      const flag = /^--feature-gates(=|$)/.exec(s);
+      if (!flag) continue;
+      if (flag[1] === '=') {
+        info.settings.push(...readFlagScalar(ctx, item, '--feature-gates='.length, [component], 'static-pod'));
+      } else {
+        const next = items[i + 1];
+        if (isScalar(next)) info.settings.push(...readFlagScalar(ctx, next, 0, [component], 'static-pod'));
+      }
+    }
+  }
+  return info;
+}
+
+function emptyInfo(ctx: ReadContext, configKind: ConfigKindName, root: Node): ConfigDocInfo {
+  return {
+    configKind,
+    document: ctx.document,
+    file: ctx.file,
+    range: nodeRange(ctx, root),
+    settings: [],
+    runtimeConfig: [],
+    namedVersions: [],
+    covers: [],
+  };
+}
+
+/** Gate facts of one parsed YAML document, or undefined when it is not a config that sets gates. */
+export function readGateConfig(
+  doc: Document.Parsed,
+  ctx: { lineCounter: LineCounter; document: number; file?: string },
+): ConfigDocInfo | undefined {
+  if (doc.errors.length > 0) return undefined;
+  const root = doc.contents;
+  if (!root || !isMap(root)) return undefined;
+  const apiVersion = stringOf(valueOf(root, 'apiVersion')) ?? '';
+  const kind = stringOf(valueOf(root, 'kind')) ?? '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  if (group === 'kind.x-k8s.io' && kind === 'Cluster') return readKind(ctx, root);
+  if (group === 'kubeadm.k8s.io') return readKubeadm(ctx, root, kind);
+  if (group === 'kubelet.config.k8s.io' && kind === 'KubeletConfiguration') {
+    const info = emptyInfo(ctx, 'kubelet', root);
+    info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), ['kubelet'], 'kubelet');
+    return info;
+  }
+  if (group === 'kubeproxy.config.k8s.io' && kind === 'KubeProxyConfiguration') {
+    const info = emptyInfo(ctx, 'kube-proxy', root);
+    info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), ['kube-proxy'], 'kube-proxy');
+    return info;
+  }
+  if (apiVersion === 'v1' && kind === 'Pod') return readStaticPod(ctx, root);
+  return undefined;
+}
+
+/** Quick text test before parsing a file during discovery. */
+export function mayHoldGateConfig(text: string): boolean {
+  return /kind\.x-k8s\.io|kubeadm\.k8s\.io|kubelet\.config\.k8s\.io|kubeproxy\.config\.k8s\.io|--feature-gates/.test(text);
+}
+
+/** Every gate-setting config document of a file (documents with a template marker or a parse error are skipped). */
+export function readGateConfigsFromText(text: string, file?: string): ConfigDocInfo[] {
+  if (!mayHoldGateConfig(text)) return [];
+  const lineCounter = new LineCounter();
+  const out: ConfigDocInfo[] = [];
+  parseAllDocuments(text, { lineCounter }).forEach((doc, document) => {
+    const start = doc.range?.[0] ?? 0;
+    const end = doc.range?.[2] ?? text.length;
+    if (text.slice(start, end).includes('{{')) return;
+    const info = readGateConfig(doc as Document.Parsed, { lineCounter, document, file });
+    if (info) out.push(info);
+  });
+  return out;
+}

@@ -1,0 +1,58 @@
+// Which repo configs govern a manifest: the configs in its own folder, else those of the nearest ancestor
+// folder that has any, never above the workspace root. Several configs found in one folder are combined.
+// File access is injected so the language server can serve open buffers before the disk.
+import * as path from 'path';
+import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
+
+export interface ConfigFileAccess {
+  /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
+  listFiles(dir: string): string[];
+  /** File text, or undefined when it cannot be read. */
+  readFile(file: string): string | undefined;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+
+function inside(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Gate configs of the YAML files of one folder (the manifest itself excluded: it governs its own documents). */
+export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
+  const out: ConfigDocInfo[] = [];
+  for (const name of [...access.listFiles(dir)].sort()) {
+    if (!YAML_FILE.test(name)) continue;
+    const file = path.join(dir, name);
+    if (exclude && path.resolve(file) === path.resolve(exclude)) continue;
+    const text = access.readFile(file);
+    if (text !== undefined) out.push(...readGateConfigsFromText(text, file));
+  }
+  return out;
+}
+
+export function discoverConfigs(manifest: string, workspaceRoot: string | undefined, access: ConfigFileAccess): ConfigDocInfo[] {
+  let dir = path.dirname(path.resolve(manifest));
+  const root = workspaceRoot ? path.resolve(workspaceRoot) : undefined;
+  if (root && !inside(root, dir)) return configsInFolder(dir, access, manifest);
+  for (;;) {
+    const found = configsInFolder(dir, access, manifest);
+    if (found.length > 0) return found;
+    if (!root || dir === root) return [];
+    const parent = path.dirname(dir);
+    if (parent === dir) return [];
+    dir = parent;
+  }
+}
+
+/** Configs named explicitly (CLI `--config FILE`, repeatable). Unreadable files are reported by name. */
+export function loadConfigFiles(files: string[], access: Pick<ConfigFileAccess, 'readFile'>): { configs: ConfigDocInfo[]; unreadable: string[] } {
+  const configs: ConfigDocInfo[] = [];
+  const unreadable: string[] = [];
+  for (const f of files) {
+    const text = access.readFile(f);
+    if (text === undefined) unreadable.push(f);
+    else configs.push(...readGateConfigsFromText(text, f));
+  }
+  return { configs, unreadable };
+}

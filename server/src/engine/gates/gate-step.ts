@@ -1,0 +1,86 @@
+// The gate step of a check: runs after the walk, adds gate findings to each document's analysis and silences
+// `api-disabled-by-default` where a runtime-config source (settings, cluster, repo kind config) enables the API.
+// A kind runtimeConfig in the checked file itself does not silence it (the corpus rule).
+import type { DocumentAnalysis, GateEnvironment, GateSetting, GateState } from '../model';
+import type { Evidence, Finding, KubeVersion, Range } from '../types';
+import { CONTROL_PLANE } from './config-readers';
+import { GateStateModel } from './environment';
+import { featureGateFinding, gateDependencyFindings, type GateKnowledge } from './gate-findings';
+import { settingFindings, versionMismatchFindings } from './setting-findings';
+
+export interface GateStepContext {
+  version: KubeVersion;
+  knowledge: GateKnowledge;
+  /** Gate knowledge from outside the file (settings, cluster, repo configs). */
+  environment?: GateEnvironment;
+  /** Path or URI of the checked file, for evidence. */
+  file?: string;
+}
+
+type Coverage = { component: string; file?: string; range: Range };
+
+/** Components a kubeadm document of the file fully describes. */
+function kubeadmCoverage(analyses: DocumentAnalysis[], file: string | undefined): Coverage[] {
+  const out: Coverage[] = [];
+  for (const a of analyses) {
+    const { apiVersion = '', kind = '' } = a.report;
+    if (!apiVersion.startsWith('kubeadm.k8s.io/')) continue;
+    if (kind === 'ClusterConfiguration') for (const c of CONTROL_PLANE) out.push({ component: c, file, range: a.report.range });
+    if ((kind === 'InitConfiguration' || kind === 'JoinConfiguration') && a.gateSettings.some((s) => s.origin === 'kubeadm')) {
+      out.push({ component: 'kubelet', file, range: a.report.range });
+    }
+  }
+  return out;
+}
+
+/** A foreign environment with the file's settings under it: the base answer wins unless it is 'unknown'. */
+function layered(base: GateEnvironment, fileModel: GateStateModel): GateEnvironment {
+  return {
+    notes: base.notes,
+    apiEnabled: (v) => base.apiEnabled(v),
+    stateOf(gate: string, component: string): { state: GateState; evidence: Evidence[] } {
+      const b = base.stateOf(gate, component);
+      if (b.state !== 'unknown') return b;
+      return fileModel.stateOf(gate, component);
+    },
+  };
+}
+
+/** The environment for one file: the outside sources plus the file's own config documents. */
+export function environmentForFile(analyses: DocumentAnalysis[], ctx: GateStepContext): GateEnvironment {
+  const settings: GateSetting[] = analyses.flatMap((a) => a.gateSettings.map((s) => ({ ...s, file: s.file ?? ctx.file })));
+  const coverage = kubeadmCoverage(analyses, ctx.file);
+  if (ctx.environment instanceof GateStateModel) return ctx.environment.withFileConfigs(settings, coverage);
+  const own = new GateStateModel({ catalog: ctx.knowledge.catalog, version: ctx.version }, { settings, coverage });
+  return ctx.environment ? layered(ctx.environment, own) : own;
+}
+
+function apiVersionOf(f: Finding, a: DocumentAnalysis): string | undefined {
+  const fromData = f.data?.['apiVersion'];
+  return typeof fromData === 'string' ? fromData : a.report.apiVersion;
+}
+
+function byPosition(a: Finding, b: Finding): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
+
+export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {
+  const env = environmentForFile(analyses, ctx);
+  return analyses.map((a) => {
+    const kept = a.findings.filter((f) => {
+      if (f.code !== 'api-disabled-by-default' || !ctx.environment) return true;
+      const v = apiVersionOf(f, a);
+      return !(v && ctx.environment.apiEnabled(v)?.enabled);
+    });
+    const added: Finding[] = [];
+    for (const use of a.gatedUses) {
+      const f = featureGateFinding(use, ctx.knowledge, ctx.version, env);
+      if (f) added.push(f);
+    }
+    added.push(...gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
+    added.push(...settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
+    added.push(...versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
+    for (const f of added) f.document ??= a.report.index;
+    return { ...a, findings: [...kept, ...added].sort(byPosition) };
+  });
+}

@@ -1,0 +1,44 @@
+// Own-words sentences for gate findings and hovers: what happens while a gate is off, keyed on how it applies.
+import type { GatedUse } from '../model';
+
+const CONFIG_GROUPS = [
+  'kind.x-k8s.io',
+  'kubeadm.k8s.io',
+  'kubelet.config.k8s.io',
+  'kubeproxy.config.k8s.io',
+  'kubescheduler.config.k8s.io',
+];
+
+export function isConfigApiVersion(apiVersion: string): boolean {
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  return CONFIG_GROUPS.includes(group);
+}
+
+export const FEATURE_GATES_PAGE = 'https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/';
+
+/** The last segment of a structural path, for messages (`spec.devices[].x` → `x`). */
+export function fieldName(path: string): string {
+  const clean = path.replace(/=.*$/, '').replace(/\[\]/g, '').replace(/\.\*/g, '');
+  const parts = clean.split('.');
+  return parts[parts.length - 1] || path;
+}
+
+/** What goes wrong while the gate is off, for this use. */
+export function whenOff(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'kind' | 'apiVersion' | 'component'>): string {
+  if (use.via === 'kind') {
+    return `while the gate is off the API server does not serve ${use.kind} in ${use.apiVersion}, so applying it fails`;
+  }
+  if (use.via === 'enum-value') {
+    return `while the gate is off the API server's validation rejects the value ${use.value ?? ''} for \`${use.path.replace(/=.*$/, '')}\``;
+  }
+  if (use.component || isConfigApiVersion(use.apiVersion)) {
+    const who = use.component ?? 'the component reading this configuration';
+    return `while the gate is off ${who} ignores \`${fieldName(use.path)}\` or refuses to start with it`;
+  }
+  return `while the gate is off the API server silently drops \`${fieldName(use.path)}\` when the object is created or updated, so the setting is lost`;
+}
+
+export function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

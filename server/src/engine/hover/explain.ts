@@ -1,0 +1,75 @@
+// `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
+import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
+import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { GateEnvironment } from '../model';
+import type { KubeVersion } from '../types';
+import { fieldMarkdown } from './field-view';
+import { gateMarkdown } from './gate-view';
+import { kindMarkdown } from './kind-view';
+import { resolveChain } from './resolve';
+
+export interface ExplainOptions {
+  version: KubeVersion;
+  environment?: GateEnvironment;
+  knowledge?: KnowledgeOptions;
+}
+
+export function explainGate(name: string, options: ExplainOptions): string {
+  const knowledge = options.knowledge ?? {};
+  return gateMarkdown(name, {
+    catalog: gateCatalog(knowledge),
+    brief: briefFacts(knowledge),
+    version: options.version,
+    environment: options.environment,
+  });
+}
+
+/** Key chain for a user path: `spec.devices.consumesCounters` and `spec.devices[].consumesCounters` both work. */
+function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[] | undefined {
+  const keys = path.replace(/=.*$/, '').split('.').map((k) => k.replace(/\[\]$/, '')).filter(Boolean);
+  const segs: string[] = [];
+  let type: TypeRef | undefined = { ref: entry.root };
+  for (const key of keys) {
+    while (type && 'list' in type) {
+      segs.push('[]');
+      type = type.list;
+    }
+    if (type && 'map' in type) {
+      segs.push(key);
+      type = type.map;
+      continue;
+    }
+    if (!type || !('ref' in type)) return undefined;
+    const f: FieldDef | undefined = data.types[type.ref]?.fields.find((x) => x.name === key);
+    segs.push(key);
+    if (!f) return segs;
+    type = f.type;
+  }
+  return segs;
+}
+
+/** The kind view (no path) or the field view; undefined when the kind or the path is unknown. */
+export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
+  const knowledge = options.knowledge ?? {};
+  const index = loadVersion(options.version, knowledge);
+  const catalog = gateCatalog(knowledge);
+  const brief = briefFacts(knowledge);
+  const base = { data: index.data, catalog, brief, version: options.version, environment: options.environment };
+  if (!path) return kindMarkdown(apiVersion, kind, base);
+  const entry = index.kinds.get(`${apiVersion} ${kind}`);
+  if (!entry) return undefined;
+  const segs = segmentsFor(index.data, entry, path);
+  const resolved = segs ? resolveChain(index.data, entry, segs) : undefined;
+  if (!resolved) return undefined;
+  if (resolved.unknownKey) {
+    const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);
+    if (notShipped) {
+      return `**\`${resolved.unknownKey.name}\`** is not a field in Kubernetes ${options.version}: it belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0.`;
+    }
+    if (resolved.unknownKey.addedIn) return `**\`${resolved.unknownKey.name}\`** is added in Kubernetes ${resolved.unknownKey.addedIn}; it is not a field in ${options.version}.`;
+    return undefined;
+  }
+  if (!resolved.field) return undefined;
+  const value = /=(.*)$/.exec(path)?.[1];
+  return fieldMarkdown(resolved, { ...base, entry }, value);
+}

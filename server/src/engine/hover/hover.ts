@@ -1,0 +1,147 @@
+// hoverAt: the Markdown view for a position in a manifest. Types and allowed values for fields; for gated
+// fields, values and kinds the gate view (stage history, default, components, KEP, reference page, state with
+// evidence); gate names in featureGates maps and --feature-gates values; served versions on apiVersion/kind.
+import { isScalar, type Node, type YAMLMap } from 'yaml';
+import { analyzeFile } from '../check';
+import { environmentForFile } from '../gates/gate-step';
+import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
+import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
+import type { GateEnvironment } from '../model';
+import { rangeOf } from '../parse/ranges';
+import type { KubeVersion, Position, Range } from '../types';
+import { fieldMarkdown, type FieldViewInput } from './field-view';
+import { gateMarkdown } from './gate-view';
+import { kindMarkdown } from './kind-view';
+import { spotAt, stringAt, type Spot } from './locate';
+import { resolveChain } from './resolve';
+
+export interface HoverOptions {
+  version: KubeVersion;
+  /** Gate knowledge from outside the file (settings, cluster, repo configs). */
+  environment?: GateEnvironment;
+  file?: string;
+  knowledge?: KnowledgeOptions;
+}
+
+export interface HoverResult {
+  markdown: string;
+  range: Range;
+  /** The field or kind the view is about (for a cluster OpenAPI description). */
+  target?: { apiVersion: string; kind: string; path: string };
+}
+
+const GATE_MAP_OWNERS = new Set(['kind.x-k8s.io Cluster', 'kubelet.config.k8s.io KubeletConfiguration', 'kubeproxy.config.k8s.io KubeProxyConfiguration']);
+
+function groupKind(apiVersion: string | undefined, kind: string | undefined): string {
+  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  return `${group} ${kind ?? ''}`;
+}
+
+/** The gate name under the cursor in a featureGates map or a --feature-gates value, with its range. */
+function gateNameAt(spot: Spot, text: string, lineCounter: Parameters<typeof rangeOf>[0]): { name: string; range: Range } | undefined {
+  const segs = spot.segments;
+  const owner = groupKind(stringAt(spot.root, 'apiVersion'), stringAt(spot.root, 'kind'));
+  if (segs.length === 2 && segs[0] === 'featureGates' && GATE_MAP_OWNERS.has(owner) && spot.pair && isScalar(spot.pair.key)) {
+    const k = spot.pair.key;
+    return { name: String(k.value), range: rangeOf(lineCounter, k.range![0], k.range![1]) };
+  }
+  if (spot.onKey || !isScalar(spot.node) || typeof spot.node.value !== 'string') return undefined;
+  const node = spot.node;
+  const value = node.value as string;
+  const last = segs[segs.length - 1];
+  let prefix = -1;
+  if (value.startsWith('--feature-gates=')) prefix = '--feature-gates='.length;
+  else if (last === 'feature-gates') prefix = 0; // kubeadm v1beta3 map form
+  else if (last === 'value' && stringAt(spot.parentMap, 'name') === 'feature-gates') prefix = 0; // v1beta4 list form
+  if (prefix < 0) return undefined;
+  const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+  if (!quoted && node.type !== 'PLAIN') return undefined;
+  const base = node.range![0] + (quoted ? 1 : 0) + prefix;
+  const rel = spot.offset - base;
+  const pair = parseFeatureGatesValue(value.slice(prefix)).find((p) => rel >= p.nameStart && rel <= p.valueEnd);
+  if (!pair) return undefined;
+  void text;
+  return { name: pair.name, range: rangeOf(lineCounter, base + pair.nameStart, base + pair.nameEnd) };
+}
+
+function isListRoot(data: ReturnType<typeof loadVersion>, root: YAMLMap): boolean {
+  const apiVersion = stringAt(root, 'apiVersion');
+  const kind = stringAt(root, 'kind');
+  if (!apiVersion || !kind) return false;
+  return (apiVersion === 'v1' && kind === 'List') || data.listKinds.has(`${apiVersion} ${kind}`);
+}
+
+export function hoverAt(text: string, position: Position, options: HoverOptions): HoverResult | null {
+  const knowledge = options.knowledge ?? {};
+  const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file }, knowledge);
+  const version = analysis.version;
+  const index = loadVersion(version, knowledge);
+  const catalog = gateCatalog(knowledge);
+  const brief = briefFacts(knowledge);
+  const environment = environmentForFile(analysis.documents, {
+    version,
+    knowledge: { catalog, brief },
+    environment: options.environment,
+    file: options.file,
+  });
+  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(index, root));
+  if (!spot) return null;
+  const { lineCounter } = analysis.parsed;
+
+  const gateName = gateNameAt(spot, text, lineCounter);
+  if (gateName) return { markdown: gateMarkdown(gateName.name, { catalog, brief, version, environment }), range: gateName.range };
+
+  const apiVersion = stringAt(spot.root, 'apiVersion');
+  let kind = stringAt(spot.root, 'kind');
+  if (spot.segments.length === 1 && (spot.segments[0] === 'apiVersion' || spot.segments[0] === 'kind')) {
+    if (!apiVersion || !kind) return null;
+    return {
+      markdown: kindMarkdown(apiVersion, kind, { data: index.data, catalog, brief, version, environment }),
+      range: spot.range,
+      target: { apiVersion, kind, path: '' },
+    };
+  }
+  if (!apiVersion) return null;
+  let entry = kind ? index.kinds.get(`${apiVersion} ${kind}`) : undefined;
+  if (!entry && kind) {
+    // An item of a typed list without apiVersion/kind takes them from the list; otherwise unknown kind.
+    const listItem = index.listKinds.get(`${apiVersion} ${kind}`);
+    if (listItem) {
+      entry = listItem;
+      kind = listItem.kind;
+    }
+  }
+  if (!entry || entry.removed) return null;
+  const resolved = resolveChain(index.data, entry, spot.segments);
+  if (!resolved) return null;
+  if (resolved.unknownKey && spot.onKey) {
+    const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);
+    if (notShipped) {
+      return {
+        markdown: [
+          `**\`${resolved.unknownKey.name}\`** is not a field in Kubernetes ${version}.`,
+          '',
+          `It belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0: the API server rejects it as an unknown field (or drops it without strict validation).`,
+        ].join('\n'),
+        range: spot.range,
+      };
+    }
+    if (resolved.unknownKey.addedIn) {
+      return {
+        markdown: `**\`${resolved.unknownKey.name}\`** is added in Kubernetes ${resolved.unknownKey.addedIn}; it is not a field in ${version}.`,
+        range: spot.range,
+      };
+    }
+    return null;
+  }
+  if (!resolved.field) return null;
+  const input: FieldViewInput = { data: index.data, catalog, brief, version, environment, entry };
+  const hoveredValue = !spot.onKey && isScalar(spot.node) && typeof (spot.node as Node & { value: unknown }).value === 'string'
+    ? String((spot.node as Node & { value: unknown }).value)
+    : undefined;
+  return {
+    markdown: fieldMarkdown(resolved, input, hoveredValue),
+    range: spot.range,
+    target: { apiVersion: entry.apiVersion, kind: entry.kind, path: resolved.path },
+  };
+}

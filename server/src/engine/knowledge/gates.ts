@@ -1,0 +1,53 @@
+// The gate catalog (schemas/gates.json): stage/default/lock per version, KEP, components, aliases.
+import type { GateCatalog, GateEntry, GateVersionState } from './format';
+import { loadSchemaFile } from './load-json';
+import type { KnowledgeOptions } from './locate';
+
+export function gateCatalog(opts: KnowledgeOptions = {}): GateCatalog {
+  return loadSchemaFile<GateCatalog>('gates.json', opts);
+}
+
+/** A registered gate by its exact name (no alias resolution). */
+export function gateEntry(name: string, opts: KnowledgeOptions = {}): GateEntry | undefined {
+  const gates = gateCatalog(opts).gates;
+  return Object.prototype.hasOwnProperty.call(gates, name) ? gates[name] : undefined;
+}
+
+/** AllAlpha / AllBeta: valid keys of every feature-gate map, not gates. */
+export function isMetaGate(name: string, opts: KnowledgeOptions = {}): boolean {
+  return gateCatalog(opts).meta.includes(name);
+}
+
+/**
+ * The registered gate a name stands for. With `viaFieldMarker`, a name that upstream tags use but that is not a
+ * gate (names_that_are_not_gates with an alias) resolves to its gate; a component setting of such a name does not.
+ */
+export function resolveGateName(name: string, viaFieldMarker: boolean, opts: KnowledgeOptions = {}): string | undefined {
+  const cat = gateCatalog(opts);
+  if (Object.prototype.hasOwnProperty.call(cat.gates, name)) return name;
+  if (!viaFieldMarker) return undefined;
+  const alias = Object.prototype.hasOwnProperty.call(cat.notGates, name) ? cat.notGates[name].aliasOf : null;
+  return alias && Object.prototype.hasOwnProperty.call(cat.gates, alias) ? alias : undefined;
+}
+
+export interface ResolvedGateState {
+  /** The registered gate (alias resolved when asked). */
+  gate: string;
+  entry: GateEntry;
+  state: GateVersionState;
+}
+
+/**
+ * A gate's state in a version, from byVersion. Undefined when the name is not a gate (for field markers, aliases
+ * are resolved first). A state with `exists: false` means not yet added or removed; `null` means not verified.
+ */
+export function gateState(
+  name: string,
+  version: string,
+  opts: KnowledgeOptions & { viaFieldMarker?: boolean } = {},
+): ResolvedGateState | undefined {
+  const gate = resolveGateName(name, opts.viaFieldMarker ?? false, opts);
+  if (gate === undefined) return undefined;
+  const entry = gateCatalog(opts).gates[gate];
+  return { gate, entry, state: entry.byVersion[version] ?? { exists: null } };
+}

@@ -1,0 +1,19 @@
+// Knowledge loaders: the only engine code that reads schemas/. Every loader is lazy and cached per file.
+export * from './format';
+export { locateSchemas, type KnowledgeOptions } from './locate';
+export { clearSchemaCache } from './load-json';
+export {
+  loadVersion,
+  findKind,
+  findListKind,
+  kindsOf,
+  typeOf,
+  fieldOf,
+  enumValues,
+  laterVersionOf,
+  isBuiltinGroup,
+  type VersionIndex,
+} from './versions';
+export { gateCatalog, gateEntry, isMetaGate, resolveGateName, gateState, type ResolvedGateState } from './gates';
+export { gatedFields, gatedFieldsOfGate } from './gated-fields';
+export { briefFacts, notShippedApi } from './brief';

@@ -1,0 +1,108 @@
+// The snippets of snippets/kubegate.code-snippets (the VS Code file) as data for LSP completion.
+// Read at run time; located like schemas/: an explicit folder, else env KUBEGATE_SNIPPETS, else the nearest
+// `snippets/kubegate.code-snippets` walking up from this module or from the working directory.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { expandDefaults } from './expand';
+
+export const SNIPPETS_FILE = 'kubegate.code-snippets';
+
+export interface SnippetOptions {
+  /** Folder holding kubegate.code-snippets. */
+  snippetsDir?: string;
+}
+
+export interface Snippet {
+  /** The key in the snippets file (a readable title). */
+  name: string;
+  prefix: string;
+  /** VS Code / LSP snippet syntax, lines joined with "\n". */
+  body: string;
+  description: string;
+}
+
+/** A completion item in plain data; the language server maps it to an LSP CompletionItem (snippet format). */
+export interface SnippetCompletion {
+  label: string;
+  filterText: string;
+  detail: string;
+  documentation: string;
+  insertText: string;
+  insertTextFormat: 'snippet';
+  /** The text inserted with every placeholder at its default (for previews and clients without snippets). */
+  plainText: string;
+}
+
+function walkUp(start: string): string | undefined {
+  let dir = path.resolve(start);
+  for (;;) {
+    const candidate = path.join(dir, 'snippets');
+    if (fs.existsSync(path.join(candidate, SNIPPETS_FILE))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export function locateSnippets(opts: SnippetOptions = {}): string {
+  if (opts.snippetsDir) return path.resolve(opts.snippetsDir);
+  const env = process.env.KUBEGATE_SNIPPETS;
+  if (env) return path.resolve(env);
+  const found = (typeof __dirname === 'string' ? walkUp(__dirname) : undefined) ?? walkUp(process.cwd());
+  if (!found) throw new Error(`Kubegate snippets not found: no snippets/${SNIPPETS_FILE} above the program or the working directory`);
+  return found;
+}
+
+interface RawSnippet {
+  prefix?: unknown;
+  body?: unknown;
+  description?: unknown;
+}
+
+/** Parse the text of a .code-snippets file (JSON; `//` line comments allowed as in VS Code). */
+export function parseSnippets(text: string): Snippet[] {
+  const json = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as Record<string, RawSnippet>;
+  const out: Snippet[] = [];
+  for (const [name, raw] of Object.entries(json)) {
+    const prefix = Array.isArray(raw.prefix) ? raw.prefix[0] : raw.prefix;
+    const body = Array.isArray(raw.body) ? raw.body.join('\n') : raw.body;
+    if (typeof prefix !== 'string' || typeof body !== 'string') throw new Error(`snippet "${name}" has no prefix or body`);
+    out.push({ name, prefix, body, description: typeof raw.description === 'string' ? raw.description : '' });
+  }
+  return out;
+}
+
+const loaded = new Map<string, Snippet[]>();
+
+/** Every snippet, read once per folder. */
+export function loadSnippets(opts: SnippetOptions = {}): Snippet[] {
+  const file = path.join(locateSnippets(opts), SNIPPETS_FILE);
+  let list = loaded.get(file);
+  if (!list) {
+    list = parseSnippets(fs.readFileSync(file, 'utf8'));
+    loaded.set(file, list);
+  }
+  return list;
+}
+
+export function snippetCompletion(s: Snippet): SnippetCompletion {
+  return {
+    label: s.prefix,
+    filterText: s.prefix,
+    detail: s.name,
+    documentation: s.description,
+    insertText: s.body,
+    insertTextFormat: 'snippet',
+    plainText: expandDefaults(s.body),
+  };
+}
+
+/** Completion items for every snippet whose prefix starts with what was typed (all when nothing was). */
+export function snippetCompletions(typed = '', opts: SnippetOptions = {}): SnippetCompletion[] {
+  const t = typed.toLowerCase();
+  return loadSnippets(opts)
+    .filter((s) => s.prefix.toLowerCase().startsWith(t) || s.name.toLowerCase().includes(t))
+    .map(snippetCompletion);
+}
+
+export { expandDefaults };

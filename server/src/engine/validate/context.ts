@@ -1,0 +1,71 @@
+// What the walker carries through one routed document (or List item), and helpers to record findings.
+import type { Document, LineCounter, Node } from 'yaml';
+import { defaultSeverity } from '../codes';
+import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
+import type { GatedUse } from '../model';
+import { rangeOf } from '../parse/ranges';
+import type { Finding, FindingCode, Range } from '../types';
+
+export interface WalkContext {
+  data: VersionData;
+  brief?: BriefFacts;
+  text: string;
+  lineCounter: LineCounter;
+  /** The YAML document, to resolve aliases. */
+  doc: Document.Parsed;
+  document: number;
+  entry: KindEntry;
+  /** True for component config kinds (kubelet, kube-proxy, kube-scheduler, kind, kubeadm). */
+  isConfig: boolean;
+  /** Set inside kubelet, kube-proxy and kube-scheduler config documents: only that component needs a gate. */
+  component?: string;
+  findings: Finding[];
+  gatedUses: GatedUse[];
+}
+
+/** Config kinds whose own component alone needs the gates of their fields (corpus rule 1). */
+const SINGLE_COMPONENT_CONFIGS = new Set(['kubelet', 'kube-proxy', 'kube-scheduler']);
+
+export function gateComponentOf(entry: KindEntry): string | undefined {
+  return entry.component && SINGLE_COMPONENT_CONFIGS.has(entry.component) ? entry.component : undefined;
+}
+
+export function addFinding(
+  ctx: WalkContext,
+  code: FindingCode,
+  message: string,
+  range: Range,
+  path: string | undefined,
+  data?: Record<string, unknown>,
+): void {
+  const f: Finding = { code, severity: defaultSeverity(code), message, range, document: ctx.document };
+  if (path !== undefined) f.path = path;
+  if (data && Object.keys(data).length > 0) f.data = data;
+  ctx.findings.push(f);
+}
+
+/** Range of a node's value (without trailing comments); `fallback` when the node has no source. */
+export function rangeOfNode(ctx: WalkContext, node: Node | null | undefined, fallback?: Range): Range {
+  const r = node?.range;
+  if (!r || r[1] <= r[0]) return fallback ?? (r ? rangeOf(ctx.lineCounter, r[0], r[0]) : zeroRange());
+  return rangeOf(ctx.lineCounter, r[0], r[1]);
+}
+
+export function zeroRange(): Range {
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+}
+
+/** `core.v1.PodSpec` → `PodSpec` (for messages). */
+export function shortTypeName(typeKey: string): string {
+  const dot = typeKey.lastIndexOf('.');
+  return dot < 0 ? typeKey : typeKey.slice(dot + 1);
+}
+
+export function joinPath(parent: string, field: string): string {
+  return parent === '' ? field : `${parent}.${field}`;
+}
+
+/** A path segment named `status` (the field itself or an ancestor). */
+export function isUnderStatus(path: string): boolean {
+  return path.split('.').some((segment) => segment.replace(/(\[\])+$/, '') === 'status');
+}

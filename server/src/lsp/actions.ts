@@ -1,0 +1,148 @@
+// Code actions: the engine's quick fixes (engine/fixes) for the diagnostics in the request, turned into
+// LSP WorkspaceEdits. Fixes that change a setting become a client command when the client offers one.
+import * as path from 'node:path';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type Diagnostic,
+  type TextDocumentEdit,
+  type CreateFile as LspCreateFile,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import type { TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fixesFor, type Fix } from '../engine/fixes';
+import type { FileReport, Finding, KubeVersion } from '../engine/types';
+import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
+import { SOURCE } from './convert';
+import { parseFile } from '../engine/parse/parseFile';
+import { pathToUri, toUri, type WorkspaceFiles } from './workspace';
+
+export interface ActionOptions {
+  /** Client command that sets `kubegate.featureGates[key] = value` (arguments: key, value). */
+  settingCommand?: string;
+  /** The client can create files through documentChanges. */
+  canCreateFiles: boolean;
+}
+
+function sameRange(a: Diagnostic['range'], b: Finding['range']): boolean {
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
+}
+
+/** The findings of the report that the request's diagnostics stand for. */
+export function findingsFor(diagnostics: Diagnostic[], report: FileReport): Finding[] {
+  const out: Finding[] = [];
+  for (const d of diagnostics) {
+    if (d.source !== SOURCE) continue;
+    const f = report.findings.find((x) => x.code === d.code && sameRange(d.range, x.range) && x.message === d.message);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+function neededGates(report: FileReport): string[] {
+  const gates = new Set<string>();
+  for (const f of report.findings) {
+    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string') gates.add(f.data.gate);
+  }
+  return [...gates].sort();
+}
+
+function toWorkspaceEdit(fix: Fix, documents: TextDocuments<TextDocument>, opts: ActionOptions): WorkspaceEdit | undefined {
+  const byFile = new Map<string, LspTextEdit[]>();
+  const creates: { uri: string; text: string }[] = [];
+  for (const e of fix.edits) {
+    if ('create' in e) creates.push({ uri: toUri(e.file), text: e.text });
+    else {
+      const uri = toUri(e.file);
+      const list = byFile.get(uri) ?? [];
+      list.push({ range: e.range, newText: e.newText });
+      byFile.set(uri, list);
+    }
+  }
+  if (creates.length === 0) {
+    const changes: Record<string, LspTextEdit[]> = {};
+    for (const [uri, edits] of byFile) changes[uri] = edits;
+    return { changes };
+  }
+  if (!opts.canCreateFiles) return undefined;
+  const documentChanges: (TextDocumentEdit | LspCreateFile)[] = [];
+  for (const c of creates) {
+    documentChanges.push({ kind: 'create', uri: c.uri, options: { ignoreIfExists: true } });
+    documentChanges.push({
+      textDocument: { uri: c.uri, version: null },
+      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: c.text }],
+    });
+  }
+  for (const [uri, edits] of byFile) {
+    documentChanges.push({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits });
+  }
+  return { documentChanges };
+}
+
+export function codeActions(
+  doc: TextDocument,
+  diagnostics: Diagnostic[],
+  report: FileReport,
+  ctx: DocumentContext,
+  ws: WorkspaceFiles,
+  documents: TextDocuments<TextDocument>,
+  opts: ActionOptions,
+): CodeAction[] {
+  const text = doc.getText();
+  const version: KubeVersion = effectiveVersion(parseFile(headOf(text)), ctx.version);
+  const { data, gates } = knowledge(version);
+  const configFiles = [...new Set(ctx.configs.map((c) => c.file).filter((f): f is string => !!f))]
+    .map((p) => ({ path: p, text: ws.read(p) }))
+    .filter((c): c is { path: string; text: string } => c.text !== undefined);
+  const folder = ws.folderOf(ctx.file) ?? path.dirname(ctx.file);
+  const out: CodeAction[] = [];
+  const diagsByFinding = new Map<Finding, Diagnostic>();
+  const findings = findingsFor(diagnostics, report);
+  for (const d of diagnostics) {
+    const f = findings.find((x) => x.code === d.code && sameRange(d.range, x.range));
+    if (f) diagsByFinding.set(f, d);
+  }
+  for (const finding of findings) {
+    let fixes: Fix[];
+    try {
+      fixes = fixesFor(finding, {
+        file: ctx.file,
+        text,
+        version,
+        versionData: data,
+        gates,
+        configFiles,
+        newKindConfigPath: configFiles.length === 0 ? path.join(folder, 'kind-config.yaml') : undefined,
+        neededGates: neededGates(report),
+        offerSetting: !!opts.settingCommand,
+      });
+    } catch {
+      continue;
+    }
+    for (const fix of fixes) {
+      const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagsByFinding.get(finding)!] };
+      if (fix.isPreferred) action.isPreferred = true;
+      if (fix.edits.length > 0) {
+        const edit = toWorkspaceEdit(fix, documents, opts);
+        if (!edit) continue;
+        action.edit = edit;
+      }
+      if (fix.setting) {
+        if (!opts.settingCommand) continue;
+        action.command = { title: fix.title, command: opts.settingCommand, arguments: [fix.setting.key, fix.setting.value, doc.uri] };
+      }
+      if (!action.edit && !action.command) continue;
+      out.push(action);
+    }
+  }
+  return out;
+}
+
+export { pathToUri };

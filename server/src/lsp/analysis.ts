@@ -1,0 +1,113 @@
+// The language server's calls into the engine, with the per-document context (version, gate environment)
+// built from settings, the cluster and repo configs. Only wiring: every decision is the engine's.
+import * as path from 'node:path';
+import type { KubegateSettings } from '../contract/settings';
+import type { ClusterSnapshot } from '../engine/cluster/types';
+import { completeAt, type CompletionEntry, type SnippetDef } from '../engine/complete';
+import { parseDirectives } from '../engine/directives';
+import { buildGateEnvironment, discoverConfigs, explicitSettings, loadConfigFiles, type ConfigDocInfo } from '../engine/gates';
+import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine/knowledge';
+import type { GateEnvironment, ParsedFile } from '../engine/model';
+import { parseFile } from '../engine/parse/parseFile';
+import { loadSnippets } from '../engine/snippets';
+import { DEFAULT_VERSION, type KubeVersion } from '../engine/types';
+import { matchesAny } from './glob';
+import type { WorkspaceFiles } from './workspace';
+
+export interface DocumentContext {
+  file: string;
+  /** Version from settings (or the cluster), before the file's own version comment. */
+  version: KubeVersion;
+  environment: GateEnvironment;
+  configs: ConfigDocInfo[];
+  settings: KubegateSettings;
+}
+
+export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
+  if (settings.kubernetesVersion !== 'cluster') return settings.kubernetesVersion;
+  return (cluster?.targetVersion as KubeVersion | undefined) ?? DEFAULT_VERSION;
+}
+
+/** The version the file is checked against: its `# kubegate: kubernetes-version=` comment, else the setting. */
+export function effectiveVersion(parsed: ParsedFile, fallback: KubeVersion): KubeVersion {
+  try {
+    return parseDirectives(parsed).version?.value ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function knowledge(version: KubeVersion): { data: VersionData; gates: GateCatalog } {
+  return { data: loadVersion(version).data, gates: gateCatalog() };
+}
+
+/** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else discovery. */
+export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] {
+  const root = ws.folderOf(file);
+  if (settings.configFiles.length > 0) {
+    const base = root ?? path.dirname(file);
+    const files = ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), settings.configFiles));
+    return loadConfigFiles(files, { readFile: (f) => ws.read(f) }).configs;
+  }
+  return discoverConfigs(file, root, {
+    listFiles: (dir) => ws.yamlFilesIn(dir).map((f) => path.basename(f)),
+    readFile: (f) => ws.read(f),
+  });
+}
+
+export function documentContext(
+  file: string,
+  settings: KubegateSettings,
+  cluster: ClusterSnapshot | undefined,
+  ws: WorkspaceFiles,
+): DocumentContext {
+  const version = settingsVersion(settings, cluster);
+  const configs = configsFor(file, settings, ws);
+  const explicit = explicitSettings(
+    Object.entries(settings.featureGates).map(([g, v]) => `${g}=${v}`),
+    'kubegate.featureGates',
+  );
+  const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, cluster, configs });
+  return { file, version, environment, configs, settings };
+}
+
+/** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
+export function shouldCheck(file: string | undefined, text: string, settings: KubegateSettings, ws: WorkspaceFiles): boolean {
+  if (settings.files.length > 0) {
+    if (!file) return false;
+    const root = ws.folderOf(file) ?? path.dirname(file);
+    return matchesAny(path.relative(root, file), settings.files);
+  }
+  return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
+}
+
+/** The whole-document snippets (snippets/kubegate.code-snippets); none when the file cannot be read. */
+function snippets(): SnippetDef[] {
+  try {
+    return loadSnippets().map((s) => ({ name: s.name, prefix: s.prefix, body: s.body, description: s.description }));
+  } catch {
+    return [];
+  }
+}
+
+/** The head of a file is enough for its version comment (first 10 lines). */
+export function headOf(text: string): string {
+  let end = 0;
+  for (let i = 0; i < 12 && end >= 0; i++) end = text.indexOf('\n', end + 1);
+  return end < 0 ? text : text.slice(0, end);
+}
+
+export function completionsAt(text: string, pos: { line: number; character: number }, ctx: DocumentContext): CompletionEntry[] {
+  const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
+  const { data, gates } = knowledge(version);
+  return completeAt(text, pos, {
+    version,
+    data,
+    gates,
+    snippets: snippets(),
+    gateState: (gate) => {
+      const s = ctx.environment.stateOf(gate, '');
+      return s.state;
+    },
+  });
+}

@@ -1,0 +1,69 @@
+// The custom requests that summarise the workspace: kubegate/gateReport and kubegate/kindConfigForWorkspace.
+import type { GateReportEntry, GateReportResult, KindConfigResult } from '../contract/protocol';
+import { kindConfigFor } from '../engine/fixes';
+import { gateCatalog } from '../engine/knowledge';
+import type { KubeVersion } from '../engine/types';
+import { knowledge, type DocumentContext } from './analysis';
+import { gatedUsesWithState } from './inlay';
+import { pathToUri, toUri } from './workspace';
+
+export interface ReportSource {
+  uri: string;
+  text: string;
+  ctx: DocumentContext;
+}
+
+export function gateReport(sources: ReportSource[], version: KubeVersion): GateReportResult {
+  const catalog = gateCatalog();
+  const byGate = new Map<string, GateReportEntry>();
+  for (const src of sources) {
+    let uses;
+    try {
+      uses = gatedUsesWithState(src.text, src.ctx).uses;
+    } catch {
+      continue;
+    }
+    for (const u of uses) {
+      const entry = catalog.gates[u.use.gate];
+      let e = byGate.get(u.use.gate);
+      if (!e) {
+        e = {
+          gate: u.use.gate,
+          stage: u.stage,
+          default: u.default,
+          kep: entry?.kep,
+          components: entry?.components ?? [],
+          usedAt: [],
+          setAt: [],
+          state: u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off',
+        };
+        byGate.set(u.use.gate, e);
+      }
+      e.usedAt.push({ uri: src.uri, range: u.use.range, path: u.use.path });
+      const state = u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off';
+      if (e.state !== state) e.state = 'mixed';
+      for (const s of u.states) {
+        for (const ev of s.evidence) {
+          const source = ev.source;
+          const location = source.type === 'file' ? { uri: toUri(source.file), range: source.range } : undefined;
+          const label = source.type === 'file' ? source.file : source.type === 'setting' ? source.name : `cluster ${source.context}`;
+          if (e.setAt.some((x) => x.source === label && x.location?.range.start.line === location?.range.start.line)) continue;
+          e.setAt.push({ source: label, value: s.state === 'on' ? true : s.state === 'off' ? false : undefined, location });
+        }
+      }
+    }
+  }
+  return { kubernetesVersion: version, gates: [...byGate.values()].sort((a, b) => a.gate.localeCompare(b.gate)) };
+}
+
+/** Gates the sources need that are not on everywhere (what a kind config should turn on). */
+export function neededGates(report: GateReportResult): string[] {
+  return report.gates.filter((g) => g.state !== 'on' && g.default !== true).map((g) => g.gate);
+}
+
+export function kindConfigForWorkspace(report: GateReportResult, version: KubeVersion): KindConfigResult {
+  const gates = neededGates(report);
+  return { text: kindConfigFor(gates, knowledge(version).data), gates: [...new Set(gates)].sort() };
+}
+
+export { pathToUri };

@@ -1,0 +1,71 @@
+// Inlay hints: a badge after each gated field, value or kind of a non-GA gate, e.g. `α DRAOptionalNodeOperations · off`.
+// The gated uses and the state per component come from the engine (analyzeFile + the gate model).
+import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
+import { analyzeFile } from '../engine/check';
+import { environmentForFile } from '../engine/gates';
+import { componentsFor, overallState, statesFor, type ComponentState } from '../engine/gates/gate-findings';
+import type { GatedUse } from '../engine/model';
+import { gateCatalog } from '../engine/knowledge';
+import type { DocumentContext } from './analysis';
+
+const MARK: Record<string, string> = { Alpha: 'α', Beta: 'β', Deprecated: 'deprecated' };
+const STATE_WORD = { on: 'on', off: 'off', partial: 'on for some components' } as const;
+
+function within(r: Range, range: Range): boolean {
+  return r.end.line >= range.start.line && r.start.line <= range.end.line;
+}
+
+export interface GatedUseState {
+  use: GatedUse;
+  stage?: string;
+  default?: boolean | null;
+  states: ComponentState[];
+  overall: 'on' | 'partial' | 'off';
+}
+
+/** Every gated use of the file with the state of its gate per component (the file's own configs included). */
+export function gatedUsesWithState(text: string, ctx: DocumentContext): { version: string; uses: GatedUseState[] } {
+  const analysis = analyzeFile(text, { version: ctx.version, environment: ctx.environment, file: ctx.file });
+  const catalog = gateCatalog();
+  const env = environmentForFile(analysis.documents, {
+    version: analysis.version,
+    knowledge: { catalog },
+    environment: ctx.environment,
+    file: ctx.file,
+  });
+  const uses: GatedUseState[] = [];
+  for (const doc of analysis.documents) {
+    for (const use of doc.gatedUses) {
+      const v = catalog.gates[use.gate]?.byVersion[analysis.version];
+      const states = statesFor(env, use.gate, componentsFor(catalog, use.gate, use));
+      uses.push({ use, stage: v?.stage, default: v?.default, states, overall: overallState(states) });
+    }
+  }
+  return { version: analysis.version, uses };
+}
+
+export function inlayHints(text: string, range: Range, ctx: DocumentContext): InlayHint[] {
+  const out: InlayHint[] = [];
+  const seen = new Set<string>();
+  for (const u of gatedUsesWithState(text, ctx).uses) {
+    const { use, stage } = u;
+    if (!within(use.range, range) || !stage || stage === 'GA') continue;
+    const key = `${use.range.end.line}:${use.range.end.character}:${use.gate}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const known = u.states.some((s) => s.state !== 'unknown');
+    const word = u.overall === 'off' && !known ? defaultWord(u.default) : STATE_WORD[u.overall];
+    out.push({
+      position: use.range.end,
+      label: `${MARK[stage] ?? stage} ${use.gate} · ${word}`,
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: `Needs the feature gate ${use.gate} (${stage}).`,
+    });
+  }
+  return out;
+}
+
+function defaultWord(def: boolean | null | undefined): string {
+  return def === true ? 'on by default' : def === false ? 'off' : 'default unknown';
+}

@@ -1,0 +1,16 @@
+// Entry point of kubegate-language-server (dist/server.js). Transports: --stdio, --node-ipc, --socket=PORT
+// (vscode-languageserver reads them from the command line).
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server';
+
+const transports = ['--stdio', '--node-ipc', '--socket', '--pipe', '--clientProcessId'];
+if (!process.argv.slice(2).some((a) => transports.some((t) => a === t || a.startsWith(`${t}=`)))) {
+  process.stderr.write('Usage: kubegate-language-server --stdio | --node-ipc | --socket=PORT\n');
+  process.exit(2);
+}
+
+process.on('uncaughtException', (e) => {
+  process.stderr.write(`kubegate-language-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+});
+
+startServer(createConnection(ProposedFeatures.all));

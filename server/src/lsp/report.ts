@@ -1,0 +1,51 @@
+// Producing a document's FileReport for the server: the engine's checkText, the user's severity overrides,
+// and the size guard (a very large file gets only syntax findings plus `file-too-large`).
+import type { KubegateSettings } from '../contract/settings';
+import { checkText } from '../engine/check';
+import { defaultSeverity } from '../engine/codes';
+import { parseFile } from '../engine/parse/parseFile';
+import type { FileReport, Finding } from '../engine/types';
+import type { DocumentContext } from './analysis';
+
+/** Files longer than this (in characters) are checked for YAML syntax only. */
+export const DEFAULT_MAX_FILE_CHARS = 5_000_000;
+
+export function applySeverity(findings: Finding[], settings: KubegateSettings): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const override = settings.severity[f.code];
+    if (override === 'off') continue;
+    out.push(override ? { ...f, severity: override } : f);
+  }
+  return out;
+}
+
+function syntaxOnly(text: string, maxChars: number): FileReport {
+  const parsed = parseFile(text);
+  const findings: Finding[] = [];
+  const lastLine = parsed.lineCounter.lineStarts.length - 1;
+  findings.push({
+    code: 'file-too-large',
+    severity: defaultSeverity('file-too-large'),
+    message: `This file has ${text.length} characters, more than the ${maxChars} Kubegate checks fully; only YAML syntax is checked. Split the file to get every check.`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    data: { size: text.length, limit: maxChars, lines: lastLine + 1 },
+  });
+  for (const d of parsed.documents) {
+    for (const e of d.errors) {
+      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: e.message, range: e.range, document: d.index });
+    }
+  }
+  return {
+    documents: parsed.documents.map((d) => ({ index: d.index, checked: false, reason: 'file too large', range: d.range })),
+    findings,
+  };
+}
+
+export function reportFor(text: string, ctx: DocumentContext, maxChars: number): FileReport {
+  const report =
+    text.length > maxChars
+      ? syntaxOnly(text, maxChars)
+      : checkText(text, { version: ctx.version, environment: ctx.environment, file: ctx.file });
+  return { documents: report.documents, findings: applySeverity(report.findings, ctx.settings) };
+}

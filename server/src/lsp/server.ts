@@ -1,0 +1,286 @@
+// The language server: wires LSP requests and notifications to the engine through the modules beside it.
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  EXPLAIN_REQUEST,
+  GATE_REPORT_REQUEST,
+  KIND_CONFIG_REQUEST,
+  REFRESH_CLUSTER_REQUEST,
+  STATUS_NOTIFICATION,
+  type ExplainParams,
+  type ExplainResult,
+  type GateReportParams,
+  type KindConfigParams,
+  type StatusParams,
+} from '../contract/protocol';
+import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { parseFile } from '../engine/parse/parseFile';
+import { codeActions, type ActionOptions } from './actions';
+import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { ClusterHolder } from './cluster';
+import { toCompletionItem } from './convert';
+import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
+import { hoverView } from './hover';
+import { inlayHints } from './inlay';
+import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
+import { DocumentSettings } from './settings';
+import { documentSymbols } from './symbols';
+import { Validator } from './validation';
+import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
+
+interface InitOptions {
+  /** Files longer than this many characters get syntax checks only (tests use a small value). */
+  maxFileChars?: number;
+  /** Client command that sets a kubegate.featureGates entry (offered as a quick fix when given). */
+  settingCommand?: string;
+}
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const ws = new WorkspaceFiles(documents);
+  const settings = new DocumentSettings(connection);
+  const cluster = new ClusterHolder();
+  let maxChars = DEFAULT_MAX_FILE_CHARS;
+  let actionOptions: ActionOptions = { canCreateFiles: false };
+  let snippetSupport = false;
+  let dynamicConfig = false;
+  let dynamicWatch = false;
+
+  const fileOf = (uri: string): string => uriToPath(uri) ?? uri;
+
+  async function contextFor(uri: string): Promise<DocumentContext> {
+    const { settings: s } = await settings.get(uri);
+    const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
+    return documentContext(fileOf(uri), s, snapshot, ws);
+  }
+
+  const validator = new Validator(connection, documents, async (doc, isStale) => {
+    const { settings: s } = await settings.get(doc.uri);
+    const text = doc.getText();
+    if (!shouldCheck(uriToPath(doc.uri), text, s, ws)) return { documents: [], findings: [] };
+    const ctx = await contextFor(doc.uri);
+    if (isStale()) return undefined;
+    return reportFor(text, ctx, maxChars);
+  });
+
+  async function sendStatus(): Promise<void> {
+    const { settings: s, problems } = await settings.get(undefined);
+    const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
+    const gateSources: StatusParams['gateSources'] = [];
+    if (Object.keys(s.featureGates).length) gateSources.push({ kind: 'setting', name: 'kubegate.featureGates', gates: { ...s.featureGates } });
+    if (snapshot?.reachable && snapshot.apiServerGates) {
+      const gates: Record<string, boolean> = {};
+      for (const g of snapshot.apiServerGates) gates[g.name] = g.enabled;
+      gateSources.push({ kind: 'cluster', name: snapshot.context ?? s.cluster.context, gates });
+    }
+    const seen = new Set<string>();
+    for (const d of documents.all()) {
+      const file = uriToPath(d.uri);
+      if (!file) continue;
+      for (const c of documentContextSafe(file, s, snapshot)) {
+        if (!c.file || seen.has(c.file)) continue;
+        seen.add(c.file);
+        const gates: Record<string, boolean> = {};
+        for (const st of c.settings) if (st.value !== undefined) gates[st.gate] = st.value;
+        gateSources.push({ kind: 'config', name: pathToUri(c.file), gates });
+      }
+    }
+    const params: StatusParams = {
+      kubernetesVersion: settingsVersion(s, snapshot),
+      versionSource: s.kubernetesVersion === 'cluster' ? (snapshot?.targetVersion ? 'cluster' : 'default') : 'setting',
+      gateSources,
+      cluster: cluster.status(s.cluster.enabled),
+      notes: [...problems],
+    };
+    await connection.sendNotification(STATUS_NOTIFICATION, params);
+  }
+
+  function documentContextSafe(file: string, s: DocumentContext['settings'], snapshot: Awaited<ReturnType<ClusterHolder['get']>>) {
+    try {
+      return documentContext(file, s, snapshot, ws).configs;
+    } catch {
+      return [];
+    }
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    const init = (params.initializationOptions ?? {}) as InitOptions;
+    if (typeof init.maxFileChars === 'number' && init.maxFileChars > 0) maxChars = init.maxFileChars;
+    actionOptions = {
+      settingCommand: typeof init.settingCommand === 'string' ? init.settingCommand : undefined,
+      canCreateFiles: !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create'),
+    };
+    settings.setPullSupported(!!caps.workspace?.configuration);
+    snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+    dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    ws.setFolders(folders);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', '=', ','], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: true,
+        inlayHintProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'kubegate-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kubegate' });
+    if (dynamicWatch) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] });
+    }
+    if (ws.getFolders().length && connection.workspace) {
+      try {
+        connection.workspace.onDidChangeWorkspaceFolders((e) => {
+          const now = new Set(ws.getFolders().map(pathToUri));
+          for (const r of e.removed) now.delete(r.uri);
+          for (const a of e.added) now.add(a.uri);
+          ws.setFolders([...now]);
+          validator.scheduleAll();
+        });
+      } catch {
+        // the client did not announce workspace folder support
+      }
+    }
+    void sendStatus().catch(() => undefined);
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    settings.onPush(change.settings);
+    validator.scheduleAll();
+    void sendStatus().catch(() => undefined);
+  });
+
+  connection.onDidChangeWatchedFiles((change) => {
+    if (change.changes.some((c) => /\.ya?ml$/i.test(c.uri))) validator.scheduleAll();
+  });
+
+  // A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all.
+  const onChanged = (doc: TextDocument, immediate: boolean): void => {
+    if (mayHoldGateConfig(doc.getText())) validator.scheduleAll();
+    validator.schedule(doc.uri, immediate);
+  };
+  documents.onDidOpen((e) => onChanged(e.document, true));
+  documents.onDidChangeContent((e) => onChanged(e.document, false));
+  documents.onDidSave((e) => {
+    if (mayHoldGateConfig(e.document.getText())) validator.scheduleAll();
+  });
+  documents.onDidClose((e) => {
+    settings.forget(e.document.uri);
+    validator.forget(e.document.uri);
+    if (mayHoldGateConfig(e.document.getText())) validator.scheduleAll();
+  });
+
+  connection.onHover(async (params, token) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || token.isCancellationRequested) return null;
+    const ctx = await contextFor(doc.uri);
+    if (token.isCancellationRequested) return null;
+    const view = safe(() => hoverView(doc.getText(), params.position, ctx));
+    return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
+  });
+
+  connection.onRequest(EXPLAIN_REQUEST, async (params: ExplainParams): Promise<ExplainResult> => {
+    const doc = documents.get(params.textDocument.uri);
+    const text = doc?.getText() ?? ws.read(fileOf(params.textDocument.uri));
+    if (text === undefined) return null;
+    const ctx = await contextFor(params.textDocument.uri);
+    const view = safe(() => hoverView(text, params.position, ctx));
+    return view ? { markdown: view.markdown } : null;
+  });
+
+  connection.onCompletion(async (params, token) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || token.isCancellationRequested) return null;
+    const ctx = await contextFor(doc.uri);
+    if (token.isCancellationRequested) return null;
+    const entries = safe(() => completionsAt(doc.getText(), params.position, ctx)) ?? [];
+    return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snippetSupport)) };
+  });
+
+  connection.onCodeAction(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const checked = validator.last(params.textDocument.uri);
+    if (!doc || !checked) return [];
+    const ctx = await contextFor(doc.uri);
+    return safe(() => codeActions(doc, params.context.diagnostics, checked.report, ctx, ws, documents, actionOptions)) ?? [];
+  });
+
+  connection.onDocumentSymbol((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    return safe(() => documentSymbols(parseFile(doc.getText()))) ?? [];
+  });
+
+  connection.languages.inlayHint.on(async (params, token) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || token.isCancellationRequested) return [];
+    const text = doc.getText();
+    if (text.length > maxChars) return [];
+    const { settings: s } = await settings.get(doc.uri);
+    if (!shouldCheck(uriToPath(doc.uri), text, s, ws)) return [];
+    const ctx = await contextFor(doc.uri);
+    return safe(() => inlayHints(text, params.range, ctx)) ?? [];
+  });
+
+  async function reportSources(uris: string[] | undefined): Promise<ReportSource[]> {
+    const list = uris ?? [...new Set([...documents.all().map((d) => d.uri), ...ws.allYamlFiles().map(pathToUri)])];
+    const out: ReportSource[] = [];
+    for (const uri of list) {
+      const text = documents.get(uri)?.getText() ?? ws.read(fileOf(uri));
+      if (text === undefined || text.length > maxChars) continue;
+      const { settings: s } = await settings.get(uri);
+      if (!shouldCheck(uriToPath(uri), text, s, ws)) continue;
+      out.push({ uri, text, ctx: await contextFor(uri) });
+    }
+    return out;
+  }
+
+  connection.onRequest(GATE_REPORT_REQUEST, async (params: GateReportParams | undefined) => {
+    const { settings: s } = await settings.get(undefined);
+    const version = settingsVersion(s, await cluster.get(s.cluster.enabled, s.cluster.context));
+    return gateReport(await reportSources(params?.uris), version);
+  });
+
+  connection.onRequest(KIND_CONFIG_REQUEST, async (params: KindConfigParams | undefined) => {
+    const { settings: s } = await settings.get(undefined);
+    const version = settingsVersion(s, await cluster.get(s.cluster.enabled, s.cluster.context));
+    return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
+  });
+
+  connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
+    const { settings: s } = await settings.get(undefined);
+    if (s.cluster.enabled) await cluster.refresh(s.cluster.context);
+    validator.scheduleAll();
+    void sendStatus().catch(() => undefined);
+    return cluster.status(s.cluster.enabled);
+  });
+
+  documents.listen(connection);
+  connection.listen();
+
+  function safe<T>(fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (e) {
+      connection.console.error(`kubegate: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// Compares our findings with ../shared/corpus/MANIFEST.tsv (authoritative), file by file, for a chosen
+// set of codes. Used by corpus.test.ts (issue 2 codes); the gate tests can reuse it with gate codes.
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { checkText } from '../../server/src/engine/check';
+import { codeOfKey, vocabulary } from './vocabulary';
+
+export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
+export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
+export const hasCorpus = existsSync(path.join(CORPUS_DIR, 'MANIFEST.tsv'));
+
+/** The codes compared for issue 2 (engine foundation). */
+export const ENGINE_CODES = [
+  'unknown-field',
+  'invalid-value',
+  'missing-field',
+  'unknown-kind',
+  'api-not-served',
+  'api-disabled-by-default',
+  'yaml-syntax',
+  'not-checked',
+] as const;
+
+/** Rule 11: on C fixtures these codes are neither expected nor counted. */
+const C_EXEMPT = new Set(['invalid-value', 'missing-field']);
+
+export interface ManifestRow {
+  file: string;
+  expected: string[];
+  category: string;
+}
+
+export function readManifest(): ManifestRow[] {
+  const lines = readFileSync(path.join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split('\n');
+  const header = (lines[0] ?? '').split('\t');
+  const col = (name: string) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`MANIFEST.tsv has no column ${name}`);
+    return i;
+  };
+  const iFile = col('file');
+  const iExpected = col('expected_outcome');
+  const iCategory = col('category');
+  return lines
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const cells = l.split('\t');
+      const outcome = cells[iExpected] ?? '';
+      return {
+        file: cells[iFile] ?? '',
+        expected: outcome === 'valid' ? [] : outcome.split(';').filter((s) => s !== ''),
+        category: cells[iCategory] ?? '',
+      };
+    });
+}
+
+export interface FileComparison {
+  row: ManifestRow;
+  expected: Set<string>;
+  /** Our findings (errors/warnings and not-checked) of the compared codes, as vocabulary keys. */
+  produced: Set<string>;
+  missing: string[];
+  extra: string[];
+  /** On `valid` files: any error or warning at all, whatever its code. */
+  alarmsOnValid: string[];
+}
+
+export function compareFile(row: ManifestRow, codes: ReadonlySet<string>): FileComparison {
+  const text = readFileSync(path.join(CORPUS_DIR, row.file), 'utf8');
+  const report = checkText(text, { version: '1.37', file: row.file });
+  const vocab = vocabulary(report);
+  const isC = row.category.startsWith('C/');
+  const counted = (key: string) => {
+    const code = codeOfKey(key);
+    return codes.has(code) && !(isC && C_EXEMPT.has(code));
+  };
+  const expected = new Set(row.expected.filter(counted));
+  const produced = new Set(
+    vocab
+      .filter((v) => v.severity === 'error' || v.severity === 'warning' || v.severity === 'not-checked')
+      .map((v) => v.key)
+      .filter(counted),
+  );
+  const alarmsOnValid =
+    row.expected.length === 0
+      ? vocab
+          .filter((v) => v.severity === 'error' || v.severity === 'warning' || v.severity === 'not-checked')
+          .filter((v) => !(isC && C_EXEMPT.has(v.code)))
+          .map((v) => v.key)
+      : [];
+  return {
+    row,
+    expected,
+    produced,
+    missing: [...expected].filter((k) => !produced.has(k)).sort(),
+    extra: [...produced].filter((k) => !expected.has(k)).sort(),
+    alarmsOnValid: [...new Set(alarmsOnValid)].sort(),
+  };
+}
+
+export interface CodeStats {
+  code: string;
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+export function statsPerCode(results: readonly FileComparison[], codes: readonly string[]): CodeStats[] {
+  return codes.map((code) => {
+    const s: CodeStats = { code, truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+    for (const r of results) {
+      for (const k of r.produced) if (codeOfKey(k) === code) r.expected.has(k) ? s.truePositives++ : s.falsePositives++;
+      for (const k of r.expected) if (codeOfKey(k) === code && !r.produced.has(k)) s.falseNegatives++;
+    }
+    return s;
+  });
+}
+
+export function formatStats(stats: readonly CodeStats[]): string {
+  const pct = (n: number, d: number) => (d === 0 ? '   n/a' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
+  const lines = ['code                     TP   FP   FN  precision  recall'];
+  for (const s of stats) {
+    lines.push(
+      `${s.code.padEnd(24)}${String(s.truePositives).padStart(4)} ${String(s.falsePositives).padStart(4)} ${String(s.falseNegatives).padStart(4)}` +
+        `     ${pct(s.truePositives, s.truePositives + s.falsePositives)}  ${pct(s.truePositives, s.truePositives + s.falseNegatives)}`,
+    );
+  }
+  return lines.join('\n');
+}

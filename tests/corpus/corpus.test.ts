@@ -1,0 +1,38 @@
+// Corpus test (issue 2): every file of ../shared/corpus on its own, target 1.37. Every expected finding of
+// the engine codes is produced, no extra error/warning of those codes, and no error or warning at all on
+// `valid` files. Prints precision/recall per code.
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ENGINE_CODES,
+  compareFile,
+  formatStats,
+  hasCorpus,
+  readManifest,
+  statsPerCode,
+  type FileComparison,
+} from './corpus-compare';
+
+const rows = hasCorpus ? readManifest() : [];
+const codes = new Set<string>(ENGINE_CODES);
+const results: FileComparison[] = [];
+
+describe.skipIf(!hasCorpus)('corpus: engine codes on ../shared/corpus (skipped: ../shared/corpus is absent)', () => {
+  afterAll(() => {
+    if (results.length === 0) return;
+    console.log(`\nCorpus, ${results.length} files, target 1.37\n${formatStats(statsPerCode(results, [...ENGINE_CODES]))}\n`);
+  });
+
+  it('has the manifest rows', () => {
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.map((r) => [r.file, r] as const))('%s', (_name, row) => {
+    const result = compareFile(row, codes);
+    results.push(result);
+    expect({ missing: result.missing, extra: result.extra, alarmsOnValid: result.alarmsOnValid }).toEqual({
+      missing: [],
+      extra: [],
+      alarmsOnValid: [],
+    });
+  });
+});

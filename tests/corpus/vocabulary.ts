@@ -1,0 +1,55 @@
+// Our FileReport in the corpus vocabulary of ../shared/corpus/README.md:
+//   code:path (unknown-field, invalid-value, missing-field), code:apiVersion/kind (unknown-kind,
+//   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
+//   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
+import { NOT_CHECKED_BY_FINDING } from '../../server/src/engine/validate/analyzeDocument';
+import type { DocumentReport, FileReport, Finding, Severity } from '../../server/src/engine/types';
+
+export interface VocabEntry {
+  key: string;
+  code: string;
+  severity: Severity | 'not-checked';
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function findingKey(f: Finding): string {
+  switch (f.code) {
+    case 'yaml-syntax':
+      return 'yaml-syntax';
+    case 'feature-gate': {
+      const gate = str(f.data?.['tag']) ?? str(f.data?.['gate']) ?? '?';
+      return `feature-gate:${gate}:${f.path ?? ''}`;
+    }
+    case 'unknown-gate':
+    case 'locked-gate':
+    case 'redundant-gate':
+      return `${f.code}:${str(f.data?.['gate']) ?? str(f.data?.['name']) ?? f.path ?? ''}`;
+    default:
+      return f.path === undefined ? f.code : `${f.code}:${f.path}`;
+  }
+}
+
+function notCheckedReports(reports: readonly DocumentReport[]): DocumentReport[] {
+  const out: DocumentReport[] = [];
+  for (const r of reports) {
+    if (!r.checked && !NOT_CHECKED_BY_FINDING.has(r.reason ?? '')) out.push(r);
+    if (r.items) out.push(...notCheckedReports(r.items));
+  }
+  return out;
+}
+
+export function vocabulary(report: FileReport): VocabEntry[] {
+  const out: VocabEntry[] = report.findings.map((f) => ({ key: findingKey(f), code: f.code, severity: f.severity }));
+  for (const _ of notCheckedReports(report.documents)) {
+    out.push({ key: 'not-checked', code: 'not-checked', severity: 'not-checked' });
+  }
+  return out;
+}
+
+export function codeOfKey(key: string): string {
+  const colon = key.indexOf(':');
+  return colon < 0 ? key : key.slice(0, colon);
+}

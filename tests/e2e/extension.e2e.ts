@@ -1,0 +1,125 @@
+// End to end in a real VS Code (code-server 1.139 web workbench, headless Chromium): the packaged .vsix is
+// installed into a fresh profile, a workspace with a DRA ResourceSlice using a gated field and a kind config
+// without the gate is opened, and each feature is used the way a person would, through the DOM.
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startCodeServer, type RunningCodeServer } from './harness/codeServer';
+import { subjectFacts, subjectSnippet, SUBJECT } from './harness/facts';
+import { e2eTools } from './harness/tools';
+import { Workbench } from './harness/workbench';
+
+const tools = e2eTools();
+const facts = subjectFacts();
+const fixture = join(__dirname, 'fixtures', 'workspace');
+const MANIFEST = 'resourceslice.yaml';
+const KIND_CONFIG = 'kind-config.yaml';
+
+describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate} (KEP-${facts.kep})`, () => {
+  let server: RunningCodeServer;
+  let wb: Workbench;
+
+  beforeAll(async () => {
+    mkdirSync(tools.artifacts, { recursive: true });
+    server = await startCodeServer(tools, { fixture, trusted: true });
+    wb = await Workbench.open(tools, server.url, tools.artifacts);
+  });
+
+  afterAll(async () => {
+    if (wb) {
+      await wb.screenshot('zz-last').catch(() => undefined);
+      await wb.close();
+    }
+    if (server) {
+      await server.stop();
+      copyFileSync(server.log, join(tools.artifacts, 'code-server.log'));
+    }
+  });
+
+  it('opens the manifest and the extension starts the server (status bar)', async () => {
+    await wb.openFile(MANIFEST);
+    const status = wb.page.locator('.statusbar-item').filter({ hasText: /K8s \d+\.\d+/ });
+    await status.first().waitFor({ timeout: 60_000 });
+    expect(await status.first().innerText()).toContain('gates:');
+    await wb.screenshot('0-opened');
+  });
+
+  it('(a) hover on the field names the gate and the KEP', async () => {
+    await wb.openFile(MANIFEST);
+    const text = await wb.hoverUntil(facts.field, [facts.gate, `KEP-${facts.kep}`], 60_000);
+    expect(text).toContain(facts.gate);
+    await wb.screenshot('a-hover');
+  });
+
+  it('(b) the Problems panel shows the gate warning from source kubegate', async () => {
+    const panel = await wb.openProblems();
+    await panel.getByText(facts.gate).first().waitFor({ timeout: 30_000 });
+    const problems = await wb.problemsText();
+    expect(problems).toContain(facts.gate);
+    expect(problems).toContain('kubegate');
+    await wb.screenshot('b-problems');
+  });
+
+  it('(c) the quick fix enables the gate in the kind config; after saving the warning is gone', async () => {
+    await wb.openFile(MANIFEST);
+    await wb.clickToken(facts.field);
+    await wb.page.keyboard.press('Control+.');
+    const menu = wb.page.locator('.action-widget');
+    await menu.waitFor({ timeout: 20_000 });
+    const fix = menu.locator('.monaco-list-row').filter({ hasText: KIND_CONFIG });
+    await fix.first().waitFor({ timeout: 20_000 });
+    await wb.screenshot('c-quickfix-menu');
+    await fix.first().click();
+    await wb.runCommand('File: Save All');
+    await vi.waitFor(() => expect(readFileSync(join(server.workspace, KIND_CONFIG), 'utf8')).toContain(facts.gate), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    await wb.openProblems();
+    await vi.waitFor(async () => expect(await wb.problemsText()).not.toContain(facts.gate), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    const kind = readFileSync(join(server.workspace, KIND_CONFIG), 'utf8');
+    expect(kind).toMatch(new RegExp(`${facts.gate}: true`));
+    await wb.screenshot('c-after-fix');
+  });
+
+  it('(d) completion inside the ResourceSlice spec offers the gated field', async () => {
+    await wb.openFile('resourceslice-draft.yaml');
+    await wb.clickToken('nodeName');
+    await wb.page.keyboard.press('End');
+    await wb.page.keyboard.press('Enter');
+    await wb.page.keyboard.press('Control+Space');
+    const item = wb.page.locator('.suggest-widget .monaco-list-row').filter({ hasText: facts.field });
+    await item.first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('d-completion');
+    await wb.page.keyboard.press('Escape');
+  });
+
+  it('(e) a DRA snippet is inserted by its prefix', async () => {
+    const snippet = subjectSnippet(facts.field);
+    await wb.openFile('snippet-target.yaml');
+    await wb.editor().locator('.view-lines').click();
+    await wb.page.keyboard.type(snippet.prefix);
+    await wb.page.keyboard.press('Control+Space');
+    const item = wb.page.locator('.suggest-widget .monaco-list-row').filter({ hasText: snippet.prefix });
+    await item.first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('e-snippet-menu');
+    await wb.page.keyboard.press('Enter');
+    await vi.waitFor(async () => {
+      const text = await wb.editorText();
+      expect(text).toContain(`kind: ${SUBJECT.kind}`);
+      expect(text).toContain(facts.field);
+    }, { timeout: 15_000, interval: 200 });
+    await wb.page.keyboard.press('Escape');
+    await wb.screenshot('e-snippet');
+  });
+
+  it('(f) the gate view lists the gate with its KEP', async () => {
+    await wb.runCommand('Kubegate: Show Feature Gates Needed by This Workspace');
+    const body = await wb.frameWithText(facts.gate, 30_000);
+    expect(body).toContain(`KEP-${facts.kep}`);
+    await wb.screenshot('f-gate-view');
+  });
+});

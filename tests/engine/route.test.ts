@@ -1,0 +1,95 @@
+// Routing (corpus rule 3). Kinds, versions and designs come from schemas/ (loaded), not from memory.
+import { describe, expect, it } from 'vitest';
+import { briefFacts } from '../../server/src/engine/knowledge';
+import { closestName, editDistance } from '../../server/src/engine/route/similar';
+import { check, data, only, single } from './helpers';
+
+const served = () => data().kinds.filter((k) => !k.removed && !k.component);
+
+describe('routing', () => {
+  it('api-not-served for a removed kind, naming an apiVersion that serves it', () => {
+    const servedKinds = new Set(served().map((k) => k.kind));
+    const removed = data().kinds.find((k) => k.removed && servedKinds.has(k.kind));
+    expect(removed).toBeDefined();
+    const text = `apiVersion: ${removed!.apiVersion}\nkind: ${removed!.kind}\nmetadata: {name: x}\n`;
+    const f = single(check(text), 'api-not-served');
+    expect(f.path).toBe(`${removed!.apiVersion}/${removed!.kind}`);
+    expect(f.range).toEqual({ start: { line: 0, character: 12 }, end: { line: 0, character: 12 + removed!.apiVersion.length } });
+    const servedAs = f.data?.['servedAs'] as string[];
+    expect(servedAs.length).toBeGreaterThan(0);
+    for (const v of servedAs) expect(served().some((k) => k.apiVersion === v && k.kind === removed!.kind)).toBe(true);
+    expect(f.message).toContain(servedAs[0]);
+  });
+
+  it('api-not-served for a vN/alpha/beta version of a built-in group that serves nothing', () => {
+    const group = data().builtinGroups.find((g) => g !== '');
+    const report = check(`apiVersion: ${group}/v99alpha1\nkind: Anything\n`);
+    expect(single(report, 'api-not-served').path).toBe(`${group}/v99alpha1/Anything`);
+    expect(report.documents[0]?.checked).toBe(false);
+  });
+
+  it('api-not-served for a design that was not shipped, with its KEP', () => {
+    const design = briefFacts().notShippedApis[0];
+    expect(design).toBeDefined();
+    const f = single(check(`apiVersion: ${design!.apiVersion}\nkind: ${design!.kind}\n`), 'api-not-served');
+    expect(f.data?.['kep']).toBe(design!.kep);
+    expect(f.message).toContain(`KEP-${design!.kep}`);
+  });
+
+  it('unknown-kind with did-you-mean for a served apiVersion', () => {
+    const k = served().find((x) => x.kind.length >= 8 && x.stability === 'stable')!;
+    const typo = k.kind.slice(0, 2) + k.kind[3] + k.kind[2] + k.kind.slice(4);
+    const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${typo}\n`), 'unknown-kind');
+    expect(f.path).toBe(`${k.apiVersion}/${typo}`);
+    expect(f.data?.['suggestion']).toBe(k.kind);
+    expect(f.range).toEqual({ start: { line: 1, character: 6 }, end: { line: 1, character: 6 + typo.length } });
+  });
+
+  it('not-checked for custom resources, groups that are not built in, fragments and non-objects', () => {
+    for (const text of [
+      'apiVersion: example.com/v1\nkind: Widget\nspec: {anything: 1}\n',
+      'kind: Pod\nspec: {}\n',
+      'metadata: {name: x}\n',
+      '- a\n- b\n',
+      'apiVersion: 1\nkind: Pod\n',
+    ]) {
+      const report = check(text);
+      expect(report.findings).toEqual([]);
+      expect(report.documents[0]?.checked).toBe(false);
+      expect(report.documents[0]?.reason).toBeTruthy();
+    }
+  });
+
+  it('api-disabled-by-default (warning) for a served alpha/beta version of a built-in group', () => {
+    const k = served().find((x) => /(alpha|beta)\d+$/.test(x.version) && !x.deprecated)!;
+    const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nmetadata: {name: x}\n`), 'api-disabled-by-default');
+    expect(f.severity).toBe('warning');
+    expect(f.path).toBe(`${k.apiVersion}/${k.kind}`);
+    expect(f.message).toContain('--runtime-config');
+  });
+
+  it('api-deprecated (warning) for a kind deprecated in the target version', () => {
+    const k = served().find((x) => x.deprecated && x.replacement);
+    expect(k).toBeDefined();
+    const report = check(`apiVersion: ${k!.apiVersion}\nkind: ${k!.kind}\nmetadata: {name: x}\n`);
+    const f = single(report, 'api-deprecated');
+    expect(f.severity).toBe('warning');
+    expect(f.message).toContain(k!.replacement!);
+  });
+
+  it('walks a component config kind with its config types (no api-disabled-by-default)', () => {
+    const k = data().kinds.find((x) => x.component === 'kubelet' && x.kind === 'KubeletConfiguration')!;
+    const report = check(`apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nnotAField: 1\n`);
+    expect(only(report, 'api-disabled-by-default')).toEqual([]);
+    expect(single(report, 'unknown-field').path).toBe('notAField');
+  });
+});
+
+describe('did-you-mean', () => {
+  it('prefers a case-insensitive match, then a small edit distance', () => {
+    expect(closestName('SkipNodeOperations', ['skipNodeOperations', 'nodeName'])).toBe('skipNodeOperations');
+    expect(closestName('Deplyment', ['Deployment', 'DaemonSet'])).toBe('Deployment');
+    expect(closestName('zzz', ['Deployment'])).toBeUndefined();
+    expect(editDistance('ab', 'ba')).toBe(1);
+  });
+});

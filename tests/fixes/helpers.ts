@@ -1,0 +1,149 @@
+// Helpers for the quick-fix tests: facts from ../shared, checking with configs, applying fixes to texts.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { expect } from 'vitest';
+import { checkText } from '../../server/src/engine/check';
+import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
+import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import { applyRangeEdits, fixesFor, type Fix, type FixContext } from '../../server/src/engine/fixes';
+import type { FileReport, Finding, FindingCode, KubeVersion } from '../../server/src/engine/types';
+
+export const VERSION: KubeVersion = '1.37';
+const sharedDir = path.resolve(__dirname, '..', '..', '..', 'shared');
+export const hasShared = fs.existsSync(path.join(sharedDir, 'reference', 'brief-features.json'));
+export const SKIP = 'needs ../shared (reference and upstream data); absent in a plain clone';
+
+interface BriefFeature {
+  id: string;
+  gate: { as_shipped: string; in_kep_yaml: string } | null;
+  kep?: { number: number } | null;
+  surfaces: { apiVersion?: string; object?: string; path?: string }[];
+}
+
+export interface FeatureFacts {
+  gate: string;
+  kepYamlGate: string;
+  kep: number | undefined;
+  apiVersion: string;
+  kind: string;
+  /** Path segments of the first surface, `[]` stripped (e.g. spec, devices, consumesCounters, compatibilityGroups). */
+  path: string[];
+}
+
+/** A brief feature's gate and where a user writes it (../shared/reference/brief-features.json). */
+export function feature(id: string): FeatureFacts {
+  const all = JSON.parse(fs.readFileSync(path.join(sharedDir, 'reference', 'brief-features.json'), 'utf8')) as { features: BriefFeature[] };
+  const f = all.features.find((x) => x.id === id);
+  if (!f || !f.gate) throw new Error(`no brief feature ${id}`);
+  const s = f.surfaces.find((x) => x.apiVersion && x.object && x.path)!;
+  return {
+    gate: f.gate.as_shipped,
+    kepYamlGate: f.gate.in_kep_yaml,
+    kep: f.kep?.number,
+    apiVersion: s.apiVersion!.split(',')[0].trim(),
+    kind: s.object!,
+    path: s.path!.split('.').map((p) => p.replace(/\[\]$/, '')),
+  };
+}
+
+/** apiVersion of a config kind from ../shared/upstream/configs/index.json. */
+export function configApiVersion(component: string, kind: string): string {
+  const idx = JSON.parse(fs.readFileSync(path.join(sharedDir, 'upstream', 'configs', 'index.json'), 'utf8')) as {
+    configs: { component: string; apiVersion: string; kind: string }[];
+  };
+  const c = idx.configs.find((x) => x.component === component && x.kind === kind);
+  if (!c) throw new Error(`no config ${component} ${kind}`);
+  return c.apiVersion;
+}
+
+export interface Files {
+  [file: string]: string;
+}
+
+/** Check a manifest with repo configs (as the gate model would read them) and explicit settings. */
+export function check(file: string, files: Files, opts: { configs?: string[]; gates?: string[] } = {}): FileReport {
+  const configs = (opts.configs ?? []).flatMap((c) => readGateConfigsFromText(files[c], c));
+  const explicit = opts.gates?.length ? explicitSettings([opts.gates.map((g) => `${g}=true`).join(',')]) : [];
+  const environment = buildGateEnvironment({ catalog: gateCatalog(), version: VERSION, configs, explicit });
+  return checkText(files[file], { version: VERSION, environment, file });
+}
+
+export function context(file: string, files: Files, extra: Partial<FixContext> = {}): FixContext {
+  return {
+    file,
+    text: files[file],
+    version: VERSION,
+    versionData: loadVersion(VERSION).data,
+    gates: gateCatalog(),
+    configFiles: Object.keys(files)
+      .filter((f) => f !== file)
+      .map((p) => ({ path: p, text: files[p] })),
+    ...extra,
+  };
+}
+
+export function only(report: FileReport, code: FindingCode, pred: (f: Finding) => boolean = () => true): Finding {
+  const found = report.findings.filter((f) => f.code === code && pred(f));
+  expect(found.length, report.findings.map((f) => `${f.code}: ${f.message}`).join('\n')).toBe(1);
+  return found[0];
+}
+
+export function fixTitled(fixes: Fix[], re: RegExp): Fix {
+  const f = fixes.find((x) => re.test(x.title));
+  expect(f, `no fix matching ${re} in: ${fixes.map((x) => x.title).join(' | ')}`).toBeDefined();
+  return f!;
+}
+
+/** Apply a fix to a set of files (created files added); settings are returned apart. */
+export function apply(files: Files, fix: Fix): Files {
+  const out: Files = { ...files };
+  const byFile = new Map<string, { range: import('../../server/src/engine/types').Range; newText: string }[]>();
+  for (const e of fix.edits) {
+    if ('create' in e) {
+      expect(out[e.file], `${e.file} must not exist`).toBeUndefined();
+      out[e.file] = e.text;
+    } else {
+      byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+    }
+  }
+  for (const [file, edits] of byFile) out[file] = applyRangeEdits(out[file], edits);
+  return out;
+}
+
+/** Every line of `before` that is a comment is still in `after`, in order. */
+export function expectCommentsKept(before: string, after: string): void {
+  const comments = (t: string) => t.split(/\r?\n/).filter((l) => /#/.test(l)).map((l) => l.slice(l.indexOf('#')));
+  const a = comments(after);
+  let i = 0;
+  for (const c of comments(before)) {
+    while (i < a.length && a[i] !== c) i++;
+    expect(i < a.length, `comment lost: ${c}`).toBe(true);
+  }
+}
+
+/**
+ * The fix changed only what it says: `after` equals `before` with exactly the listed lines inserted/removed/replaced.
+ * `changes` maps the before-text fragment to its replacement; everything else must be byte-for-byte equal.
+ */
+export function expectOnlyChanged(before: string, after: string, changes: [from: string, to: string][]): void {
+  let expected = before;
+  for (const [from, to] of changes) {
+    expect(expected.split(from).length - 1, `fragment must be unique: ${JSON.stringify(from)}`).toBe(1);
+    expected = expected.replace(from, () => to);
+  }
+  expect(after).toBe(expected);
+}
+
+export { fixesFor };
+
+/** The Go name of a field as the upstream data records it (what blog posts copy), from ../shared. */
+export function goNameOf(field: string, fieldsFile: string[]): string {
+  const data = JSON.parse(fs.readFileSync(path.join(sharedDir, 'upstream', ...fieldsFile), 'utf8')) as {
+    types: Record<string, { fields: { name?: string; go?: string }[] }>;
+  };
+  for (const t of Object.values(data.types)) {
+    const f = t.fields.find((x) => x.name === field && x.go);
+    if (f?.go) return f.go;
+  }
+  throw new Error(`no Go name for ${field}`);
+}

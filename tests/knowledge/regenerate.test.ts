@@ -1,0 +1,54 @@
+// Regenerating from ../shared into a temporary folder gives byte-identical files to the committed schemas/.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate, type GenerateReport } from '../../scripts/generate/generate';
+import { hasShared, schemasDir, sharedDir } from './shared';
+
+describe.skipIf(!hasShared)('npm run generate reproduces schemas/ byte for byte (needs ../shared; skipped without it)', () => {
+  let outDir = '';
+  let report: GenerateReport;
+
+  beforeAll(() => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegate-schemas-'));
+    report = generate({ sharedDir, outDir });
+  });
+
+  afterAll(() => {
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('writes the files of the data contract', () => {
+    const names = report.files.map((f) => f.file).sort();
+    for (const v of ['1.34', '1.35', '1.36', '1.37']) {
+      expect(names).toContain(`k8s-${v}.json`);
+      expect(names).toContain(`gated-fields-${v}.json`);
+    }
+    expect(names).toContain('gates.json');
+    expect(names).toContain('brief.json');
+  });
+
+  it('every generated file equals the committed one', () => {
+    for (const f of report.files) {
+      const fresh = fs.readFileSync(path.join(outDir, f.file));
+      const committedPath = path.join(schemasDir, f.file);
+      expect(fs.existsSync(committedPath), `${f.file} is missing from schemas/ (run npm run generate)`).toBe(true);
+      const committed = fs.readFileSync(committedPath);
+      expect(fresh.equals(committed), `${f.file} differs from schemas/ (run npm run generate)`).toBe(true);
+    }
+  });
+
+  it('schemas/ holds no stale generated file', () => {
+    const written = new Set(report.files.map((f) => f.file));
+    const stale = fs.readdirSync(schemasDir).filter((n) => n.endsWith('.json') && !written.has(n));
+    expect(stale).toEqual([]);
+  });
+
+  it('only the four types that no source defines are open', () => {
+    for (const names of Object.values(report.missing)) {
+      expect(names.length).toBeLessThanOrEqual(4);
+      for (const n of names) expect(n.startsWith('io.k8s.apimachinery.pkg.apis.meta.v1.')).toBe(true);
+    }
+  });
+});

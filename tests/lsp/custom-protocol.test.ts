@@ -1,0 +1,60 @@
+// Kubegate's custom messages: kubegate/status, kubegate/gateReport, kubegate/kindConfigForWorkspace,
+// kubegate/refreshCluster (cluster disabled: no network).
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  GATE_REPORT_REQUEST,
+  KIND_CONFIG_REQUEST,
+  REFRESH_CLUSTER_REQUEST,
+  STATUS_NOTIFICATION,
+  type ClusterStatus,
+  type GateReportResult,
+  type KindConfigResult,
+  type StatusParams,
+} from '../../server/src/contract/protocol';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import { SLICE } from './fixtures';
+import { hasServer, hasShared, LspClient, readShared, Workspace } from './harness';
+
+const GATE = 'DRAOptionalNodeOperations';
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+describe.skipIf(!hasServer || !hasShared)('LSP custom protocol (needs dist/server.js and ../shared)', () => {
+  it('sends status, reports the gates the workspace needs and writes a kind config for them', async () => {
+    const ws = new Workspace({ 'm/slice.yaml': SLICE });
+    const client = new LspClient({ rootUri: ws.uri('') });
+    const statusSeen = new Promise<StatusParams>((resolve) => {
+      client.connection.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => resolve(p));
+    });
+    cleanup.push(async () => {
+      await client.dispose();
+      ws.dispose();
+    });
+    await client.initialize();
+    const status = await statusSeen;
+    expect(status.kubernetesVersion).toBe(DEFAULT_VERSION);
+    expect(status.cluster.state).toBe('disabled');
+
+    const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as GateReportResult;
+    const entry = report.gates.find((g) => g.gate === GATE);
+    expect(entry, JSON.stringify(report)).toBeDefined();
+    const ref = readShared<{ gates: { name: string; kep?: number; by_version: Record<string, { stage?: string }> }[] }>(
+      'reference/feature-gates.json',
+    ).gates.find((g) => g.name === GATE)!;
+    expect(entry!.stage).toBe(ref.by_version[DEFAULT_VERSION].stage);
+    expect(entry!.kep?.number).toBe(ref.kep);
+    expect(entry!.usedAt.map((u) => u.uri)).toContain(ws.uri('m/slice.yaml'));
+    expect(entry!.state).not.toBe('on');
+
+    const kind = (await client.connection.sendRequest(KIND_CONFIG_REQUEST, {})) as KindConfigResult;
+    expect(kind.gates).toContain(GATE);
+    expect(kind.text).toMatch(new RegExp(`^\\s+${GATE}: true$`, 'm'));
+
+    const cluster = (await client.connection.sendRequest(REFRESH_CLUSTER_REQUEST, {})) as ClusterStatus;
+    expect(cluster.state).toBe('disabled');
+  });
+});

@@ -1,0 +1,142 @@
+// Diagnostics over LSP: codes, severities, KEP link, related information at the kind config line,
+// settings per document, broken YAML and the size guard.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { DEPLOYMENT, kindConfig, SLICE } from './fixtures';
+import { hasServer, hasShared, LspClient, readShared, Workspace } from './harness';
+
+interface RefGate {
+  name: string;
+  kep?: number;
+  kep_url?: string;
+  by_version: Record<string, { stage?: string; default?: boolean | null }>;
+}
+const GATE = 'DRAOptionalNodeOperations';
+function refGate(): RefGate {
+  const all = readShared<{ gates: RefGate[] }>('reference/feature-gates.json');
+  const g = all.gates.find((x) => x.name === GATE);
+  if (!g) throw new Error(`${GATE} missing from ../shared/reference/feature-gates.json`);
+  return g;
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+async function start(files: Record<string, string>, settings?: (scopeUri: string | undefined) => unknown, init?: unknown) {
+  const ws = new Workspace(files);
+  const client = new LspClient({ rootUri: ws.uri(''), settings, initializationOptions: init });
+  cleanup.push(async () => {
+    await client.dispose();
+    ws.dispose();
+  });
+  await client.initialize();
+  return { ws, client };
+}
+
+describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js and ../shared)', () => {
+  it('warns on a gated field with code, severity, KEP href and related information at the kind config', async () => {
+    const ref = refGate();
+    const { ws, client } = await start({ 'a/slice.yaml': SLICE, 'a/kind-config.yaml': kindConfig({ [GATE]: false }) });
+    const diags = await client.open(ws.uri('a/slice.yaml'), SLICE);
+    const gate = diags.find((d) => d.code === 'feature-gate');
+    expect(gate, JSON.stringify(diags)).toBeDefined();
+    expect(gate!.source).toBe('kubegate');
+    expect(gate!.severity).toBe(DiagnosticSeverity.Warning);
+    expect(gate!.message).toContain(GATE);
+    expect(gate!.codeDescription?.href).toBe(ref.kep_url ?? `https://kep.k8s.io/${ref.kep}`);
+    expect(gate!.range.start.line).toBe(SLICE.split('\n').findIndex((l) => l.includes('skipNodeOperations')));
+    const related = gate!.relatedInformation ?? [];
+    expect(related.length).toBeGreaterThan(0);
+    expect(related[0].location.uri).toBe(ws.uri('a/kind-config.yaml'));
+    const configLine = kindConfig({ [GATE]: false }).split('\n').findIndex((l) => l.includes(GATE));
+    expect(related[0].location.range.start.line).toBe(configLine);
+  });
+
+  it('reports unknown fields as errors and keeps a clean Deployment clean', async () => {
+    const { ws, client } = await start({});
+    const clean = await client.open(ws.uri('deploy.yaml'), DEPLOYMENT);
+    expect(clean.filter((d) => (d.severity ?? 1) <= DiagnosticSeverity.Warning)).toEqual([]);
+    const bad = DEPLOYMENT.replace('  replicas: 2', '  replicaz: 2');
+    const diags = await client.open(ws.uri('bad.yaml'), bad);
+    const unknown = diags.find((d) => d.code === 'unknown-field');
+    expect(unknown?.severity).toBe(DiagnosticSeverity.Error);
+    expect(unknown?.range.start).toEqual({ line: 5, character: 2 });
+  });
+
+  it('resolves settings per document through workspace/configuration (scopeUri)', async () => {
+    const { ws, client } = await start({}, (scopeUri) =>
+      scopeUri?.endsWith('/on/slice.yaml') ? { featureGates: { [GATE]: true } } : { severity: { 'feature-gate': 'error' } },
+    );
+    const on = await client.open(ws.uri('on/slice.yaml'), SLICE);
+    expect(on.find((d) => d.code === 'feature-gate')).toBeUndefined();
+    const other = await client.open(ws.uri('off/slice.yaml'), SLICE);
+    expect(other.find((d) => d.code === 'feature-gate')?.severity).toBe(DiagnosticSeverity.Error);
+  });
+
+  it('accepts a didChangeConfiguration push when the client does not answer workspace/configuration', async () => {
+    const ws = new Workspace({});
+    const client = new LspClient({ rootUri: ws.uri(''), noConfigurationPull: true });
+    cleanup.push(async () => {
+      await client.dispose();
+      ws.dispose();
+    });
+    await client.initialize();
+    const uri = ws.uri('slice.yaml');
+    const before = await client.open(uri, SLICE);
+    expect(before.some((d) => d.code === 'feature-gate')).toBe(true);
+    // Fresh wait: the push re-checks the open document (same version) and publishes again.
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { kubegate: { severity: { 'feature-gate': 'off' } } },
+    });
+    const again = await client.diagnosticsUntil(uri, (d) => !d.some((x) => x.code === 'feature-gate'));
+    expect(again.some((d) => d.code === 'feature-gate')).toBe(false);
+  });
+
+  it('honours the file version comment and disable comments from the engine', async () => {
+    const { ws, client } = await start({});
+    const older = `# kubegate: kubernetes-version=1.36\n${SLICE}`;
+    const diags = await client.open(ws.uri('old.yaml'), older);
+    expect(diags.some((d) => d.code === 'field-not-in-version')).toBe(true);
+    const silenced = SLICE.replace('  skipNodeOperations', '  # kubegate-disable-next-line feature-gate\n  skipNodeOperations');
+    const none = await client.open(ws.uri('silenced.yaml'), silenced);
+    expect(none.some((d) => d.code === 'feature-gate')).toBe(false);
+  });
+
+  it('survives broken YAML and recovers after the edit that fixes it', async () => {
+    const { ws, client } = await start({});
+    const uri = ws.uri('broken.yaml');
+    const broken = `${DEPLOYMENT}---\napiVersion: v1\nkind: ConfigMap\ndata: {a: [1, 2\n---\n\t- :\n`;
+    const diags = await client.open(uri, broken);
+    expect(diags.some((d) => d.code === 'yaml-syntax')).toBe(true);
+    const lines = broken.split('\n');
+    const cut = lines.findIndex((l) => l === '---');
+    const fixed = await client.change(uri, [
+      { range: { start: { line: cut, character: 0 }, end: { line: lines.length - 1, character: 0 } }, newText: '' },
+    ]);
+    expect(fixed.some((d) => d.code === 'yaml-syntax')).toBe(false);
+  });
+
+  it('degrades a file over the size limit to syntax-only with file-too-large', async () => {
+    const { ws, client } = await start({}, undefined, { maxFileChars: 200 });
+    const diags = await client.open(ws.uri('big.yaml'), SLICE + SLICE.replace('apiVersion', '---\napiVersion'));
+    const big = diags.find((d) => d.code === 'file-too-large');
+    expect(big?.severity).toBe(DiagnosticSeverity.Information);
+    expect(diags.some((d) => d.code === 'feature-gate')).toBe(false);
+  });
+
+  it('re-checks only the edited document on a plain edit', async () => {
+    const { ws, client } = await start({});
+    const a = ws.uri('a.yaml');
+    const b = ws.uri('b.yaml');
+    await client.open(a, SLICE);
+    await client.open(b, DEPLOYMENT);
+    const before = client.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics').length;
+    const line = DEPLOYMENT.split('\n').findIndex((l) => l.includes('replicas'));
+    await client.change(b, [{ range: { start: { line, character: 12 }, end: { line, character: 13 } }, newText: '3' }]);
+    const pushes = client.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics').slice(before);
+    expect(pushes.map((p) => (p.params as { uri: string }).uri)).toEqual([b]);
+  });
+});

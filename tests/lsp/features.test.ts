@@ -1,0 +1,144 @@
+// Hover, completion, document symbols and inlay hints over LSP, with cursor positions from `|` markers.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CompletionItemKind,
+  CompletionRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  InlayHintRequest,
+  type CompletionItem,
+  type CompletionList,
+  type DocumentSymbol,
+  type Hover,
+  type InlayHint,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol';
+import { DEPLOYMENT, SLICE } from './fixtures';
+import { hasServer, hasShared, LspClient, marked, readShared, Workspace } from './harness';
+
+const GATE = 'DRAOptionalNodeOperations';
+interface RefGate {
+  name: string;
+  kep?: number;
+  by_version: Record<string, { stage?: string; default?: boolean | null }>;
+}
+function refGate(name: string): RefGate {
+  const g = readShared<{ gates: RefGate[] }>('reference/feature-gates.json').gates.find((x) => x.name === name);
+  if (!g) throw new Error(`${name} missing from ../shared`);
+  return g;
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+async function start(files: Record<string, string> = {}) {
+  const ws = new Workspace(files);
+  const client = new LspClient({ rootUri: ws.uri('') });
+  cleanup.push(async () => {
+    await client.dispose();
+    ws.dispose();
+  });
+  await client.initialize();
+  return { ws, client };
+}
+
+async function complete(client: LspClient, uri: string, fixture: string): Promise<CompletionItem[]> {
+  const { text, position } = marked(fixture);
+  await client.open(uri, text);
+  const r = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as
+    | CompletionList
+    | CompletionItem[]
+    | null;
+  return Array.isArray(r) ? r : r?.items ?? [];
+}
+
+describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay hints (needs dist/server.js and ../shared)', () => {
+  it('hovers skipNodeOperations with the gate and its KEP', async () => {
+    const ref = refGate(GATE);
+    const { ws, client } = await start();
+    const uri = ws.uri('slice.yaml');
+    const { text, position } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    await client.open(uri, text);
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;
+    const md = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    expect(md).toContain(GATE);
+    expect(md).toContain(`KEP-${ref.kep}`);
+    const explain = (await client.connection.sendRequest('kubegate/explain', { textDocument: { uri }, position })) as { markdown: string } | null;
+    expect(explain?.markdown).toBe(md);
+  });
+
+  it('offers skipNodeOperations inside a ResourceSlice spec while typing (incomplete YAML)', async () => {
+    const ref = refGate(GATE);
+    const { ws, client } = await start();
+    const typing = SLICE.replace('  skipNodeOperations: ["*"]\n', '  sk|\n');
+    const items = await complete(client, ws.uri('slice.yaml'), typing);
+    const item = items.find((i) => i.label === 'skipNodeOperations');
+    expect(item, items.map((i) => i.label).join(',')).toBeDefined();
+    expect(item!.detail).toContain(GATE);
+    const stage = ref.by_version['1.37'].stage;
+    expect(item!.detail).toContain(stage === 'Alpha' ? 'α' : stage === 'Beta' ? 'β' : String(stage));
+    // keys already present are not offered again
+    expect(items.some((i) => i.label === 'driver')).toBe(false);
+    expect(items.some((i) => i.label === 'nodeName')).toBe(false);
+  });
+
+  it('offers enum values, kinds of an apiVersion and gate names in a kind featureGates map', async () => {
+    const { ws, client } = await start();
+    const policy = DEPLOYMENT.replace('        image: nginx', '        image: nginx\n        imagePullPolicy: |');
+    const values = await complete(client, ws.uri('p.yaml'), policy);
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => v.kind === CompletionItemKind.EnumMember)).toBe(true);
+
+    const kinds = await complete(client, ws.uri('k.yaml'), 'apiVersion: apps/v1\nkind: |\n');
+    expect(kinds.map((k) => k.label)).toContain('Deployment');
+    expect(kinds.map((k) => k.label)).not.toContain('Pod');
+
+    const gates = await complete(client, ws.uri('kind.yaml'), 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptional|\n');
+    const g = gates.find((x) => x.label === GATE);
+    expect(g).toBeDefined();
+    expect(g!.textEdit && 'newText' in g!.textEdit ? g!.textEdit.newText : '').toBe(`${GATE}: true`);
+
+    const flag = await complete(client, ws.uri('flag.yaml'), [
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: kube-apiserver, namespace: kube-system}',
+      'spec:',
+      '  containers:',
+      '  - name: kube-apiserver',
+      '    image: registry.k8s.io/kube-apiserver:v1.37.0',
+      '    command:',
+      '    - kube-apiserver',
+      '    - --feature-gates=DRAOptionalNode|',
+      '',
+    ].join('\n'));
+    expect(flag.map((x) => x.label)).toContain(GATE);
+  });
+
+  it('lists one document symbol per YAML document (kind/name)', async () => {
+    const { ws, client } = await start();
+    const uri = ws.uri('multi.yaml');
+    await client.open(uri, `${DEPLOYMENT}---\n${SLICE}`);
+    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
+    expect(symbols.map((s) => s.name)).toEqual(['Deployment/web', 'ResourceSlice/slice-a']);
+  });
+
+  it('badges gated fields with an inlay hint (stage, gate, state)', async () => {
+    const { ws, client } = await start();
+    const uri = ws.uri('slice.yaml');
+    await client.open(uri, SLICE);
+    const lines = SLICE.split('\n');
+    const hints = (await client.connection.sendRequest(InlayHintRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } },
+    })) as InlayHint[];
+    const line = lines.findIndex((l) => l.includes('skipNodeOperations'));
+    const hint = hints.find((h) => h.position.line === line);
+    expect(hint, JSON.stringify(hints)).toBeDefined();
+    const v = refGate(GATE).by_version['1.37'];
+    const mark = v.stage === 'Alpha' ? 'α' : v.stage === 'Beta' ? 'β' : String(v.stage);
+    expect(hint!.label).toBe(`${mark} ${GATE} · ${v.default ? 'on by default' : 'off'}`);
+  });
+});
