@@ -121,20 +121,19 @@ export async function runSession(spec: ServerSpec, opts: SessionOptions): Promis
       }
     }
 
-    for (let i = 0; i < opts.queries; i++) {
-      const hover = await client.request<Hover | null>(
-        'textDocument/hover',
-        { textDocument: { uri }, position: opts.positions.hover },
-        t.requestMs,
-      );
-      if (hover === TIMED_OUT) {
-        res.hovers.push(TIMED_OUT);
-        res.notes.push('a hover timed out; further hovers skipped');
-        break;
-      }
-      res.hovers.push(hover.ms);
-      res.hoverChars = hoverLength(hover.result);
-    }
+    await timedRequests<Hover | null>(
+      client,
+      'hover',
+      'textDocument/hover',
+      { textDocument: { uri }, position: opts.positions.hover },
+      opts.queries,
+      t.requestMs,
+      res.hovers,
+      res.notes,
+      (h) => {
+        res.hoverChars = hoverLength(h);
+      },
+    );
 
     // Open an empty key line inside the Deployment's spec, as a user about to type a key would.
     const opening: TextChange = { range: { start: opts.positions.specLineEnd, end: opts.positions.specLineEnd }, text: '\n  ' };
@@ -148,20 +147,19 @@ export async function runSession(spec: ServerSpec, opts: SessionOptions): Promis
     if ((await client.waitForDiagnostics(uri, seq, version, t.editMs)) === TIMED_OUT) {
       res.notes.push('no diagnostics after opening the completion line; completions measured anyway');
     }
-    for (let i = 0; i < opts.queries; i++) {
-      const completion = await client.request<CompletionItem[] | CompletionList | null>(
-        'textDocument/completion',
-        { textDocument: { uri }, position: opts.positions.completion, context: { triggerKind: 1 } },
-        t.requestMs,
-      );
-      if (completion === TIMED_OUT) {
-        res.completions.push(TIMED_OUT);
-        res.notes.push('a completion timed out; further completions skipped');
-        break;
-      }
-      res.completions.push(completion.ms);
-      res.completionItems = completionCount(completion.result);
-    }
+    await timedRequests<CompletionItem[] | CompletionList | null>(
+      client,
+      'completion',
+      'textDocument/completion',
+      { textDocument: { uri }, position: opts.positions.completion, context: { triggerKind: 1 } },
+      opts.queries,
+      t.requestMs,
+      res.completions,
+      res.notes,
+      (c) => {
+        res.completionItems = completionCount(c);
+      },
+    );
     res.peakRssKb = client.peakRssKb();
   } catch (err) {
     res.peakRssKb ??= client.peakRssKb();
@@ -170,6 +168,36 @@ export async function runSession(spec: ServerSpec, opts: SessionOptions): Promis
     await client.stop();
   }
   return res;
+}
+
+/** Sends the same request `count` times, one after the other; a time-out or an error ends the series with a note. */
+async function timedRequests<R>(
+  client: BenchLspClient,
+  what: string,
+  method: string,
+  params: unknown,
+  count: number,
+  timeoutMs: number,
+  samples: Sample[],
+  notes: string[],
+  onResult: (result: R) => void,
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    let answer: { ms: number; result: R } | typeof TIMED_OUT;
+    try {
+      answer = await client.request<R>(method, params, timeoutMs);
+    } catch (err) {
+      notes.push(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (answer === TIMED_OUT) {
+      samples.push(TIMED_OUT);
+      notes.push(`a ${what} timed out; further ${what}s skipped`);
+      return;
+    }
+    samples.push(answer.ms);
+    onResult(answer.result);
+  }
 }
 
 function initializeParams(rootUri: string): Record<string, unknown> {

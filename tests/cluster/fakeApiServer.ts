@@ -4,6 +4,7 @@
 import * as https from 'node:https';
 import * as http from 'node:http';
 import * as net from 'node:net';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,8 @@ export interface FakeApiServer {
   /** Paths (with query) requested, in order. */
   requests: { path: string; authorization?: string }[];
   routes: Map<string, Route>;
+  /** Emits 'hang' (path) when a request will get no (complete) answer. */
+  events: EventEmitter;
   close(): Promise<void>;
 }
 
@@ -78,11 +81,15 @@ export interface FakeApiServer {
 export async function startFakeApiServer(pki: TestPki, routes: Record<string, Route>): Promise<FakeApiServer> {
   const table = new Map(Object.entries(routes));
   const requests: FakeApiServer['requests'] = [];
+  const events = new EventEmitter();
   const server = https.createServer({ key: pki.serverKey, cert: pki.serverCert }, (req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, authorization: req.headers.authorization });
     const route = table.get(path.split('?')[0]);
-    if (route === 'hang') return; // never answers; the socket is closed by close()
+    if (route === 'hang') {
+      events.emit('hang', path); // never answers; the socket is closed by close()
+      return;
+    }
     if (!route) {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 }));
@@ -90,7 +97,7 @@ export async function startFakeApiServer(pki: TestPki, routes: Record<string, Ro
     }
     if ('partial' in route) {
       res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
-      res.write(route.partial); // and never ends; close() drops the socket
+      res.write(route.partial, () => events.emit('hang', path)); // and never ends; close() drops the socket
       return;
     }
     if ('json' in route) {
@@ -111,6 +118,7 @@ export async function startFakeApiServer(pki: TestPki, routes: Record<string, Ro
     port,
     requests,
     routes: table,
+    events,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -123,27 +123,46 @@ describe('readCluster on a loopback API server', () => {
     expect(snapshot.notes[0]).toMatch(/^No answer from .* within 250 ms for \/version\./);
   });
 
-  it('keeps what answered when only /metrics times out', async () => {
+  it('keeps what answered when the read is stopped while /metrics hangs', async () => {
     const routes = healthyRoutes('v1.35.1', GENERIC_GATES);
     routes['/metrics'] = 'hang';
-    const { kubeconfig } = await serve(routes);
-    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV, timeoutMs: 400 });
+    const { server, kubeconfig } = await serve(routes);
+    const stop = new AbortController();
+    server.events.once('hang', () => stop.abort());
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV, signal: stop.signal });
     expect(snapshot.reachable).toBe(true);
+    expect(snapshot.gitVersion).toBe('v1.35.1');
     expect(snapshot.targetVersion).toBe('1.35');
-    expect(snapshot.servedGroupVersions).toContain('v1');
     expect(snapshot.apiServerGates).toBeUndefined();
     expect(snapshot.notes).toHaveLength(1);
-    expect(snapshot.notes[0]).toMatch(/^No answer from .* within 400 ms for \/metrics/);
+    expect(snapshot.notes[0]).toMatch(/^Reading .* was stopped before it answered .*\/metrics/);
   });
 
   it('gives up on an answer that stops midway', async () => {
     const routes = healthyRoutes('v1.37.0', GENERIC_GATES);
     routes['/metrics'] = { partial: 'kubernetes_feature_enabled{name="ExampleAlphaGate",stage="ALPHA"} 1\nkubernetes_feat' };
-    const { kubeconfig } = await serve(routes);
-    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV, timeoutMs: 300 });
+    const { server, kubeconfig } = await serve(routes);
+    const stop = new AbortController();
+    server.events.once('hang', () => stop.abort());
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV, signal: stop.signal });
     expect(snapshot.reachable).toBe(true);
     expect(snapshot.apiServerGates).toBeUndefined();
-    expect(snapshot.notes).toEqual([expect.stringMatching(/^No answer from .* within 300 ms for \/metrics/)]);
+    expect(snapshot.notes).toEqual([expect.stringMatching(/^Reading .* was stopped before it answered .*\/metrics/)]);
+  });
+
+  it('returns at once when stopped before it starts', async () => {
+    const { server, kubeconfig } = await serve(healthyRoutes('v1.37.0', GENERIC_GATES));
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV, signal: AbortSignal.abort() });
+    expect(snapshot.reachable).toBe(false);
+    expect(snapshot.notes).toEqual([expect.stringContaining('was stopped')]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('notes a /version answer that is not version JSON (e.g. a login page in between)', async () => {
+    const { kubeconfig } = await serve({ '/version': { text: '<html>sign in</html>', contentType: 'text/html' } });
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: EMPTY_ENV });
+    expect(snapshot.reachable).toBe(false);
+    expect(snapshot.notes).toEqual([expect.stringContaining('/version with something that is not the expected format')]);
   });
 
   it('reports a refused connection', async () => {

@@ -64,17 +64,21 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
     await wb.openFile(MANIFEST);
     await wb.clickToken(facts.field);
     await wb.page.keyboard.press('Control+.');
-    const menu = wb.page.locator('.action-widget');
-    await menu.waitFor({ timeout: 20_000 });
-    const fix = menu.locator('.monaco-list-row').filter({ hasText: KIND_CONFIG });
+    const fix = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: KIND_CONFIG });
     await fix.first().waitFor({ timeout: 20_000 });
     await wb.screenshot('c-quickfix-menu');
     await fix.first().click();
-    await wb.runCommand('File: Save All');
-    await vi.waitFor(() => expect(readFileSync(join(server.workspace, KIND_CONFIG), 'utf8')).toContain(facts.gate), {
-      timeout: 20_000,
-      interval: 200,
-    });
+    await wb.page.locator('.action-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    // The edit lands in the (unopened) kind config's model asynchronously: save until it is on disk.
+    await vi.waitFor(
+      async () => {
+        if (!readFileSync(join(server.workspace, KIND_CONFIG), 'utf8').includes(facts.gate)) {
+          await wb.runCommand('File: Save All');
+          throw new Error(`${KIND_CONFIG} does not name ${facts.gate} yet`);
+        }
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await wb.openProblems();
     await vi.waitFor(async () => expect(await wb.problemsText()).not.toContain(facts.gate), {
       timeout: 30_000,
@@ -118,6 +122,7 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
 
   it('(f) the gate view lists the gate with its KEP', async () => {
     await wb.runCommand('Kubegate: Show Feature Gates Needed by This Workspace');
+    await wb.page.locator('iframe.webview.ready').first().waitFor({ state: 'visible', timeout: 30_000 });
     const body = await wb.frameWithText(facts.gate, 30_000);
     expect(body).toContain(`KEP-${facts.kep}`);
     await wb.screenshot('f-gate-view');

@@ -147,3 +147,13 @@ export function goNameOf(field: string, fieldsFile: string[]): string {
   }
   throw new Error(`no Go name for ${field}`);
 }
+
+interface ReferenceGates {
+  gates: { name: string; by_version: Record<string, { exists?: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null }> }[];
+  gates_not_on_page: Record<string, { replaced_by?: string | null; by_version: Record<string, { exists?: boolean | null }> }>;
+}
+
+/** Gates picked by their facts in ../shared/reference/feature-gates.json. */
+export function referenceGates(): ReferenceGates {
+  return JSON.parse(fs.readFileSync(path.join(sharedDir, 'reference', 'feature-gates.json'), 'utf8')) as ReferenceGates;
+}

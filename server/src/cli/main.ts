@@ -1,9 +1,10 @@
 // Entry point of the `kubegate` CLI (bundled into dist/cli.js). One module per command under commands/.
 import { checkCommand } from './commands/check';
+import { explainCommand } from './commands/explain';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
 
 /** Every command; add new ones here (e.g. `explain`). */
-export const COMMANDS: Command[] = [checkCommand];
+export const COMMANDS: Command[] = [checkCommand, explainCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

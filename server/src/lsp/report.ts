@@ -5,7 +5,9 @@ import { checkText } from '../engine/check';
 import { defaultSeverity } from '../engine/codes';
 import { parseFile } from '../engine/parse/parseFile';
 import type { FileReport, Finding } from '../engine/types';
-import type { DocumentContext } from './analysis';
+import { effectiveVersion, headOf, type DocumentContext } from './analysis';
+import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import type { IncrementalChecker } from './incremental';
 
 /** Files longer than this (in characters) are checked for YAML syntax only. */
 export const DEFAULT_MAX_FILE_CHARS = 5_000_000;
@@ -42,10 +44,15 @@ function syntaxOnly(text: string, maxChars: number): FileReport {
   };
 }
 
-export function reportFor(text: string, ctx: DocumentContext, maxChars: number): FileReport {
-  const report =
-    text.length > maxChars
-      ? syntaxOnly(text, maxChars)
-      : checkText(text, { version: ctx.version, environment: ctx.environment, file: ctx.file });
+/** The report of a document; with `checker`, only the YAML documents that changed since its last call are checked. */
+export function reportFor(text: string, ctx: DocumentContext, maxChars: number, checker?: IncrementalChecker): FileReport {
+  let report: FileReport;
+  if (text.length > maxChars) report = syntaxOnly(text, maxChars);
+  else {
+    // The version comment (first lines of the file) applies to every piece the checker checks on its own.
+    const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
+    const whole = (t: string) => checkText(t, { version, environment: ctx.environment, file: ctx.file });
+    report = checker ? checker.check(text, `${version}`, ctx, whole, mayHoldGateConfig, ctx.file) : whole(text);
+  }
   return { documents: report.documents, findings: applySeverity(report.findings, ctx.settings) };
 }

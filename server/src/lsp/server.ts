@@ -34,6 +34,7 @@ import { inlayHints } from './inlay';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { DocumentSettings } from './settings';
 import { documentSymbols } from './symbols';
+import { IncrementalChecker } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
@@ -57,10 +58,26 @@ export function startServer(connection: Connection): void {
 
   const fileOf = (uri: string): string => uriToPath(uri) ?? uri;
 
-  async function contextFor(uri: string): Promise<DocumentContext> {
-    const { settings: s } = await settings.get(uri);
-    const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
-    return documentContext(fileOf(uri), s, snapshot, ws);
+  // Contexts (settings + gate environment) are kept per document until something they depend on changes:
+  // settings, a config document, a file on disk, the cluster, the workspace folders.
+  const contexts = new Map<string, Promise<DocumentContext>>();
+  const checkers = new Map<string, IncrementalChecker>();
+  function contextFor(uri: string): Promise<DocumentContext> {
+    let p = contexts.get(uri);
+    if (!p) {
+      p = (async () => {
+        const { settings: s } = await settings.get(uri);
+        const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
+        return documentContext(fileOf(uri), s, snapshot, ws);
+      })();
+      contexts.set(uri, p);
+      p.catch(() => contexts.delete(uri));
+    }
+    return p;
+  }
+  function recheckAll(): void {
+    contexts.clear();
+    validator.scheduleAll();
   }
 
   const validator = new Validator(connection, documents, async (doc, isStale) => {
@@ -69,7 +86,9 @@ export function startServer(connection: Connection): void {
     if (!shouldCheck(uriToPath(doc.uri), text, s, ws)) return { documents: [], findings: [] };
     const ctx = await contextFor(doc.uri);
     if (isStale()) return undefined;
-    return reportFor(text, ctx, maxChars);
+    let checker = checkers.get(doc.uri);
+    if (!checker) checkers.set(doc.uri, (checker = new IncrementalChecker()));
+    return reportFor(text, ctx, maxChars, checker);
   });
 
   async function sendStatus(): Promise<void> {
@@ -152,7 +171,7 @@ export function startServer(connection: Connection): void {
           for (const r of e.removed) now.delete(r.uri);
           for (const a of e.added) now.add(a.uri);
           ws.setFolders([...now]);
-          validator.scheduleAll();
+          recheckAll();
         });
       } catch {
         // the client did not announce workspace folder support
@@ -163,28 +182,32 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((change) => {
     settings.onPush(change.settings);
-    validator.scheduleAll();
+    recheckAll();
     void sendStatus().catch(() => undefined);
   });
 
   connection.onDidChangeWatchedFiles((change) => {
-    if (change.changes.some((c) => /\.ya?ml$/i.test(c.uri))) validator.scheduleAll();
+    if (change.changes.some((c) => /\.ya?ml$/i.test(c.uri))) recheckAll();
   });
 
   // A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all.
   const onChanged = (doc: TextDocument, immediate: boolean): void => {
-    if (mayHoldGateConfig(doc.getText())) validator.scheduleAll();
+    if (mayHoldGateConfig(doc.getText())) recheckAll();
     validator.schedule(doc.uri, immediate);
   };
-  documents.onDidOpen((e) => onChanged(e.document, true));
-  documents.onDidChangeContent((e) => onChanged(e.document, false));
-  documents.onDidSave((e) => {
-    if (mayHoldGateConfig(e.document.getText())) validator.scheduleAll();
+  documents.onDidOpen((e) => {
+    contexts.delete(e.document.uri);
+    onChanged(e.document, true);
   });
+  documents.onDidChangeContent((e) => onChanged(e.document, false));
+  // A save may have written a config that other documents read from disk (clients without file watching).
+  documents.onDidSave(() => recheckAll());
   documents.onDidClose((e) => {
     settings.forget(e.document.uri);
+    contexts.delete(e.document.uri);
+    checkers.delete(e.document.uri);
     validator.forget(e.document.uri);
-    if (mayHoldGateConfig(e.document.getText())) validator.scheduleAll();
+    if (mayHoldGateConfig(e.document.getText())) recheckAll();
   });
 
   connection.onHover(async (params, token) => {
@@ -267,7 +290,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
     const { settings: s } = await settings.get(undefined);
     if (s.cluster.enabled) await cluster.refresh(s.cluster.context);
-    validator.scheduleAll();
+    recheckAll();
     void sendStatus().catch(() => undefined);
     return cluster.status(s.cluster.enabled);
   });

@@ -61,6 +61,7 @@ export class Workbench {
 
   async openFile(name: string): Promise<void> {
     const tab = this.page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`);
+    await this.page.keyboard.press('Escape'); // close any menu, widget or snippet mode left open
     await this.page.keyboard.press('Control+P');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: 15_000 });
@@ -151,7 +152,7 @@ export class Workbench {
   async frameWithText(text: string, timeoutMs: number): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      for (const f of this.page.frames()) {
+      for (const f of this.page.frames().filter((fr) => fr.url().includes('webview'))) {
         const body = await f.evaluate(() => document.body?.innerText ?? '').catch(() => '');
         if (body.includes(text)) return body;
       }

@@ -8,6 +8,7 @@ import { parseVersionText } from '../../engine/directives';
 import type { GateEnvironment } from '../../engine/model';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FileReport, type KubeVersion } from '../../engine/types';
 import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { jsonFile, notCheckedLines, textFinding, type JsonFile } from '../report-format';
 
@@ -19,6 +20,7 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (v1.37 and v1.37.2 also work; default ${DEFAULT_VERSION})`,
   },
   { name: 'format', value: true, placeholder: 'text|json', help: 'output format (default text)' },
+  ...GATE_OPTIONS,
   { name: 'help', short: 'h', help: 'show this help' },
 ];
 
@@ -58,8 +60,8 @@ function settingsOf(args: ParsedArgs): CheckSettings {
 }
 
 /** The gate environment from options (issue 3 adds --feature-gates, --config, --cluster here). */
-async function environmentFor(_args: ParsedArgs, _settings: CheckSettings): Promise<GateEnvironment | undefined> {
-  return undefined;
+async function environmentFor(args: ParsedArgs, settings: CheckSettings, files: string[], io: CliIO): Promise<GateEnvironment | undefined> {
+  return gateEnvironmentFromArgs(args, settings.version, files, io);
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -110,8 +112,15 @@ export const checkCommand: Command = {
       io.err(`kubegate check: ${err.message}\n\n${USAGE}`);
       return EXIT_USAGE;
     }
-    const environment = await environmentFor(args, settings);
     const { files, unreadable } = expandPaths(settings.paths, io);
+    let environment: GateEnvironment | undefined;
+    try {
+      environment = await environmentFor(args, settings, files, io);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      io.err(`kubegate check: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
     const results: { path: string; report?: FileReport; error?: string }[] = [];
     for (const file of files) {
       let text: string;

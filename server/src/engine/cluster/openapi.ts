@@ -4,7 +4,7 @@
 // recently used dropped first. Failed fetches are not cached. Never throws; undefined when unknown.
 import type { ClusterReadOptions, ClusterSnapshot } from './types';
 import { loadKubeconfig } from './kubeconfig';
-import { openConnection } from './connection';
+import { openConnection, type OpenResult } from './connection';
 import { withoutCredentials } from './proxy';
 import { describeField, documentUrlFromIndex } from './openapi-schema';
 import { DEFAULT_CLUSTER_TIMEOUT_MS } from './read';
@@ -79,38 +79,54 @@ export async function clusterFieldDescription(
     const clusterKey = `${withoutCredentials(loaded.value.cluster.server)}#${loaded.value.context}`;
     const cache = options.cache ?? sharedCache;
     const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? DEFAULT_CLUSTER_TIMEOUT_MS;
-    const fetchJson = (path: string) => () => fetchClusterJson(kubeconfigPath, loaded.value.context, env, path, timeoutMs);
-
-    const index = await cache.getOrLoad(`${clusterKey} /openapi/v3`, fetchJson('/openapi/v3'));
-    const url = documentUrlFromIndex(index, apiVersion);
-    if (!url) return undefined;
-    const doc = await cache.getOrLoad(`${clusterKey} ${url}`, fetchJson(url));
-    if (doc === undefined) return undefined;
-    return describeField(doc, apiVersion, kind, fieldPath);
+    // One connection (one run of an exec plugin) serves both fetches of this call, opened only on a cache miss.
+    const fetcher = new LazyFetcher(kubeconfigPath, loaded.value.context, env, timeoutMs);
+    try {
+      const index = await cache.getOrLoad(`${clusterKey} /openapi/v3`, () => fetcher.json('/openapi/v3'));
+      const url = documentUrlFromIndex(index, apiVersion);
+      if (!url) return undefined;
+      const doc = await cache.getOrLoad(`${clusterKey} ${url}`, () => fetcher.json(url));
+      if (doc === undefined) return undefined;
+      return describeField(doc, apiVersion, kind, fieldPath);
+    } finally {
+      fetcher.close();
+    }
   } catch {
     return undefined;
   }
 }
 
-async function fetchClusterJson(
-  kubeconfigPath: string | undefined,
-  context: string,
-  env: Record<string, string | undefined>,
-  path: string,
-  timeoutMs: number,
-): Promise<unknown> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const opened = await openConnection(kubeconfigPath, context, env, controller.signal).catch(() => undefined);
-  try {
-    if (!opened || !opened.ok) return undefined;
-    const result = await opened.connection.get(path, controller.signal);
+/** Opens the connection on first use; the time-out covers the connection and every fetch through it. */
+class LazyFetcher {
+  private opened?: Promise<OpenResult>;
+  private readonly controller = new AbortController();
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly kubeconfigPath: string | undefined,
+    private readonly context: string,
+    private readonly env: Record<string, string | undefined>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async json(path: string): Promise<unknown> {
+    if (!this.opened) {
+      this.timer = setTimeout(() => this.controller.abort(), this.timeoutMs);
+      this.opened = openConnection(this.kubeconfigPath, this.context, this.env, this.controller.signal);
+    }
+    const opened = await this.opened;
+    if (!opened.ok) return undefined;
+    const result = await opened.connection.get(path, this.controller.signal);
     if (!result.ok || result.answer.status !== 200) return undefined;
-    return JSON.parse(result.answer.body) as unknown;
-  } catch {
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-    if (opened?.ok) opened.connection.close();
+    try {
+      return JSON.parse(result.answer.body) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    void this.opened?.then((opened) => opened.ok && opened.connection.close()).catch(() => undefined);
   }
 }

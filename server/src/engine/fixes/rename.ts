@@ -5,7 +5,7 @@ import { parseGateList } from './gate-maps';
 import type { Fix } from './types';
 import type { FixInput } from './input';
 import { dataString, dataStrings, toTextEdits } from './input';
-import { nodeRange, pairByKey } from './yaml-nodes';
+import { keyName, nodeRange, pairByKey } from './yaml-nodes';
 import { closeNames, siblingFields } from './type-lookup';
 import type { OffsetEdit } from './yaml-edits';
 import { deletePair } from './yaml-edits';
@@ -75,16 +75,30 @@ export function gateNameFixes(input: FixInput): Fix[] {
       .map((g) => g.name);
     candidates.push(...closeNames(name, known));
   }
-  const out = candidates.map((c, i) => fix(input, `Replace gate ${name} with ${c}`, [{ start: at, end: at + name.length, newText: c }], i === 0));
+  const out: Fix[] = [];
+  for (const c of candidates) {
+    if (alreadySet(input, c)) out.push(...removeSettingFixes(input, `Remove ${name} (${c} is already set here)`));
+    else out.push(fix(input, `Replace gate ${name} with ${c}`, [{ start: at, end: at + name.length, newText: c }], out.length === 0));
+  }
   if (!replacement) out.push(...removeSettingFixes(input, `Remove the setting of ${name}`));
   return out;
+}
+
+/** Whether the map or flag value holding the setting already names `gate` (renaming would duplicate it). */
+function alreadySet(input: FixInput, gate: string): boolean {
+  const { hit } = input;
+  if (!hit) return false;
+  if (hit.onKey) return hit.map.items.some((p) => keyName(p) === gate);
+  const v = hit.pair.value;
+  return isScalar(v) && typeof v.value === 'string' && parseGateList(v.value).some((e) => e.name === gate);
 }
 
 /** Remove a gate's setting: its entry of a featureGates map, or its `Name=value` item of a flag value. */
 export function removeSettingFixes(input: FixInput, title: string): Fix[] {
   const { hit, ctx, finding } = input;
   if (!hit) return [];
-  if (hit.onKey && isMap(hit.map)) {
+  const isFlagValue = isScalar(hit.pair.value) && typeof hit.pair.value.value === 'string' && hit.pair.value.value.includes('=');
+  if ((hit.onKey || !isFlagValue) && isMap(hit.map)) {
     const del = deletePair(ctx.text, hit.map, hit.pair);
     return del ? [fix(input, title, [del])] : [];
   }

@@ -87,7 +87,8 @@ export class GateStateModel implements GateEnvironment {
     for (const d of disagreeing) {
       for (const e of d.evidence) evidence.push({ source: e.source, message: `${e.message} (overridden by a stronger source)` });
     }
-    return { state: winner.state, evidence };
+    const seen = new Set<string>();
+    return { state: winner.state, evidence: evidence.filter((e) => (seen.has(e.message) ? false : (seen.add(e.message), true))) };
   }
 
   apiEnabled(apiVersion: string): { enabled: boolean; evidence: Evidence[] } | undefined {

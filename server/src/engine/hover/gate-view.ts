@@ -68,7 +68,7 @@ export function gateMarkdown(name: string, input: GateViewInput): string {
     }
     if (status.addedIn) lines.push('', `It is added in ${status.addedIn}.`);
     if (status.entry) {
-      lines.push('', status.entry.summary, ...historyLines(status.entry), ...versionTable(status.entry));
+      lines.push('', status.entry.summary, '', ...historyLines(status.entry), ...versionTable(status.entry));
       if (status.entry.kep) lines.push(`KEP-${status.entry.kep.number}: ${status.entry.kep.title} — ${status.entry.kep.url}`);
     }
     lines.push('', `[Feature gates reference](${FEATURE_GATES_PAGE})`);

@@ -1,0 +1,87 @@
+// Comments that steer a check: target version, disable-next-line, disable to the end of the document.
+import { describe, expect, it } from 'vitest';
+import { ALL_CODES, CODE_TABLE, defaultSeverity } from '../../server/src/engine/codes';
+import { parseDirectives, parseVersionText, yamlComments } from '../../server/src/engine/directives';
+import { parseFile } from '../../server/src/engine/parse/parseFile';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { analyze, check } from './helpers';
+
+const BAD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
+
+describe('version directive', () => {
+  it('reads # kubegate: kubernetes-version=… in the first 10 lines', () => {
+    const text = `# kubegate: kubernetes-version=1.36\n${BAD}`;
+    expect(analyze(text, '1.37').version).toBe('1.36');
+    expect(parseDirectives(parseFile(`${'#\n'.repeat(10)}# kubegate: kubernetes-version=1.36\n${BAD}`)).version).toBeUndefined();
+  });
+
+  it('ignores an unsupported version and keeps it as badVersion', () => {
+    const d = parseDirectives(parseFile(`# kubegate: kubernetes-version=1.20\n${BAD}`));
+    expect(d.version).toBeUndefined();
+    expect(d.badVersion?.raw).toBe('1.20');
+  });
+
+  it('parses version texts like the CLI flag', () => {
+    expect(parseVersionText('1.37')).toBe('1.37');
+    expect(parseVersionText('v1.36')).toBe('1.36');
+    expect(parseVersionText('v1.35.2')).toBe('1.35');
+    expect(parseVersionText('1.99')).toBeUndefined();
+    expect(parseVersionText('latest')).toBeUndefined();
+    for (const v of SUPPORTED_VERSIONS) expect(parseVersionText(`v${v}.0`)).toBe(v);
+  });
+});
+
+describe('disable comments', () => {
+  it('kubegate-disable-next-line silences the named code on the next line only', () => {
+    const text = `${BAD}# kubegate-disable-next-line unknown-field\nfoo: 1\nbar: 2\n`;
+    expect(check(text).findings.map((f) => f.path)).toEqual(['bar']);
+  });
+
+  it('a code list that does not name the code leaves it', () => {
+    const text = `${BAD}# kubegate-disable-next-line invalid-value, yaml11-scalar\nfoo: 1\n`;
+    expect(check(text).findings.map((f) => f.path)).toEqual(['foo']);
+  });
+
+  it('kubegate-disable without codes silences everything to the end of the document', () => {
+    const text = `${BAD}before: 1\n# kubegate-disable\nfoo: 1\nbar: 2\n---\n${BAD}baz: 3\n`;
+    expect(check(text).findings.map((f) => f.path)).toEqual(['before', 'baz']);
+  });
+
+  it('a trailing comment works; # inside strings and block scalars does not count', () => {
+    expect(yamlComments('a: "# kubegate-disable" # real\nb: |\n  # not a comment\n').map((c) => c.text)).toEqual(['# real']);
+    const text = `${BAD}data:\n  x: "# kubegate-disable"\nfoo: 1\n`;
+    expect(check(text).findings.map((f) => f.path)).toEqual(['foo']);
+  });
+});
+
+describe('codes table', () => {
+  it('has a severity and a description for every code', () => {
+    expect(ALL_CODES.length).toBe(Object.keys(CODE_TABLE).length);
+    for (const code of ALL_CODES) {
+      expect(['error', 'warning', 'information', 'hint']).toContain(defaultSeverity(code));
+      expect(CODE_TABLE[code].when.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('findings carry the default severity of their code', () => {
+    for (const f of check(`${BAD}foo: 1\nmetadata2: yes\n`).findings) expect(f.severity).toBe(defaultSeverity(f.code));
+  });
+});
+
+describe('version directive in a check', () => {
+  it('checks the file against the version its comment names', () => {
+    const text = `# kubegate: kubernetes-version=1.36
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: s}
+spec:
+  driver: d.example.com
+  nodeName: n
+  pool: {name: p, resourceSliceCount: 1}
+  skipNodeOperations: [NodePrepareResources]
+`;
+    const codes = (version: '1.36' | '1.37') => check(text.replace('1.36', version)).findings.map((f) => f.code);
+    expect(codes('1.36')).toContain('field-not-in-version');
+    expect(codes('1.37')).not.toContain('field-not-in-version');
+  });
+});

@@ -1,0 +1,108 @@
+// Completion as engine functions (engine/complete), on incomplete YAML: every gated field of the
+// gated-field summary in ../shared is offered at its place, with its gate in the detail.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { completeAt, cursorContext } from '../../server/src/engine/complete';
+import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import type { KubeVersion } from '../../server/src/engine/types';
+import { hasShared, marked, readShared, sharedDir } from './harness';
+
+const V: KubeVersion = '1.37';
+
+interface Row {
+  version: string;
+  apiVersion: string;
+  kind: string;
+  path: string;
+  gate: string;
+  enumValue: string;
+  gateSource: string;
+}
+
+function summaryRows(): Row[] {
+  const text = readFileSync(path.join(sharedDir, 'upstream', 'gated-fields-summary.tsv'), 'utf8');
+  const [header, ...lines] = text.trim().split('\n');
+  const cols = header.split('\t');
+  return lines.map((l) => {
+    const cells = l.split('\t');
+    const get = (name: string) => cells[cols.indexOf(name)] ?? '';
+    return {
+      version: get('version'),
+      apiVersion: get('apiVersion'),
+      kind: get('kindOrType'),
+      path: get('path'),
+      gate: get('gate'),
+      enumValue: get('enumValue'),
+      gateSource: get('gateSource'),
+    };
+  });
+}
+
+/** A manifest whose last line is the first two letters of the path's last key, with the cursor after them. */
+function skeleton(row: Row): string {
+  const segs = row.path.split('.');
+  const lines = [`apiVersion: ${row.apiVersion}`, `kind: ${row.kind}`];
+  let col = 0;
+  let dash = false;
+  const prefix = () => (dash ? `${' '.repeat(col - 2)}- ` : ' '.repeat(col));
+  for (const seg of segs.slice(0, -1)) {
+    const list = seg.endsWith('[]');
+    lines.push(`${prefix()}${seg.replace('[]', '')}:`);
+    dash = list;
+    col += list ? 4 : 2;
+  }
+  const last = segs[segs.length - 1];
+  lines.push(`${prefix()}${last.slice(0, 2)}|`);
+  return lines.join('\n') + '\n';
+}
+
+describe('completion context on incomplete YAML', () => {
+  it('places a partial key under spec, in list items and in nested lists', () => {
+    const a = marked('apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    ports:\n    - containerPort: 1\n      |\n');
+    expect(cursorContext(a.text, a.position)?.path).toEqual([
+      { key: 'spec' },
+      { key: 'containers' },
+      { item: true },
+      { key: 'ports' },
+      { item: true },
+    ]);
+    const b = marked('kind: Pod\nspec:\n  nodeName: x\n  sk|\n  hostname: y\n');
+    const ctx = cursorContext(b.text, b.position)!;
+    expect(ctx.mode).toBe('key');
+    expect(ctx.prefix).toBe('sk');
+    expect(ctx.siblings.sort()).toEqual(['hostname', 'nodeName']);
+    expect(cursorContext('a: |\n  text # not a key\n'.replace('# not a key', ''), { line: 1, character: 4 })).toBeUndefined();
+    expect(cursorContext('# comment |', { line: 0, character: 10 })).toBeUndefined();
+  });
+});
+
+describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 (needs ../shared)', () => {
+  it('offers the field with its gate in the detail', () => {
+    const notGates = readShared<{ names_that_are_not_gates: Record<string, { alias_of: string | null }> }>(
+      'reference/feature-gates.json',
+    ).names_that_are_not_gates;
+    const idx = loadVersion(V);
+    const inputs = { version: V, data: idx.data, gates: gateCatalog() };
+    const rows = summaryRows().filter(
+      (r) =>
+        r.version === V &&
+        r.gateSource === 'tag' &&
+        !r.enumValue &&
+        !r.path.includes('*') &&
+        !r.path.startsWith('(') &&
+        idx.kinds.has(`${r.apiVersion} ${r.kind}`),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    const misses: string[] = [];
+    for (const row of rows) {
+      const { text, position } = marked(skeleton(row));
+      const last = row.path.split('.').pop()!.replace('[]', '');
+      const items = completeAt(text, position, inputs);
+      const item = items.find((i) => i.label === last);
+      const gate = notGates[row.gate]?.alias_of ?? row.gate;
+      if (!item || !item.detail?.includes(gate)) misses.push(`${row.apiVersion} ${row.kind} ${row.path} (${row.gate})`);
+    }
+    expect(misses, misses.slice(0, 10).join('\n')).toEqual([]);
+  });
+});
