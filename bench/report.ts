@@ -19,6 +19,8 @@ export interface SizeResult {
   ours: SessionResult[] | undefined;
   peer: SessionResult[];
   floor: FloorResult | { failed: string };
+  /** Notes about the input as a whole (e.g. repetitions cut by the time budget). */
+  notes?: string[];
 }
 
 export interface ReportContext {
@@ -165,6 +167,7 @@ export function notesList(results: readonly SizeResult[], ctx: ReportContext): s
   const notes: string[] = [];
   if (ctx.oursMissing) notes.push(`Kubegate's server was not measured: ${ctx.oursMissing}.`);
   for (const r of results) {
+    r.notes?.forEach((n) => notes.push(`${r.file}: ${n}`));
     const add = (who: string, sessions: readonly SessionResult[] | undefined): void => {
       sessions?.forEach((s, i) => s.notes.forEach((n) => notes.push(`${r.file}, ${who}, process ${i + 1}: ${n}`)));
     };

@@ -4,6 +4,7 @@
 //
 //   tsx bench/run.ts [--sizes 1k,10k,50k] [--reps 3] [--edits 6] [--queries 5]
 //                    [--servers ours,peer] [--schema ifthen|oneof] [--out bench/RESULTS.md] [--no-write]
+//                    [--first-timeout S] [--edit-timeout S] [--request-timeout S] [--budget-min 9]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { runFloor } from './floor';
 import { findBenchPositions } from './positions';
 import { detailTable, notesList, summaryTable, type ReportContext, type SizeResult } from './report';
-import { DEFAULT_TIMEOUTS, runSession, type SessionResult } from './scenario';
+import { DEFAULT_TIMEOUTS, runSession, type SessionResult, type StepTimeouts } from './scenario';
 import { ourServer, peerServer, type ServerSpec } from './servers';
 import { formatMs, median, TIMED_OUT } from './stats';
 import { createWorkspaces, type BenchWorkspaces } from './workspace';
@@ -26,6 +27,9 @@ interface Options {
   schema: 'ifthen' | 'oneof';
   out: string;
   write: boolean;
+  timeouts: StepTimeouts;
+  /** Minutes after which no new repetition starts (the first repetition of every input always runs). */
+  budgetMin: number;
 }
 
 interface IndexEntry {
@@ -49,6 +53,8 @@ function parseOptions(argv: readonly string[]): Options {
     schema: 'ifthen',
     out: path.join('bench', 'RESULTS.md'),
     write: true,
+    timeouts: { ...DEFAULT_TIMEOUTS },
+    budgetMin: 9,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -68,6 +74,10 @@ function parseOptions(argv: readonly string[]): Options {
       opts.schema = s;
     } else if (a === '--out') opts.out = value();
     else if (a === '--no-write') opts.write = false;
+    else if (a === '--budget-min') opts.budgetMin = positive(a, value());
+    else if (a === '--first-timeout') opts.timeouts.firstDiagnosticsMs = positive(a, value()) * 1000;
+    else if (a === '--edit-timeout') opts.timeouts.editMs = positive(a, value()) * 1000;
+    else if (a === '--request-timeout') opts.timeouts.requestMs = positive(a, value()) * 1000;
     else throw new Error(`unknown option ${a}`);
   }
   // An even number of edits leaves the text as generated (each insertion is removed again).
@@ -126,14 +136,14 @@ async function main(): Promise<void> {
     oursLabel: ours?.label ?? 'Kubegate',
     peerLabel: peer.label,
     oursMissing: 'missing' in oursOrMissing ? oursOrMissing.missing : undefined,
-    timeouts: DEFAULT_TIMEOUTS,
+    timeouts: opts.timeouts,
   };
 
   const entries = generateInputs().filter((e) => opts.sizes.some((s) => e.file === `k8s-${s}.yaml`));
   const workspaces = createWorkspaces(entries.map((e) => path.join(inputsDir, e.file)));
   const results: SizeResult[] = [];
   try {
-    await measureAll(entries, workspaces, opts, schemaFile, peer, ours, results);
+    await measureAll(entries, workspaces, opts, schemaFile, peer, ours, results, started);
   } finally {
     workspaces.dispose();
   }
@@ -162,14 +172,26 @@ async function measureAll(
   peer: ServerSpec,
   ours: ServerSpec | undefined,
   results: SizeResult[],
+  started: number,
 ): Promise<void> {
+  const budgetMs = opts.budgetMin * 60_000;
   for (const entry of entries) {
     const file = workspaces.pathFor(path.join(inputsDir, entry.file));
     const text = readFileSync(file, 'utf8');
     const positions = findBenchPositions(text);
-    const session = { file, text, positions, edits: opts.edits, queries: opts.queries, timeouts: DEFAULT_TIMEOUTS };
-    const size: SizeResult = { ...entry, ours: ours ? [] : undefined, peer: [], floor: { failed: 'not run' } };
+    const session = { file, text, positions, edits: opts.edits, queries: opts.queries, timeouts: opts.timeouts };
+    const size: SizeResult = { ...entry, ours: ours ? [] : undefined, peer: [], floor: { failed: 'not run' }, notes: [] };
+    let repStarted = performance.now();
     for (let rep = 0; rep < opts.reps; rep++) {
+      const now = performance.now();
+      const lastRepMs = now - repStarted;
+      repStarted = now;
+      if (rep > 0 && now - started + lastRepMs > budgetMs) {
+        const note = `only ${rep} of ${opts.reps} repetitions: another one would pass the ${opts.budgetMin}-minute budget`;
+        size.notes?.push(note);
+        log(`[${entry.file}] ${note}`);
+        break;
+      }
       // Alternate which server goes first, so neither always runs right after the other's load.
       const order = rep % 2 === 0 ? [peer, ours] : [ours, peer];
       for (const spec of order) {
@@ -225,6 +247,7 @@ function renderResults(
       `Time-outs: initialize ${t.initializeMs / 1000} s, first diagnostics ${t.firstDiagnosticsMs / 1000} s, ` +
       `each edit ${t.editMs / 1000} s, each request ${t.requestMs / 1000} s; a timed-out step counts as slower than ` +
       'any measured one, and a process stops that kind of step after its first time-out. ' +
+      `No new repetition starts when it would end past ${opts.budgetMin} minutes (noted below when it happens). ` +
       'The floor is one fresh Node process per input: `yaml` parseAllDocuments + an ajv 8 validator compiled from the ' +
       'same peer schema (compile time reported apart), first run (cold, compared with first diagnostics) and the ' +
       'median of later runs (warm, compared with edits). Ratios are ours/peer and ours/floor of the medians ' +

@@ -36,6 +36,8 @@ export interface SessionOptions {
 }
 
 export interface SessionResult {
+  /** The server's process id (for logs; the process is gone when runSession returns). */
+  pid: number | undefined;
   initialize: Sample;
   firstDiagnostics: Sample;
   firstDiagnosticsCount: number | undefined;
@@ -54,6 +56,7 @@ type TextChange = { range: { start: LinePosition; end: LinePosition }; text: str
 
 export async function runSession(spec: ServerSpec, opts: SessionOptions): Promise<SessionResult> {
   const res: SessionResult = {
+    pid: undefined,
     initialize: TIMED_OUT,
     firstDiagnostics: TIMED_OUT,
     firstDiagnosticsCount: undefined,
@@ -71,6 +74,7 @@ export async function runSession(spec: ServerSpec, opts: SessionOptions): Promis
   const t = opts.timeouts;
   const spawned = performance.now();
   const client = BenchLspClient.start(spec.command, spec.settings);
+  res.pid = client.pid;
   try {
     const init = await client.request<InitializeResult>('initialize', initializeParams(rootUri), t.initializeMs);
     if (init === TIMED_OUT) {

@@ -7,3 +7,9 @@ export const COMMANDS = {
   explain: 'kubegate.explainAtCursor',
   showLog: 'kubegate.showServerLog',
 } as const;
+
+/** Commands the server's code actions call; not in the palette (so not in contributes.commands). */
+export const INTERNAL_COMMANDS = {
+  /** Arguments: gate name, value, document URI. Sets kubegate.featureGates[gate] = value. */
+  setFeatureGate: 'kubegate.setFeatureGate',
+} as const;

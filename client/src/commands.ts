@@ -13,7 +13,8 @@ import {
   type RefreshClusterResult,
 } from '../../server/src/contract/protocol';
 import { SETTINGS, SETTINGS_SECTION } from '../../server/src/contract/settings';
-import { COMMANDS } from './commandIds';
+import { COMMANDS, INTERNAL_COMMANDS } from './commandIds';
+import { setFeatureGate } from './featureGateSetting';
 import { escapeHtml } from './gateReportHtml';
 import type { GateView } from './gateView';
 
@@ -143,5 +144,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.refreshCluster, guarded('reading the cluster', output, () => refreshCluster(client))),
     vscode.commands.registerCommand(COMMANDS.explain, guarded('explaining', output, () => explain(client))),
     vscode.commands.registerCommand(COMMANDS.showLog, () => output.show(true)),
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.setFeatureGate, async (gate: unknown, value: unknown, uri: unknown) => {
+      try {
+        await setFeatureGate(gate, value, uri);
+      } catch (err) {
+        void vscode.window.showErrorMessage(`Kubegate: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }),
   ];
 }

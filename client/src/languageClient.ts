@@ -10,6 +10,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
+import { INTERNAL_COMMANDS } from './commandIds';
 import { initOptions, isVirtualWorkspace, restrictSection } from './trust';
 
 export const CLIENT_ID = 'kubegate';
@@ -48,7 +49,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     outputChannel: output,
-    initializationOptions: () => initOptions(vscode.workspace.isTrusted, workspaceIsVirtual()),
+    initializationOptions: () => initOptions(vscode.workspace.isTrusted, workspaceIsVirtual(), INTERNAL_COMMANDS.setFeatureGate),
     synchronize: {
       fileEvents: workspaceIsVirtual() ? undefined : vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
     },

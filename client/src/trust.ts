@@ -15,10 +15,12 @@ export interface KubegateInitOptions {
   virtualWorkspace: boolean;
   /** Who is asking, for the server log. */
   client: 'vscode';
+  /** Client command that sets kubegate.featureGates[gate] (the server offers it as a quick fix). */
+  settingCommand?: string;
 }
 
-export function initOptions(trusted: boolean, virtualWorkspace: boolean): KubegateInitOptions {
-  return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode' };
+export function initOptions(trusted: boolean, virtualWorkspace: boolean, settingCommand?: string): KubegateInitOptions {
+  return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode', ...(settingCommand ? { settingCommand } : {}) };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -37,6 +37,7 @@ const SAMPLE = [
 
 function session(over: Partial<SessionResult>): SessionResult {
   return {
+    pid: undefined,
     initialize: 100,
     firstDiagnostics: 200,
     firstDiagnosticsCount: 1,

@@ -39,6 +39,7 @@ describe('workspace trust restrictions (client/src/trust.ts)', () => {
   it('tells the server about trust and virtual workspaces in initializationOptions', () => {
     expect(initOptions(false, false)).toEqual({ workspaceTrusted: false, virtualWorkspace: false, client: 'vscode' });
     expect(initOptions(true, true).virtualWorkspace).toBe(true);
+    expect(initOptions(true, false, 'kubegate.setFeatureGate').settingCommand).toBe('kubegate.setFeatureGate');
   });
 
   it('recognises virtual workspaces by their folder schemes', () => {

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { checkText } from '../../server/src/engine/check';
 import { codeOfKey, vocabulary } from './vocabulary';
 
-export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
+/** ../shared beside the project; KUBEGATE_TEST_SHARED_DIR overrides it (e.g. to check that the test skips). */
+export const SHARED_DIR = process.env.KUBEGATE_TEST_SHARED_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared');
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
 export const hasCorpus = existsSync(path.join(CORPUS_DIR, 'MANIFEST.tsv'));
 

@@ -38,12 +38,17 @@ describe.skipIf(!hasShared)(`fixes on the corpus (${hasShared ? 'with ../shared'
       const report = checkText(text, { version: VERSION, file });
       const before = new Map<string, number>();
       for (const f of report.findings) before.set(key(f), (before.get(key(f)) ?? 0) + 1);
+      // Re-checking is the expensive part: per file, one fix of each kind (code + first word of its title).
+      const tried = new Set<string>();
       for (const finding of report.findings) {
         const fixes = fixesFor(finding, { file, text, version: VERSION, versionData: data, gates, newKindConfigPath: 'kind-config.yaml' });
         for (const fix of fixes) {
           const own = fix.edits.filter((e): e is TextEdit => !('create' in e) && e.file === file);
           if (own.length === 0) continue;
           if (own.length !== fix.edits.length) continue; // edits in other files are covered by the unit tests
+          const kind = `${finding.code} ${fix.title.split(' ')[0]}`;
+          if (tried.has(kind)) continue;
+          tried.add(kind);
           if (overlaps(own, text)) {
             problems.push(`${file}: overlapping edits in "${fix.title}"`);
             continue;
@@ -58,5 +63,5 @@ describe.skipIf(!hasShared)(`fixes on the corpus (${hasShared ? 'with ../shared'
     }
     expect(problems).toEqual([]);
     expect(applied).toBeGreaterThan(10);
-  });
+  }, 300_000);
 });

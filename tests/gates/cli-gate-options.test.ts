@@ -85,3 +85,34 @@ describe.skipIf(!hasShared)('CLI gate options (reads ../shared; skipped when ../
     expect(await runCli(['explain', row['apiVersion']!, 'ResourceSlice', 'spec.noSuchField'], memoryIO({}))).toBe(1);
   });
 });
+
+describe.skipIf(!hasShared)('--cluster (injected reader; reads ../shared; skipped when ../shared is absent)', () => {
+  it('prints the reader notes and uses the API server gates it reports', async () => {
+    const { parseArgs } = await import('../../server/src/cli/args');
+    const { GATE_OPTIONS, gateEnvironmentFromArgs } = await import('../../server/src/cli/gate-options');
+    const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    const io = memoryIO({});
+    const args = parseArgs(['--cluster', '--context', 'ctx-a'], GATE_OPTIONS);
+    const asked: unknown[] = [];
+    const env = await gateEnvironmentFromArgs(args, '1.37', [], io, {
+      readCluster: async (o) => {
+        asked.push(o);
+        return {
+          reachable: true,
+          context: 'ctx-a',
+          server: 'https://127.0.0.1:1',
+          gitVersion: 'v1.36.3',
+          targetVersion: '1.36',
+          apiServerGates: [{ name: row['gate']!, enabled: true, stage: 'ALPHA' }],
+          notes: ['kubelet metrics not readable: 403'],
+          takenAt: 0,
+        };
+      },
+    });
+    expect(asked).toEqual([{ context: 'ctx-a' }]);
+    expect(io.stderr).toContain('note: kubelet metrics not readable: 403');
+    expect(io.stderr).toContain('--kubernetes-version 1.36');
+    expect(env!.stateOf(row['gate']!, 'kube-apiserver').state).toBe('on');
+    expect(env!.stateOf(row['gate']!, 'kubelet').state).toBe('unknown');
+  });
+});

@@ -1,10 +1,11 @@
 // Re-checks only the YAML documents that changed. A file is cut at its `---` lines into one piece per
 // YAML document; each piece is checked by the engine on its own, its report cached by its text, then shifted
 // into place. Documents of one file affect each other only through the file's own gate config documents
-// (kind, kubeadm, kubelet, kube-proxy, static Pods): those pieces are put in front of every other piece when
-// it is checked, and checked together once. Where the cut is unsure (`...` markers, `%` directives, a
+// (kind, kubeadm, kubelet, kube-proxy, static Pods): those pieces are checked together once, and each other
+// piece is checked with them around it (in file order). Where the cut is unsure (`...` markers, `%` directives, a
 // version comment below the first lines) the whole file is checked in one call.
 // The result equals the whole-file check (tests/lsp/incremental.test.ts compares them).
+import { createHash } from 'node:crypto';
 import type { DocumentReport, FileReport, Finding, Range } from '../engine/types';
 
 export type WholeCheck = (text: string) => FileReport;
@@ -78,23 +79,27 @@ function mapRange(map: LineMap, r: Range): Range | undefined {
   return { start: { line: s, character: r.start.character }, end: { line: e, character: r.end.character } };
 }
 
-/** A text made of pieces (each starting on a new line, a `---` put before any piece that lacks one). */
-function joinPieces(list: Piece[]): { text: string; map: LineMap } {
+/** A text made of pieces (each starting on a new line, a `---` put before any piece that lacks one; that line
+ *  maps to the piece's first line, where the document starts in the file). One line map per piece. */
+function joinPieces(list: Piece[]): { text: string; maps: LineMap[] } {
   let text = '';
   let line = 0;
-  const map: LineMap = [];
+  const maps: LineMap[] = [];
   for (const p of list) {
+    const map: LineMap = [];
     if (text !== '' && !text.endsWith('\n')) text += '\n';
     if (text !== '' && !SEPARATOR.test(p.text)) {
       text += '---\n';
+      map.push([line, 1, p.line]);
       line++;
     }
     const count = lineCount(p.text) + 1;
     map.push([line, count, p.line]);
+    maps.push(map);
     text += p.text;
     line += count - 1;
   }
-  return { text, map };
+  return { text, maps };
 }
 
 /** Moves a report of a joined text into file coordinates: `map` for the findings of the wanted piece (others are
@@ -133,10 +138,86 @@ function place(
   return { documents, findings };
 }
 
+/** One piece's results relative to the piece (lines from its first line, document 0). Related information
+ *  pointing into the file's own config pieces is kept as (config ordinal, line from that piece's start). */
+interface Stored {
+  documents: DocumentReport[];
+  findings: { finding: Finding; anchors?: (number | undefined)[] }[];
+}
+
+function relRange(r: Range, lines: number): Range {
+  return { start: { line: r.start.line - lines, character: r.start.character }, end: { line: r.end.line - lines, character: r.end.character } };
+}
+
+function pieceOfLine(pieces: Piece[], line: number): number {
+  let k = -1;
+  for (let i = 0; i < pieces.length && pieces[i].line <= line; i++) k = i;
+  return k;
+}
+
+/** Splits a report in file coordinates into per-piece stored results. */
+function store(report: FileReport, pieces: Piece[], configs: Piece[], file: string | undefined): Stored[] {
+  const out: Stored[] = pieces.map(() => ({ documents: [], findings: [] }));
+  for (const d of report.documents) out[d.index]?.documents.push({ ...d, index: 0, range: relRange(d.range, pieces[d.index].line) });
+  for (const f of report.findings) {
+    const at = f.document ?? pieceOfLine(pieces, f.range.start.line);
+    const target = out[at];
+    if (!target) continue;
+    const finding: Finding = { ...f, range: relRange(f.range, pieces[at].line) };
+    if (f.document !== undefined) finding.document = 0;
+    let anchors: (number | undefined)[] | undefined;
+    if (f.related) {
+      anchors = [];
+      finding.related = f.related.map((e) => {
+        if (e.source.type !== 'file' || e.source.file !== file) {
+          anchors!.push(undefined);
+          return e;
+        }
+        const k = pieceOfLine(configs, e.source.range.start.line);
+        anchors!.push(k >= 0 ? k : undefined);
+        return k >= 0 ? { ...e, source: { ...e.source, range: relRange(e.source.range, configs[k].line) } } : e;
+      });
+    }
+    target.findings.push({ finding, anchors });
+  }
+  return out;
+}
+
+function unstore(s: Stored, piece: Piece, index: number, configs: Piece[]): FileReport {
+  const documents = s.documents.map((d) => ({ ...d, index, range: shiftRange(d.range, piece.line) }));
+  const findings = s.findings.map(({ finding, anchors }) => {
+    const f: Finding = { ...finding, range: shiftRange(finding.range, piece.line) };
+    if (finding.document !== undefined) f.document = index;
+    if (finding.related && anchors) {
+      f.related = finding.related.map((e, j) => {
+        const k = anchors[j];
+        return k !== undefined && e.source.type === 'file' ? { ...e, source: { ...e.source, range: shiftRange(e.source.range, configs[k].line) } } : e;
+      });
+    }
+    return f;
+  });
+  return { documents, findings };
+}
+
+function shiftRange(r: Range, lines: number): Range {
+  return relRange(r, -lines);
+}
+
+export interface IncrementalOptions {
+  /** With more pieces than this to check, the whole file is checked in one call (and its results cached per
+   *  piece): one big check costs less than many small ones. */
+  wholeAbove?: number;
+}
+
 export class IncrementalChecker {
-  private cache = new Map<string, FileReport>();
+  private cache = new Map<string, Stored>();
   private owner: unknown;
   private version = '';
+  private readonly wholeAbove: number;
+
+  constructor(options: IncrementalOptions = {}) {
+    this.wholeAbove = options.wholeAbove ?? 4;
+  }
 
   /** `owner` identifies the context (settings, gate environment) and `version` the version checked against;
    *  a change of either empties the cache. `isConfig` tells the pieces that may set gates. */
@@ -154,36 +235,52 @@ export class IncrementalChecker {
       this.version = version;
     }
     const pieces = splitDocuments(text);
-    if (!pieces || pieces.length < 2) return whole(text);
+    if (!pieces || pieces.length < 2) {
+      this.cache.clear();
+      return whole(text);
+    }
     const configIdx = pieces.map((p, i) => (isConfig(p.text) ? i : -1)).filter((i) => i >= 0);
     const configs = configIdx.map((i) => pieces[i]);
     const prefix = joinPieces(configs);
-    const prefixKey = prefix.text;
-    const next = new Map<string, FileReport>();
-    const cached = (key: string, make: () => FileReport): FileReport => {
-      const r = next.get(key) ?? this.cache.get(key) ?? make();
-      next.set(key, r);
-      return r;
-    };
+    const prefixId = createHash('sha1').update(prefix.text).digest('hex');
+    const keys = pieces.map((piece, index) => {
+      const k = configIdx.indexOf(index);
+      if (k >= 0) return `C\u0000${k}\u0000${prefixId}`;
+      const before = configIdx.filter((i) => i < index).length;
+      return `P\u0000${before}\u0000${prefixId}\u0000${piece.text}`;
+    });
+    const next = new Map<string, Stored>();
+    const missing = keys.filter((k) => !this.cache.has(k)).length;
+    if (missing > this.wholeAbove) {
+      const report = whole(text);
+      store(report, pieces, configs, file).forEach((st, i) => next.set(keys[i], st));
+      this.cache = next;
+      return report;
+    }
     const documents: DocumentReport[] = [];
     const findings: Finding[] = [];
-    const add = (r: FileReport) => {
+    // The config pieces together (their findings may depend on each other), then each other piece with them.
+    let configReport: FileReport | undefined;
+    pieces.forEach((piece, index) => {
+      let st = next.get(keys[index]) ?? this.cache.get(keys[index]);
+      if (!st) {
+        let placed: FileReport;
+        const k = configIdx.indexOf(index);
+        if (k >= 0) {
+          configReport ??= whole(prefix.text);
+          placed = place(configReport, prefix.maps[k], prefix.maps.flat(), (i) => (i === k ? index : undefined), file);
+        } else {
+          // In file order, so that the piece keeps its own first line (comments before a first `---` included).
+          const before = configIdx.filter((i) => i < index).length;
+          const joined = joinPieces([...configs.slice(0, before), piece, ...configs.slice(before)]);
+          placed = place(whole(joined.text), joined.maps[before], joined.maps.flat(), (i) => (i === before ? index : undefined), file);
+        }
+        st = store(placed, pieces, configs, file)[index];
+      }
+      next.set(keys[index], st);
+      const r = unstore(st, piece, index, configs);
       documents.push(...r.documents);
       findings.push(...r.findings);
-    };
-    // The config pieces together (their findings may depend on each other), then each other piece after them.
-    const configReport = configs.length ? cached(`C\u0000${prefixKey}`, () => whole(prefix.text)) : undefined;
-    let configSeen = 0;
-    pieces.forEach((piece, index) => {
-      if (configReport && configIdx.includes(index)) {
-        const k = configSeen++;
-        add(place(configReport, [prefix.map[k]], prefix.map, (i) => (i === k ? index : undefined), file));
-        return;
-      }
-      const joined = joinPieces([...configs, { text: piece.text, line: piece.line }]);
-      const report = cached(`P\u0000${prefixKey}\u0000${piece.text}`, () => whole(joined.text));
-      const own = joined.map[joined.map.length - 1];
-      add(place(report, [own], joined.map, (i) => (i === configs.length ? index : undefined), file));
     });
     this.cache = next;
     return sortLikeEngine({ documents, findings });

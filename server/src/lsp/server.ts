@@ -79,6 +79,11 @@ export function startServer(connection: Connection): void {
     contexts.clear();
     validator.scheduleAll();
   }
+  /** A config document changed: every other document may read it (its own configs are part of its check). */
+  function recheckOthers(uri: string): void {
+    for (const key of [...contexts.keys()]) if (key !== uri) contexts.delete(key);
+    for (const d of documents.all()) if (d.uri !== uri) validator.schedule(d.uri);
+  }
 
   const validator = new Validator(connection, documents, async (doc, isStale) => {
     const { settings: s } = await settings.get(doc.uri);
@@ -192,7 +197,7 @@ export function startServer(connection: Connection): void {
 
   // A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all.
   const onChanged = (doc: TextDocument, immediate: boolean): void => {
-    if (mayHoldGateConfig(doc.getText())) recheckAll();
+    if (mayHoldGateConfig(doc.getText())) recheckOthers(doc.uri);
     validator.schedule(doc.uri, immediate);
   };
   documents.onDidOpen((e) => {
@@ -207,7 +212,7 @@ export function startServer(connection: Connection): void {
     contexts.delete(e.document.uri);
     checkers.delete(e.document.uri);
     validator.forget(e.document.uri);
-    if (mayHoldGateConfig(e.document.getText())) recheckAll();
+    if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
   });
 
   connection.onHover(async (params, token) => {

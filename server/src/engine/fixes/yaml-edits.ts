@@ -22,22 +22,31 @@ export interface YamlStyle {
 /** One line of new YAML: nesting depth relative to the insertion indent, and its text. */
 export type Line = [depth: number, text: string];
 
-const KEY_LINE = /^([ \t]*)[^\s#-][^#]*:\s*(#.*)?$/;
+/** Indent of a line that holds only `key:` (and maybe a comment), else undefined. Linear time. */
+function keyOnlyIndent(line: string): number | undefined {
+  const hash = line.indexOf(' #');
+  const body = (hash >= 0 ? line.slice(0, hash) : line).trimEnd();
+  const lead = body.length - body.trimStart().length;
+  const first = body[lead];
+  if (!body.endsWith(':') || first === undefined || first === '-' || first === '#') return undefined;
+  return lead;
+}
 
+/** Indentation habits of a file, from its first nested blocks (looks at most at the first 2000 lines). */
 export function styleOf(text: string): YamlStyle {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r?\n/, 2000);
   let unit: number | undefined;
   let seqIndented: boolean | undefined;
   for (let i = 0; i + 1 < lines.length && (unit === undefined || seqIndented === undefined); i++) {
-    const m = KEY_LINE.exec(lines[i]);
-    if (!m) continue;
+    const indent = keyOnlyIndent(lines[i]);
+    if (indent === undefined) continue;
     let j = i + 1;
     while (j < lines.length && /^\s*(#.*)?$/.test(lines[j])) j++;
     if (j >= lines.length) break;
-    const next = /^([ \t]*)(-\s)?/.exec(lines[j]);
-    if (!next) continue;
-    const diff = next[1].length - m[1].length;
-    if (next[2]) {
+    const nextLead = lines[j].length - lines[j].trimStart().length;
+    const isItem = /^-(\s|$)/.test(lines[j].slice(nextLead));
+    const diff = nextLead - indent;
+    if (isItem) {
       if (seqIndented === undefined && diff >= 0) seqIndented = diff > 0;
       if (unit === undefined && diff > 0) unit = diff;
     } else if (unit === undefined && diff > 0) unit = diff;
@@ -86,9 +95,8 @@ export function appendToFlowMap(text: string, map: AnyMap, entry: string): Offse
   if (close < r[0]) return undefined;
   if (map.items.length === 0) return { start: r[0], end: close + 1, newText: `{${entry}}` };
   const inner = text.slice(r[0] + 1, close);
-  const pad = /\s$/.test(inner) ? '' : ' ';
   const trimmedEnd = r[0] + 1 + inner.replace(/\s+$/, '').length;
-  return { start: trimmedEnd, end: trimmedEnd, newText: `,${pad}${entry}` };
+  return { start: trimmedEnd, end: trimmedEnd, newText: `, ${entry}` };
 }
 
 /** Append a mapping item to a non-empty block sequence, at the indent of its dashes. */

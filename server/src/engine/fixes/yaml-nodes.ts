@@ -9,12 +9,21 @@ export type AnyPair = Pair<unknown, unknown>;
 export type AnyMap = YAMLMap<unknown, unknown>;
 export type AnySeq = YAMLSeq<unknown>;
 
-/** Documents of a text that parsed into something (parsed again unless the engine's ParsedFile is given). */
+/** A few recently parsed texts: one file's findings are fixed one after another (documents are never mutated). */
+const recent: { text: string; docs: YamlDoc[] }[] = [];
+const RECENT_MAX = 4;
+
+/** Documents of a text that parsed into something (the engine's ParsedFile when given, else parsed here). */
 export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   if (parsed && parsed.text === text) {
     return parsed.documents.flatMap((d) => (d.doc ? [{ index: d.index, doc: d.doc }] : []));
   }
-  return parseAllDocuments(text).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
+  const hit = recent.find((r) => r.text === text);
+  if (hit) return hit.docs;
+  const docs = parseAllDocuments(text).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
+  recent.unshift({ text, docs });
+  recent.length = Math.min(recent.length, RECENT_MAX);
+  return docs;
 }
 
 export function nodeRange(node: unknown): [number, number, number] | undefined {
@@ -100,12 +109,9 @@ export function isBlock(node: unknown): boolean {
 export function pairEnd(text: string, pair: AnyPair): number {
   const vr = nodeRange(pair.value);
   const kr = nodeRange(pair.key);
-  if (vr && isBlock(pair.value)) {
-    const end = vr[1];
-    return end > 0 && text[end - 1] === '\n' ? end : lineEndAfter(text, end);
-  }
   const end = Math.max(vr ? vr[1] : 0, kr ? kr[1] : 0);
-  return lineEndAfter(text, end);
+  // Block collections and block scalars end after their last line break; others end mid-line.
+  return end > 0 && text[end - 1] === '\n' ? end : lineEndAfter(text, end);
 }
 
 /** Start of the first line of a pair when the key begins its line; otherwise the key itself. */

@@ -10,7 +10,8 @@ import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from
 import type { Evidence, Range } from '../types';
 import { clusterGateView, type ClusterGateView } from './cluster-source';
 import type { ConfigDocInfo } from './config-readers';
-import { kubeadmCoverageEvidence, settingEvidence } from './evidence';
+import { compareVersions } from './catalog-lookup';
+import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
 
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';
@@ -67,6 +68,14 @@ export class GateStateModel implements GateEnvironment {
       this.notes.push(...this.cluster.notes);
     }
     this.notes.push(...conflictNotes('explicit settings', this.explicit), ...conflictNotes('configs', this.configs.settings));
+    for (const c of input.configs ?? []) {
+      for (const n of c.namedVersions) {
+        const minor = /^v?(\d+\.\d+)/.exec(n.version)?.[1];
+        if (minor && compareVersions(minor, input.version) !== 0) {
+          this.notes.push(`${c.file ? baseName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`);
+        }
+      }
+    }
   }
 
   /** The same sources with the checked file's own config documents added to the config layer. */

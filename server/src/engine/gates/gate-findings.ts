@@ -1,4 +1,5 @@
 // `feature-gate` and `gate-dependency` findings for the gated uses of a document.
+import { defaultSeverity } from '../codes';
 import type { BriefFacts, GateCatalog } from '../knowledge/format';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion } from '../types';
@@ -59,7 +60,7 @@ export function featureGateFinding(
   if (overall === 'on') return undefined;
 
   const named = use.tag && use.tag !== use.gate ? `${use.gate} (tagged ${use.tag})` : use.gate;
-  const what = use.via === 'kind' ? `${use.kind}` : use.via === 'enum-value' ? `\`${use.path}\`` : `\`${use.path}\``;
+  const what = use.via === 'kind' ? use.kind : `\`${use.path}\``;
   const kep = entry.kep ? `; KEP-${entry.kep.number}` : '';
   const parts = [`${what} needs feature gate ${named} (${describeState(state)} in ${version}${kep}): ${whenOff(use)}.`];
   const on = states.filter((s) => s.state === 'on').map((s) => s.component);
@@ -84,7 +85,7 @@ export function featureGateFinding(
   }
   return {
     code: 'feature-gate',
-    severity: overall === 'partial' ? 'information' : 'warning',
+    severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),
     message: parts.join(' '),
     path: use.path,
     range: use.range,
@@ -138,7 +139,7 @@ export function gateDependencyFindings(
           : `it is ${describeState(found.state)} in ${version} and not known to be on`;
       out.push({
         code: 'gate-dependency',
-        severity: 'warning',
+        severity: defaultSeverity('gate-dependency'),
         message: `${use.gate} also needs feature gate ${required}, but ${why}: enable ${required} as well. (Gate dependencies are known only for a few curated features.)`,
         path: use.path,
         range: use.range,

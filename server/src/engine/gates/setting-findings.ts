@@ -1,5 +1,6 @@
 // Findings about gate settings in config documents (`unknown-gate`, `locked-gate`, `redundant-gate`) and about a
 // config naming another Kubernetes version than the target (`version-mismatch`).
+import { defaultSeverity } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding, KubeVersion, Range } from '../types';
@@ -32,7 +33,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
       const didYouMean = status.reason === 'unknown' && !status.addedIn ? similarGateNames(catalog, s.gate, version) : [];
       out.push({
         code: 'unknown-gate',
-        severity: 'error',
+        severity: defaultSeverity('unknown-gate'),
         message: unknownGateMessage(s, status, version, didYouMean),
         range: s.range,
         document: s.document,
@@ -52,7 +53,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
     if (state.locked === true && typeof state.default === 'boolean' && s.value !== state.default) {
       out.push({
         code: 'locked-gate',
-        severity: 'error',
+        severity: defaultSeverity('locked-gate'),
         message: `${s.gate} is locked to ${state.default} in Kubernetes ${version} (${state.stage}); components refuse to start when it is set to ${s.value}. Remove the setting.`,
         range: s.valueRange ?? s.range,
         document: s.document,
@@ -63,7 +64,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
     if (state.stage === 'GA' && state.default === s.value) {
       out.push({
         code: 'redundant-gate',
-        severity: 'information',
+        severity: defaultSeverity('redundant-gate'),
         message: `${s.gate} is GA in Kubernetes ${version} and already ${s.value ? 'on' : 'off'} by default; this setting changes nothing and may break start-up once the gate is removed.`,
         range: s.range,
         document: s.document,
@@ -86,7 +87,7 @@ export function versionMismatchFindings(
     if (!minor || compareVersions(minor, version) === 0) continue;
     out.push({
       code: 'version-mismatch',
-      severity: 'information',
+      severity: defaultSeverity('version-mismatch'),
       message: `This ${n.what} names Kubernetes ${n.version}, but the check targets ${version}; gate stages differ between versions. Set the target version to ${minor} (e.g. --kubernetes-version ${minor}) if that is the cluster you run.`,
       range: n.range as Range,
       document,

@@ -67,6 +67,8 @@ export function gateMarkdown(name: string, input: GateViewInput): string {
       lines.push('', `It was removed${status.lastIn ? ` after ${status.lastIn}` : ''}.${status.replacement ? ` Its replacement is **${status.replacement}**.` : ''}`);
     }
     if (status.addedIn) lines.push('', `It is added in ${status.addedIn}.`);
+    const replacement = status.replacement ? input.catalog.gates[status.replacement]?.byVersion[input.version] : undefined;
+    if (replacement?.exists) lines.push('', `${status.replacement} in ${input.version}: ${describeState(replacement)}.`);
     if (status.entry) {
       lines.push('', status.entry.summary, '', ...historyLines(status.entry), ...versionTable(status.entry));
       if (status.entry.kep) lines.push(`KEP-${status.entry.kep.number}: ${status.entry.kep.title} — ${status.entry.kep.url}`);

@@ -38,7 +38,7 @@ function groupKind(apiVersion: string | undefined, kind: string | undefined): st
 }
 
 /** The gate name under the cursor in a featureGates map or a --feature-gates value, with its range. */
-function gateNameAt(spot: Spot, text: string, lineCounter: Parameters<typeof rangeOf>[0]): { name: string; range: Range } | undefined {
+function gateNameAt(spot: Spot, lineCounter: Parameters<typeof rangeOf>[0]): { name: string; range: Range } | undefined {
   const segs = spot.segments;
   const owner = groupKind(stringAt(spot.root, 'apiVersion'), stringAt(spot.root, 'kind'));
   if (segs.length === 2 && segs[0] === 'featureGates' && GATE_MAP_OWNERS.has(owner) && spot.pair && isScalar(spot.pair.key)) {
@@ -60,7 +60,6 @@ function gateNameAt(spot: Spot, text: string, lineCounter: Parameters<typeof ran
   const rel = spot.offset - base;
   const pair = parseFeatureGatesValue(value.slice(prefix)).find((p) => rel >= p.nameStart && rel <= p.valueEnd);
   if (!pair) return undefined;
-  void text;
   return { name: pair.name, range: rangeOf(lineCounter, base + pair.nameStart, base + pair.nameEnd) };
 }
 
@@ -88,7 +87,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
   if (!spot) return null;
   const { lineCounter } = analysis.parsed;
 
-  const gateName = gateNameAt(spot, text, lineCounter);
+  const gateName = gateNameAt(spot, lineCounter);
   if (gateName) return { markdown: gateMarkdown(gateName.name, { catalog, brief, version, environment }), range: gateName.range };
 
   const apiVersion = stringAt(spot.root, 'apiVersion');

@@ -44,8 +44,9 @@ function toParsedDocument(
   }));
   let templated = false;
   try {
-    templated = isTemplatedDocument(doc, text, text.slice(start, end));
-    if (errors.length === 0 && !templated && hasAlias(doc)) {
+    const docText = text.slice(start, end);
+    templated = isTemplatedDocument(doc, text, docText);
+    if (errors.length === 0 && !templated && docText.includes('*') && hasAlias(doc)) {
       const limitError = aliasLimitError(doc);
       if (limitError) errors.push({ message: limitError, range: contentRange(doc, lineCounter, range) });
     }

@@ -6,23 +6,26 @@ export function editDistance(a: string, b: string): number {
   const m = b.length;
   if (n === 0) return m;
   if (m === 0) return n;
-  let prevPrev: number[] = new Array<number>(m + 1).fill(0);
-  let prev: number[] = Array.from({ length: m + 1 }, (_, j) => j);
+  let prevPrev = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
-    const cur: number[] = new Array<number>(m + 1).fill(0);
     cur[0] = i;
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, (prevPrev[j - 2] ?? 0) + 1);
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let best = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        best = Math.min(best, prevPrev[j - 2]! + 1);
       }
       cur[j] = best;
     }
+    const recycled = prevPrev;
     prevPrev = prev;
     prev = cur;
+    cur = recycled;
   }
-  return prev[m] ?? 0;
+  return prev[m]!;
 }
 
 /**

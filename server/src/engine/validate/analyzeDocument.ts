@@ -1,6 +1,6 @@
 // One YAML document → DocumentAnalysis: template / syntax checks (rule 2), routing (rule 3), the walk
 // (rules 4, 9, 10) and the collection of gated uses and gate settings. Gates are not judged here.
-import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
@@ -304,9 +304,10 @@ function analyzeListItems(
     return [];
   }
   const defaults = route.itemKind ? { apiVersion: route.apiVersion, kind: route.itemKind.kind } : undefined;
-  return (items.items as (Node | null)[]).map((item, i) => {
+  return (items.items as (Node | null)[]).map((raw, i) => {
+    const item = raw && isAlias(raw) && pdoc.doc ? ((raw.resolve(pdoc.doc) as Node | undefined) ?? null) : raw;
     const r = analyzeObject(parsed, pdoc, item, inputs, findings, sink, defaults);
-    const range = item?.range ? rangeOf(parsed.lineCounter, item.range[0], item.range[1]) : pdoc.range;
+    const range = raw?.range ? rangeOf(parsed.lineCounter, raw.range[0], raw.range[1]) : pdoc.range;
     return { ...r, index: i, range };
   });
 }

@@ -1,0 +1,23 @@
+// The quick fix "enable the gate in the settings": writes kubegate.featureGates[gate] = value at the most
+// specific level that covers the document (folder, workspace, else user), keeping the other entries there.
+import * as vscode from 'vscode';
+import { SETTINGS_SECTION } from '../../server/src/contract/settings';
+
+export async function setFeatureGate(gate: unknown, value: unknown, uri?: unknown): Promise<void> {
+  if (typeof gate !== 'string' || gate === '' || typeof value !== 'boolean') {
+    throw new Error('setFeatureGate needs a gate name and true/false');
+  }
+  const resource = typeof uri === 'string' ? vscode.Uri.parse(uri) : undefined;
+  const folder = resource ? vscode.workspace.getWorkspaceFolder(resource) : undefined;
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, resource);
+  const seen = config.inspect<Record<string, boolean>>('featureGates');
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  const [target, current] = folder
+    ? multiRoot
+      ? [vscode.ConfigurationTarget.WorkspaceFolder, seen?.workspaceFolderValue]
+      : [vscode.ConfigurationTarget.Workspace, seen?.workspaceValue]
+    : vscode.workspace.workspaceFolders?.length
+      ? [vscode.ConfigurationTarget.Workspace, seen?.workspaceValue]
+      : [vscode.ConfigurationTarget.Global, seen?.globalValue];
+  await config.update('featureGates', { ...(current ?? {}), [gate]: value }, target);
+}
