@@ -78,4 +78,24 @@ describe.skipIf(!hasShared)(`gate settings and API versions (${hasShared ? 'with
     }
     expect(tried).toBeGreaterThan(0);
   });
+
+  it('an API version off by default → serve it through the kind config runtimeConfig', () => {
+    const data = loadVersion(VERSION).data;
+    const kindApi = configApiVersion('kind', 'Cluster');
+    const kind = `kind: Cluster\napiVersion: ${kindApi}\nnodes:\n- role: control-plane\n`;
+    let tried = 0;
+    for (const k of data.kinds.filter((x) => x.stability !== 'stable' && !x.removed && !x.component)) {
+      const text = `apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nmetadata:\n  name: x\n`;
+      const files: Files = { 'a.yaml': text, 'kind.yaml': kind };
+      const api = check('a.yaml', files, { configs: ['kind.yaml'] }).findings.filter((f) => f.code === 'api-disabled-by-default');
+      if (api.length !== 1) continue;
+      tried++;
+      const after = apply(files, fixTitled(fixesFor(api[0], context('a.yaml', files)), /^Serve .* in kind\.yaml/));
+      expectOnlyChanged(kind, after['kind.yaml'], [['- role: control-plane\n', `- role: control-plane\nruntimeConfig:\n  "${k.apiVersion}": "true"\n`]]);
+      expect(after['a.yaml']).toBe(text);
+      expect(check('a.yaml', after, { configs: ['kind.yaml'] }).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
+      if (tried >= 2) break;
+    }
+    expect(tried).toBeGreaterThan(0);
+  });
 });

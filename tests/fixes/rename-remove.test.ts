@@ -61,6 +61,18 @@ describe.skipIf(!hasShared)(`did-you-mean, apiVersion and removal fixes (${hasSh
     expect(check('slice.yaml', after).findings.filter((f) => f.code === 'unknown-kind')).toEqual([]);
   });
 
+  it('a kind under an apiVersion that does not have it → the apiVersion that serves it', () => {
+    const wrong = 'v1';
+    const text = slice(skip.kind, []).replace(`apiVersion: ${skip.apiVersion}`, `apiVersion: ${wrong}`);
+    const files: Files = { 'slice.yaml': text };
+    const finding = only(check('slice.yaml', files), 'unknown-kind');
+    const fix = fixTitled(fixesFor(finding, context('slice.yaml', files)), new RegExp(`^Use apiVersion ${skip.apiVersion.replace(/[./]/g, '\\$&')} `));
+    expect(fix.isPreferred).toBe(true);
+    const after = apply(files, fix);
+    expect(after['slice.yaml']).toBe(slice(skip.kind, []));
+    expect(check('slice.yaml', after).findings.filter((f) => f.code === 'unknown-kind')).toEqual([]);
+  });
+
   it("a gate under its KEP's old name → the shipped gate (kind config and kubeadm flag)", () => {
     expect(skip.kepYamlGate).not.toBe(skip.gate);
     const kindApi = configApiVersion('kind', 'Cluster');

@@ -1,5 +1,5 @@
 // `kubegate check --feature-gates/--config` and `kubegate explain`, run in-process with an in-memory IO.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { gatedFieldRows, hasShared, referenceGate } from './shared-data';
@@ -27,9 +27,14 @@ function memoryIO(files: Record<string, string>): CliIO & { stdout: string; stde
 }
 
 describe.skipIf(!hasShared)('CLI gate options (reads ../shared; skipped when ../shared is absent)', () => {
-  const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-  const gate = row['gate']!;
-  const slice = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+  let row: Record<string, string>;
+  let gate: string;
+  let slice: string;
+  beforeAll(() => {
+    row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    gate = row['gate']!;
+    slice = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+  });
   const kind = (v: string) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${gate}: ${v}\n`;
 
   async function check(args: string[], files: Record<string, string>) {

@@ -10,9 +10,9 @@ import { API_GROUP_LIST, API_VERSIONS, metricsText, versionInfo } from '../clust
 import { gatedFieldRows, hasShared, normalisedComponents, referenceGate, schemaCatalog } from './shared-data';
 
 describe.skipIf(!hasShared)('gate state from a loopback cluster (reads ../shared; skipped when ../shared is absent)', () => {
-  const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-  const gate = row['gate']!;
-  const manifest = [
+  let gate: string;
+  let manifest: string;
+  const manifestFor = (row: Record<string, string>) => [
     `apiVersion: ${row['apiVersion']}`,
     'kind: ResourceSlice',
     'metadata:',
@@ -43,6 +43,9 @@ describe.skipIf(!hasShared)('gate state from a loopback cluster (reads ../shared
   }
 
   beforeAll(async () => {
+    const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    gate = row['gate']!;
+    manifest = manifestFor(row);
     pki = await makeTestPki();
     folder = tempFolder();
   });

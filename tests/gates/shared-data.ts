@@ -4,7 +4,8 @@ import * as path from 'path';
 import { briefFacts, gateCatalog, loadVersion, type BriefFacts, type GateCatalog, type VersionData } from '../../server/src/engine/knowledge';
 
 export const repoRoot = path.resolve(__dirname, '../..');
-export const sharedDir = path.resolve(repoRoot, '../shared');
+/** ../shared beside the project; KUBEGATE_TEST_SHARED_DIR overrides it (e.g. to check that the tests skip). */
+export const sharedDir = process.env.KUBEGATE_TEST_SHARED_DIR ?? path.resolve(repoRoot, '../shared');
 export const hasShared = existsSync(path.join(sharedDir, 'reference', 'feature-gates.json'));
 
 export function readShared<T = unknown>(rel: string): T {

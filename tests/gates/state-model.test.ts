@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterSnapshot } from '../../server/src/engine/cluster/types';
-import type { GatedUse } from '../../server/src/engine/model';
+import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
+import { checkText } from '../../server/src/engine/check';
 import type { KubeVersion } from '../../server/src/engine/types';
 import { discoverConfigs, type ConfigFileAccess } from '../../server/src/engine/gates/discover-configs';
 import { buildGateEnvironment } from '../../server/src/engine/gates/environment';
@@ -24,19 +25,25 @@ function memoryFs(files: Record<string, string>): ConfigFileAccess {
 
 describe.skipIf(!hasShared)('gate-state model (reads ../shared; skipped when ../shared is absent)', () => {
   // The scenario field: ResourceSlice spec.skipNodeOperations, its gate and components as the data says.
-  const row = gatedFieldRows(version).find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-  const gate = row['gate']!;
-  const components = normalisedComponents(referenceGate(gate)?.components);
+  let row: Record<string, string>;
+  let gate: string;
+  let components: string[];
+  let use: GatedUse;
   const knowledge = { catalog: schemaCatalog(), brief: schemaBrief() };
-  const use: GatedUse = {
-    gate,
-    via: 'field',
-    path: row['path']!,
-    range: { start: { line: 5, character: 2 }, end: { line: 5, character: 19 } },
-    document: 0,
-    apiVersion: row['apiVersion']!,
-    kind: 'ResourceSlice',
-  };
+  beforeAll(() => {
+    row = gatedFieldRows(version).find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    gate = row['gate']!;
+    components = normalisedComponents(referenceGate(gate)?.components);
+    use = {
+      gate,
+      via: 'field',
+      path: row['path']!,
+      range: { start: { line: 5, character: 2 }, end: { line: 5, character: 19 } },
+      document: 0,
+      apiVersion: row['apiVersion']!,
+      kind: 'ResourceSlice',
+    };
+  });
   const kindConfig = (value: string) =>
     `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${gate}: ${value}\nnodes:\n- role: control-plane\n`;
 
@@ -176,5 +183,21 @@ describe.skipIf(!hasShared)('gate-state model (reads ../shared; skipped when ../
     expect(env.apiEnabled('resource.k8s.io/v1beta2')?.enabled).toBe(true);
     expect(env.apiEnabled('resource.k8s.io/v1beta1')).toBeUndefined();
     expect(env.apiEnabled('scheduling.k8s.io/v1alpha3')?.enabled).toBe(false);
+  });
+  it('a foreign GateEnvironment answers first; the file\'s own configs fill in what it does not know', () => {
+    const manifest = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+    const silent: GateEnvironment = { notes: [], apiEnabled: () => undefined, stateOf: () => ({ state: 'unknown', evidence: [] }) };
+    const gateFindings = (text: string, environment: GateEnvironment) =>
+      checkText(text, { version, environment }).findings.filter((f) => f.code === 'feature-gate');
+    expect(gateFindings(manifest, silent)).toHaveLength(1);
+    expect(gateFindings(`${manifest}---\n${kindConfig('true')}`, silent)).toEqual([]);
+    const saysOff: GateEnvironment = {
+      notes: [],
+      apiEnabled: () => undefined,
+      stateOf: () => ({ state: 'off', evidence: [{ source: { type: 'setting', name: 'test' }, message: 'test setting says off' }] }),
+    };
+    const [f] = gateFindings(`${manifest}---\n${kindConfig('true')}`, saysOff);
+    expect(f?.severity).toBe('warning');
+    expect(f?.related?.map((e) => e.message)).toEqual(['test setting says off']);
   });
 });

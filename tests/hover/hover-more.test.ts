@@ -1,13 +1,16 @@
 // More hover positions: a gated enum value, a kind-level gate, a static Pod's --feature-gates flag, List items,
 // and the optional cluster OpenAPI description hook. Facts are read from ../shared.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoverAt, hoverWithClusterDescription } from '../../server/src/engine/hover';
 import { gatedFieldRows, hasShared, readShared } from '../gates/shared-data';
 
 const V = '1.37';
 
 describe.skipIf(!hasShared)('hover: values, kinds, flags, lists (reads ../shared; skipped when ../shared is absent)', () => {
-  const rows = gatedFieldRows(V);
+  let rows: Record<string, string>[];
+  beforeAll(() => {
+    rows = gatedFieldRows(V);
+  });
 
   it('a gated enum value shows the gate of that value', () => {
     const r = rows.find((x) => x['apiVersion'] === 'v1' && x['kindOrType'] === 'Pod' && x['enumValue'] && x['path'] === 'spec.tolerations[].operator')!;

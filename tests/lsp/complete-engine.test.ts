@@ -105,4 +105,30 @@ describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 
     }
     expect(misses, misses.slice(0, 10).join('\n')).toEqual([]);
   });
+
+  it('offers gate names of the version in a kubeadm feature-gates value, without the ones already set', () => {
+    interface G {
+      name: string;
+      by_version: Record<string, { exists: boolean | null }>;
+    }
+    const ref = readShared<{ gates: G[]; gates_not_on_page: Record<string, G> }>('reference/feature-gates.json');
+    const all = [...ref.gates, ...Object.values(ref.gates_not_on_page)];
+    const present = all.filter((g) => g.by_version[V]?.exists === true).map((g) => g.name);
+    const absent = all.filter((g) => g.by_version[V]?.exists === false).map((g) => g.name);
+    const set = present[0];
+    const src = [
+      'apiVersion: kubeadm.k8s.io/v1beta4',
+      'kind: ClusterConfiguration',
+      'apiServer:',
+      '  extraArgs:',
+      '  - name: feature-gates',
+      `    value: "${set}=true,|"`,
+      '',
+    ].join('\n');
+    const { text, position } = marked(src);
+    const labels = new Set(completeAt(text, position, { version: V, data: loadVersion(V).data, gates: gateCatalog() }).map((e) => e.label));
+    expect(labels.has(set)).toBe(false);
+    expect(present.slice(1).filter((g) => !labels.has(g))).toEqual([]);
+    expect(absent.filter((g) => labels.has(g) && !present.includes(g))).toEqual([]);
+  });
 });

@@ -95,6 +95,14 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
     expect(again.some((d) => d.code === 'feature-gate')).toBe(false);
   });
 
+  it('checks only the files that kubegate.files names when it is set', async () => {
+    const { ws, client } = await start({}, () => ({ files: ['manifests/**/*.yaml'] }));
+    const inside = await client.open(ws.uri('manifests/dra/slice.yaml'), SLICE);
+    expect(inside.some((d) => d.code === 'feature-gate')).toBe(true);
+    const outside = await client.open(ws.uri('other/slice.yaml'), SLICE);
+    expect(outside).toEqual([]);
+  });
+
   it('honours the file version comment and disable comments from the engine', async () => {
     const { ws, client } = await start({});
     const older = `# kubegate: kubernetes-version=1.36\n${SLICE}`;

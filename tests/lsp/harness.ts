@@ -77,6 +77,8 @@ export interface ClientOptions {
   noConfigurationPull?: boolean;
   initializationOptions?: unknown;
   capabilities?: ClientCapabilities;
+  /** Extra environment of the server process (e.g. KUBECONFIG). */
+  env?: Record<string, string>;
 }
 
 type Waiter = { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void };
@@ -92,7 +94,7 @@ export class LspClient {
   stderr = '';
 
   constructor(private readonly opts: ClientOptions) {
-    this.proc = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.connection = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {

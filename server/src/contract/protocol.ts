@@ -16,6 +16,23 @@ export interface LspLocation {
   range: LspRange;
 }
 
+// ---------------------------------------------------------------- initialize: initializationOptions
+
+/** What a client may send as `initializationOptions` (every field optional; other editors send nothing). */
+export interface InitializationOptions {
+  /** False: the server reads no kubeconfig and contacts no cluster, whatever the settings say. */
+  workspaceTrusted?: boolean;
+  /** True: files live in a virtual file system; the server reads open documents only, never the disk. */
+  virtualWorkspace?: boolean;
+  /** Client command that sets kubegate.featureGates[gate] = value (arguments: gate, value, document URI);
+   *  when given, "enable in settings" quick fixes are offered with it. */
+  settingCommand?: string;
+  /** Files longer than this many characters get YAML syntax checks only (default 5,000,000). */
+  maxFileChars?: number;
+  /** Who is asking, for the server log. */
+  client?: string;
+}
+
 // ---------------------------------------------------------------- kubegate/status (server → client notification)
 
 export const STATUS_NOTIFICATION = 'kubegate/status';

@@ -17,7 +17,7 @@ import type { FileReport, Finding, KubeVersion } from '../engine/types';
 import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
 import { SOURCE } from './convert';
 import { parseFile } from '../engine/parse/parseFile';
-import { pathToUri, toUri, type WorkspaceFiles } from './workspace';
+import { toUri, type WorkspaceFiles } from './workspace';
 
 export interface ActionOptions {
   /** Client command that sets `kubegate.featureGates[key] = value` (arguments: key, value). */
@@ -145,4 +145,3 @@ export function codeActions(
   return out;
 }
 
-export { pathToUri };

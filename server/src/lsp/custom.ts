@@ -5,7 +5,7 @@ import { gateCatalog } from '../engine/knowledge';
 import type { KubeVersion } from '../engine/types';
 import { knowledge, type DocumentContext } from './analysis';
 import { gatedUsesWithState } from './inlay';
-import { pathToUri, toUri } from './workspace';
+import { toUri } from './workspace';
 
 export interface ReportSource {
   uri: string;
@@ -66,4 +66,3 @@ export function kindConfigForWorkspace(report: GateReportResult, version: KubeVe
   return { text: kindConfigFor(gates, knowledge(version).data), gates: [...new Set(gates)].sort() };
 }
 
-export { pathToUri };

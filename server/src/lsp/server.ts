@@ -19,6 +19,7 @@ import {
   type ExplainParams,
   type ExplainResult,
   type GateReportParams,
+  type InitializationOptions,
   type KindConfigParams,
   type StatusParams,
 } from '../contract/protocol';
@@ -38,12 +39,6 @@ import { IncrementalChecker } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
-interface InitOptions {
-  /** Files longer than this many characters get syntax checks only (tests use a small value). */
-  maxFileChars?: number;
-  /** Client command that sets a kubegate.featureGates entry (offered as a quick fix when given). */
-  settingCommand?: string;
-}
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -55,6 +50,9 @@ export function startServer(connection: Connection): void {
   let snippetSupport = false;
   let dynamicConfig = false;
   let dynamicWatch = false;
+  // An untrusted workspace never reaches a cluster, whatever the settings say.
+  let trusted = true;
+  const clusterOn = (s: DocumentContext['settings']): boolean => trusted && s.cluster.enabled;
 
   const fileOf = (uri: string): string => uriToPath(uri) ?? uri;
 
@@ -67,7 +65,7 @@ export function startServer(connection: Connection): void {
     if (!p) {
       p = (async () => {
         const { settings: s } = await settings.get(uri);
-        const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
+        const snapshot = await cluster.get(clusterOn(s), s.cluster.context);
         return documentContext(fileOf(uri), s, snapshot, ws);
       })();
       contexts.set(uri, p);
@@ -98,7 +96,7 @@ export function startServer(connection: Connection): void {
 
   async function sendStatus(): Promise<void> {
     const { settings: s, problems } = await settings.get(undefined);
-    const snapshot = await cluster.get(s.cluster.enabled, s.cluster.context);
+    const snapshot = await cluster.get(clusterOn(s), s.cluster.context);
     const gateSources: StatusParams['gateSources'] = [];
     if (Object.keys(s.featureGates).length) gateSources.push({ kind: 'setting', name: 'kubegate.featureGates', gates: { ...s.featureGates } });
     if (snapshot?.reachable && snapshot.apiServerGates) {
@@ -122,7 +120,7 @@ export function startServer(connection: Connection): void {
       kubernetesVersion: settingsVersion(s, snapshot),
       versionSource: s.kubernetesVersion === 'cluster' ? (snapshot?.targetVersion ? 'cluster' : 'default') : 'setting',
       gateSources,
-      cluster: cluster.status(s.cluster.enabled),
+      cluster: cluster.status(clusterOn(s)),
       notes: [...problems],
     };
     await connection.sendNotification(STATUS_NOTIFICATION, params);
@@ -138,8 +136,10 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
-    const init = (params.initializationOptions ?? {}) as InitOptions;
+    const init = (params.initializationOptions ?? {}) as InitializationOptions;
     if (typeof init.maxFileChars === 'number' && init.maxFileChars > 0) maxChars = init.maxFileChars;
+    trusted = init.workspaceTrusted !== false;
+    if (init.virtualWorkspace === true) ws.setDiskAccess(false);
     actionOptions = {
       settingCommand: typeof init.settingCommand === 'string' ? init.settingCommand : undefined,
       canCreateFiles: !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create'),
@@ -205,8 +205,10 @@ export function startServer(connection: Connection): void {
     onChanged(e.document, true);
   });
   documents.onDidChangeContent((e) => onChanged(e.document, false));
-  // A save may have written a config that other documents read from disk (clients without file watching).
-  documents.onDidSave(() => recheckAll());
+  // Saving a config document: the documents that read it see it again (they read open buffers first anyway).
+  documents.onDidSave((e) => {
+    if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
+  });
   documents.onDidClose((e) => {
     settings.forget(e.document.uri);
     contexts.delete(e.document.uri);
@@ -282,22 +284,22 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(GATE_REPORT_REQUEST, async (params: GateReportParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
-    const version = settingsVersion(s, await cluster.get(s.cluster.enabled, s.cluster.context));
+    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context));
     return gateReport(await reportSources(params?.uris), version);
   });
 
   connection.onRequest(KIND_CONFIG_REQUEST, async (params: KindConfigParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
-    const version = settingsVersion(s, await cluster.get(s.cluster.enabled, s.cluster.context));
+    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context));
     return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
   });
 
   connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
     const { settings: s } = await settings.get(undefined);
-    if (s.cluster.enabled) await cluster.refresh(s.cluster.context);
+    if (clusterOn(s)) await cluster.refresh(s.cluster.context);
     recheckAll();
     void sendStatus().catch(() => undefined);
-    return cluster.status(s.cluster.enabled);
+    return cluster.status(clusterOn(s));
   });
 
   documents.listen(connection);

@@ -14,7 +14,7 @@ export interface CheckedDocument {
 export type CheckFn = (doc: TextDocument, isStale: () => boolean) => Promise<FileReport | undefined>;
 
 const MIN_DELAY_MS = 10;
-const MAX_DELAY_MS = 300;
+const MAX_DELAY_MS = 100;
 
 export class Validator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -28,14 +28,15 @@ export class Validator {
     private readonly check: CheckFn,
   ) {}
 
-  /** Checks after a short pause; a pause that grows with the cost of the previous check of this document. */
+  /** Checks after a short pause (half the cost of the previous check of this document, 10–100 ms), so that
+   *  fast typing is checked once per pause rather than once per key. */
   schedule(uri: string, immediate = false): void {
     const gen = (this.generation.get(uri) ?? 0) + 1;
     this.generation.set(uri, gen);
     const old = this.timers.get(uri);
     if (old) clearTimeout(old);
     const cost = this.lastCost.get(uri) ?? 0;
-    const delay = immediate ? 0 : Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(cost)));
+    const delay = immediate ? 0 : Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(cost / 2)));
     const timer = setTimeout(() => {
       this.timers.delete(uri);
       void this.run(uri, gen);

@@ -28,11 +28,17 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test'
 
 export class WorkspaceFiles {
   private folders: string[] = [];
+  private disk = true;
 
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
 
   setFolders(uris: string[]): void {
     this.folders = uris.map(uriToPath).filter((p): p is string => !!p);
+  }
+
+  /** Off in a virtual workspace: only open buffers are read. */
+  setDiskAccess(on: boolean): void {
+    this.disk = on;
   }
 
   getFolders(): string[] {
@@ -53,6 +59,7 @@ export class WorkspaceFiles {
   read(file: string): string | undefined {
     const open = this.documents.get(pathToUri(file));
     if (open) return open.getText();
+    if (!this.disk) return undefined;
     try {
       return readFileSync(file, 'utf8');
     } catch {
@@ -64,6 +71,7 @@ export class WorkspaceFiles {
   yamlFilesIn(dir: string): string[] {
     const out = new Set<string>();
     try {
+      if (!this.disk) throw new Error('no disk access');
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isFile() && /\.ya?ml$/i.test(e.name)) out.add(path.join(dir, e.name));
       }
@@ -101,7 +109,7 @@ export class WorkspaceFiles {
         }
       }
     };
-    for (const f of this.folders) walk(f, 0);
+    if (this.disk) for (const f of this.folders) walk(f, 0);
     for (const d of this.documents.all()) {
       const p = uriToPath(d.uri);
       if (p && !out.includes(p)) out.push(p);

@@ -8,6 +8,7 @@ import { mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-node
 import type { OffsetEdit } from './yaml-edits';
 import { appendToBlockMap, styleOf } from './yaml-edits';
 import { componentBlock, enableInArgList, enableInGateMap, FEATURE_GATES_KEY } from './gate-maps';
+import { staticPodGateEdits } from './static-pod';
 
 /** kubeadm ClusterConfiguration key per control-plane binary (verified against the type data before use). */
 const KUBEADM_COMPONENT_KEYS: Record<string, string> = {
@@ -96,6 +97,11 @@ export function gateEditsForConfig(text: string, gate: string, components: strin
     } else if (wants(entry.component ?? '')) {
       push(enableInGateMap(text, root, gate, style), entry.component ?? '');
     }
+  }
+  if (docs.length === 0) {
+    const pods = staticPodGateEdits(text, gate, wants, style);
+    edits.push(...pods.edits);
+    for (const c of pods.covers) covers.add(c);
   }
   return { edits: mergeSameOffset(edits), covers: covers.has('all') ? 'all' : [...covers] };
 }

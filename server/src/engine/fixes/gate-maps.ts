@@ -3,6 +3,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { AnyMap, AnyPair, AnySeq } from './yaml-nodes';
 import { nodeRange, pairByKey, stringValue } from './yaml-nodes';
+import { parseGoBool } from '../gates/parse-bool';
 import type { Line, OffsetEdit, YamlStyle } from './yaml-edits';
 import {
   appendToBlockMap,
@@ -22,26 +23,40 @@ export const FEATURE_GATES_FLAG = 'feature-gates';
 
 /** `featureGates: {gate: true}` in a mapping (usually a document root); undefined when already on. */
 export function enableInGateMap(text: string, owner: AnyMap, gate: string, style: YamlStyle): OffsetEdit | undefined {
-  const pair = pairByKey(owner, FEATURE_GATES_KEY);
-  const entry = `${gate}: true`;
-  if (!pair) return appendToBlockMap(text, owner, [[0, `${FEATURE_GATES_KEY}:`], [1, entry]], style);
-  const gates = pair.value;
-  if (isEmptyValue(gates)) return fillEmptyValue(text, pair, [[0, entry]], style);
-  if (!isMap(gates)) return undefined;
-  const existing = pairByKey(gates as AnyMap, gate);
-  if (existing) return isTrue(existing.value) ? undefined : replaceGateValue(existing);
-  if ((gates as { flow?: boolean }).flow) return appendToFlowMap(text, gates as AnyMap, entry);
-  return appendToBlockMap(text, gates as AnyMap, [[0, entry]], style);
+  return setMapEntry(text, owner, FEATURE_GATES_KEY, { key: gate, keyText: gate, valueText: 'true', isSet: isTrue }, style);
 }
 
-function replaceGateValue(pair: AnyPair): OffsetEdit | undefined {
+export interface MapEntrySpec {
+  key: string;
+  /** The key as written (quoted when needed). */
+  keyText: string;
+  valueText: string;
+  /** Whether an existing value already says the same. */
+  isSet: (value: unknown) => boolean;
+}
+
+/** `owner[mapKey][entry.key] = entry.value`: add the map or the entry, or replace a different value. */
+export function setMapEntry(text: string, owner: AnyMap, mapKey: string, entry: MapEntrySpec, style: YamlStyle): OffsetEdit | undefined {
+  const pair = pairByKey(owner, mapKey);
+  const line = `${entry.keyText}: ${entry.valueText}`;
+  if (!pair) return appendToBlockMap(text, owner, [[0, `${mapKey}:`], [1, line]], style);
+  const map = pair.value;
+  if (isEmptyValue(map)) return fillEmptyValue(text, pair, [[0, line]], style);
+  if (!isMap(map)) return undefined;
+  const existing = pairByKey(map as AnyMap, entry.key);
+  if (existing) return entry.isSet(existing.value) ? undefined : replaceValue(existing, entry.valueText);
+  if ((map as { flow?: boolean }).flow) return appendToFlowMap(text, map as AnyMap, line);
+  return appendToBlockMap(text, map as AnyMap, [[0, line]], style);
+}
+
+function replaceValue(pair: AnyPair, valueText: string): OffsetEdit | undefined {
   if (isEmptyValue(pair.value)) {
     const kr = nodeRange(pair.key);
     const vr = nodeRange(pair.value);
     const at = vr ? vr[0] : kr ? kr[1] + 1 : undefined;
-    return at === undefined ? undefined : { start: at, end: vr ? vr[1] : at, newText: vr ? 'true' : ' true' };
+    return at === undefined ? undefined : { start: at, end: vr ? vr[1] : at, newText: vr ? valueText : ` ${valueText}` };
   }
-  return replaceNode(pair.value, 'true');
+  return replaceNode(pair.value, valueText);
 }
 
 /** Parse `A=true,B=false` into entries with their offsets inside the string. */
@@ -64,27 +79,35 @@ function contentStart(text: string, node: unknown): number | undefined {
   return text[r[0]] === '"' || text[r[0]] === "'" ? r[0] + 1 : r[0];
 }
 
-/** Turn a gate on in the value of a flag (`A=true,B=true`): append it or flip its value. */
-export function enableInFlagValue(text: string, valueNode: unknown, gate: string): OffsetEdit | undefined {
-  if (!isScalar(valueNode) || typeof valueNode.value !== 'string' || valueNode.value.trim() === '') {
-    return replaceNode(valueNode, `${gate}=true`);
+/**
+ * Turn a gate on in the value of a flag (`A=true,B=true`): append it or flip its value. `prefix` characters of
+ * the scalar come before the list (`--feature-gates=` in a command line item).
+ */
+export function enableInFlagValue(text: string, valueNode: unknown, gate: string, prefix = 0): OffsetEdit | undefined {
+  if (!isScalar(valueNode) || typeof valueNode.value !== 'string' || valueNode.value.slice(prefix).trim() === '') {
+    if (prefix === 0) return replaceNode(valueNode, `${gate}=true`);
   }
-  const raw = valueNode.value;
-  const start = contentStart(text, valueNode);
+  if (!isScalar(valueNode) || typeof valueNode.value !== 'string') return undefined;
+  const full = valueNode.value;
+  const head = full.slice(0, prefix);
+  const raw = full.slice(prefix);
+  const open = contentStart(text, valueNode);
   const r = nodeRange(valueNode);
-  if (start === undefined || !r) return undefined;
+  if (open === undefined || !r) return undefined;
+  const start = open + prefix;
   const entries = parseGateList(raw);
   const found = entries.find((e) => e.name === gate);
-  const source = text.slice(start, r[1]);
-  const plainSpan = source.indexOf(raw) === 0; // content stored verbatim (no escapes or folding)
+  const plainSpan = text.slice(open, r[1]).indexOf(full) === 0; // content stored verbatim (no escapes or folding)
+  const q = quoteLike(text, valueNode);
   if (found) {
-    if (/^true$/i.test(found.value) || found.value === '1' || found.value === 't' || found.value === 'T') return undefined;
-    if (!plainSpan) return replaceNode(valueNode, `${quoteLike(text, valueNode)}${raw.slice(0, found.start)}${gate}=true${raw.slice(found.end)}${quoteLike(text, valueNode)}`);
+    if (parseGoBool(found.value) === true) return undefined;
+    if (!plainSpan) return replaceNode(valueNode, `${q}${head}${raw.slice(0, found.start)}${gate}=true${raw.slice(found.end)}${q}`);
     return { start: start + found.start, end: start + found.end, newText: `${gate}=true` };
   }
-  const sep = raw.trimEnd().endsWith(',') ? '' : ',';
-  if (!plainSpan) return replaceNode(valueNode, `${quoteLike(text, valueNode)}${raw}${sep}${gate}=true${quoteLike(text, valueNode)}`);
-  const at = start + raw.trimEnd().length;
+  const body = raw.trimEnd();
+  const sep = body === '' || body.endsWith(',') ? '' : ',';
+  if (!plainSpan) return replaceNode(valueNode, `${q}${head}${body}${sep}${gate}=true${q}`);
+  const at = start + body.length;
   return { start: at, end: at, newText: `${sep}${gate}=true` };
 }
 

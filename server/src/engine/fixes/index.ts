@@ -7,6 +7,7 @@ import { enableGateFixes } from './enable-gate';
 import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from './shapes';
 import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
 import { removeFieldFixes } from './remove-field';
+import { serveApiFixes } from './serve-api';
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   const input = fixInput(finding, context);
@@ -40,8 +41,10 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
       break;
     case 'api-not-served':
     case 'api-deprecated':
-    case 'api-disabled-by-default':
       out.push(...apiVersionFixes(input));
+      break;
+    case 'api-disabled-by-default':
+      out.push(...apiVersionFixes(input), ...serveApiFixes(input));
       break;
     default:
       break;

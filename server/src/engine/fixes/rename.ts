@@ -52,7 +52,20 @@ export function kindNameFixes(input: FixInput): Fix[] {
     names = closeNames(kind, sameApi);
     if (names.length === 0) names = closeNames(kind, [...new Set(ctx.versionData.kinds.map((k) => k.kind))]);
   }
-  return names.map((n, i) => fix(input, `Did you mean kind ${n}?`, [{ start: r[0], end: r[1], newText: n }], i === 0));
+  const out = names.map((n, i) => fix(input, `Did you mean kind ${n}?`, [{ start: r[0], end: r[1], newText: n }], i === 0));
+  // The kind exists, under another apiVersion: offer the served one (stable first).
+  const apiNode = pairByKey(root, 'apiVersion')?.value;
+  const ar = nodeRange(apiNode);
+  if (ar && ctx.versionData) {
+    const rank = { stable: 0, beta: 1, alpha: 2 } as const;
+    const elsewhere = ctx.versionData.kinds
+      .filter((k) => k.kind === kind && k.apiVersion !== apiVersion && !k.removed)
+      .sort((a, b) => rank[a.stability] - rank[b.stability] || a.apiVersion.localeCompare(b.apiVersion));
+    for (const k of elsewhere.slice(0, 2)) {
+      out.push(fix(input, `Use apiVersion ${k.apiVersion} (${kind} is served there)`, [{ start: ar[0], end: ar[1], newText: k.apiVersion }], out.length === 0));
+    }
+  }
+  return out;
 }
 
 /** unknown-gate: the replacement named by the finding (renamed or merged gate), or close gate names. */
