@@ -148,6 +148,8 @@ describe('bench report', () => {
     expect(detail).toContain('| didOpen → first diagnostics (n = 1/1) | 50.0 ms | 500 ms | 100 ms (cold) | 0.10× | 0.50× |');
     expect(detail).toContain('200 ms (1/3 timed out)');
     expect(detail).toContain('| server peak RSS (VmHWM) | 100 MB | 100 MB | 50 MB (whole process) | 1.0× | 2.0× |');
+    expect(detail).toContain('| schema compile (floor only, reported apart) | — | — (part of its first diagnostics) | 900 ms |');
+    expect(detail).toContain('| hover text length / completion items | 42 chars / 7 items | 42 chars / 7 items | — |');
   });
 
   it('says "not run" for our server when it was not measured', () => {

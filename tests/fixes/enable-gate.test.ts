@@ -155,6 +155,29 @@ describe.skipIf(!hasShared)(`enable the gate a field needs (${hasShared ? 'with 
     }
   });
 
+  it('control-plane static Pods: extends --feature-gates or adds it; other containers untouched', () => {
+    const pod = (name: string, command: string[]) =>
+      ['apiVersion: v1', 'kind: Pod', 'metadata:', `  name: ${name}`, '  namespace: kube-system', 'spec:', '  containers:', `  - name: ${name}`, `    image: registry.k8s.io/${name}:v1.37.0`, '    command:', ...command.map((c) => `    - ${c}`)].join('\n') + '\n';
+    const apiserver = pod('kube-apiserver', ['kube-apiserver', '--secure-port=6443', `--feature-gates=${other}=true # keep`]);
+    const scheduler = pod('kube-scheduler', ['kube-scheduler', '--leader-elect=true']);
+    const sidecar = pod('csi-provisioner', ['csi-provisioner', '--feature-gates=Topology=true']);
+    const files: Files = { 'slice.yaml': manifest, 'kube-apiserver.yaml': apiserver, 'kube-scheduler.yaml': scheduler, 'csi.yaml': sidecar };
+    const configs = ['kube-apiserver.yaml', 'kube-scheduler.yaml', 'csi.yaml'];
+    const finding = only(check('slice.yaml', files, { configs }), 'feature-gate');
+    const fixes = fixesFor(finding, context('slice.yaml', files));
+    expect(fixes.some((f) => f.edits.some((e) => e.file === 'csi.yaml'))).toBe(false);
+    let after = apply(files, fixTitled(fixes, /in kube-apiserver\.yaml/));
+    after = apply(after, fixTitled(fixes, /in kube-scheduler\.yaml/));
+    expectOnlyChanged(apiserver, after['kube-apiserver.yaml'], [[`=${other}=true # keep`, `=${other}=true,${skip.gate}=true # keep`]]);
+    expectOnlyChanged(scheduler, after['kube-scheduler.yaml'], [['    - --leader-elect=true\n', `    - --leader-elect=true\n    - --feature-gates=${skip.gate}=true\n`]]);
+    const left = check('slice.yaml', after, { configs }).findings.filter((f) => f.code === 'feature-gate');
+    // The kubelet is not described by these files: the finding may stay, but no longer for the control plane.
+    for (const f of left) {
+      const states = (f.data?.state as { component: string; state: string }[]) ?? [];
+      expect(states.filter((x) => x.component !== 'kubelet').every((x) => x.state === 'on'), JSON.stringify(states)).toBe(true);
+    }
+  });
+
   it('offers the setting, which the client applies to kubegate.featureGates', () => {
     const files: Files = { 'slice.yaml': manifest };
     const finding = only(check('slice.yaml', files), 'feature-gate');

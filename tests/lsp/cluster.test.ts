@@ -56,4 +56,34 @@ describe.skipIf(!hasServer || !hasShared)('LSP with kubegate.cluster.enabled (ne
     expect(status.versionSource).toBe('cluster');
     expect(status.gateSources.some((s) => s.kind === 'cluster' && s.gates[GATE] === true)).toBe(true);
   });
+
+  it('never contacts the cluster in an untrusted workspace, whatever the settings say', async () => {
+    const pki = await makeTestPki();
+    const api = await startFakeApiServer(pki, healthyRoutes('v1.37.1', []));
+    const tmp = tempFolder();
+    cleanup.push(async () => {
+      await api.close();
+      tmp.dispose();
+    });
+    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
+    const ws = new Workspace({});
+    const client = new LspClient({
+      rootUri: ws.uri(''),
+      settings: () => ({ cluster: { enabled: true } }),
+      env: { KUBECONFIG: kubeconfig },
+      initializationOptions: { workspaceTrusted: false },
+    });
+    cleanup.push(async () => {
+      await client.dispose();
+      ws.dispose();
+    });
+    const status = new Promise<StatusParams>((resolve) => client.connection.onNotification(STATUS_NOTIFICATION, resolve));
+    await client.initialize();
+    const diags = await client.open(ws.uri('slice.yaml'), SLICE);
+    expect(diags.find((d) => d.code === 'feature-gate')?.severity).toBe(DiagnosticSeverity.Warning);
+    expect((await status).cluster.state).toBe('disabled');
+    const refreshed = (await client.connection.sendRequest('kubegate/refreshCluster', {})) as { state: string };
+    expect(refreshed.state).toBe('disabled');
+    expect(api.requests).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CompletionItemKind,
   CompletionRequest,
+  InsertTextFormat,
   DocumentSymbolRequest,
   HoverRequest,
   InlayHintRequest,
@@ -13,6 +14,7 @@ import {
   type InlayHint,
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
+import { loadSnippets } from '../../server/src/engine/snippets';
 import { DEPLOYMENT, SLICE } from './fixtures';
 import { hasServer, hasShared, LspClient, marked, readShared, Workspace } from './harness';
 
@@ -115,6 +117,18 @@ describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay
       '',
     ].join('\n'));
     expect(flag.map((x) => x.label)).toContain(GATE);
+  });
+
+  it('offers the whole-document snippets in an empty document', async () => {
+    const { ws, client } = await start();
+    const snippets = loadSnippets();
+    expect(snippets.length).toBeGreaterThan(0);
+    const items = await complete(client, ws.uri('empty.yaml'), '|');
+    const offered = items.filter((i) => i.kind === CompletionItemKind.Snippet);
+    expect(offered.map((i) => i.label).sort()).toEqual(snippets.map((s) => s.prefix).sort());
+    expect(offered.every((i) => i.insertTextFormat === InsertTextFormat.Snippet)).toBe(true);
+    // apiVersion/kind pairs of the version are offered too
+    expect(items.some((i) => i.label === 'ResourceSlice (resource.k8s.io/v1)')).toBe(true);
   });
 
   it('lists one document symbol per YAML document (kind/name)', async () => {

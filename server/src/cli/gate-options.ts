@@ -3,9 +3,9 @@
 // (the --config files plus config documents among the files checked).
 import { readCluster } from '../engine/cluster/read';
 import type { ClusterReadOptions, ClusterSnapshot } from '../engine/cluster/types';
-import { buildGateEnvironment, explicitSettings, loadConfigFiles, type ConfigDocInfo } from '../engine/gates';
+import { buildGateEnvironment, explicitSettings, loadConfigFiles, parseGoBool, type ConfigDocInfo } from '../engine/gates';
 import { gateCatalog } from '../engine/knowledge';
-import type { GateEnvironment } from '../engine/model';
+import type { GateEnvironment, RuntimeConfigEntry } from '../engine/model';
 import type { KubeVersion } from '../engine/types';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
@@ -24,6 +24,13 @@ export const GATE_OPTIONS: OptionSpec[] = [
     repeatable: true,
     placeholder: 'FILE',
     help: 'kind, kubeadm, kubelet or kube-proxy config, or control-plane static Pod, saying where gates are on (repeatable)',
+  },
+  {
+    name: 'runtime-config',
+    value: true,
+    repeatable: true,
+    placeholder: 'group/version=true,api/alpha=true',
+    help: "API versions the API server's --runtime-config enables (repeatable); silences api-disabled-by-default for them",
   },
   { name: 'cluster', help: 'also read gates and served APIs from the kubeconfig cluster (bounded time; notes are printed)' },
   { name: 'context', value: true, placeholder: 'NAME', help: 'kubeconfig context for --cluster (default: the current one)' },
@@ -55,6 +62,7 @@ export async function gateEnvironmentFromArgs(
       return undefined;
     }
   };
+  const explicitRuntimeConfig = parseRuntimeConfig(optionValues(args, 'runtime-config'));
   const named = loadConfigFiles(optionValues(args, 'config'), { readFile: read });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --config ${named.unreadable.join(', ')}`);
   const configs: ConfigDocInfo[] = [...named.configs, ...loadConfigFiles([...checkedFiles], { readFile: read }).configs];
@@ -66,8 +74,25 @@ export async function gateEnvironmentFromArgs(
       io.err(`note: the cluster runs ${cluster.gitVersion ?? cluster.targetVersion}; checking against ${version} (use --kubernetes-version ${cluster.targetVersion})\n`);
     }
   }
-  if (explicit.length === 0 && configs.length === 0 && !cluster) return undefined;
-  const env = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, configs, cluster });
+  if (explicit.length === 0 && explicitRuntimeConfig.length === 0 && configs.length === 0 && !cluster) return undefined;
+  const env = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, explicitRuntimeConfig, configs, cluster });
   for (const n of env.notes) io.err(`note: ${n}\n`);
   return env;
+}
+
+/** `--runtime-config` values as the API server reads them: `key=value` pairs separated by commas; a bare key
+ *  means true (`api/alpha`). */
+export function parseRuntimeConfig(values: readonly string[]): RuntimeConfigEntry[] {
+  const out: RuntimeConfigEntry[] = [];
+  for (const pair of values.flatMap((v) => v.split(','))) {
+    const item = pair.trim();
+    if (!item) continue;
+    const eq = item.indexOf('=');
+    const key = (eq < 0 ? item : item.slice(0, eq)).trim();
+    const raw = eq < 0 ? 'true' : item.slice(eq + 1).trim();
+    const value = parseGoBool(raw);
+    if (!key || value === undefined) throw new UsageError(`--runtime-config: "${item}" is not <group>/<version>=true|false`);
+    out.push({ key, value, origin: 'setting' });
+  }
+  return out;
 }

@@ -39,7 +39,6 @@ import { IncrementalChecker } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
-
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const ws = new WorkspaceFiles(documents);
@@ -81,6 +80,7 @@ export function startServer(connection: Connection): void {
   function recheckOthers(uri: string): void {
     for (const key of [...contexts.keys()]) if (key !== uri) contexts.delete(key);
     for (const d of documents.all()) if (d.uri !== uri) validator.schedule(d.uri);
+    scheduleStatus();
   }
 
   const validator = new Validator(connection, documents, async (doc, isStale) => {
@@ -124,6 +124,16 @@ export function startServer(connection: Connection): void {
       notes: [...problems],
     };
     await connection.sendNotification(STATUS_NOTIFICATION, params);
+  }
+
+  // Status after documents open, close or change what sets gates: at most one per short pause.
+  let statusTimer: NodeJS.Timeout | undefined;
+  function scheduleStatus(): void {
+    if (statusTimer) return;
+    statusTimer = setTimeout(() => {
+      statusTimer = undefined;
+      void sendStatus().catch(() => undefined);
+    }, 100);
   }
 
   function documentContextSafe(file: string, s: DocumentContext['settings'], snapshot: Awaited<ReturnType<ClusterHolder['get']>>) {
@@ -203,6 +213,7 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => {
     contexts.delete(e.document.uri);
     onChanged(e.document, true);
+    scheduleStatus();
   });
   documents.onDidChangeContent((e) => onChanged(e.document, false));
   // Saving a config document: the documents that read it see it again (they read open buffers first anyway).
@@ -215,6 +226,7 @@ export function startServer(connection: Connection): void {
     checkers.delete(e.document.uri);
     validator.forget(e.document.uri);
     if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
+    scheduleStatus();
   });
 
   connection.onHover(async (params, token) => {
