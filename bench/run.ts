@@ -236,7 +236,7 @@ function renderResults(
     '## Method',
     '',
     `Inputs come from \`node ../shared/bench/gen-manifests.mjs\` (fixed seed). For every input and server, ${opts.reps} fresh ` +
-      'server processes are started one after the other (the two servers alternate) and driven over stdio with ' +
+      `server process${opts.reps === 1 ? ' is' : 'es are'} started one after the other (the two servers alternate) and driven over stdio with ` +
       'vscode-jsonrpc: spawn → `initialize` result; `didOpen` of the whole file → its first `publishDiagnostics`; ' +
       `${opts.edits} one-character edits in the metadata.name of the Deployment nearest the middle of the file ` +
       '(insert, then remove) → the next `publishDiagnostics` for that version; ' +
