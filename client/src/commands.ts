@@ -119,7 +119,13 @@ async function explain(client: LanguageClient): Promise<void> {
   const body = await renderMarkdown(result.markdown);
   panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${panel.webview.cspSource} 'unsafe-inline';">
-<style>body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); } a { color: var(--vscode-textLink-foreground); }</style>
+<style>
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); }
+a { color: var(--vscode-textLink-foreground); }
+table { border-collapse: collapse; }
+th, td { padding: 2px 8px; border: 1px solid var(--vscode-panel-border); }
+code { font-family: var(--vscode-editor-font-family); background: var(--vscode-textCodeBlock-background); padding: 0 3px; }
+</style>
 </head><body>${body}</body></html>`;
 }
 

@@ -33,4 +33,4 @@ if [ "${KUBEGATE_E2E_BREAK:-}" = server-path ]; then
 fi
 export KUBEGATE_E2E_VSIX
 
-exec npx vitest run --config tests/e2e/vitest.config.ts "$@"
+exec npx vitest run --config tests/e2e/vitest.config.mts "$@"

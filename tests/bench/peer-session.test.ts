@@ -1,11 +1,13 @@
 // The benchmark harness end to end against the peer (yaml-language-server) on the smallest generated input:
 // one real session over stdio, checking what came back (diagnostic counts from the generator's index, a hover,
-// completion items, a peak RSS), never how long it took. Needs ../shared/bench; skipped without it.
+// completion items, a peak RSS), never how long it took; and the floor on the same input. Needs ../shared/bench;
+// skipped without it.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFloor } from '../../bench/floor';
 import { findBenchPositions } from '../../bench/positions';
 import { runSession, type StepTimeouts } from '../../bench/scenario';
 import { peerServer } from '../../bench/servers';
@@ -62,5 +64,19 @@ describe.skipIf(!hasSharedBench)('bench harness against yaml-language-server (re
     expect(result.completions).toHaveLength(2);
     expect(result.completionItems).toBeGreaterThan(0);
     expect(result.peakRssKb).toBeGreaterThan(0);
+  });
+
+  it('runs the yaml + ajv floor and finds the documents with planted errors', { timeout: 300_000 }, async () => {
+    const index = JSON.parse(readFileSync(path.join(outDir, 'index.json'), 'utf8')) as {
+      files: { file: string; documents: number; errors: { doc: number }[] }[];
+    };
+    const entry = index.files[0];
+    const schema = path.join(sharedDir, 'bench', 'k8s-1.37-peer-ifthen.schema.json');
+    const floor = await runFloor(repoRoot, path.join(outDir, entry.file), schema, 2, 240_000);
+    if ('failed' in floor) throw new Error(floor.failed);
+    expect(floor.documents).toBe(entry.documents);
+    expect(floor.errors).toBe(new Set(entry.errors.map((e) => e.doc)).size);
+    expect(floor.warmMs).toHaveLength(2);
+    expect(floor.compileMs).toBeGreaterThan(0);
   });
 });

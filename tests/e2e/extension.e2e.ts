@@ -1,10 +1,11 @@
 // End to end in a real VS Code (code-server 1.139 web workbench, headless Chromium): the packaged .vsix is
 // installed into a fresh profile, a workspace with a DRA ResourceSlice using a gated field and a kind config
 // without the gate is opened, and each feature is used the way a person would, through the DOM.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCodeServer, type RunningCodeServer } from './harness/codeServer';
+import { SETTINGS } from '../../server/src/contract/settings';
 import { subjectFacts, subjectSnippet, SUBJECT } from './harness/facts';
 import { e2eTools } from './harness/tools';
 import { Workbench } from './harness/workbench';
@@ -58,6 +59,47 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
     expect(problems).toContain(facts.gate);
     expect(problems).toContain('kubegate');
     await wb.screenshot('b-problems');
+  });
+
+  it('(b2) "Explain Field at Cursor" shows the explanation of the gated field', async () => {
+    await wb.openFile(MANIFEST);
+    await wb.clickToken(facts.field);
+    await wb.runCommand('Kubegate: Explain Field at Cursor');
+    const body = await wb.frameWithText(facts.gate, 30_000, 'Feature gates needed by this workspace');
+    expect(body).toContain(facts.field);
+    await wb.screenshot('b2-explain');
+    await wb.runCommand('View: Close Editor'); // the explanation panel (active) goes away
+  });
+
+  it('(b3) "Create kind Config Enabling Needed Gates" opens a kind config that turns the gate on', async () => {
+    await wb.runCommand('Kubegate: Create kind Config Enabling Needed Gates');
+    await vi.waitFor(async () => expect(await wb.editorText()).toMatch(new RegExp(`${facts.gate}: true`)), {
+      timeout: 20_000,
+      interval: 250,
+    });
+    expect(await wb.editorText()).toContain('kind: Cluster');
+    await wb.screenshot('b3-kind-config');
+    await wb.runCommand('View: Revert and Close Editor'); // drop the untitled config without a save prompt
+    await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Untitled' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('(b4) the quick fix "in the kubegate.featureGates setting" writes the workspace setting', async () => {
+    const settingsFile = join(server.workspace, '.vscode', 'settings.json');
+    await wb.openFile(MANIFEST);
+    await wb.clickToken(facts.field);
+    await wb.page.keyboard.press('Control+.');
+    const fix = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'kubegate.featureGates' });
+    await fix.first().waitFor({ timeout: 20_000 });
+    await fix.first().click();
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(settingsFile, 'utf8'))['kubegate.featureGates']).toEqual({ [facts.gate]: true }), {
+      timeout: 20_000,
+      interval: 250,
+    });
+    await wb.openProblems();
+    await vi.waitFor(async () => expect(await wb.problemsText()).not.toContain(facts.gate), { timeout: 30_000, interval: 250 });
+    // Undo it on disk: the warning comes back, ready for the kind-config fix.
+    writeFileSync(settingsFile, '{}\n');
+    await wb.page.locator('.markers-panel').getByText(facts.gate).first().waitFor({ timeout: 30_000 });
   });
 
   it('(c) the quick fix enables the gate in the kind config; after saving the warning is gone', async () => {
@@ -126,5 +168,19 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
     const body = await wb.frameWithText(facts.gate, 30_000);
     expect(body).toContain(`KEP-${facts.kep}`);
     await wb.screenshot('f-gate-view');
+  });
+
+  it('(g) "Set Target Kubernetes Version" changes the version in the status bar', async () => {
+    const versions = (SETTINGS.find((s) => s.name === 'kubegate.kubernetesVersion')?.enum ?? []).filter((v) => v !== 'cluster');
+    const target = versions[versions.length - 2];
+    expect(target).toBeDefined();
+    await wb.runCommand('Kubegate: Set Target Kubernetes Version');
+    await wb.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'target Kubernetes version' }).first().waitFor({ timeout: 15_000 });
+    await wb.page.locator('.quick-input-widget input').fill(`Kubernetes ${target}`);
+    await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: `Kubernetes ${target}` }).first().waitFor({ timeout: 15_000 });
+    await wb.page.keyboard.press('Enter');
+    const status = wb.page.locator('.statusbar-item').filter({ hasText: `K8s ${target}` });
+    await status.first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('g-version');
   });
 });

@@ -39,7 +39,7 @@ async function actionsFor(client: LspClient, uri: string, d: Diagnostic): Promis
   return (r ?? []).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
 }
 
-describe.skipIf(!hasServer || !hasShared)('LSP code actions (needs dist/server.js and ../shared)', () => {
+describe.skipIf(!hasServer || !hasShared)('LSP code actions (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
   it('enables the gate in the workspace kind config; after the edit the warning is gone', async () => {
     const config = kindConfig({});
     const { ws, client } = await start({ 'a/slice.yaml': SLICE, 'a/kind-config.yaml': config });

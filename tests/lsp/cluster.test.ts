@@ -16,7 +16,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-describe.skipIf(!hasServer || !hasShared)('LSP with kubegate.cluster.enabled (needs dist/server.js and ../shared)', () => {
+describe.skipIf(!hasServer || !hasShared)('LSP with kubegate.cluster.enabled (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
   it('reads the cluster: version from it, the API server gate state as evidence, status connected', async () => {
     const ref = readShared<{ gates: { name: string; by_version: Record<string, { stage?: string }> }[] }>(
       'reference/feature-gates.json',

@@ -77,7 +77,7 @@ describe('completion context on incomplete YAML', () => {
   });
 });
 
-describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 (needs ../shared)', () => {
+describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 (needs ../shared)', { timeout: 120_000 }, () => {
   it('offers the field with its gate in the detail', () => {
     const notGates = readShared<{ names_that_are_not_gates: Record<string, { alias_of: string | null }> }>(
       'reference/feature-gates.json',

@@ -23,7 +23,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-describe.skipIf(!hasServer || !hasShared)('LSP custom protocol (needs dist/server.js and ../shared)', () => {
+describe.skipIf(!hasServer || !hasShared)('LSP custom protocol (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
   it('sends status, reports the gates the workspace needs and writes a kind config for them', async () => {
     const ws = new Workspace({ 'm/slice.yaml': SLICE });
     const client = new LspClient({ rootUri: ws.uri('') });

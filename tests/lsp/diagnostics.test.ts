@@ -36,7 +36,7 @@ async function start(files: Record<string, string>, settings?: (scopeUri: string
   return { ws, client };
 }
 
-describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js and ../shared)', () => {
+describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
   it('warns on a gated field with code, severity, KEP href and related information at the kind config', async () => {
     const ref = refGate();
     const { ws, client } = await start({ 'a/slice.yaml': SLICE, 'a/kind-config.yaml': kindConfig({ [GATE]: false }) });
@@ -93,6 +93,16 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
     });
     const again = await client.diagnosticsUntil(uri, (d) => !d.some((x) => x.code === 'feature-gate'));
     expect(again.some((d) => d.code === 'feature-gate')).toBe(false);
+  });
+
+  it('reads the configs that kubegate.configFiles names instead of discovering them', async () => {
+    const files = { 'apps/slice.yaml': SLICE, 'clusters/kind.yaml': kindConfig({ [GATE]: true }) };
+    const plain = await start(files);
+    const discovered = await plain.client.open(plain.ws.uri('apps/slice.yaml'), SLICE);
+    expect(discovered.some((d) => d.code === 'feature-gate')).toBe(true);
+    const named = await start(files, () => ({ configFiles: ['clusters/*.yaml'] }));
+    const withConfig = await named.client.open(named.ws.uri('apps/slice.yaml'), SLICE);
+    expect(withConfig.some((d) => d.code === 'feature-gate')).toBe(false);
   });
 
   it('checks only the files that kubegate.files names when it is set', async () => {

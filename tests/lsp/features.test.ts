@@ -57,7 +57,7 @@ async function complete(client: LspClient, uri: string, fixture: string): Promis
   return Array.isArray(r) ? r : r?.items ?? [];
 }
 
-describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay hints (needs dist/server.js and ../shared)', () => {
+describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay hints (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
   it('hovers skipNodeOperations with the gate and its KEP', async () => {
     const ref = refGate(GATE);
     const { ws, client } = await start();
@@ -154,5 +154,37 @@ describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay
     const v = refGate(GATE).by_version['1.37'];
     const mark = v.stage === 'Alpha' ? 'α' : v.stage === 'Beta' ? 'β' : String(v.stage);
     expect(hint!.label).toBe(`${mark} ${GATE} · ${v.default ? 'on by default' : 'off'}`);
+  });
+
+  it('answers hover, inlay hints and symbols on a large file from the YAML document at hand, as on a small one', async () => {
+    const { ws, client } = await start();
+    const small = ws.uri('small.yaml');
+    const { text: sliceText, position: slicePos } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    await client.open(small, sliceText);
+    const hoverOf = async (uri: string, position: { line: number; character: number }) =>
+      (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;
+    const expected = await hoverOf(small, slicePos);
+
+    const filler = Array.from({ length: 400 }, (_, i) => DEPLOYMENT.replace('name: web', `name: web-${i}`)).join('---\n');
+    const bigText = `${filler}---\n${sliceText}---\n${filler}`;
+    expect(bigText.length).toBeGreaterThan(200_000);
+    const big = ws.uri('big.yaml');
+    await client.open(big, bigText);
+    const offset = filler.split('\n').length; // the slice starts after the filler and its `---` line
+    const pos = { line: slicePos.line + offset, character: slicePos.character };
+    const hover = await hoverOf(big, pos);
+    expect((hover?.contents as MarkupContent).value).toBe((expected?.contents as MarkupContent).value);
+    expect(hover?.range?.start.line).toBe(pos.line);
+
+    const hints = (await client.connection.sendRequest(InlayHintRequest.type, {
+      textDocument: { uri: big },
+      range: { start: { line: pos.line - 20, character: 0 }, end: { line: pos.line + 20, character: 0 } },
+    })) as InlayHint[];
+    expect(hints.map((h) => h.position.line)).toEqual([pos.line]);
+
+    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: big } })) as DocumentSymbol[];
+    expect(symbols.length).toBe(801);
+    expect(symbols[400].name).toBe('ResourceSlice/slice-a');
+    expect(symbols[400].range.start.line).toBe(offset - 1);
   });
 });

@@ -81,7 +81,7 @@ export interface ClientOptions {
   env?: Record<string, string>;
 }
 
-type Waiter = { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void };
+type Waiter = { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void; reject: (e: Error) => void };
 
 export class LspClient {
   readonly connection: MessageConnection;
@@ -92,10 +92,19 @@ export class LspClient {
   private readonly texts = new Map<string, string>();
   readonly notifications: { method: string; params: unknown }[] = [];
   stderr = '';
+  private exited?: Error;
+  private disposing = false;
 
   constructor(private readonly opts: ClientOptions) {
     this.proc = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    // A server that dies fails the waits at once (with its stderr) instead of leaving them hanging.
+    this.proc.once('exit', (code, signal) => {
+      if (this.disposing) return;
+      this.exited = new Error(`server exited (code ${code}, signal ${signal}): ${this.stderr.slice(-2000)}`);
+      for (const w of this.waiters.splice(0)) w.reject(this.exited);
+      this.connection.dispose();
+    });
     this.connection = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.notifications.push({ method: PublishDiagnosticsNotification.method, params: p });
@@ -182,7 +191,8 @@ export class LspClient {
   diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
     const have = this.latest.get(uri);
     if (have && version !== undefined && have.version === version) return Promise.resolve(have.diagnostics);
-    return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
+    if (this.exited) return Promise.reject(this.exited);
+    return new Promise((resolve, reject) => this.waiters.push({ uri, version, resolve, reject }));
   }
 
   /** Waits for a diagnostics push of `uri` (current version) that satisfies `ok`. */
@@ -197,6 +207,7 @@ export class LspClient {
   }
 
   async dispose(): Promise<void> {
+    this.disposing = true;
     try {
       await this.connection.sendRequest(ShutdownRequest.type);
       await this.connection.sendNotification(ExitNotification.type);
@@ -204,11 +215,11 @@ export class LspClient {
       // already gone
     }
     const exited = new Promise<void>((resolve) => {
-      if (this.proc.exitCode !== null) resolve();
+      if (this.proc.exitCode !== null || this.proc.signalCode !== null) resolve();
       else this.proc.once('exit', () => resolve());
     });
     await exited;
-    this.connection.dispose();
+    if (!this.exited) this.connection.dispose();
   }
 }
 

@@ -35,7 +35,7 @@ describe('document splitting', () => {
   });
 });
 
-describe.skipIf(!hasShared)('incremental re-check equals the whole-file check (needs ../shared)', () => {
+describe.skipIf(!hasShared)('incremental re-check equals the whole-file check (needs ../shared)', { timeout: 120_000 }, () => {
   it('on every corpus file', () => {
     const files = yamlFiles(path.join(sharedDir, 'corpus'));
     expect(files.length).toBeGreaterThan(20);

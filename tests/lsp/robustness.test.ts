@@ -35,7 +35,7 @@ const ODD_TEXTS: Record<string, string> = {
   scalarDoc: 'just a string\n',
 };
 
-describe.skipIf(!hasServer)('LSP robustness (needs dist/server.js)', () => {
+describe.skipIf(!hasServer)('LSP robustness (needs dist/server.js)', { timeout: 120_000 }, () => {
   it('answers every request on odd texts and on positions past the end', async () => {
     const ws = new Workspace({});
     const client = new LspClient({ rootUri: ws.uri('') });

@@ -39,6 +39,7 @@ function runProbe(env: Record<string, string>, out: string): Promise<{ code: num
 
 describe.skipIf(!hasShared || !nvim || !hasServer || !existsSync(runner))(
   'Neovim 0.7 as LSP client (needs ../shared, nvim on PATH and dist/server.js)',
+  { timeout: 120_000 },
   () => {
     it('attaches, shows the feature-gate diagnostic and hovers skipNodeOperations with its KEP', async () => {
       const ref = readShared<{ gates: { name: string; kep?: number }[] }>('reference/feature-gates.json').gates.find(

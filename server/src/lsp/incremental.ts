@@ -65,7 +65,7 @@ export function splitDocuments(text: string): Piece[] | undefined {
 }
 
 /** Maps a line of a checked text back to the file: [first line in checked text, line count, file line]. */
-type LineMap = [number, number, number][];
+export type LineMap = [number, number, number][];
 
 function mapLine(map: LineMap, line: number): number | undefined {
   for (const [from, count, to] of map) if (line >= from && line < from + count) return to + (line - from);
@@ -81,7 +81,7 @@ function mapRange(map: LineMap, r: Range): Range | undefined {
 
 /** A text made of pieces (each starting on a new line, a `---` put before any piece that lacks one; that line
  *  maps to the piece's first line, where the document starts in the file). One line map per piece. */
-function joinPieces(list: Piece[]): { text: string; maps: LineMap[] } {
+export function joinPieces(list: Piece[]): { text: string; maps: LineMap[] } {
   let text = '';
   let line = 0;
   const maps: LineMap[] = [];

@@ -6,7 +6,10 @@ import { environmentForFile } from '../engine/gates';
 import { componentsFor, overallState, statesFor, type ComponentState } from '../engine/gates/gate-findings';
 import type { GatedUse } from '../engine/model';
 import { gateCatalog } from '../engine/knowledge';
-import type { DocumentContext } from './analysis';
+import { effectiveVersion, headOf, type DocumentContext } from './analysis';
+import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { parseFile } from '../engine/parse/parseFile';
+import { localText } from './local-text';
 
 const MARK: Record<string, string> = { Alpha: 'α', Beta: 'β', Deprecated: 'deprecated' };
 const STATE_WORD = { on: 'on', off: 'off', partial: 'on for some components' } as const;
@@ -24,8 +27,8 @@ export interface GatedUseState {
 }
 
 /** Every gated use of the file with the state of its gate per component (the file's own configs included). */
-export function gatedUsesWithState(text: string, ctx: DocumentContext): { version: string; uses: GatedUseState[] } {
-  const analysis = analyzeFile(text, { version: ctx.version, environment: ctx.environment, file: ctx.file });
+export function gatedUsesWithState(text: string, ctx: DocumentContext, version = ctx.version): { version: string; uses: GatedUseState[] } {
+  const analysis = analyzeFile(text, { version, environment: ctx.environment, file: ctx.file });
   const catalog = gateCatalog();
   const env = environmentForFile(analysis.documents, {
     version: analysis.version,
@@ -44,11 +47,17 @@ export function gatedUsesWithState(text: string, ctx: DocumentContext): { versio
   return { version: analysis.version, uses };
 }
 
+/** Hints for the gated uses in `range`; in a large file only the YAML documents of the range are analysed. */
 export function inlayHints(text: string, range: Range, ctx: DocumentContext): InlayHint[] {
   const out: InlayHint[] = [];
   const seen = new Set<string>();
-  for (const u of gatedUsesWithState(text, ctx).uses) {
-    const { use, stage } = u;
+  const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
+  const local = localText(text, { from: range.start.line, to: range.end.line }, mayHoldGateConfig);
+  for (const u of gatedUsesWithState(local.text, ctx, version).uses) {
+    const { stage } = u;
+    const useRange = local.toFile(u.use.range);
+    if (!useRange) continue;
+    const use = { ...u.use, range: useRange };
     if (!within(use.range, range) || !stage || stage === 'GA') continue;
     const key = `${use.range.end.line}:${use.range.end.character}:${use.gate}`;
     if (seen.has(key)) continue;

@@ -6,6 +6,7 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
+  type DocumentSymbol,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -24,7 +25,6 @@ import {
   type StatusParams,
 } from '../contract/protocol';
 import { mayHoldGateConfig } from '../engine/gates/config-readers';
-import { parseFile } from '../engine/parse/parseFile';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -34,7 +34,7 @@ import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { DocumentSettings } from './settings';
-import { documentSymbols } from './symbols';
+import { symbolsOf } from './symbols';
 import { IncrementalChecker } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
@@ -59,6 +59,7 @@ export function startServer(connection: Connection): void {
   // settings, a config document, a file on disk, the cluster, the workspace folders.
   const contexts = new Map<string, Promise<DocumentContext>>();
   const checkers = new Map<string, IncrementalChecker>();
+  const symbolCaches = new Map<string, Map<string, DocumentSymbol[]>>();
   function contextFor(uri: string): Promise<DocumentContext> {
     let p = contexts.get(uri);
     if (!p) {
@@ -224,6 +225,7 @@ export function startServer(connection: Connection): void {
     settings.forget(e.document.uri);
     contexts.delete(e.document.uri);
     checkers.delete(e.document.uri);
+    symbolCaches.delete(e.document.uri);
     validator.forget(e.document.uri);
     if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
     scheduleStatus();
@@ -267,7 +269,10 @@ export function startServer(connection: Connection): void {
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
-    return safe(() => documentSymbols(parseFile(doc.getText()))) ?? [];
+    let cache = symbolCaches.get(doc.uri);
+    if (!cache) symbolCaches.set(doc.uri, (cache = new Map()));
+    const symbolCache = cache;
+    return safe(() => symbolsOf(doc.getText(), symbolCache)) ?? [];
   });
 
   connection.languages.inlayHint.on(async (params, token) => {

@@ -148,13 +148,13 @@ export class Workbench {
     await this.page.mouse.click(box.x + 2, box.y + box.height / 2);
   }
 
-  /** Waits for a frame (e.g. a webview) whose body text contains `text`; returns that text. */
-  async frameWithText(text: string, timeoutMs: number): Promise<string> {
+  /** Waits for a webview frame whose body text contains `text` (and not `unless`); returns that text. */
+  async frameWithText(text: string, timeoutMs: number, unless?: string): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const f of this.page.frames().filter((fr) => fr.url().includes('webview'))) {
         const body = await f.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-        if (body.includes(text)) return body;
+        if (body.includes(text) && !(unless && body.includes(unless))) return body;
       }
       if (Date.now() > deadline) throw new Error(`no frame showed "${text}" within ${timeoutMs} ms`);
       // Wait for the next DOM change anywhere in the page before looking again.
