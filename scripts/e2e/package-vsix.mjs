@@ -27,7 +27,8 @@ for (const f of ['dist/client.js', 'dist/server.js']) {
 }
 const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
 // --no-dependencies: the bundles hold everything; node_modules is not shipped.
-run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', out]);
+// --no-rewrite-relative-links: there is no public repository URL to prefix the README's relative links with.
+run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
 const size = statSync(out).size;
 console.log(`vsix: ${out} ${(size / 1024 / 1024).toFixed(2)} MB (${size} bytes)`);
 if (size >= LIMIT) {

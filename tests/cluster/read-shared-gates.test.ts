@@ -1,40 +1,31 @@
 // The loopback cluster reporting real gate names taken from ../shared/reference/feature-gates.json, among them
 // DRAOptionalNodeOperations switched on, with the stage label derived from the catalog's 1.37 row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { readCluster } from '../../server/src/engine/cluster/read';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer } from './fakeApiServer';
+import { featureGatesFile, hasShared, sharedTitle, type ReferenceGate } from '../support/shared';
 import { healthyRoutes, type FixtureGate } from './fixtures';
-
-const catalogPath = resolve(__dirname, '../../../shared/reference/feature-gates.json');
-const hasShared = existsSync(catalogPath);
-
-interface CatalogGate {
-  name: string;
-  by_version: Record<string, { exists: boolean | null; stage?: string; default?: boolean | null }>;
-}
 
 /** The metric's stage label for a catalog stage: upper case, GA reported as "". */
 function metricStage(stage: string): string {
   return stage === 'Stable' ? '' : stage.toUpperCase();
 }
 
-describe.skipIf(!hasShared)('readCluster with gate names from ../shared (skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('readCluster with gate names from ../shared'), () => {
   let server: FakeApiServer;
   let folder: ReturnType<typeof tempFolder>;
   let kubeconfig: string;
   let reported: FixtureGate[];
 
   beforeAll(async () => {
-    const catalog = JSON.parse(readFileSync(catalogPath, 'utf8')) as { gates: CatalogGate[] };
+    const catalog = featureGatesFile();
     const in137 = catalog.gates.filter((g) => g.by_version['1.37']?.exists === true && typeof g.by_version['1.37'].stage === 'string');
     const target = in137.find((g) => g.name === 'DRAOptionalNodeOperations');
     if (!target) throw new Error('DRAOptionalNodeOperations is not a 1.37 gate in feature-gates.json');
     // One gate of each other stage, reported at its 1.37 default.
     const others = ['Beta', 'Stable', 'Deprecated']
       .map((stage) => in137.find((g) => g.by_version['1.37'].stage === stage))
-      .filter((g): g is CatalogGate => g !== undefined);
+      .filter((g): g is ReferenceGate => g !== undefined);
     reported = [
       { name: target.name, stage: metricStage(target.by_version['1.37'].stage ?? ''), enabled: true },
       ...others.map((g) => ({ name: g.name, stage: metricStage(g.by_version['1.37'].stage ?? ''), enabled: g.by_version['1.37'].default === true })),

@@ -1,14 +1,13 @@
 // Compares our findings with ../shared/corpus/MANIFEST.tsv (authoritative), file by file, for a chosen
 // set of codes. Used by corpus.test.ts (issue 2 codes); the gate tests can reuse it with gate codes.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { checkText } from '../../server/src/engine/check';
+import { readSharedTsv, sharedPath } from '../support/shared';
 import { codeOfKey, vocabulary } from './vocabulary';
 
-/** ../shared beside the project; KUBEGATE_TEST_SHARED_DIR overrides it (e.g. to check that the test skips). */
-export const SHARED_DIR = process.env.KUBEGATE_TEST_SHARED_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared');
-export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
-export const hasCorpus = existsSync(path.join(CORPUS_DIR, 'MANIFEST.tsv'));
+/** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
+export const CORPUS_DIR = sharedPath('corpus');
 
 /** The codes compared for issue 2 (engine foundation). */
 export const ENGINE_CODES = [
@@ -32,28 +31,14 @@ export interface ManifestRow {
 }
 
 export function readManifest(): ManifestRow[] {
-  const lines = readFileSync(path.join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split('\n');
-  const header = (lines[0] ?? '').split('\t');
-  const col = (name: string) => {
-    const i = header.indexOf(name);
-    if (i < 0) throw new Error(`MANIFEST.tsv has no column ${name}`);
-    return i;
-  };
-  const iFile = col('file');
-  const iExpected = col('expected_outcome');
-  const iCategory = col('category');
-  return lines
-    .slice(1)
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const cells = l.split('\t');
-      const outcome = cells[iExpected] ?? '';
-      return {
-        file: cells[iFile] ?? '',
-        expected: outcome === 'valid' ? [] : outcome.split(';').filter((s) => s !== ''),
-        category: cells[iCategory] ?? '',
-      };
-    });
+  return readSharedTsv('corpus/MANIFEST.tsv', ['file', 'expected_outcome', 'category']).map((r) => {
+    const outcome = r['expected_outcome']!;
+    return {
+      file: r['file']!,
+      expected: outcome === 'valid' ? [] : outcome.split(';').filter((s) => s !== ''),
+      category: r['category']!,
+    };
+  });
 }
 
 export interface FileComparison {

@@ -6,21 +6,17 @@ import {
   ENGINE_CODES,
   compareFile,
   formatStats,
-  hasCorpus,
   readManifest,
   statsPerCode,
   type FileComparison,
 } from './corpus-compare';
+import { hasShared, sharedTitle } from '../support/shared';
 
-const rows = hasCorpus ? readManifest() : [];
+const rows = hasShared ? readManifest() : [];
 const codes = new Set<string>(ENGINE_CODES);
 const results: FileComparison[] = [];
 
-const title = hasCorpus
-  ? 'corpus: engine codes on ../shared/corpus'
-  : 'corpus: engine codes (skipped: ../shared/corpus is absent, as in a plain clone)';
-
-describe.skipIf(!hasCorpus)(title, () => {
+describe.skipIf(!hasShared)(sharedTitle('corpus: engine codes on ../shared/corpus'), () => {
   afterAll(() => {
     if (results.length === 0) return;
     console.log(`\nCorpus, ${results.length} files, target 1.37\n${formatStats(statsPerCode(results, [...ENGINE_CODES]))}\n`);

@@ -4,13 +4,14 @@
 // (the other codes are corpus.test.ts's). Information-level findings such as redundant-gate are outside the
 // comparison. Precision/recall is printed per code.
 import { describe, expect, it } from 'vitest';
-import { compareFile, formatStats, hasCorpus, readManifest, statsPerCode } from './corpus-compare';
+import { hasShared, sharedTitle } from '../support/shared';
+import { compareFile, formatStats, readManifest, statsPerCode } from './corpus-compare';
 import { codeOfKey } from './vocabulary';
 
 const GATE_CODES = ['feature-gate', 'unknown-gate', 'locked-gate'] as const;
 const ALL_GATE_CODES = new Set<string>([...GATE_CODES, 'gate-dependency', 'redundant-gate', 'version-mismatch']);
 
-describe.skipIf(!hasCorpus)('corpus gate findings (reads ../shared/corpus; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('corpus gate findings'), () => {
   it('produces every expected gate finding, no extra ones, and no gate alarm on valid files', () => {
     const results = readManifest().map((row) => compareFile(row, new Set(GATE_CODES)));
     console.log(formatStats(statsPerCode(results, [...GATE_CODES])));

@@ -34,6 +34,7 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
     if (server) {
       await server.stop();
       copyFileSync(server.log, join(tools.artifacts, 'code-server.log'));
+      server.remove();
     }
   });
 

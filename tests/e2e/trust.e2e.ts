@@ -2,10 +2,10 @@
 // the manifests but never contacts the cluster of the kubeconfig, even when the user settings turn cluster
 // access on. A fake API server on 127.0.0.1 counts every request it gets; a trusted launch with the same
 // settings is the control that shows the fake cluster would be reached.
-import { mkdirSync, mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCodeServer, type RunningCodeServer } from './harness/codeServer';
 import { subjectFacts } from './harness/facts';
@@ -54,6 +54,7 @@ describe('Kubegate in VS Code: workspace trust keeps the cluster out of reach', 
 
   afterAll(async () => {
     await new Promise<void>((resolve) => api.close(() => resolve()));
+    if (kubeconfig) rmSync(dirname(kubeconfig), { recursive: true, force: true });
   });
 
   async function launch(trusted: boolean): Promise<{ server: RunningCodeServer; wb: Workbench }> {
@@ -68,6 +69,7 @@ describe('Kubegate in VS Code: workspace trust keeps the cluster out of reach', 
       return { server, wb };
     } catch (err) {
       await server.stop();
+      server.remove();
       throw err;
     }
   }
@@ -87,6 +89,7 @@ describe('Kubegate in VS Code: workspace trust keeps the cluster out of reach', 
       await wb.close();
       await server.stop();
       copyFileSync(server.log, join(tools.artifacts, 'code-server-untrusted.log'));
+      server.remove();
     }
   });
 
@@ -104,6 +107,7 @@ describe('Kubegate in VS Code: workspace trust keeps the cluster out of reach', 
     } finally {
       await wb.close();
       await server.stop();
+      server.remove();
     }
   });
 });

@@ -8,13 +8,14 @@ import { checkText } from '../../server/src/engine/check';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { applyRangeEdits, fixesFor, type TextEdit } from '../../server/src/engine/fixes';
 import type { Finding } from '../../server/src/engine/types';
-import { SKIP, VERSION, hasShared } from './helpers';
-
-const corpusDir = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+import { hasShared, sharedTitle } from '../support/shared';
+import { CORPUS_DIR as corpusDir, readManifest } from '../corpus/corpus-compare';
+import { VERSION } from './helpers';
 
 function corpusFiles(): string[] {
-  const rows = fs.readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1);
-  return rows.map((r) => r.split('\t')[0]).filter((f) => f && fs.existsSync(path.join(corpusDir, f)));
+  return readManifest()
+    .map((r) => r.file)
+    .filter((f) => f && fs.existsSync(path.join(corpusDir, f)));
 }
 
 const key = (f: Finding) => `${f.document}\u0000${f.code}\u0000${f.path ?? ''}`;
@@ -27,7 +28,7 @@ function overlaps(edits: TextEdit[], text: string): boolean {
   return spans.some((s, i) => i > 0 && s[0] < spans[i - 1][1]);
 }
 
-describe.skipIf(!hasShared)(`fixes on the corpus (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('fixes on the corpus'), () => {
   it('are well-formed and remove the finding they answer', () => {
     const data = loadVersion(VERSION).data;
     const gates = gateCatalog();

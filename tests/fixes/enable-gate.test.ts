@@ -5,7 +5,6 @@ import { checkText } from '../../server/src/engine/check';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import { kindConfigFor } from '../../server/src/engine/fixes';
 import {
-  SKIP,
   VERSION,
   apply,
   check,
@@ -20,8 +19,9 @@ import {
   only,
   type Files,
 } from './helpers';
+import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(`enable the gate a field needs (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('enable the gate a field needs'), () => {
   const skip = feature('dra-optional-node-operations');
   const other = feature('grpc-probe-tls').gate;
   const field = skip.path[skip.path.length - 1];
@@ -222,7 +222,7 @@ describe.skipIf(!hasShared)(`enable the gate a field needs (${hasShared ? 'with 
   });
 });
 
-describe.skipIf(!hasShared)(`kindConfigFor (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('kindConfigFor'), () => {
   it('writes a kind Cluster with the gates sorted and deduplicated, valid for the checker', () => {
     const a = feature('dra-optional-node-operations').gate;
     const b = feature('volume-bind-mount-options').gate;

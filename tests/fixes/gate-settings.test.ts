@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import {
-  SKIP,
   VERSION,
   apply,
   check,
@@ -18,8 +17,9 @@ import {
   referenceGates,
   type Files,
 } from './helpers';
+import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(`gate settings and API versions (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('gate settings and API versions'), () => {
   const ref = hasShared ? referenceGates() : undefined;
 
   it('a locked gate set against its default → remove the setting; set to it → redundant, remove', () => {

@@ -1,17 +1,15 @@
 // Helpers for the quick-fix tests: facts from ../shared, checking with configs, applying fixes to texts.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { applyRangeEdits, fixesFor, type Fix, type FixContext } from '../../server/src/engine/fixes';
 import type { FileReport, Finding, FindingCode, KubeVersion } from '../../server/src/engine/types';
+import { featureGatesFile, hasShared, readShared, type FeatureGatesFile } from '../support/shared';
+
+export { hasShared };
 
 export const VERSION: KubeVersion = '1.37';
-const sharedDir = path.resolve(__dirname, '..', '..', '..', 'shared');
-export const hasShared = fs.existsSync(path.join(sharedDir, 'reference', 'brief-features.json'));
-export const SKIP = 'needs ../shared (reference and upstream data); absent in a plain clone';
 
 interface BriefFeature {
   id: string;
@@ -34,7 +32,7 @@ export interface FeatureFacts {
 export function feature(id: string): FeatureFacts {
   // Suites are collected even when skipped: without ../shared give a placeholder (never used by a test).
   if (!hasShared) return { gate: '', kepYamlGate: '', kep: undefined, apiVersion: '', kind: '', path: [''] };
-  const all = JSON.parse(fs.readFileSync(path.join(sharedDir, 'reference', 'brief-features.json'), 'utf8')) as { features: BriefFeature[] };
+  const all = readShared<{ features: BriefFeature[] }>('reference', 'brief-features.json');
   const f = all.features.find((x) => x.id === id);
   if (!f || !f.gate) throw new Error(`no brief feature ${id}`);
   const s = f.surfaces.find((x) => x.apiVersion && x.object && x.path)!;
@@ -51,9 +49,7 @@ export function feature(id: string): FeatureFacts {
 /** apiVersion of a config kind from ../shared/upstream/configs/index.json. */
 export function configApiVersion(component: string, kind: string): string {
   if (!hasShared) return '';
-  const idx = JSON.parse(fs.readFileSync(path.join(sharedDir, 'upstream', 'configs', 'index.json'), 'utf8')) as {
-    configs: { component: string; apiVersion: string; kind: string }[];
-  };
+  const idx = readShared<{ configs: { component: string; apiVersion: string; kind: string }[] }>('upstream', 'configs', 'index.json');
   const c = idx.configs.find((x) => x.component === component && x.kind === kind);
   if (!c) throw new Error(`no config ${component} ${kind}`);
   return c.apiVersion;
@@ -141,9 +137,7 @@ export { fixesFor };
 
 /** The Go name of a field as the upstream data records it (what blog posts copy), from ../shared. */
 export function goNameOf(field: string, fieldsFile: string[]): string {
-  const data = JSON.parse(fs.readFileSync(path.join(sharedDir, 'upstream', ...fieldsFile), 'utf8')) as {
-    types: Record<string, { fields: { name?: string; go?: string }[] }>;
-  };
+  const data = readShared<{ types: Record<string, { fields: { name?: string; go?: string }[] }> }>('upstream', ...fieldsFile);
   for (const t of Object.values(data.types)) {
     const f = t.fields.find((x) => x.name === field && x.go);
     if (f?.go) return f.go;
@@ -151,12 +145,7 @@ export function goNameOf(field: string, fieldsFile: string[]): string {
   throw new Error(`no Go name for ${field}`);
 }
 
-interface ReferenceGates {
-  gates: { name: string; by_version: Record<string, { exists?: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null }> }[];
-  gates_not_on_page: Record<string, { replaced_by?: string | null; by_version: Record<string, { exists?: boolean | null }> }>;
-}
-
 /** Gates picked by their facts in ../shared/reference/feature-gates.json. */
-export function referenceGates(): ReferenceGates {
-  return JSON.parse(fs.readFileSync(path.join(sharedDir, 'reference', 'feature-gates.json'), 'utf8')) as ReferenceGates;
+export function referenceGates(): FeatureGatesFile {
+  return featureGatesFile();
 }

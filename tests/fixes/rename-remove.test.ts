@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import {
-  SKIP,
   VERSION,
   apply,
   check,
@@ -17,8 +16,9 @@ import {
   only,
   type Files,
 } from './helpers';
+import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(`did-you-mean, apiVersion and removal fixes (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('did-you-mean, apiVersion and removal fixes'), () => {
   const skip = feature('dra-optional-node-operations');
   const field = skip.path[skip.path.length - 1];
   const slice = (kind: string, specLines: string[]) =>

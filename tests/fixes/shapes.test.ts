@@ -2,7 +2,6 @@
 // compatibilityGroups on the device instead of its consumesCounters entry.
 import { describe, expect, it } from 'vitest';
 import {
-  SKIP,
   apply,
   check,
   context,
@@ -16,8 +15,9 @@ import {
   only,
   type Files,
 } from './helpers';
+import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(`blog shapes (${hasShared ? 'with ../shared' : SKIP})`, () => {
+describe.skipIf(!hasShared)(sharedTitle('blog shapes'), () => {
   const skip = feature('dra-optional-node-operations');
   const compat = feature('dra-device-compatibility-groups');
   const sysctls = feature('default-pod-sysctls');

@@ -1,32 +1,11 @@
 // `kubegate check --feature-gates/--config` and `kubegate explain`, run in-process with an in-memory IO.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { memoryIO } from '../support/cli-io';
 import { gatedFieldRows, hasShared, referenceGate } from './shared-data';
 
-function memoryIO(files: Record<string, string>): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-    readFile(p: string) {
-      const t = files[p];
-      if (t === undefined) throw new Error(`ENOENT ${p}`);
-      return t;
-    },
-    kind: (p: string) => (files[p] !== undefined ? ('file' as const) : Object.keys(files).some((f) => f.startsWith(`${p}/`)) ? ('dir' as const) : undefined),
-    listDir: (p: string) => Object.keys(files).filter((f) => f.startsWith(`${p}/`)).map((f) => f.slice(p.length + 1).split('/')[0]!),
-    color: false,
-  };
-  return io;
-}
-
-describe.skipIf(!hasShared)('CLI gate options (reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('CLI gate options'), () => {
   let row: Record<string, string>;
   let gate: string;
   let slice: string;
@@ -91,7 +70,7 @@ describe.skipIf(!hasShared)('CLI gate options (reads ../shared; skipped when ../
   });
 });
 
-describe.skipIf(!hasShared)('--cluster (injected reader; reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('--cluster (injected reader)'), () => {
   it('prints the reader notes and uses the API server gates it reports', async () => {
     const { parseArgs } = await import('../../server/src/cli/args');
     const { GATE_OPTIONS, gateEnvironmentFromArgs } = await import('../../server/src/cli/gate-options');

@@ -3,24 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { parseRuntimeConfig } from '../../server/src/cli/gate-options';
 import { loadVersion } from '../../server/src/engine/knowledge';
-
-function memoryIO(files: Record<string, string>) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => void (io.stdout += t),
-    err: (t: string) => void (io.stderr += t),
-    readFile(p: string) {
-      const t = files[p];
-      if (t === undefined) throw new Error(`ENOENT ${p}`);
-      return t;
-    },
-    kind: (p: string) => (files[p] !== undefined ? ('file' as const) : undefined),
-    listDir: () => [] as string[],
-    color: false,
-  };
-  return io;
-}
+import { memoryIO } from '../support/cli-io';
 
 describe('--runtime-config', () => {
   // A served beta API kind of the 1.37 data (not a config kind), taken from the generated schemas.

@@ -2,6 +2,7 @@
 // server, real wire formats): gate on in the API server's metrics → information naming the components the
 // cluster cannot show; 403 or a time-out → the warning stays, with the reader's note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { readCluster } from '../../server/src/engine/cluster/read';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
@@ -9,7 +10,7 @@ import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type Fake
 import { API_GROUP_LIST, API_VERSIONS, metricsText, versionInfo } from '../cluster/fixtures';
 import { gatedFieldRows, hasShared, normalisedComponents, referenceGate, schemaCatalog } from './shared-data';
 
-describe.skipIf(!hasShared)('gate state from a loopback cluster (reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), () => {
   let gate: string;
   let manifest: string;
   const manifestFor = (row: Record<string, string>) => [

@@ -2,6 +2,7 @@
 // version-mismatch, gate-dependency and api-disabled-by-default silencing, through checkText. Every gate name
 // and fact is read from ../shared.
 import { describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
 import type { Finding } from '../../server/src/engine/types';
@@ -24,7 +25,7 @@ function findingsOf(text: string, code: Finding['code'], version: '1.34' | '1.35
   return checkText(text, { version }).findings.filter((f) => f.code === code);
 }
 
-describe.skipIf(!hasShared)('gate setting findings (reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('gate setting findings'), () => {
   it('a renamed gate name is unknown-gate "renamed" with the real gate as replacement', () => {
     for (const [name, info] of Object.entries(referenceNotGates()).filter(([, v]) => v.alias_of)) {
       const [f] = findingsOf(kindWith({ [name]: 'true' }), 'unknown-gate');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import type { ClusterSnapshot } from '../../server/src/engine/cluster/types';
 import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
 import { checkText } from '../../server/src/engine/check';
@@ -23,7 +24,7 @@ function memoryFs(files: Record<string, string>): ConfigFileAccess {
   };
 }
 
-describe.skipIf(!hasShared)('gate-state model (reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
   // The scenario field: ResourceSlice spec.skipNodeOperations, its gate and components as the data says.
   let row: Record<string, string>;
   let gate: string;

@@ -1,12 +1,13 @@
 // More hover positions: a gated enum value, a kind-level gate, a static Pod's --feature-gates flag, List items,
 // and the optional cluster OpenAPI description hook. Facts are read from ../shared.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { hoverAt, hoverWithClusterDescription } from '../../server/src/engine/hover';
 import { gatedFieldRows, hasShared, readShared } from '../gates/shared-data';
 
 const V = '1.37';
 
-describe.skipIf(!hasShared)('hover: values, kinds, flags, lists (reads ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('hover: values, kinds, flags, lists'), () => {
   let rows: Record<string, string>[];
   beforeAll(() => {
     rows = gatedFieldRows(V);

@@ -1,5 +1,6 @@
 // Hover views checked against the facts in ../shared (every expected fact is read from there, not typed).
 import { describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { checkText } from '../../server/src/engine/check';
 import { explainField, explainGate, hoverAt } from '../../server/src/engine/hover';
 import { manifestFor } from '../gates/manifest-builder';
@@ -56,7 +57,7 @@ function hoverField(r: Record<string, string>, kind = r['kindOrType']!) {
   return h!;
 }
 
-describe.skipIf(!hasShared)('hover views (facts read from ../shared; skipped when ../shared is absent)', () => {
+describe.skipIf(!hasShared)(sharedTitle('hover views (facts read from ../shared)'), () => {
   it('ResourceSlice skipNodeOperations: gate, stage history, default, components, KEP, state', () => {
     const r = row('ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
     const h = hoverField(r);

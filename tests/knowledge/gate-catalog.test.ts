@@ -1,39 +1,17 @@
 // schemas/gates.json against ../shared/reference/feature-gates.json (the only source of stages) and keps.json.
 import { describe, expect, it } from 'vitest';
+import { featureGatesFile, sharedTitle, type ReferenceGate as RefGate } from '../support/shared';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { hasShared, readShared } from './shared';
 
-interface RefState {
-  exists: boolean | null;
-  stage?: string;
-  default?: boolean | null;
-  locked?: boolean | null;
-  by_patch?: { since: string; default: boolean }[];
-}
-interface RefGate {
-  name?: string;
-  summary: string;
-  kep: number | null;
-  components?: string[] | null;
-  stages: { stage: string; default: boolean | null; since: string; until: string | null }[];
-  by_version: Record<string, RefState>;
-  replaced_by?: string;
-}
-interface FeatureGates {
-  versions: string[];
-  gates: (RefGate & { name: string })[];
-  gates_not_on_page: Record<string, RefGate>;
-  names_that_are_not_gates: Record<string, { alias_of: string | null; why: string }>;
-  meta_gates: Record<string, unknown>;
-}
 interface Keps {
   keps: { number: number; title: string }[];
 }
 
 const stageName = (s: string) => (s === 'Stable' ? 'GA' : s);
 
-describe.skipIf(!hasShared)('gate catalog against feature-gates.json and keps.json (needs ../shared; skipped without it)', () => {
-  const fg = hasShared ? readShared<FeatureGates>('reference', 'feature-gates.json') : undefined;
+describe.skipIf(!hasShared)(sharedTitle('gate catalog against feature-gates.json and keps.json'), () => {
+  const fg = hasShared ? featureGatesFile() : undefined;
   const keps = hasShared ? readShared<Keps>('reference', 'keps.json') : undefined;
   const all = (): [string, RefGate, boolean][] => [
     ...(fg?.gates ?? []).map((g): [string, RefGate, boolean] => [g.name, g, true]),

@@ -1,15 +1,13 @@
 // Every gated field of ../shared/upstream/gated-fields-summary.tsv is in our index with the same gate (aliases
 // resolved), and every row we add that the summary lacks has one of the two known reasons.
 import { describe, expect, it } from 'vitest';
+import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { GatedFieldRow } from '../../server/src/engine/knowledge/format';
 import { gatedFields, loadVersion, typeOf, fieldOf } from '../../server/src/engine/knowledge';
 import { hasShared, readGatedSummary, readShared, type SummaryRow } from './shared';
 
 const VERSIONS = ['1.34', '1.35', '1.36', '1.37'];
 
-interface FeatureGates {
-  names_that_are_not_gates: Record<string, { alias_of: string | null }>;
-}
 interface ConfigIndex {
   configs: { apiVersion: string; kind: string }[];
 }
@@ -30,13 +28,13 @@ function ourSource(gateSource: string): GatedFieldRow['source'] {
 const key = (r: { apiVersion: string; kind: string; path: string; gate: string; value?: string; source: string }) =>
   [r.apiVersion, r.kind, r.path, r.gate, r.value ?? '', r.source].join(' | ');
 
-describe.skipIf(!hasShared)('gated-field index against gated-fields-summary.tsv (needs ../shared; skipped without it)', () => {
+describe.skipIf(!hasShared)(sharedTitle('gated-field index against gated-fields-summary.tsv'), () => {
   const summary: SummaryRow[] = hasShared ? readGatedSummary() : [];
-  const fg = hasShared ? readShared<FeatureGates>('reference', 'feature-gates.json') : { names_that_are_not_gates: {} };
+  const notGates = hasShared ? featureGatesFile().names_that_are_not_gates : {};
   const configApiVersions = new Set(
     hasShared ? readShared<ConfigIndex>('upstream', 'configs', 'index.json').configs.map((c) => c.apiVersion) : [],
   );
-  const resolve = (g: string) => fg.names_that_are_not_gates[g]?.alias_of ?? g;
+  const resolve = (g: string) => notGates[g]?.alias_of ?? g;
 
   for (const version of VERSIONS) {
     const rows = summary.filter((r) => r.version === version);

@@ -3,10 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTitle } from '../support/shared';
 import { generate, type GenerateReport } from '../../scripts/generate/generate';
 import { hasShared, schemasDir, sharedDir } from './shared';
 
-describe.skipIf(!hasShared)('npm run generate reproduces schemas/ byte for byte (needs ../shared; skipped without it)', () => {
+describe.skipIf(!hasShared)(sharedTitle('npm run generate reproduces schemas/ byte for byte'), () => {
   let outDir = '';
   let report: GenerateReport;
 

@@ -1,5 +1,6 @@
 // Spot checks of the generated type data: every expected value is read from ../shared, never typed here.
 import { describe, expect, it } from 'vitest';
+import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/format';
 import { fieldOf, findKind, gatedFields, laterVersionOf, loadVersion, typeOf, briefFacts } from '../../server/src/engine/knowledge';
 import { hasShared, readShared } from './shared';
@@ -57,12 +58,10 @@ function upField(file: FieldsFile, type: string, name: string): UpField {
   return f;
 }
 
-describe.skipIf(!hasShared)('type data spot checks against ../shared/upstream (needs ../shared; skipped without it)', () => {
+describe.skipIf(!hasShared)(sharedTitle('type data spot checks against ../shared/upstream'), () => {
   const fields = (v: string) => readShared<FieldsFile>('upstream', `k8s-${v}`, 'fields.json');
   const kinds = (v: string) => readShared<KindsFile>('upstream', `k8s-${v}`, 'kinds.json');
-  const alias = (g: string) =>
-    readShared<{ names_that_are_not_gates: Record<string, { alias_of: string | null }> }>('reference', 'feature-gates.json')
-      .names_that_are_not_gates[g]?.alias_of ?? g;
+  const alias = (g: string) => featureGatesFile().names_that_are_not_gates[g]?.alias_of ?? g;
 
   it('ResourceSlice spec.skipNodeOperations: gated in 1.37, absent in 1.36 with later = 1.37', () => {
     const up = upField(fields('1.37'), 'io.k8s.api.resource.v1.ResourceSliceSpec', 'skipNodeOperations');
@@ -114,7 +113,7 @@ describe.skipIf(!hasShared)('type data spot checks against ../shared/upstream (n
   });
 
   it('a tag naming an alias resolves to the registered gate and keeps the tag name', () => {
-    const fg = readShared<{ names_that_are_not_gates: Record<string, { alias_of: string | null }> }>('reference', 'feature-gates.json');
+    const fg = featureGatesFile();
     const aliases = Object.entries(fg.names_that_are_not_gates).filter(([, v]) => v.alias_of);
     let seen = 0;
     for (const [typeName, t] of Object.entries(fields('1.37').types)) {

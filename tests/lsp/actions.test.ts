@@ -1,5 +1,5 @@
 // Code actions over LSP: each quick fix is applied as the editor would, then the result is re-checked.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CodeActionRequest,
   DidChangeWatchedFilesNotification,
@@ -9,26 +9,11 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { DEPLOYMENT, kindConfig, SLICE } from './fixtures';
-import { hasServer, hasShared, LspClient, Workspace } from './harness';
+import { LspClient, lspSessions, lspSuite } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
-async function start(files: Record<string, string>) {
-  const ws = new Workspace(files);
-  const client = new LspClient({ rootUri: ws.uri('') });
-  cleanup.push(async () => {
-    await client.dispose();
-    ws.dispose();
-  });
-  await client.initialize();
-  return { ws, client };
-}
+const { start } = lspSessions();
 
 async function actionsFor(client: LspClient, uri: string, d: Diagnostic): Promise<CodeAction[]> {
   const r = await client.connection.sendRequest(CodeActionRequest.type, {
@@ -39,7 +24,9 @@ async function actionsFor(client: LspClient, uri: string, d: Diagnostic): Promis
   return (r ?? []).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
 }
 
-describe.skipIf(!hasServer || !hasShared)('LSP code actions (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
+const SUITE = lspSuite('LSP code actions');
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('enables the gate in the workspace kind config; after the edit the warning is gone', async () => {
     const config = kindConfig({});
     const { ws, client } = await start({ 'a/slice.yaml': SLICE, 'a/kind-config.yaml': config });

@@ -1,45 +1,38 @@
 // The cluster as a gate source over LSP (opt-in setting): a loopback HTTPS API server (tests/cluster helpers)
 // reports the gate on for the API server; the warning becomes information and the status names the cluster.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
 import { SLICE } from './fixtures';
-import { hasServer, hasShared, LspClient, readShared, Workspace } from './harness';
+import { lspSessions, lspSuite, referencePageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
+const { create, defer } = lspSessions();
 
-describe.skipIf(!hasServer || !hasShared)('LSP with kubegate.cluster.enabled (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
+const SUITE = lspSuite('LSP with kubegate.cluster.enabled');
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('reads the cluster: version from it, the API server gate state as evidence, status connected', async () => {
-    const ref = readShared<{ gates: { name: string; by_version: Record<string, { stage?: string }> }[] }>(
-      'reference/feature-gates.json',
-    ).gates.find((g) => g.name === GATE)!;
+    const ref = referencePageGate(GATE);
     const stage = String(ref.by_version['1.37'].stage).toUpperCase();
     const pki = await makeTestPki();
     const api = await startFakeApiServer(pki, healthyRoutes('v1.37.1', [{ name: GATE, stage, enabled: true }]));
     const tmp = tempFolder();
-    cleanup.push(async () => {
+    defer(async () => {
       await api.close();
       tmp.dispose();
     });
     const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
-    const ws = new Workspace({});
-    const client = new LspClient({
-      rootUri: ws.uri(''),
-      settings: () => ({ kubernetesVersion: 'cluster', cluster: { enabled: true } }),
-      env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' },
-    });
-    cleanup.push(async () => {
-      await client.dispose();
-      ws.dispose();
-    });
+    const { ws, client } = create(
+      {},
+      {
+        settings: () => ({ kubernetesVersion: 'cluster', cluster: { enabled: true } }),
+        env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' },
+      },
+    );
     const connected = new Promise<StatusParams>((resolve) => {
       client.connection.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => {
         if (p.cluster.state === 'connected') resolve(p);
@@ -61,22 +54,19 @@ describe.skipIf(!hasServer || !hasShared)('LSP with kubegate.cluster.enabled (ne
     const pki = await makeTestPki();
     const api = await startFakeApiServer(pki, healthyRoutes('v1.37.1', []));
     const tmp = tempFolder();
-    cleanup.push(async () => {
+    defer(async () => {
       await api.close();
       tmp.dispose();
     });
     const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
-    const ws = new Workspace({});
-    const client = new LspClient({
-      rootUri: ws.uri(''),
-      settings: () => ({ cluster: { enabled: true } }),
-      env: { KUBECONFIG: kubeconfig },
-      initializationOptions: { workspaceTrusted: false },
-    });
-    cleanup.push(async () => {
-      await client.dispose();
-      ws.dispose();
-    });
+    const { ws, client } = create(
+      {},
+      {
+        settings: () => ({ cluster: { enabled: true } }),
+        env: { KUBECONFIG: kubeconfig },
+        initializationOptions: { workspaceTrusted: false },
+      },
+    );
     const status = new Promise<StatusParams>((resolve) => client.connection.onNotification(STATUS_NOTIFICATION, resolve));
     await client.initialize();
     const diags = await client.open(ws.uri('slice.yaml'), SLICE);

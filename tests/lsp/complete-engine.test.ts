@@ -1,48 +1,18 @@
 // Completion as engine functions (engine/complete), on incomplete YAML: every gated field of the
 // gated-field summary in ../shared is offered at its place, with its gate in the detail.
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import type { KubeVersion } from '../../server/src/engine/types';
-import { hasShared, marked, readShared, sharedDir } from './harness';
+import { featureGatesFile, hasShared, readGatedSummary, sharedTitle, type GatedSummaryRow as Row } from '../support/shared';
+import { marked } from './harness';
 
 const V: KubeVersion = '1.37';
-
-interface Row {
-  version: string;
-  apiVersion: string;
-  kind: string;
-  path: string;
-  gate: string;
-  enumValue: string;
-  gateSource: string;
-}
-
-function summaryRows(): Row[] {
-  const text = readFileSync(path.join(sharedDir, 'upstream', 'gated-fields-summary.tsv'), 'utf8');
-  const [header, ...lines] = text.trim().split('\n');
-  const cols = header.split('\t');
-  return lines.map((l) => {
-    const cells = l.split('\t');
-    const get = (name: string) => cells[cols.indexOf(name)] ?? '';
-    return {
-      version: get('version'),
-      apiVersion: get('apiVersion'),
-      kind: get('kindOrType'),
-      path: get('path'),
-      gate: get('gate'),
-      enumValue: get('enumValue'),
-      gateSource: get('gateSource'),
-    };
-  });
-}
 
 /** A manifest whose last line is the first two letters of the path's last key, with the cursor after them. */
 function skeleton(row: Row): string {
   const segs = row.path.split('.');
-  const lines = [`apiVersion: ${row.apiVersion}`, `kind: ${row.kind}`];
+  const lines = [`apiVersion: ${row.apiVersion}`, `kind: ${row.kindOrType}`];
   let col = 0;
   let dash = false;
   const prefix = () => (dash ? `${' '.repeat(col - 2)}- ` : ' '.repeat(col));
@@ -77,21 +47,19 @@ describe('completion context on incomplete YAML', () => {
   });
 });
 
-describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 (needs ../shared)', { timeout: 120_000 }, () => {
+describe.skipIf(!hasShared)(sharedTitle('completion offers every tagged gated field of 1.37'), { timeout: 120_000 }, () => {
   it('offers the field with its gate in the detail', () => {
-    const notGates = readShared<{ names_that_are_not_gates: Record<string, { alias_of: string | null }> }>(
-      'reference/feature-gates.json',
-    ).names_that_are_not_gates;
+    const notGates = featureGatesFile().names_that_are_not_gates;
     const idx = loadVersion(V);
     const inputs = { version: V, data: idx.data, gates: gateCatalog() };
-    const rows = summaryRows().filter(
+    const rows = readGatedSummary().filter(
       (r) =>
         r.version === V &&
         r.gateSource === 'tag' &&
         !r.enumValue &&
         !r.path.includes('*') &&
         !r.path.startsWith('(') &&
-        idx.kinds.has(`${r.apiVersion} ${r.kind}`),
+        idx.kinds.has(`${r.apiVersion} ${r.kindOrType}`),
     );
     expect(rows.length).toBeGreaterThan(50);
     const misses: string[] = [];
@@ -101,17 +69,13 @@ describe.skipIf(!hasShared)('completion offers every tagged gated field of 1.37 
       const items = completeAt(text, position, inputs);
       const item = items.find((i) => i.label === last);
       const gate = notGates[row.gate]?.alias_of ?? row.gate;
-      if (!item || !item.detail?.includes(gate)) misses.push(`${row.apiVersion} ${row.kind} ${row.path} (${row.gate})`);
+      if (!item || !item.detail?.includes(gate)) misses.push(`${row.apiVersion} ${row.kindOrType} ${row.path} (${row.gate})`);
     }
     expect(misses, misses.slice(0, 10).join('\n')).toEqual([]);
   });
 
   it('offers gate names of the version in a kubeadm feature-gates value, without the ones already set', () => {
-    interface G {
-      name: string;
-      by_version: Record<string, { exists: boolean | null }>;
-    }
-    const ref = readShared<{ gates: G[]; gates_not_on_page: Record<string, G> }>('reference/feature-gates.json');
+    const ref = featureGatesFile();
     const all = [...ref.gates, ...Object.values(ref.gates_not_on_page)];
     const present = all.filter((g) => g.by_version[V]?.exists === true).map((g) => g.name);
     const absent = all.filter((g) => g.by_version[V]?.exists === false).map((g) => g.name);

@@ -1,6 +1,6 @@
 // Kubegate's custom messages: kubegate/status, kubegate/gateReport, kubegate/kindConfigForWorkspace,
 // kubegate/refreshCluster (cluster disabled: no network).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   GATE_REPORT_REQUEST,
   KIND_CONFIG_REQUEST,
@@ -13,26 +13,19 @@ import {
 } from '../../server/src/contract/protocol';
 import { DEFAULT_VERSION } from '../../server/src/engine/types';
 import { SLICE } from './fixtures';
-import { hasServer, hasShared, LspClient, readShared, Workspace } from './harness';
+import { lspSessions, lspSuite, referencePageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
+const { create } = lspSessions();
 
-describe.skipIf(!hasServer || !hasShared)('LSP custom protocol (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
+const SUITE = lspSuite('LSP custom protocol');
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('sends status, reports the gates the workspace needs and writes a kind config for them', async () => {
-    const ws = new Workspace({ 'm/slice.yaml': SLICE });
-    const client = new LspClient({ rootUri: ws.uri('') });
+    const { ws, client } = create({ 'm/slice.yaml': SLICE });
     const statusSeen = new Promise<StatusParams>((resolve) => {
       client.connection.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => resolve(p));
-    });
-    cleanup.push(async () => {
-      await client.dispose();
-      ws.dispose();
     });
     await client.initialize();
     const status = await statusSeen;
@@ -42,9 +35,7 @@ describe.skipIf(!hasServer || !hasShared)('LSP custom protocol (needs dist/serve
     const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as GateReportResult;
     const entry = report.gates.find((g) => g.gate === GATE);
     expect(entry, JSON.stringify(report)).toBeDefined();
-    const ref = readShared<{ gates: { name: string; kep?: number; by_version: Record<string, { stage?: string }> }[] }>(
-      'reference/feature-gates.json',
-    ).gates.find((g) => g.name === GATE)!;
+    const ref = referencePageGate(GATE);
     expect(entry!.stage).toBe(ref.by_version[DEFAULT_VERSION].stage);
     expect(entry!.kep?.number).toBe(ref.kep);
     expect(entry!.usedAt.map((u) => u.uri)).toContain(ws.uri('m/slice.yaml'));

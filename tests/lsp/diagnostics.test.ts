@@ -1,42 +1,18 @@
 // Diagnostics over LSP: codes, severities, KEP link, related information at the kind config line,
 // settings per document, broken YAML and the size guard.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { DEPLOYMENT, kindConfig, SLICE } from './fixtures';
-import { hasServer, hasShared, LspClient, readShared, Workspace } from './harness';
+import { lspSessions, lspSuite, referencePageGate } from './harness';
 
-interface RefGate {
-  name: string;
-  kep?: number;
-  kep_url?: string;
-  by_version: Record<string, { stage?: string; default?: boolean | null }>;
-}
 const GATE = 'DRAOptionalNodeOperations';
-function refGate(): RefGate {
-  const all = readShared<{ gates: RefGate[] }>('reference/feature-gates.json');
-  const g = all.gates.find((x) => x.name === GATE);
-  if (!g) throw new Error(`${GATE} missing from ../shared/reference/feature-gates.json`);
-  return g;
-}
+const refGate = () => referencePageGate(GATE);
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
+const { start } = lspSessions();
 
-async function start(files: Record<string, string>, settings?: (scopeUri: string | undefined) => unknown, init?: unknown) {
-  const ws = new Workspace(files);
-  const client = new LspClient({ rootUri: ws.uri(''), settings, initializationOptions: init });
-  cleanup.push(async () => {
-    await client.dispose();
-    ws.dispose();
-  });
-  await client.initialize();
-  return { ws, client };
-}
+const SUITE = lspSuite('LSP diagnostics');
 
-describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('warns on a gated field with code, severity, KEP href and related information at the kind config', async () => {
     const ref = refGate();
     const { ws, client } = await start({ 'a/slice.yaml': SLICE, 'a/kind-config.yaml': kindConfig({ [GATE]: false }) });
@@ -67,8 +43,12 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
   });
 
   it('resolves settings per document through workspace/configuration (scopeUri)', async () => {
-    const { ws, client } = await start({}, (scopeUri) =>
-      scopeUri?.endsWith('/on/slice.yaml') ? { featureGates: { [GATE]: true } } : { severity: { 'feature-gate': 'error' } },
+    const { ws, client } = await start(
+      {},
+      {
+        settings: (scopeUri) =>
+          scopeUri?.endsWith('/on/slice.yaml') ? { featureGates: { [GATE]: true } } : { severity: { 'feature-gate': 'error' } },
+      },
     );
     const on = await client.open(ws.uri('on/slice.yaml'), SLICE);
     expect(on.find((d) => d.code === 'feature-gate')).toBeUndefined();
@@ -77,13 +57,7 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
   });
 
   it('accepts a didChangeConfiguration push when the client does not answer workspace/configuration', async () => {
-    const ws = new Workspace({});
-    const client = new LspClient({ rootUri: ws.uri(''), noConfigurationPull: true });
-    cleanup.push(async () => {
-      await client.dispose();
-      ws.dispose();
-    });
-    await client.initialize();
+    const { ws, client } = await start({}, { noConfigurationPull: true });
     const uri = ws.uri('slice.yaml');
     const before = await client.open(uri, SLICE);
     expect(before.some((d) => d.code === 'feature-gate')).toBe(true);
@@ -100,13 +74,13 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
     const plain = await start(files);
     const discovered = await plain.client.open(plain.ws.uri('apps/slice.yaml'), SLICE);
     expect(discovered.some((d) => d.code === 'feature-gate')).toBe(true);
-    const named = await start(files, () => ({ configFiles: ['clusters/*.yaml'] }));
+    const named = await start(files, { settings: () => ({ configFiles: ['clusters/*.yaml'] }) });
     const withConfig = await named.client.open(named.ws.uri('apps/slice.yaml'), SLICE);
     expect(withConfig.some((d) => d.code === 'feature-gate')).toBe(false);
   });
 
   it('checks only the files that kubegate.files names when it is set', async () => {
-    const { ws, client } = await start({}, () => ({ files: ['manifests/**/*.yaml'] }));
+    const { ws, client } = await start({}, { settings: () => ({ files: ['manifests/**/*.yaml'] }) });
     const inside = await client.open(ws.uri('manifests/dra/slice.yaml'), SLICE);
     expect(inside.some((d) => d.code === 'feature-gate')).toBe(true);
     const outside = await client.open(ws.uri('other/slice.yaml'), SLICE);
@@ -138,7 +112,7 @@ describe.skipIf(!hasServer || !hasShared)('LSP diagnostics (needs dist/server.js
   });
 
   it('degrades a file over the size limit to syntax-only with file-too-large', async () => {
-    const { ws, client } = await start({}, undefined, { maxFileChars: 200 });
+    const { ws, client } = await start({}, { initializationOptions: { maxFileChars: 200 } });
     const diags = await client.open(ws.uri('big.yaml'), SLICE + SLICE.replace('apiVersion', '---\napiVersion'));
     const big = diags.find((d) => d.code === 'file-too-large');
     expect(big?.severity).toBe(DiagnosticSeverity.Information);

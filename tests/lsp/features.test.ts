@@ -1,5 +1,5 @@
 // Hover, completion, document symbols and inlay hints over LSP, with cursor positions from `|` markers.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CompletionItemKind,
   CompletionRequest,
@@ -16,36 +16,11 @@ import {
 } from 'vscode-languageserver-protocol';
 import { loadSnippets } from '../../server/src/engine/snippets';
 import { DEPLOYMENT, SLICE } from './fixtures';
-import { hasServer, hasShared, LspClient, marked, readShared, Workspace } from './harness';
+import { LspClient, lspSessions, lspSuite, marked, referencePageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
-interface RefGate {
-  name: string;
-  kep?: number;
-  by_version: Record<string, { stage?: string; default?: boolean | null }>;
-}
-function refGate(name: string): RefGate {
-  const g = readShared<{ gates: RefGate[] }>('reference/feature-gates.json').gates.find((x) => x.name === name);
-  if (!g) throw new Error(`${name} missing from ../shared`);
-  return g;
-}
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
-async function start(files: Record<string, string> = {}) {
-  const ws = new Workspace(files);
-  const client = new LspClient({ rootUri: ws.uri('') });
-  cleanup.push(async () => {
-    await client.dispose();
-    ws.dispose();
-  });
-  await client.initialize();
-  return { ws, client };
-}
+const { start } = lspSessions();
 
 async function complete(client: LspClient, uri: string, fixture: string): Promise<CompletionItem[]> {
   const { text, position } = marked(fixture);
@@ -57,9 +32,11 @@ async function complete(client: LspClient, uri: string, fixture: string): Promis
   return Array.isArray(r) ? r : r?.items ?? [];
 }
 
-describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay hints (needs dist/server.js and ../shared)', { timeout: 120_000 }, () => {
+const SUITE = lspSuite('LSP hover, completion, symbols, inlay hints');
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('hovers skipNodeOperations with the gate and its KEP', async () => {
-    const ref = refGate(GATE);
+    const ref = referencePageGate(GATE);
     const { ws, client } = await start();
     const uri = ws.uri('slice.yaml');
     const { text, position } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
@@ -73,7 +50,7 @@ describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay
   });
 
   it('offers skipNodeOperations inside a ResourceSlice spec while typing (incomplete YAML)', async () => {
-    const ref = refGate(GATE);
+    const ref = referencePageGate(GATE);
     const { ws, client } = await start();
     const typing = SLICE.replace('  skipNodeOperations: ["*"]\n', '  sk|\n');
     const items = await complete(client, ws.uri('slice.yaml'), typing);
@@ -151,7 +128,7 @@ describe.skipIf(!hasServer || !hasShared)('LSP hover, completion, symbols, inlay
     const line = lines.findIndex((l) => l.includes('skipNodeOperations'));
     const hint = hints.find((h) => h.position.line === line);
     expect(hint, JSON.stringify(hints)).toBeDefined();
-    const v = refGate(GATE).by_version['1.37'];
+    const v = referencePageGate(GATE).by_version['1.37'];
     const mark = v.stage === 'Alpha' ? 'α' : v.stage === 'Beta' ? 'β' : String(v.stage);
     expect(hint!.label).toBe(`${mark} ${GATE} · ${v.default ? 'on by default' : 'off'}`);
   });

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterEach } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
   ConfigurationRequest,
@@ -24,14 +25,17 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 
-export const repoRoot = path.resolve(__dirname, '../..');
-export const serverJs = path.join(repoRoot, 'dist', 'server.js');
-export const sharedDir = path.resolve(repoRoot, '../shared');
-export const hasShared = existsSync(path.join(sharedDir, 'reference', 'feature-gates.json'));
-export const hasServer = existsSync(serverJs);
+import { repoRoot, SHARED, suite, type Need } from '../support/shared';
 
-export function readShared<T = unknown>(rel: string): T {
-  return JSON.parse(readFileSync(path.join(sharedDir, rel), 'utf8')) as T;
+export { hasShared, readShared, referenceGate, referencePageGate, repoRoot, sharedDir } from '../support/shared';
+
+export const serverJs = path.join(repoRoot, 'dist', 'server.js');
+export const hasServer = existsSync(serverJs);
+export const SERVER: Need = { present: hasServer, what: 'dist/server.js', absent: 'dist/server.js is not built (npm run build)' };
+
+/** A suite that drives the built server and reads ../shared (skipped, saying why, without either). */
+export function lspSuite(title: string): { skip: boolean; title: string } {
+  return suite(title, SERVER, SHARED);
 }
 
 /** Removes the first `|` marker and returns the text and the marker's position. */
@@ -221,6 +225,39 @@ export class LspClient {
     await exited;
     if (!this.exited) this.connection.dispose();
   }
+}
+
+/**
+ * The servers and workspaces of one test file, disposed after each test (the last made first). Call once at the
+ * top level of a test file: it registers an afterEach hook.
+ */
+export function lspSessions() {
+  let cleanup: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanup.reverse()) await c();
+    cleanup = [];
+  });
+  /** Runs `fn` after the current test (for other resources: fake API servers, temporary folders, …). */
+  const defer = (fn: () => Promise<void> | void): void => {
+    cleanup.push(fn);
+  };
+  /** A workspace with `files` and a server for it, not yet initialized (listen to notifications first). */
+  const create = (files: Record<string, string> = {}, options: Omit<ClientOptions, 'rootUri'> = {}) => {
+    const ws = new Workspace(files);
+    const client = new LspClient({ rootUri: ws.uri(''), ...options });
+    defer(async () => {
+      await client.dispose();
+      ws.dispose();
+    });
+    return { ws, client };
+  };
+  /** As create(), initialized. */
+  const start = async (files: Record<string, string> = {}, options: Omit<ClientOptions, 'rootUri'> = {}) => {
+    const session = create(files, options);
+    await session.client.initialize();
+    return session;
+  };
+  return { defer, create, start };
 }
 
 /** Edits from the end of the text to its start, so that each one's range is still valid when applied. */

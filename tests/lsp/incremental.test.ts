@@ -9,7 +9,7 @@ import { checkText } from '../../server/src/engine/check';
 import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
 import type { FileReport } from '../../server/src/engine/types';
 import { IncrementalChecker, splitDocuments } from '../../server/src/lsp/incremental';
-import { hasShared, sharedDir } from './harness';
+import { sharedDir, hasShared, sharedTitle } from '../support/shared';
 
 const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
 
@@ -35,7 +35,7 @@ describe('document splitting', () => {
   });
 });
 
-describe.skipIf(!hasShared)('incremental re-check equals the whole-file check (needs ../shared)', { timeout: 120_000 }, () => {
+describe.skipIf(!hasShared)(sharedTitle('incremental re-check equals the whole-file check'), { timeout: 120_000 }, () => {
   it('on every corpus file', () => {
     const files = yamlFiles(path.join(sharedDir, 'corpus'));
     expect(files.length).toBeGreaterThan(20);

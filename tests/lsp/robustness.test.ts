@@ -1,7 +1,7 @@
 // The server never crashes on bad input: odd texts, positions outside the text, unknown requests; and it
 // speaks over Node IPC (--node-ipc) as the VS Code client starts it.
 import { fork } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
 import {
   CompletionRequest,
@@ -14,13 +14,10 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver-protocol';
 import { SLICE } from './fixtures';
-import { hasServer, LspClient, serverJs, Workspace } from './harness';
+import { suite } from '../support/shared';
+import { lspSessions, SERVER, serverJs } from './harness';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
+const { start, defer } = lspSessions();
 
 const ODD_TEXTS: Record<string, string> = {
   empty: '',
@@ -35,15 +32,11 @@ const ODD_TEXTS: Record<string, string> = {
   scalarDoc: 'just a string\n',
 };
 
-describe.skipIf(!hasServer)('LSP robustness (needs dist/server.js)', { timeout: 120_000 }, () => {
+const SUITE = suite('LSP robustness', SERVER);
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('answers every request on odd texts and on positions past the end', async () => {
-    const ws = new Workspace({});
-    const client = new LspClient({ rootUri: ws.uri('') });
-    cleanup.push(async () => {
-      await client.dispose();
-      ws.dispose();
-    });
-    await client.initialize();
+    const { ws, client } = await start();
     for (const [name, text] of Object.entries(ODD_TEXTS)) {
       const uri = ws.uri(`${name}.yaml`);
       const diags = await client.open(uri, text);
@@ -77,7 +70,7 @@ describe.skipIf(!hasServer)('LSP robustness (needs dist/server.js)', { timeout: 
     const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
     connection.listen();
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    cleanup.push(async () => {
+    defer(async () => {
       await exited;
       connection.dispose();
     });

@@ -6,7 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLICE } from '../lsp/fixtures';
-import { hasServer, hasShared, readShared, serverJs, sharedDir } from '../lsp/harness';
+import { referencePageGate, SERVER, serverJs, sharedDir } from '../lsp/harness';
+import { SHARED, suite } from '../support/shared';
 
 const runner = path.join(sharedDir, 'recipes', 'real-clients', 'nvim', 'run-nvim-lsp.sh');
 function hasNvim(): boolean {
@@ -37,14 +38,20 @@ function runProbe(env: Record<string, string>, out: string): Promise<{ code: num
   });
 }
 
-describe.skipIf(!hasShared || !nvim || !hasServer || !existsSync(runner))(
-  'Neovim 0.7 as LSP client (needs ../shared, nvim on PATH and dist/server.js)',
+const SUITE = suite(
+  'Neovim 0.7 as LSP client',
+  SHARED,
+  { present: nvim, what: 'nvim on PATH', absent: 'nvim is not on PATH' },
+  SERVER,
+  { present: existsSync(runner), what: 'the nvim probe of ../shared/recipes', absent: 'no ../shared/recipes/real-clients/nvim probe' },
+);
+
+describe.skipIf(SUITE.skip)(
+  SUITE.title,
   { timeout: 120_000 },
   () => {
     it('attaches, shows the feature-gate diagnostic and hovers skipNodeOperations with its KEP', async () => {
-      const ref = readShared<{ gates: { name: string; kep?: number }[] }>('reference/feature-gates.json').gates.find(
-        (g) => g.name === GATE,
-      )!;
+      const ref = referencePageGate(GATE);
       const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-nvim-'));
       try {
         const file = path.join(dir, 'slice.yaml');

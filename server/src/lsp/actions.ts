@@ -17,6 +17,7 @@ import type { FileReport, Finding, KubeVersion } from '../engine/types';
 import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
 import { SOURCE } from './convert';
 import { parseFile } from '../engine/parse/parseFile';
+import { sameRange } from '../engine/parse/ranges';
 import { toUri, type WorkspaceFiles } from './workspace';
 
 export interface ActionOptions {
@@ -24,15 +25,6 @@ export interface ActionOptions {
   settingCommand?: string;
   /** The client can create files through documentChanges. */
   canCreateFiles: boolean;
-}
-
-function sameRange(a: Diagnostic['range'], b: Finding['range']): boolean {
-  return (
-    a.start.line === b.start.line &&
-    a.start.character === b.start.character &&
-    a.end.line === b.end.line &&
-    a.end.character === b.end.character
-  );
 }
 
 /** The findings of the report that the request's diagnostics stand for. */

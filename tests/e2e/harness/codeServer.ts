@@ -1,7 +1,7 @@
 // Starts code-server (VS Code 1.139 server + web workbench) in a fresh profile with the extension installed,
 // and stops it with its whole process group (extension host and language server included).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync, createWriteStream } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ export interface RunningCodeServer {
   work: string;
   log: string;
   stop(): Promise<void>;
+  /** Deletes the temporary profile, workspace and logs (after stop; copy the log first if needed). */
+  remove(): void;
 }
 
 function freePort(): Promise<number> {
@@ -152,8 +154,10 @@ export async function startCodeServer(tools: E2eTools, opts: CodeServerOptions):
     await waitForOutput(child, 'HTTP server listening on', 60_000);
   } catch (err) {
     await stop();
+    rmSync(work, { recursive: true, force: true });
     throw err;
   }
   const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(dirs.ws)}`;
-  return { url, workspace: dirs.ws, work, log, stop };
+  const remove = (): void => rmSync(work, { recursive: true, force: true });
+  return { url, workspace: dirs.ws, work, log, stop, remove };
 }

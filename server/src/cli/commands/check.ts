@@ -4,24 +4,19 @@
 // --config, --cluster) belong in `environmentFor` below.
 import * as path from 'node:path';
 import { checkText } from '../../engine/check';
-import { parseVersionText } from '../../engine/directives';
 import type { GateEnvironment } from '../../engine/model';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FileReport, type KubeVersion } from '../../engine/types';
+import type { FileReport, KubeVersion } from '../../engine/types';
 import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { jsonFile, notCheckedLines, textFinding, type JsonFile } from '../report-format';
 
 export const CHECK_OPTIONS: OptionSpec[] = [
-  {
-    name: 'kubernetes-version',
-    value: true,
-    placeholder: 'VERSION',
-    help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (v1.37 and v1.37.2 also work; default ${DEFAULT_VERSION})`,
-  },
+  VERSION_OPTION,
   { name: 'format', value: true, placeholder: 'text|json', help: 'output format (default text)' },
   ...GATE_OPTIONS,
-  { name: 'help', short: 'h', help: 'show this help' },
+  HELP_OPTION,
 ];
 
 const USAGE = `Usage: kubegate check [options] PATH...
@@ -42,17 +37,7 @@ interface CheckSettings {
 }
 
 function settingsOf(args: ParsedArgs): CheckSettings {
-  const rawVersion = optionValue(args, 'kubernetes-version');
-  let version: KubeVersion = DEFAULT_VERSION;
-  if (rawVersion !== undefined) {
-    const parsed = parseVersionText(rawVersion);
-    if (!parsed) {
-      throw new UsageError(
-        `unsupported Kubernetes version "${rawVersion}": supported versions are ${SUPPORTED_VERSIONS.join(', ')}`,
-      );
-    }
-    version = parsed;
-  }
+  const version = targetVersionOf(args);
   const format = optionValue(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   if (args.positionals.length === 0) throw new UsageError('no PATH given');
@@ -108,18 +93,14 @@ export const checkCommand: Command = {
       }
       settings = settingsOf(args);
     } catch (err) {
-      if (!(err instanceof UsageError)) throw err;
-      io.err(`kubegate check: ${err.message}\n\n${USAGE}`);
-      return EXIT_USAGE;
+      return usageFailure('check', err, io, USAGE);
     }
     const { files, unreadable } = expandPaths(settings.paths, io);
     let environment: GateEnvironment | undefined;
     try {
       environment = await environmentFor(args, settings, files, io);
     } catch (err) {
-      if (!(err instanceof UsageError)) throw err;
-      io.err(`kubegate check: ${err.message}\n`);
-      return EXIT_USAGE;
+      return usageFailure('check', err, io);
     }
     const results: { path: string; report?: FileReport; error?: string }[] = [];
     for (const file of files) {

@@ -1,22 +1,13 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: print the hover view (Markdown).
 // Exit 0 when something is explained, 1 when the kind or field is unknown, 2 on usage errors.
-import { parseVersionText } from '../../engine/directives';
 import { explainField, explainGate } from '../../engine/hover';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../../engine/types';
-import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import type { KubeVersion } from '../../engine/types';
+import { describeOptions, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
+import { EXIT_FINDINGS, EXIT_OK, type CliIO, type Command } from '../io';
 
-export const EXPLAIN_OPTIONS: OptionSpec[] = [
-  {
-    name: 'kubernetes-version',
-    value: true,
-    placeholder: 'VERSION',
-    help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (default ${DEFAULT_VERSION})`,
-  },
-  ...GATE_OPTIONS,
-  { name: 'help', short: 'h', help: 'show this help' },
-];
+export const EXPLAIN_OPTIONS: OptionSpec[] = [VERSION_OPTION, ...GATE_OPTIONS, HELP_OPTION];
 
 const USAGE = `Usage: kubegate explain GATE
        kubegate explain APIVERSION KIND [field.path]
@@ -29,14 +20,6 @@ Explains a feature gate (stage history, default, components, KEP, where it is on
 Options:
 ${describeOptions(EXPLAIN_OPTIONS)}
 `;
-
-function versionOf(args: ParsedArgs): KubeVersion {
-  const raw = optionValue(args, 'kubernetes-version');
-  if (raw === undefined) return DEFAULT_VERSION;
-  const v = parseVersionText(raw);
-  if (!v) throw new UsageError(`unsupported Kubernetes version "${raw}": supported versions are ${SUPPORTED_VERSIONS.join(', ')}`);
-  return v;
-}
 
 export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
   return {
@@ -52,20 +35,16 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
           io.out(USAGE);
           return EXIT_OK;
         }
-        version = versionOf(args);
+        version = targetVersionOf(args);
         if (args.positionals.length < 1 || args.positionals.length > 3) throw new UsageError('give GATE, or APIVERSION KIND [field.path]');
       } catch (err) {
-        if (!(err instanceof UsageError)) throw err;
-        io.err(`kubegate explain: ${err.message}\n\n${USAGE}`);
-        return EXIT_USAGE;
+        return usageFailure('explain', err, io, USAGE);
       }
       let environment;
       try {
         environment = await gateEnvironmentFromArgs(args, version, [], io, deps);
       } catch (err) {
-        if (!(err instanceof UsageError)) throw err;
-        io.err(`kubegate explain: ${err.message}\n`);
-        return EXIT_USAGE;
+        return usageFailure('explain', err, io);
       }
       const [first, kind, path] = args.positionals as [string, string?, string?];
       if (kind === undefined) {

@@ -31,20 +31,25 @@ function documentation(entry: GateEntry | undefined): string | undefined {
   return `${entry.summary}${kep}${comps}`;
 }
 
-/** Keys of a featureGates map (`Gate: true`), minus gates already set there. */
-export function gateMapEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
-  const present = new Set(ctx.siblings);
+/** A completion entry per gate of the version not in `skip`, replacing `range` with `insert(name)`. */
+function gateEntries(inputs: CompletionInputs, skip: ReadonlySet<string>, range: Range, insert: (name: string) => string): CompletionEntry[] {
   return gatesOf(inputs.gates, inputs.version)
-    .filter((g) => !present.has(g.name))
+    .filter((g) => !skip.has(g.name))
     .map((g) => ({
       label: g.name,
       kind: 'gate' as const,
       detail: g.detail,
       documentation: documentation(g.entry),
-      insertText: ctx.keyHasColon ? g.name : `${g.name}: true`,
+      insertText: insert(g.name),
       range,
       sortText: `${sortKey(g.entry, inputs.version)}${g.name}`,
     }));
+}
+
+/** Keys of a featureGates map (`Gate: true`), minus gates already set there. */
+export function gateMapEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
+  const present = new Set(ctx.siblings);
+  return gateEntries(inputs, present, range, (name) => (ctx.keyHasColon ? name : `${name}: true`));
 }
 
 /** Inside a --feature-gates value: `typed` is the value text before the cursor (`A=true,Dra`). */
@@ -65,15 +70,5 @@ export function gateFlagEntries(typed: string, cursor: Position, inputs: Complet
       .filter(Boolean),
   );
   const range: Range = { start: { line: cursor.line, character: cursor.character - segment.length }, end: cursor };
-  return gatesOf(inputs.gates, inputs.version)
-    .filter((g) => !already.has(g.name))
-    .map((g) => ({
-      label: g.name,
-      kind: 'gate' as const,
-      detail: g.detail,
-      documentation: documentation(g.entry),
-      insertText: `${g.name}=true`,
-      range,
-      sortText: `${sortKey(g.entry, inputs.version)}${g.name}`,
-    }));
+  return gateEntries(inputs, already, range, (name) => `${name}=true`);
 }

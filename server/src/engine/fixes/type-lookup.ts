@@ -1,6 +1,7 @@
 // Resolve the type data at a place in a YAML document (keys from the root, `[]` for list items).
 import { isPair, isSeq } from 'yaml';
 import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import { levenshtein } from '../route/similar';
 import type { PairHit } from './yaml-nodes';
 import { keyName } from './yaml-nodes';
 
@@ -58,20 +59,6 @@ export function refOf(t: TypeRef | undefined): string | undefined {
   return undefined;
 }
 
-export function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length];
-}
-
 /** Close names for a misspelt one: same letters ignoring case first, then small edit distances. */
 export function closeNames(name: string, candidates: string[], max = 3): string[] {
   const lower = name.toLowerCase();
@@ -79,7 +66,7 @@ export function closeNames(name: string, candidates: string[], max = 3): string[
   if (exact.length > 0) return exact;
   const limit = Math.max(1, Math.min(3, Math.floor(name.length / 4)));
   return candidates
-    .map((c) => ({ c, d: editDistance(lower, c.toLowerCase()) }))
+    .map((c) => ({ c, d: levenshtein(lower, c.toLowerCase(), limit) }))
     .filter((x) => x.d <= limit && x.c !== name)
     .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
     .slice(0, max)

@@ -1,6 +1,7 @@
 // Reading the gate catalog (schemas/gates.json) for one Kubernetes version: is a name a gate, which stage,
 // is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
 import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
+import { levenshtein } from '../route/similar';
 
 export type GateNameStatus =
   /** A gate that exists in the version. */
@@ -87,28 +88,11 @@ export function similarGateNames(catalog: GateCatalog, name: string, version: st
   const scored: { n: string; d: number }[] = [];
   for (const candidate of Object.keys(catalog.gates)) {
     if (catalog.gates[candidate]?.byVersion[version]?.exists !== true) continue;
-    const d = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase(), 3);
+    const d = candidate.toLowerCase() === lower ? 0 : levenshtein(lower, candidate.toLowerCase(), 3);
     if (d <= 3) scored.push({ n: candidate, d });
   }
   scored.sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));
   return scored.slice(0, max).map((s) => s.n);
-}
-
-function editDistance(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > cap) return cap + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** "Alpha, off by default" style words for a version state. */

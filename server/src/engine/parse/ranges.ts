@@ -37,3 +37,7 @@ export function nodeRange(
 export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }
+
+export function sameRange(a: Range, b: Range): boolean {
+  return comparePositions(a.start, b.start) === 0 && comparePositions(a.end, b.end) === 0;
+}

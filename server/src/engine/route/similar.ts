@@ -29,6 +29,27 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
+ * Levenshtein distance (no transpositions). With `cap`, gives up early and returns `cap + 1` once the distance
+ * is known to exceed it.
+ */
+export function levenshtein(a: string, b: string, cap = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > cap) return cap + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
  * The candidate most like `name`: an exact case-insensitive match first (`SkipNodeOperations` →
  * `skipNodeOperations`), else the smallest edit distance within a third of the name's length.
  */

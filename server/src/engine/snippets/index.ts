@@ -1,8 +1,9 @@
 // The snippets of snippets/kubegate.code-snippets (the VS Code file) as data for LSP completion.
-// Read at run time; located like schemas/: an explicit folder, else env KUBEGATE_SNIPPETS, else the nearest
-// `snippets/kubegate.code-snippets` walking up from this module or from the working directory.
+// Read at run time; located like schemas/ (knowledge/locate.ts): an explicit folder, else env KUBEGATE_SNIPPETS,
+// else the nearest `snippets/kubegate.code-snippets` walking up from this module or from the working directory.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { locateDataFolder } from '../knowledge/locate';
 import { expandDefaults } from './expand';
 
 export const SNIPPETS_FILE = 'kubegate.code-snippets';
@@ -33,22 +34,8 @@ export interface SnippetCompletion {
   plainText: string;
 }
 
-function walkUp(start: string): string | undefined {
-  let dir = path.resolve(start);
-  for (;;) {
-    const candidate = path.join(dir, 'snippets');
-    if (fs.existsSync(path.join(candidate, SNIPPETS_FILE))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
 export function locateSnippets(opts: SnippetOptions = {}): string {
-  if (opts.snippetsDir) return path.resolve(opts.snippetsDir);
-  const env = process.env.KUBEGATE_SNIPPETS;
-  if (env) return path.resolve(env);
-  const found = (typeof __dirname === 'string' ? walkUp(__dirname) : undefined) ?? walkUp(process.cwd());
+  const found = locateDataFolder({ explicit: opts.snippetsDir, envVar: 'KUBEGATE_SNIPPETS', folder: 'snippets', marker: SNIPPETS_FILE });
   if (!found) throw new Error(`Kubegate snippets not found: no snippets/${SNIPPETS_FILE} above the program or the working directory`);
   return found;
 }

@@ -3,6 +3,7 @@
 // fields that are absent are reported in API kinds; gated fields and enum values are collected, not judged.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
+import { sameRange } from '../parse/ranges';
 import { closestName } from '../route/similar';
 import type { Range } from '../types';
 import {
@@ -183,15 +184,6 @@ function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, rang
   };
   (field.gates ?? []).forEach((gate, i) => add(gate, field.gateTags?.[i]));
   if (ctx.isConfig) for (const gate of field.commentGates ?? []) add(gate, undefined);
-}
-
-function sameRange(a: Range, b: Range): boolean {
-  return (
-    a.start.line === b.start.line &&
-    a.start.character === b.start.character &&
-    a.end.line === b.end.line &&
-    a.end.character === b.end.character
-  );
 }
 
 function walkValue(ctx: WalkContext, raw: Node | null, type: TypeRef, slot: Slot): void {

@@ -1,0 +1,30 @@
+// Options and error handling that every command shares: the target version, --help, usage errors.
+import { parseVersionText } from '../engine/directives';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine/types';
+import { optionValue, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { EXIT_USAGE, type CliIO } from './io';
+
+export const VERSION_OPTION: OptionSpec = {
+  name: 'kubernetes-version',
+  value: true,
+  placeholder: 'VERSION',
+  help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (v1.37 and v1.37.2 also work; default ${DEFAULT_VERSION})`,
+};
+
+export const HELP_OPTION: OptionSpec = { name: 'help', short: 'h', help: 'show this help' };
+
+/** The --kubernetes-version of the arguments (default: the newest supported one). */
+export function targetVersionOf(args: ParsedArgs): KubeVersion {
+  const raw = optionValue(args, 'kubernetes-version');
+  if (raw === undefined) return DEFAULT_VERSION;
+  const v = parseVersionText(raw);
+  if (!v) throw new UsageError(`unsupported Kubernetes version "${raw}": supported versions are ${SUPPORTED_VERSIONS.join(', ')}`);
+  return v;
+}
+
+/** A UsageError of `kubegate <command>` printed (with the usage text when given) as exit 2; other errors rethrown. */
+export function usageFailure(command: string, err: unknown, io: CliIO, usage?: string): number {
+  if (!(err instanceof UsageError)) throw err;
+  io.err(`kubegate ${command}: ${err.message}\n${usage === undefined ? '' : `\n${usage}`}`);
+  return EXIT_USAGE;
+}
