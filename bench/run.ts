@@ -2,7 +2,7 @@
 // yaml + ajv floor, on generated inputs of about 1k, 10k and 50k lines. Prints the tables and writes
 // bench/RESULTS.md. See bench/README.md for how to read it.
 //
-//   tsx bench/run.ts [--sizes 1k,10k,50k] [--reps 3] [--edits 6] [--queries 5]
+//   tsx bench/run.ts [--sizes 1k,10k,50k] [--reps 5] [--edits 6] [--queries 5]
 //                    [--servers ours,peer] [--schema ifthen|oneof] [--out bench/RESULTS.md] [--no-write]
 //                    [--first-timeout S] [--edit-timeout S] [--request-timeout S] [--budget-min 9]
 import { spawnSync } from 'node:child_process';
@@ -46,7 +46,7 @@ const inputsDir = path.join(repoRoot, 'bench', '.work', 'inputs');
 function parseOptions(argv: readonly string[]): Options {
   const opts: Options = {
     sizes: ['1k', '10k', '50k'],
-    reps: 3,
+    reps: 5,
     edits: 6,
     queries: 5,
     servers: ['ours', 'peer'],

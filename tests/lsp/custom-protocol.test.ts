@@ -48,4 +48,14 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const cluster = (await client.connection.sendRequest(REFRESH_CLUSTER_REQUEST, {})) as ClusterStatus;
     expect(cluster.state).toBe('disabled');
   });
+
+  it('a kind config for a new cluster still lists gates that an existing config already enables', async () => {
+    const existing = `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${GATE}: true\n`;
+    const { client } = create({ 'm/slice.yaml': SLICE, 'm/kind.yaml': existing });
+    await client.initialize();
+    const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as GateReportResult;
+    expect(report.gates.find((g) => g.gate === GATE)?.state).toBe('on');
+    const kind = (await client.connection.sendRequest(KIND_CONFIG_REQUEST, {})) as KindConfigResult;
+    expect(kind.gates).toContain(GATE);
+  });
 });

@@ -56,9 +56,10 @@ export function gateReport(sources: ReportSource[], version: KubeVersion): GateR
   return { kubernetesVersion: version, gates: [...byGate.values()].sort((a, b) => a.gate.localeCompare(b.gate)) };
 }
 
-/** Gates the sources need that are not on everywhere (what a kind config should turn on). */
+/** Gates the sources need that are off by default: what a new kind cluster must turn on. Gates that
+ *  existing configs already enable are included too, since a new cluster does not inherit them. */
 export function neededGates(report: GateReportResult): string[] {
-  return report.gates.filter((g) => g.state !== 'on' && g.default !== true).map((g) => g.gate);
+  return report.gates.filter((g) => g.default !== true).map((g) => g.gate);
 }
 
 export function kindConfigForWorkspace(report: GateReportResult, version: KubeVersion): KindConfigResult {
