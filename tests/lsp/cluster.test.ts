@@ -1,12 +1,12 @@
 // The cluster as a gate source over LSP (opt-in setting): a loopback HTTPS API server (tests/cluster helpers)
 // reports the gate on for the API server; the warning becomes information and the status names the cluster.
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity, HoverRequest, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
 import { SLICE } from './fixtures';
-import { lspSessions, lspSuite, referencePageGate } from './harness';
+import { lspSessions, lspSuite, marked, referencePageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
@@ -75,5 +75,47 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const refreshed = (await client.connection.sendRequest('kubegate/refreshCluster', {})) as { state: string };
     expect(refreshed.state).toBe('disabled');
     expect(api.requests).toEqual([]);
+  });
+
+  it("appends the cluster's OpenAPI description of the hovered field (what kubectl explain reads)", async () => {
+    const pki = await makeTestPki();
+    const DESCRIPTION = 'Test text: served by the loopback cluster for this field.';
+    // A resource.k8s.io/v1 document shaped like the API server's: the kind found by its group-version-kind.
+    const doc = {
+      openapi: '3.0.0',
+      components: {
+        schemas: {
+          'test.Slice': {
+            type: 'object',
+            properties: { spec: { allOf: [{ $ref: '#/components/schemas/test.SliceSpec' }] } },
+            'x-kubernetes-group-version-kind': [{ group: 'resource.k8s.io', version: 'v1', kind: 'ResourceSlice' }],
+          },
+          'test.SliceSpec': { type: 'object', properties: { skipNodeOperations: { type: 'array', description: DESCRIPTION } } },
+        },
+      },
+    };
+    const api = await startFakeApiServer(pki, {
+      ...healthyRoutes('v1.37.1', []),
+      '/openapi/v3': { json: { paths: { 'apis/resource.k8s.io/v1': { serverRelativeURL: '/openapi/v3/apis/resource.k8s.io/v1?hash=C' } } } },
+      '/openapi/v3/apis/resource.k8s.io/v1': { json: doc },
+    });
+    const tmp = tempFolder();
+    defer(async () => {
+      await api.close();
+      tmp.dispose();
+    });
+    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
+    const { ws, client } = create(
+      {},
+      { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' } },
+    );
+    await client.initialize();
+    const uri = ws.uri('slice.yaml');
+    const { text, position } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    await client.open(uri, text);
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;
+    const md = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    expect(md).toContain(GATE);
+    expect(md).toContain(DESCRIPTION);
   });
 });

@@ -30,6 +30,8 @@ import { completionsAt, documentContext, settingsVersion, shouldCheck, type Docu
 import { ClusterHolder } from './cluster';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
+import { clusterFieldDescription } from '../engine/cluster/openapi';
+import type { DescriptionProvider } from '../engine/hover/cluster-description';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
@@ -38,6 +40,9 @@ import { symbolsOf } from './symbols';
 import { IncrementalChecker } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
+
+/** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache). */
+const HOVER_CLUSTER_TIMEOUT_MS = 3000;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -236,7 +241,7 @@ export function startServer(connection: Connection): void {
     if (!doc || token.isCancellationRequested) return null;
     const ctx = await contextFor(doc.uri);
     if (token.isCancellationRequested) return null;
-    const view = safe(() => hoverView(doc.getText(), params.position, ctx));
+    const view = await safeAsync(async () => hoverView(doc.getText(), params.position, ctx, await describerFor(ctx)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 
@@ -245,7 +250,7 @@ export function startServer(connection: Connection): void {
     const text = doc?.getText() ?? ws.read(fileOf(params.textDocument.uri));
     if (text === undefined) return null;
     const ctx = await contextFor(params.textDocument.uri);
-    const view = safe(() => hoverView(text, params.position, ctx));
+    const view = await safeAsync(async () => hoverView(text, params.position, ctx, await describerFor(ctx)));
     return view ? { markdown: view.markdown } : null;
   });
 
@@ -321,6 +326,24 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+
+  /** The connected cluster's OpenAPI descriptions for hovers: only when the user opted in, the workspace is
+   *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
+  async function describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
+    if (!clusterOn(ctx.settings)) return undefined;
+    const snapshot = await cluster.get(true, ctx.settings.cluster.context);
+    if (!snapshot?.reachable) return undefined;
+    return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
+  }
+
+  async function safeAsync<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (e) {
+      connection.console.error(`kubegate: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return undefined;
+    }
+  }
 
   function safe<T>(fn: () => T): T | undefined {
     try {
