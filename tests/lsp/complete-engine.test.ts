@@ -96,3 +96,33 @@ describe.skipIf(!hasShared)(sharedTitle('completion offers every tagged gated fi
     expect(absent.filter((g) => labels.has(g) && !present.includes(g))).toEqual([]);
   });
 });
+
+describe.skipIf(!hasShared)(sharedTitle('completion inserts the shape of the value'), () => {
+  const inputs = () => ({ version: V, data: loadVersion(V).data, gates: gateCatalog() });
+
+  it('a gated list of allowed values becomes a list item with a choice of exactly those values', () => {
+    // The ResourceSlice field and its values are read from ../shared (gated-field summary + fields.json).
+    const row = readGatedSummary().find((r) => r.version === V && r.kindOrType === 'ResourceSlice' && r.gateSource === 'tag' && r.path === 'spec.skipNodeOperations')!;
+    const field = loadVersion(V).data.types['resource.v1.ResourceSliceSpec']?.fields.find((f) => f.name === 'skipNodeOperations');
+    const values = field?.enum ? loadVersion(V).data.enums[field.enum]! : [];
+    expect(values.length).toBeGreaterThan(1);
+    const { text, position } = marked(`apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nspec:\n  driver: d\n  sk|\n`);
+    const item = completeAt(text, position, inputs()).find((e) => e.label === 'skipNodeOperations')!;
+    expect(item.snippet).toBe(true);
+    const escaped = values.map((v) => v.replace(/[\\,|$}]/g, (c) => `\\${c}`));
+    expect(item.insertText).toBe(`skipNodeOperations:\n  - \${1|${escaped.join(',')}|}$0`);
+  });
+
+  it('an object with explicitly required scalar fields gets them as tab stops; a plain string stays plain', () => {
+    const row = readGatedSummary().find((r) => r.version === V && r.kindOrType === 'ResourceSlice' && r.path === 'spec.skipNodeOperations')!;
+    const { text, position } = marked(`apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nspec:\n  driver: d\n  po|\n`);
+    const pool = completeAt(text, position, inputs()).find((e) => e.label === 'pool')!;
+    const poolType = loadVersion(V).data.types['resource.v1.ResourcePool']!;
+    const required = poolType.fields.filter((f) => f.required && 's' in f.type).map((f) => f.name);
+    expect(required.length).toBeGreaterThan(0);
+    for (const name of required) expect(pool.insertText).toMatch(new RegExp(`^    ${name}: \\$\\d+`, 'm'));
+    const nodeName = completeAt(text.replace('po\n', 'nodeN\n'), { line: position.line, character: 7 }, inputs()).find((e) => e.label === 'nodeName')!;
+    expect(nodeName.insertText).toBe('nodeName: ');
+    expect(nodeName.snippet).toBeFalsy();
+  });
+});

@@ -6,6 +6,7 @@ import type { Position, Range } from '../types';
 import { cursorContext, type CursorContext, type PathStep } from './context';
 import { findKind, gateLabel, resolvePath, structFields, typeLabel } from './resolve';
 import type { CompletionEntry, CompletionInputs } from './types';
+import { fieldShapeSnippet } from './field-shape';
 import { gateFlagEntries, gateMapEntries } from './gate-names';
 
 const FLAG_VALUE = /--feature-gates(?:=|\s+)["']?([^\s"']*)$/;
@@ -53,17 +54,9 @@ function fieldEntry(f: FieldDef, ctx: CursorContext, range: Range, inputs: Compl
   const detail = [typeLabel(f.type), f.required ? 'required' : '', ...gateParts.map((g) => `gate ${g}`)]
     .filter(Boolean)
     .join(' · ');
-  const pad = ' '.repeat(ctx.keyColumn);
-  let insertText: string;
-  let snippet = false;
-  if (ctx.keyHasColon) insertText = f.name;
-  else if ('ref' in f.type || 'map' in f.type) {
-    insertText = `${f.name}:\n${pad}  $0`;
-    snippet = true;
-  } else if ('list' in f.type) {
-    insertText = `${f.name}:\n${pad}- $0`;
-    snippet = true;
-  } else insertText = `${f.name}: `;
+  const shape = ctx.keyHasColon ? undefined : fieldShapeSnippet(f, inputs.data, ctx.keyColumn);
+  const insertText = ctx.keyHasColon ? f.name : (shape ?? `${f.name}: `);
+  const snippet = shape !== undefined;
   const documentation = f.gates?.length
     ? `Needs the feature gate${f.gates.length > 1 ? 's' : ''} ${f.gates.map((g) => `\`${g}\``).join(', ')}` +
       kepLinks(inputs.gates, f.gates)
