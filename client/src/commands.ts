@@ -46,7 +46,10 @@ async function setVersion(): Promise<void> {
 }
 
 async function createKindConfig(client: LanguageClient): Promise<void> {
-  const result = await client.sendRequest<KindConfigResult>(KIND_CONFIG_REQUEST, {} satisfies KindConfigParams);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Kubegate: collecting the gates this workspace needs' },
+    () => client.sendRequest<KindConfigResult>(KIND_CONFIG_REQUEST, {} satisfies KindConfigParams),
+  );
   if (result.gates.length === 0) {
     void vscode.window.showInformationMessage('Kubegate: no manifest in this workspace needs a feature gate that is off by default.');
   }

@@ -26,7 +26,11 @@ export class GateView implements vscode.Disposable {
   constructor(private readonly client: LanguageClient) {}
 
   async show(): Promise<void> {
-    const report = await this.client.sendRequest<GateReportResult>(GATE_REPORT_REQUEST, {} satisfies GateReportParams);
+    // The server scans the workspace's YAML files: show progress in the status bar while it does.
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Kubegate: collecting the gates this workspace needs' },
+      () => this.client.sendRequest<GateReportResult>(GATE_REPORT_REQUEST, {} satisfies GateReportParams),
+    );
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(GATE_VIEW_TYPE, 'Kubegate: Feature Gates', vscode.ViewColumn.Beside, {
         enableScripts: true,
