@@ -5,7 +5,7 @@ import type { Position, Range } from '../engine/types';
 import { joinPieces, splitDocuments, type LineMap } from './incremental';
 
 /** Below this many characters the whole file is used. */
-const SMALL_FILE_CHARS = 100_000;
+const SMALL_FILE_CHARS = 4_000;
 
 export interface LocalText {
   text: string;
