@@ -9,6 +9,8 @@ export interface CliIO {
   /** 'file' | 'dir' | undefined (absent or unreadable). */
   kind(path: string): 'file' | 'dir' | undefined;
   listDir(path: string): string[];
+  /** The canonical path (symlinks resolved), to walk a folder reached twice (a symlink loop) only once. */
+  realPath?(path: string): string;
   /** Whether to colour the text output. */
   color: boolean;
 }
@@ -27,6 +29,7 @@ export function processIO(): CliIO {
       }
     },
     listDir: (p) => fs.readdirSync(p),
+    realPath: (p) => fs.realpathSync(p),
     color: !!process.stdout.isTTY && !process.env.NO_COLOR,
   };
 }

@@ -56,8 +56,9 @@ export function splitDocuments(text: string): Piece[] | undefined {
     line++;
   }
   pieces.push({ text: text.slice(start), line: startLine });
-  // Comments and blank lines before the first `---` belong to the first document.
-  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(pieces[0].text)) {
+  // Comments and blank lines (a line may start with a byte order mark) before the first `---` belong to the first
+  // document: the parser makes no document of them, and piece i must be document i.
+  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(pieces[0].text)) {
     pieces[1] = { text: pieces[0].text + pieces[1].text, line: 0 };
     pieces.shift();
   }
@@ -253,6 +254,7 @@ export class IncrementalChecker {
     const missing = keys.filter((k) => !this.cache.has(k)).length;
     if (missing > this.wholeAbove) {
       const report = whole(text);
+      if (hasSyntaxError(report)) return this.uncached(report);
       store(report, pieces, configs, file).forEach((st, i) => next.set(keys[i], st));
       this.cache = next;
       return report;
@@ -282,9 +284,21 @@ export class IncrementalChecker {
       documents.push(...r.documents);
       findings.push(...r.findings);
     });
+    // Broken YAML is where the cut at `---` lines can differ from the parser's documents (a quote or a flow
+    // collection left open runs past a `---`): then the whole file is checked and nothing is kept.
+    if (findings.some((f) => f.code === 'yaml-syntax')) return this.uncached(whole(text));
     this.cache = next;
     return sortLikeEngine({ documents, findings });
   }
+
+  private uncached(report: FileReport): FileReport {
+    this.cache = new Map();
+    return report;
+  }
+}
+
+function hasSyntaxError(report: FileReport): boolean {
+  return report.findings.some((f) => f.code === 'yaml-syntax');
 }
 
 /** Document order, then position (the engine's order; the pieces are already in document order). */

@@ -35,7 +35,7 @@ function syntaxOnly(text: string, maxChars: number): FileReport {
   });
   for (const d of parsed.documents) {
     for (const e of d.errors) {
-      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: e.message, range: e.range, document: d.index });
+      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: `${e.message}. Fix the YAML.`, range: e.range, document: d.index });
     }
   }
   return {

@@ -56,7 +56,17 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 function expandPaths(paths: readonly string[], io: CliIO): { files: string[]; unreadable: string[] } {
   const files: string[] = [];
   const unreadable: string[] = [];
+  // Folders already walked, by canonical path: a symlink back to an ancestor (a loop) is walked once.
+  const walked = new Set<string>();
   const walk = (dir: string) => {
+    let real = dir;
+    try {
+      real = io.realPath ? io.realPath(dir) : dir;
+    } catch {
+      // keep the path as given
+    }
+    if (walked.has(real)) return;
+    walked.add(real);
     for (const name of [...io.listDir(dir)].sort()) {
       const full = path.join(dir, name);
       const kind = io.kind(full);

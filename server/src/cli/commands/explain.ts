@@ -1,6 +1,7 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: print the hover view (Markdown).
-// Exit 0 when something is explained, 1 when the kind or field is unknown, 2 on usage errors.
+// Exit 0 when something is explained, 1 when the gate, kind or field is unknown, 2 on usage errors.
 import { explainField, explainGate } from '../../engine/hover';
+import { gateCatalog } from '../../engine/knowledge';
 import type { KubeVersion } from '../../engine/types';
 import { describeOptions, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
@@ -36,7 +37,9 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
           return EXIT_OK;
         }
         version = targetVersionOf(args);
-        if (args.positionals.length < 1 || args.positionals.length > 3) throw new UsageError('give GATE, or APIVERSION KIND [field.path]');
+        if (args.positionals.length < 1 || args.positionals.length > 3 || args.positionals.some((p) => p.trim() === '')) {
+          throw new UsageError('give GATE, or APIVERSION KIND [field.path]');
+        }
       } catch (err) {
         return usageFailure('explain', err, io, USAGE);
       }
@@ -49,7 +52,9 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
       const [first, kind, path] = args.positionals as [string, string?, string?];
       if (kind === undefined) {
         io.out(`${explainGate(first, { version, environment })}\n`);
-        return EXIT_OK;
+        const catalog = gateCatalog();
+        const known = [catalog.gates, catalog.notGates].some((m) => Object.prototype.hasOwnProperty.call(m, first)) || catalog.meta.includes(first);
+        return known ? EXIT_OK : EXIT_FINDINGS;
       }
       const md = explainField(first, kind, path, { version, environment });
       if (!md) {

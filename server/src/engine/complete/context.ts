@@ -44,7 +44,8 @@ interface LineShape {
   rest: string;
 }
 
-const LINE = /^(\s*)((?:-(?:\s+|$))*)(.*)$/;
+// `s`: a lone \r, U+2028 or U+2029 inside a line (binary or old Mac text) must not make the match fail.
+const LINE = /^(\s*)((?:-(?:\s+|$))*)(.*)$/s;
 const KEY = /^("[^"]*"|'[^']*'|[^\s#'"\-{[][^:#]*?|-[^\s:#][^:#]*?)\s*:(?:\s+(.*))?$/;
 
 function unquote(s: string): string {

@@ -55,7 +55,11 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const base = { data: index.data, catalog, brief, version: options.version, environment: options.environment };
-  if (!path) return kindMarkdown(apiVersion, kind, base);
+  if (!path) {
+    // A kind no version of any group has, and no unshipped design names: unknown, as documented above.
+    const known = index.data.kinds.some((k) => k.kind === kind) || brief.notShippedApis.some((a) => a.apiVersion === apiVersion);
+    return known ? kindMarkdown(apiVersion, kind, base) : undefined;
+  }
   const entry = index.kinds.get(`${apiVersion} ${kind}`);
   if (!entry) return undefined;
   const segs = segmentsFor(index.data, entry, path);

@@ -1,22 +1,24 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { LineCounter, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { LineCounter, YAMLParseError, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../types';
 import { rangeOf } from './ranges';
 import { isTemplatedDocument } from './templates';
 
 export function parseFile(text: string): ParsedFile {
-  const lineCounter = new LineCounter();
+  // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
+  // rejects (e.g. `v1\n  replicas` after a stray BOM), which shifted every later range by a line.
+  const lineCounter = textLineCounter(text);
   let docs: Document.Parsed[];
   try {
-    docs = [...parseAllDocuments(text, { lineCounter })];
+    // Duplicate keys are found by addDuplicateKeyErrors below: the parser's own test compares every key with
+    // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
+    docs = [...parseAllDocuments(text, { uniqueKeys: false })];
+    for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
-    const fresh = new LineCounter();
-    fresh.addNewLine(0);
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) fresh.addNewLine(i + 1);
-    return unparseableFile(text, fresh, err);
+    return unparseableFile(text, lineCounter, err);
   }
   const documents: ParsedDocument[] = [];
   let previousEnd = 0;
@@ -29,6 +31,13 @@ export function parseFile(text: string): ParsedFile {
   return { text, lineCounter, documents };
 }
 
+function textLineCounter(text: string): LineCounter {
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  return lineCounter;
+}
+
 function toParsedDocument(
   doc: Document.Parsed,
   index: number,
@@ -38,10 +47,14 @@ function toParsedDocument(
   lineCounter: LineCounter,
 ): ParsedDocument {
   const range = rangeOf(lineCounter, start, end);
-  const errors = doc.errors.map((e) => ({
-    message: firstLine(e.message),
-    range: rangeOf(lineCounter, e.pos[0], Math.max(e.pos[1], e.pos[0])),
-  }));
+  // A stack overflow is reported once per level the parser unwinds: keep the first.
+  const tooDeep = 'The document nests too deeply to be read (Maximum call stack size exceeded)';
+  const errors = doc.errors
+    .map((e) => ({
+      message: /^Maximum call stack size exceeded/.test(e.message) ? tooDeep : firstLine(e.message),
+      range: rangeOf(lineCounter, e.pos[0], Math.max(e.pos[1], e.pos[0])),
+    }))
+    .filter((e, i, all) => e.message !== tooDeep || all.findIndex((x) => x.message === tooDeep) === i);
   let templated = false;
   try {
     const docText = text.slice(start, end);
@@ -73,6 +86,34 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
     !!c.range &&
     c.range[0] === c.range[1]
   );
+}
+
+/** The parser's DUPLICATE_KEY errors (same test: scalar keys with equal values), found in linear time and
+ *  added to `doc.errors` in position order, so that everything reading `doc.errors` sees them as before.
+ *  Each covers the whole repeated key (the parser's own marked its first character only). */
+function addDuplicateKeyErrors(doc: Document.Parsed): void {
+  const found: YAMLParseError[] = [];
+  try {
+    visit(doc, {
+      Map(_key, map) {
+        const seen = new Set<unknown>();
+        for (const pair of map.items) {
+          const k = pair.key;
+          if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
+          if (seen.has(k.value)) {
+            const [at, end] = k.range ?? [0, 1];
+            found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));
+          } else seen.add(k.value);
+        }
+        return undefined;
+      },
+    });
+  } catch {
+    // a tree too deep to visit: the parser has reported that already
+  }
+  if (found.length === 0) return;
+  doc.errors.push(...found);
+  doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
 }
 
 function hasAlias(doc: Document.Parsed): boolean {

@@ -154,6 +154,8 @@ function analyzeObject(
       else message += '.';
       if (route.servedAs.length > 0) message += ` Use apiVersion ${route.servedAs[0]}.`;
       else if (route.replacement) message += ` Use ${route.replacement}.`;
+      else if (route.notShipped) message += ' Remove this document.';
+      else message += ` No apiVersion serves ${kind} in Kubernetes ${inputs.data.version}: remove this document, or target a Kubernetes version that serves it.`;
       add({
         code: 'api-not-served',
         message,
@@ -196,7 +198,7 @@ function apiFindings(
       add({
         code: 'api-disabled-by-default',
         message:
-          `${entry.apiVersion} is a ${entry.stability === 'alpha' ? 'alpha' : 'beta'} API version: since Kubernetes 1.24 (KEP-3136) ` +
+          `${entry.apiVersion} is ${entry.stability === 'alpha' ? 'an alpha' : 'a beta'} API version: since Kubernetes 1.24 (KEP-3136) ` +
           `the API server serves it only when --runtime-config enables it (${entry.apiVersion}=true). ` +
           'Enable it on the cluster, or use a GA version when there is one.',
         path,
@@ -213,7 +215,9 @@ function apiFindings(
         (entry.deprecatedIn ? ` since ${entry.deprecatedIn}` : '') +
         (entry.removedIn ? ` and goes away in ${entry.removedIn}` : '') +
         '.' +
-        (entry.replacement ? ` Move to ${entry.replacement}.` : ''),
+        (entry.replacement
+          ? ` Move to ${entry.replacement}.`
+          : ' Move to a newer apiVersion of this kind before the one you use goes away.'),
       path,
       range: where,
       data: {

@@ -290,7 +290,8 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: 'string' | 'numbe
       addFinding(
         ctx,
         'invalid-value',
-        `${JSON.stringify(value)} is not an allowed value of ${label(slot)}: use one of ${allowed.join(', ')}.` +
+        `${JSON.stringify(value)} is not an allowed value ${slot.field ? 'of' : 'for'} ${label(slot)}: ` +
+          `use one of ${allowed.map((v) => (v === '' ? '"" (empty)' : v)).join(', ')}.` +
           (suggestion ? ` Did you mean "${suggestion}"?` : ''),
         range,
         slot.path,

@@ -1,0 +1,18 @@
+// The language server's size guard (lsp/report.ts) as a function: a file over the limit gets only syntax findings,
+// and those still say what to do.
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../server/src/contract/settings';
+import type { DocumentContext } from '../../server/src/lsp/analysis';
+import { reportFor } from '../../server/src/lsp/report';
+
+describe('size guard', () => {
+  it('syntax findings of a file over the limit tell the user to fix the YAML', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  k: "unclosed\n';
+    const ctx = { settings: defaultSettings() } as DocumentContext;
+    const report = reportFor(text, ctx, 10);
+    expect(report.findings.map((f) => f.code)).toContain('file-too-large');
+    const syntax = report.findings.filter((f) => f.code === 'yaml-syntax');
+    expect(syntax.length).toBeGreaterThan(0);
+    for (const f of syntax) expect(f.message).toMatch(/\. Fix the YAML\.$/);
+  });
+});
