@@ -24,9 +24,17 @@ function mapLine(map: LineMap, line: number): number | undefined {
   return undefined;
 }
 
+/** The last split, reused while the text stays the same (hovers and inlay hints come in bursts). */
+let lastSplit: { text: string; pieces: ReturnType<typeof splitDocuments> } | undefined;
+
+function splitOnce(text: string): ReturnType<typeof splitDocuments> {
+  if (lastSplit?.text !== text) lastSplit = { text, pieces: splitDocuments(text) };
+  return lastSplit.pieces;
+}
+
 export function localText(text: string, lines: { from: number; to: number }, isConfig: (text: string) => boolean): LocalText {
   if (text.length < SMALL_FILE_CHARS) return identity(text);
-  const pieces = splitDocuments(text);
+  const pieces = splitOnce(text);
   if (!pieces || pieces.length < 2) return identity(text);
   const kept = pieces.filter((p, i) => {
     const end = i + 1 < pieces.length ? pieces[i + 1].line : Number.MAX_SAFE_INTEGER;
