@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity, HoverRequest, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
-import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
+import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type Route } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
 import { SLICE } from './fixtures';
 import { lspSessions, lspSuite, marked, referencePageGate } from './harness';
@@ -14,18 +14,24 @@ const { create, defer } = lspSessions();
 
 const SUITE = lspSuite('LSP with kubegate.cluster.enabled');
 
+/** A loopback API server answering `routes`, a kubeconfig for it, both cleaned up after the test. */
+async function fakeCluster(routes: Record<string, Route>): Promise<{ api: Awaited<ReturnType<typeof startFakeApiServer>>; kubeconfig: string }> {
+  const pki = await makeTestPki();
+  const api = await startFakeApiServer(pki, routes);
+  const tmp = tempFolder();
+  defer(async () => {
+    await api.close();
+    tmp.dispose();
+  });
+  return { api, kubeconfig: writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' }) };
+}
+
+
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('reads the cluster: version from it, the API server gate state as evidence, status connected', async () => {
     const ref = referencePageGate(GATE);
     const stage = String(ref.by_version['1.37'].stage).toUpperCase();
-    const pki = await makeTestPki();
-    const api = await startFakeApiServer(pki, healthyRoutes('v1.37.1', [{ name: GATE, stage, enabled: true }]));
-    const tmp = tempFolder();
-    defer(async () => {
-      await api.close();
-      tmp.dispose();
-    });
-    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
+    const { api, kubeconfig } = await fakeCluster(healthyRoutes('v1.37.1', [{ name: GATE, stage, enabled: true }]));
     const { ws, client } = create(
       {},
       {
@@ -51,14 +57,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   });
 
   it('never contacts the cluster in an untrusted workspace, whatever the settings say', async () => {
-    const pki = await makeTestPki();
-    const api = await startFakeApiServer(pki, healthyRoutes('v1.37.1', []));
-    const tmp = tempFolder();
-    defer(async () => {
-      await api.close();
-      tmp.dispose();
-    });
-    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
+    const { api, kubeconfig } = await fakeCluster(healthyRoutes('v1.37.1', []));
     const { ws, client } = create(
       {},
       {
@@ -78,7 +77,6 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   });
 
   it("appends the cluster's OpenAPI description of the hovered field (what kubectl explain reads)", async () => {
-    const pki = await makeTestPki();
     const DESCRIPTION = 'Test text: served by the loopback cluster for this field.';
     // A resource.k8s.io/v1 document shaped like the API server's: the kind found by its group-version-kind.
     const doc = {
@@ -94,17 +92,11 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
         },
       },
     };
-    const api = await startFakeApiServer(pki, {
+    const { kubeconfig } = await fakeCluster({
       ...healthyRoutes('v1.37.1', []),
       '/openapi/v3': { json: { paths: { 'apis/resource.k8s.io/v1': { serverRelativeURL: '/openapi/v3/apis/resource.k8s.io/v1?hash=C' } } } },
       '/openapi/v3/apis/resource.k8s.io/v1': { json: doc },
     });
-    const tmp = tempFolder();
-    defer(async () => {
-      await api.close();
-      tmp.dispose();
-    });
-    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
     const { ws, client } = create(
       {},
       { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' } },
