@@ -17,6 +17,7 @@ import {
   fixesFor,
   hasShared,
   only,
+  resourceSliceText,
   type Files,
 } from './helpers';
 import { sharedTitle } from '../support/shared';
@@ -27,23 +28,12 @@ describe.skipIf(!hasShared)(sharedTitle('enable the gate a field needs'), () => 
   const field = skip.path[skip.path.length - 1];
   const kindApi = configApiVersion('kind', 'Cluster');
   const kubeadmApi = configApiVersion('kubeadm', 'ClusterConfiguration');
-  const manifest = [
-    '# a slice published by the driver',
-    `apiVersion: ${skip.apiVersion}`,
-    `kind: ${skip.kind}`,
-    'metadata:',
-    '  name: node-1-example.com',
-    'spec:',
-    '  driver: example.com',
-    '  nodeName: node-1',
-    '  pool:',
-    '    name: node-1',
-    '    generation: 1',
-    '    resourceSliceCount: 1',
-    `  ${field}:   # no prepare/unprepare calls`,
-    '  - "*"',
-    '',
-  ].join('\n');
+  const manifest = resourceSliceText({
+    apiVersion: skip.apiVersion,
+    kind: skip.kind,
+    header: '# a slice published by the driver',
+    spec: [`  ${field}:   # no prepare/unprepare calls`, '  - "*"'],
+  });
 
   function gateFinding(files: Files, configs: string[]) {
     return check('slice.yaml', files, { configs }).findings.filter((f) => f.code === 'feature-gate' && f.data?.gate === skip.gate);

@@ -149,3 +149,30 @@ export function goNameOf(field: string, fieldsFile: string[]): string {
 export function referenceGates(): FeatureGatesFile {
   return featureGatesFile();
 }
+
+/** A ResourceSlice of the given apiVersion/kind for one node, with extra lines under `spec` and optional
+ *  comments (the fixes must keep them byte-for-byte). */
+export function resourceSliceText(opts: {
+  apiVersion: string;
+  kind: string;
+  spec: string[];
+  header?: string;
+  nameComment?: string;
+}): string {
+  return [
+    ...(opts.header ? [opts.header] : []),
+    `apiVersion: ${opts.apiVersion}`,
+    `kind: ${opts.kind}`,
+    'metadata:',
+    `  name: node-1-example.com${opts.nameComment ?? ''}`,
+    'spec:',
+    '  driver: example.com',
+    '  nodeName: node-1',
+    '  pool:',
+    '    name: node-1',
+    '    generation: 1',
+    '    resourceSliceCount: 1',
+    ...opts.spec,
+    '',
+  ].join('\n');
+}

@@ -14,6 +14,7 @@ import {
   fixesFor,
   hasShared,
   only,
+  resourceSliceText,
   type Files,
 } from './helpers';
 import { sharedTitle } from '../support/shared';
@@ -21,23 +22,8 @@ import { sharedTitle } from '../support/shared';
 describe.skipIf(!hasShared)(sharedTitle('did-you-mean, apiVersion and removal fixes'), () => {
   const skip = feature('dra-optional-node-operations');
   const field = skip.path[skip.path.length - 1];
-  const slice = (kind: string, specLines: string[]) =>
-    [
-      '# published by the driver',
-      `apiVersion: ${skip.apiVersion}`,
-      `kind: ${kind}`,
-      'metadata:',
-      '  name: node-1-example.com',
-      'spec:',
-      '  driver: example.com',
-      '  nodeName: node-1',
-      '  pool:',
-      '    name: node-1',
-      '    generation: 1',
-      '    resourceSliceCount: 1',
-      ...specLines,
-      '',
-    ].join('\n');
+  const slice = (kind: string, spec: string[]) =>
+    resourceSliceText({ apiVersion: skip.apiVersion, kind, spec, header: '# published by the driver' });
 
   it('a misspelt field → the close field name', () => {
     const typo = field.slice(0, -1);

@@ -13,6 +13,7 @@ import {
   goNameOf,
   hasShared,
   only,
+  resourceSliceText,
   type Files,
 } from './helpers';
 import { sharedTitle } from '../support/shared';
@@ -22,22 +23,8 @@ describe.skipIf(!hasShared)(sharedTitle('blog shapes'), () => {
   const compat = feature('dra-device-compatibility-groups');
   const sysctls = feature('default-pod-sysctls');
   const field = skip.path[skip.path.length - 1];
-  const slice = (specLines: string[]) =>
-    [
-      `apiVersion: ${skip.apiVersion}`,
-      `kind: ${skip.kind}`,
-      'metadata:',
-      '  name: node-1-example.com  # slice',
-      'spec:',
-      '  driver: example.com',
-      '  nodeName: node-1',
-      '  pool:',
-      '    name: node-1',
-      '    generation: 1',
-      '    resourceSliceCount: 1',
-      ...specLines,
-      '',
-    ].join('\n');
+  const slice = (spec: string[]) =>
+    resourceSliceText({ apiVersion: skip.apiVersion, kind: skip.kind, spec, nameComment: '  # slice' });
 
   it('skipNodeOperations: true → ["*"] (the field is a list of operations)', () => {
     const text = slice([`  ${field}: true # "boolean" in the brief`]);
