@@ -25,6 +25,25 @@ function defaultText(d: boolean | null | undefined): string {
   return d === true ? 'on' : d === false ? 'off' : '—';
 }
 
+/** The state words of a row: "on (locked)", "off (default)", "mixed", … */
+export function stateText(e: Pick<GateReportEntry, 'state' | 'locked' | 'default'>): string {
+  if (e.locked) return `${e.state} (locked)`;
+  if (e.state === 'unknown') return e.default === true ? 'on (default)' : e.default === false ? 'off (default)' : 'unknown';
+  return e.state;
+}
+
+/** Why a gate is "mixed" (or partly on): the state per component and what says so. */
+function componentLines(e: GateReportEntry): string {
+  const list = e.componentStates ?? [];
+  if (list.length === 0) return `<div class="components">${escapeHtml(e.components.join(', '))}</div>`;
+  const items = list.map((c) => {
+    const word = c.state === 'unknown' ? (e.default === true ? 'on (default)' : 'not set') : c.state;
+    const why = c.sources.length ? ` <span class="why">(${escapeHtml(c.sources.join('; '))})</span>` : '';
+    return `<li class="cs-${escapeHtml(c.state)}">${escapeHtml(c.component || 'any component')}: <b>${escapeHtml(word)}</b>${why}</li>`;
+  });
+  return `<ul class="components">${items.join('')}</ul>`;
+}
+
 function row(e: GateReportEntry): string {
   const kepUrl = e.kep ? safeUrl(e.kep.url) : undefined;
   const kep = e.kep
@@ -41,16 +60,18 @@ function row(e: GateReportEntry): string {
           return `<li>${label}: <code>${escapeHtml(value)}</code>${s.location ? ` (${escapeHtml(s.source)})` : ''}</li>`;
         })
         .join('')
-    : '<li class="none">nowhere</li>';
+    : `<li class="none">nowhere${e.locked ? ' (locked: no setting can change it)' : ''}</li>`;
+  const state = stateText(e);
+  const mixed = e.state === 'mixed' ? '<div class="explain">Uses disagree: see the state per component.</div>' : '';
   return [
-    `<tr class="gate state-${escapeHtml(e.state)}" data-gate="${escapeHtml(e.gate)}">`,
-    `<td class="name"><strong>${escapeHtml(e.gate)}</strong><div class="components">${escapeHtml(e.components.join(', '))}</div></td>`,
-    `<td>${escapeHtml(e.stage ?? '—')}</td>`,
-    `<td>${defaultText(e.default)}</td>`,
-    `<td class="state">${escapeHtml(e.state)}</td>`,
-    `<td>${kep}</td>`,
-    `<td><ul>${used}</ul></td>`,
-    `<td><ul>${set}</ul></td>`,
+    `<tr class="gate state-${escapeHtml(e.state)}${e.locked ? ' locked' : ''}" data-gate="${escapeHtml(e.gate)}">`,
+    `<td class="name" data-label="Gate"><strong>${escapeHtml(e.gate)}</strong>${componentLines(e)}</td>`,
+    `<td data-label="Stage">${escapeHtml(e.stage ?? '—')}</td>`,
+    `<td data-label="Default">${defaultText(e.default)}</td>`,
+    `<td class="state" data-label="State">${escapeHtml(state)}${mixed}</td>`,
+    `<td data-label="KEP">${kep}</td>`,
+    `<td data-label="Used at"><ul>${used}</ul></td>`,
+    `<td data-label="Set at"><ul>${set}</ul></td>`,
     '</tr>',
   ].join('');
 }
@@ -76,7 +97,17 @@ body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); 
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border); }
 ul { margin: 0; padding-left: 1em; }
-.components { opacity: .7; font-size: 90%; }
+.components { opacity: .85; font-size: 90%; list-style: none; padding-left: 0; margin: 2px 0 0; }
+.why { opacity: .75; }
+.explain { font-weight: normal; font-size: 90%; opacity: .8; }
+/* A narrow panel (a side column): one card per gate, each cell on its own line with its label. */
+@media (max-width: 640px) {
+  table, thead, tbody, tr, th, td { display: block; width: auto; }
+  thead { display: none; }
+  tr.gate { border-bottom: 1px solid var(--vscode-panel-border); padding: 6px 0; }
+  td { border-bottom: none; padding: 2px 0; }
+  td[data-label]:not(.name)::before { content: attr(data-label) ": "; opacity: .7; }
+}
 .state-off .state, .state-mixed .state { color: var(--vscode-editorWarning-foreground); font-weight: bold; }
 .state-on .state { color: var(--vscode-testing-iconPassed); }
 a { color: var(--vscode-textLink-foreground); }

@@ -1,5 +1,6 @@
 // The gate view: a webview listing the gates the workspace needs (`kubegate/gateReport`), with KEP links and
-// links to where each gate is used and set. One panel, refreshed when shown again.
+// links to where each gate is used and set. One panel, refreshed whenever Kubegate's problems, its settings or
+// a YAML file change.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GATE_REPORT_REQUEST, type GateReportParams, type GateReportResult, type LspLocation } from '../../server/src/contract/protocol';
@@ -22,14 +23,29 @@ async function openLocation(loc: LspLocation): Promise<void> {
 
 export class GateView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(private readonly client: LanguageClient) {
+    // Anything that can change the report: Kubegate's problems (a fix applied, a config edited, the version
+    // switched: the server re-checks and publishes), settings, saved or changed YAML files.
+    this.subscriptions.push(
+      vscode.languages.onDidChangeDiagnostics(() => this.scheduleRefresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('kubegate')) this.scheduleRefresh();
+      }),
+      vscode.workspace.onDidSaveTextDocument((d) => {
+        if (d.languageId === 'yaml') this.scheduleRefresh();
+      }),
+    );
+  }
 
   async show(): Promise<void> {
     // The server scans the workspace's YAML files: show progress in the status bar while it does.
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Kubegate: collecting the gates this workspace needs' },
-      () => this.client.sendRequest<GateReportResult>(GATE_REPORT_REQUEST, {} satisfies GateReportParams),
+      () => this.request(),
     );
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(GATE_VIEW_TYPE, 'Kubegate: Feature Gates', vscode.ViewColumn.Beside, {
@@ -43,10 +59,42 @@ export class GateView implements vscode.Disposable {
     } else {
       this.panel.reveal();
     }
+    this.render(report);
+  }
+
+  /** Something changed: ask the server again (once per short pause) while the view is open. */
+  scheduleRefresh(): void {
+    if (!this.panel) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, 300);
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.panel || !this.client.isRunning()) return;
+    const gen = ++this.generation;
+    try {
+      const report = await this.request();
+      if (gen === this.generation) this.render(report);
+    } catch {
+      // the server restarts or stops: the next change refreshes again
+    }
+  }
+
+  private request(): Promise<GateReportResult> {
+    return this.client.sendRequest<GateReportResult>(GATE_REPORT_REQUEST, {} satisfies GateReportParams);
+  }
+
+  private render(report: GateReportResult): void {
+    if (!this.panel) return;
     this.panel.webview.html = renderGateReport(report, { nonce: nonce(), cspSource: this.panel.webview.cspSource });
   }
 
   dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of this.subscriptions) d.dispose();
     this.panel?.dispose();
   }
 }

@@ -5,7 +5,11 @@ import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 
 /** Settings that reach a cluster; VS Code ignores their workspace values while the workspace is untrusted,
  *  and the client also forces them off (user-level values would still apply otherwise). */
-export const CLUSTER_SETTINGS = [`${SETTINGS_SECTION}.cluster.enabled`, `${SETTINGS_SECTION}.cluster.context`] as const;
+export const CLUSTER_SETTINGS = [
+  `${SETTINGS_SECTION}.cluster.enabled`,
+  `${SETTINGS_SECTION}.cluster.context`,
+  `${SETTINGS_SECTION}.cluster.kubeconfig`,
+] as const;
 
 /** Sent as the language server's initializationOptions. */
 export interface KubegateInitOptions {
@@ -17,10 +21,12 @@ export interface KubegateInitOptions {
   client: 'vscode';
   /** Client command that sets kubegate.featureGates[gate] (the server offers it as a quick fix). */
   settingCommand?: string;
+  /** True: the server offers its snippets as completions (the extension contributes no snippets file). */
+  serverSnippets: boolean;
 }
 
 export function initOptions(trusted: boolean, virtualWorkspace: boolean, settingCommand?: string): KubegateInitOptions {
-  return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode', ...(settingCommand ? { settingCommand } : {}) };
+  return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode', serverSnippets: true, ...(settingCommand ? { settingCommand } : {}) };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -34,11 +40,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  */
 export function restrictSection(section: string | undefined, value: unknown, trusted: boolean): unknown {
   if (trusted) return value;
-  const off = { enabled: false, context: '' };
+  const off = { enabled: false, context: '', kubeconfig: '' };
   switch (section) {
     case `${SETTINGS_SECTION}.cluster.enabled`:
       return false;
     case `${SETTINGS_SECTION}.cluster.context`:
+    case `${SETTINGS_SECTION}.cluster.kubeconfig`:
       return '';
     case `${SETTINGS_SECTION}.cluster`:
       return { ...(isRecord(value) ? value : {}), ...off };
@@ -46,6 +53,7 @@ export function restrictSection(section: string | undefined, value: unknown, tru
       const copy: Record<string, unknown> = { ...(isRecord(value) ? value : {}) };
       delete copy['cluster.enabled'];
       delete copy['cluster.context'];
+      delete copy['cluster.kubeconfig'];
       copy.cluster = { ...(isRecord(copy.cluster) ? copy.cluster : {}), ...off };
       return copy;
     }

@@ -45,13 +45,24 @@ function walkType(
     const path = prefix === '' ? f.name : `${prefix}.${f.name}`;
     const base = { apiVersion: kind.apiVersion, kind: kind.kind, path };
     const curated = new Set(f.gatesCurated ?? []);
-    for (const gate of f.gates ?? []) add({ ...base, gate, source: curated.has(gate) ? 'curated' : 'tag' });
+    const dropped = new Set(f.gatesDropped ?? []);
+    for (const gate of f.gates ?? []) {
+      if (!dropped.has(gate)) add({ ...base, gate, source: curated.has(gate) ? 'curated' : 'tag' });
+      else if (inDropScope(f.dropScope?.[gate], kind, path)) add({ ...base, gate, source: 'dropped' });
+    }
     if (isConfig) for (const gate of f.commentGates ?? []) add({ ...base, gate, source: 'comment' });
     for (const [value, gates] of Object.entries(f.valueGates ?? {})) {
       for (const gate of gates) add({ ...base, gate, value, source: 'enum-value' });
     }
     walkRef(data, kind, f.type, path, stack, add);
   }
+}
+
+/** Where the API server drops the field (status is the server's own; a scope names the only objects). */
+function inDropScope(scope: string[] | undefined, kind: KindEntry, path: string): boolean {
+  if (kind.component) return false; // component configs are not written through the API server
+  if (path.split('.').some((seg) => seg.replace(/(\[\])+$/, '') === 'status')) return false;
+  return !scope || scope.includes(`${kind.apiVersion} ${kind.kind} ${path}`);
 }
 
 function walkRef(

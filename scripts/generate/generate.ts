@@ -2,9 +2,10 @@
 import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/format';
 import { buildBrief } from './brief';
+import { buildCrdPack } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
 import { buildGatedFields } from './gated-fields';
-import { GENERATED_VERSIONS, readReferenceSources, readVersionSources } from './sources';
+import { GENERATED_VERSIONS, readDropGatedFields, readReferenceSources, readServedGroupVersions, readVersionSources } from './sources';
 import { aliasMap, buildVersionData, computeLater } from './version-data';
 import { writeJson } from './write-json';
 
@@ -19,6 +20,8 @@ export interface GenerateReport {
   files: { file: string; bytes: number }[];
   /** Per version: upstream type names defined nowhere (written as open types). */
   missing: Record<string, string[]>;
+  /** Per version: declarative-validation markers not evaluated, with counts. */
+  skippedMarkers: Record<string, Record<string, number>>;
 }
 
 export function generate(opts: GenerateOptions): GenerateReport {
@@ -29,21 +32,31 @@ export function generate(opts: GenerateOptions): GenerateReport {
   for (const s of sources) for (const k of s.kinds.kinds) groups.add(k.group);
   const builtinGroups = [...groups].sort();
 
-  const built = sources.map((s) => buildVersionData(s, aliases, builtinGroups));
+  const served = readServedGroupVersions(opts.sharedDir);
+  const dropRows = readDropGatedFields(opts.sharedDir);
+  const built = sources.map((s) => {
+    const facts = served[s.version];
+    if (!facts) throw new Error(`served-group-versions.json has no entry for ${s.version}`);
+    return buildVersionData(s, aliases, builtinGroups, { served: facts, dropRows });
+  });
   const all: VersionData[] = built.map((b) => b.data);
   computeLater(all);
   const catalog = buildGateCatalog(ref.featureGates, ref.keps);
 
   const files: GenerateReport['files'] = [];
   const missing: GenerateReport['missing'] = {};
+  const skippedMarkers: GenerateReport['skippedMarkers'] = {};
   for (const [i, data] of all.entries()) {
     files.push(writeJson(opts.outDir, `k8s-${data.version}.json`, data));
     files.push(writeJson(opts.outDir, `gated-fields-${data.version}.json`, buildGatedFields(data)));
     missing[data.version] = built[i].missing;
+    skippedMarkers[data.version] = built[i].skippedMarkers;
   }
   files.push(writeJson(opts.outDir, 'gates.json', catalog));
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
-  return { files, missing };
+  const crdPack = buildCrdPack(opts.sharedDir);
+  if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
+  return { files, missing, skippedMarkers };
 }
 
 export function defaultPaths(repoRoot: string): GenerateOptions {

@@ -26,6 +26,12 @@ function main(): void {
   for (const [v, names] of Object.entries(report.missing)) {
     if (names.length > 0) console.log(`${v}: open types (defined in no source): ${names.join(', ')}`);
   }
+  const latest = Object.keys(report.skippedMarkers).sort().pop();
+  const skipped = latest ? report.skippedMarkers[latest] : undefined;
+  if (latest && skipped && Object.keys(skipped).length > 0) {
+    const list = Object.entries(skipped).map(([m, n]) => `${m} (${n})`).join(', ');
+    console.log(`${latest}: declarative markers not evaluated: ${list}`);
+  }
 }
 
 main();

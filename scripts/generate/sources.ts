@@ -13,6 +13,8 @@ export interface UpElem {
   ref?: string;
   namedType?: string;
   enumType?: string;
+  /** e.g. `quantity` for resource.Quantity values. */
+  format?: string;
   elem?: UpElem;
 }
 
@@ -68,6 +70,9 @@ export interface UpKind {
   deprecatedInThisVersion?: boolean;
   removedInThisVersion?: boolean;
   featureGates?: string[];
+  /** false for request/response bodies that have no REST storage (AdmissionReview, APIGroupDiscovery). */
+  resource?: boolean;
+  genclient?: string[];
 }
 
 export interface KindsFile {
@@ -240,4 +245,56 @@ export function readReferenceSources(sharedDir: string): ReferenceSources {
     keps: readJson<KepsFile>(path.join(ref, 'keps.json')),
     brief: readJson<BriefFile>(path.join(ref, 'brief-features.json')),
   };
+}
+
+// ---- upstream supplements ----
+
+export interface ServedVersionFacts {
+  servedByDefault: string[];
+  servedWhenEnabled: string[];
+  notServed: { groupVersion: string; why: string }[];
+}
+
+/** served-group-versions.json: per Kubernetes minor, what kube-apiserver serves by default, when enabled, never. */
+export function readServedGroupVersions(sharedDir: string): Record<string, ServedVersionFacts> {
+  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(
+    path.join(sharedDir, 'upstream', 'served-group-versions.json'),
+  );
+  return file.versions;
+}
+
+/** One row of drop-gated-fields.tsv: a field the API server drops while `gate` is off (no marker upstream). */
+export interface DropGatedRow {
+  versionFrom: string;
+  /** e.g. `core.v1.Container.restartPolicy`: declaring type (without `io.k8s.api.`) and json field. */
+  declaredIn: string;
+  gate: string;
+  kindOrType: string;
+  jsonPath: string;
+  evidence: string;
+  /** A Pod spec field, dropped the same way in every pod template. */
+  podTemplates: boolean;
+}
+
+export function readDropGatedFields(sharedDir: string): DropGatedRow[] {
+  const text = fs.readFileSync(path.join(sharedDir, 'upstream', 'drop-gated-fields.tsv'), 'utf8');
+  const [header, ...lines] = text.split('\n').filter((l) => l.trim() !== '');
+  const cols = (header ?? '').split('\t');
+  const at = (row: string[], name: string): string => {
+    const i = cols.indexOf(name);
+    if (i < 0) throw new Error(`drop-gated-fields.tsv has no column ${name}`);
+    return row[i] ?? '';
+  };
+  return lines.map((line) => {
+    const row = line.split('\t');
+    return {
+      versionFrom: at(row, 'version_from'),
+      declaredIn: at(row, 'declared_in'),
+      gate: at(row, 'gate'),
+      kindOrType: at(row, 'kind_or_type'),
+      jsonPath: at(row, 'json_path'),
+      evidence: at(row, 'evidence'),
+      podTemplates: at(row, 'applies_to_pod_templates') === 'yes',
+    };
+  });
 }

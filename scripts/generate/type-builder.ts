@@ -1,7 +1,8 @@
 // Turns upstream type facts (fields.json structs first, structure.yaml for the apimachinery types that
 // fields.json lacks) into the TypeDef/TypeRef shapes of server/src/engine/knowledge/format.ts.
 // Types are built on demand from the kind roots, so only reachable types end up in the output.
-import type { FieldDef, TypeDef, TypeRef } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, TypeDef, TypeRef, UnionRule } from '../../server/src/engine/knowledge/format';
+import { rulesOfMarkers } from './markers';
 import type { FieldsFile, SmdField, SmdType, SmdTypeRef, UpElem, UpEnum, UpField, UpType } from './sources';
 import { NameTable } from './names';
 
@@ -23,6 +24,20 @@ export function scalarKind(upstream: string | undefined): Scalar | undefined {
     default:
       return undefined;
   }
+}
+
+function isQuantityName(name: string | undefined): boolean {
+  return !!name && /(^|\.)resource\.Quantity$/.test(name);
+}
+
+/** Numbers of a Go float type take fractions; int-or-string of a Quantity takes any number (IntOrString: integers). */
+function refinedScalar(s: Scalar, e: UpElem): TypeRef {
+  const goType = (e as UpField).goType ?? '';
+  if (s === 'number' && /float/.test(goType)) return { s, float: true };
+  if (s === 'int-or-string' && (e.format === 'quantity' || isQuantityName(e.ref) || isQuantityName(e.namedType) || /Quantity/.test(goType))) {
+    return { s, quantity: true };
+  }
+  return { s };
 }
 
 export function isExplicitlyRequired(f: UpField): boolean {
@@ -55,6 +70,8 @@ export class TypeBuilder {
   readonly enums = new Map<string, string[]>();
   /** Upstream names referenced but defined nowhere: written as `{ any: true }`. */
   readonly missing = new Set<string>();
+  /** Marker names met but not evaluated, with counts (the generator reports them). */
+  readonly skippedMarkers = new Map<string, number>();
   private readonly queued = new Set<string>();
   private readonly queue: string[] = [];
   private readonly derivedInline = new Map<string, FieldDef[]>();
@@ -93,7 +110,7 @@ export class TypeBuilder {
     const smd = this.inp.smd.get(name);
     if (!smd) {
       const s = this.inp.scalarOfRef.get(name);
-      if (s) return { s };
+      if (s) return s === 'int-or-string' && isQuantityName(name) ? { s, quantity: true } : { s };
       this.missing.add(name);
       return { any: true };
     }
@@ -124,7 +141,7 @@ export class TypeBuilder {
       case 'scalar': {
         const s = scalarKind(e.scalar);
         if (!s) throw new Error(`unknown scalar ${String(e.scalar)}`);
-        return { s };
+        return refinedScalar(s, e);
       }
       case 'untyped':
         return { any: true };
@@ -140,11 +157,32 @@ export class TypeBuilder {
   private buildStruct(name: string): TypeDef {
     const up = this.inp.structs.get(name);
     const def: TypeDef = up ? { fields: this.structFields(name, [name]) } : { fields: this.smdFields(name) };
+    const unions = up ? this.unionsOf(up) : [];
+    if (unions.length > 0) def.unions = unions;
     if (up?.featureGates?.length) def.gates = unique(up.featureGates.map((g) => this.resolveGate(g)));
     if (up?.featureGatesFromComment?.length) {
       def.commentGates = unique(up.featureGatesFromComment.map((g) => this.resolveGate(g)));
     }
     return def;
+  }
+
+  /** Unions over the struct's own fields; a struct with a discriminator (mode-driven union) has none here. */
+  private unionsOf(up: UpType): UnionRule[] {
+    const groups = new Map<string, UnionRule>();
+    let discriminated = false;
+    for (const f of up.fields) {
+      if (f.inline || f.name === undefined || !f.markers?.length) continue;
+      const facts = rulesOfMarkers(f.markers);
+      if (facts.discriminator) discriminated = true;
+      const m = facts.unionMember;
+      if (!m) continue;
+      const key = `${m.mode}\u0000${m.union}`;
+      const g = groups.get(key) ?? { mode: m.mode, members: [], ...(m.stage ? { stage: m.stage } : {}) };
+      g.members.push(f.name);
+      groups.set(key, g);
+    }
+    if (discriminated) return [];
+    return [...groups.values()].filter((g) => g.members.length > 1 || g.mode === 'exactlyOne');
   }
 
   private smdFields(name: string): FieldDef[] {
@@ -216,6 +254,11 @@ export class TypeBuilder {
     const def: FieldDef = { name: f.name as string, type: this.elemRef(f) };
     if (isExplicitlyRequired(f)) def.required = true;
     else if (f.optional) def.optional = true;
+    if (f.markers?.length) {
+      const facts = rulesOfMarkers(f.markers);
+      if (facts.rules.length > 0) def.rules = facts.rules.map((r) => (r.when ? { ...r, when: { ...r.when, gate: this.resolveGate(r.when.gate) } } : r));
+      for (const m of facts.skipped) this.skippedMarkers.set(m, (this.skippedMarkers.get(m) ?? 0) + 1);
+    }
 
     const enumType = f.kind === 'list' ? f.elem?.enumType : f.enumType;
     let values: UpEnum['values'] = [];

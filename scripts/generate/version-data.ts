@@ -5,8 +5,8 @@
 // minor. kind v1alpha4 and kubeadm v1beta4 have a single extracted version (their upstream provenance resolves
 // referenced types against 1.37); we use the API types of the version being generated, which all define the
 // referenced types (Taint, EnvVar, PullPolicy, HostPathType, …), so a 1.34 check never mixes in 1.37 API types.
-import type { KindEntry, TypeDef, VersionData } from '../../server/src/engine/knowledge/format';
-import type { UpEnum, UpKind, UpType, VersionSources } from './sources';
+import type { FieldDef, KindEntry, ServedGroupVersions, TypeDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/format';
+import type { DropGatedRow, ServedVersionFacts, UpEnum, UpKind, UpType, VersionSources } from './sources';
 import { TypeBuilder, collectScalarRefs } from './type-builder';
 import { sortedRecord } from './write-json';
 
@@ -14,6 +14,76 @@ export interface BuiltVersion {
   data: VersionData;
   /** Upstream type names referenced but defined in neither source (written as open `{ any: true }`). */
   missing: string[];
+  /** Declarative-validation markers met but not evaluated, with counts. */
+  skippedMarkers: Record<string, number>;
+}
+
+/** Supplements of ../shared/upstream that apply to one version. */
+export interface VersionSupplements {
+  served: ServedVersionFacts;
+  dropRows: DropGatedRow[];
+}
+
+/**
+ * Marks the fields of drop-gated-fields.tsv (in force in the version) as gated: the row's path is resolved from
+ * its kind's root, so the field definition that path reaches gets the gate (ephemeral containers reach another
+ * type than the `declared_in` column names). Pod spec rows apply wherever the type is used (every pod template);
+ * the others only at the object and path of the row (`dropScope`).
+ */
+export function applyDropGates(data: VersionData, rows: DropGatedRow[], resolveGate: (g: string) => string): void {
+  const scopes = new Map<FieldDef, Map<string, string[] | null>>();
+  for (const r of rows) {
+    if (cmpVersion(r.versionFrom, data.version) > 0) continue;
+    const kind = data.kinds.find((k) => `${k.apiVersion} ${k.kind}` === r.kindOrType && !k.removed);
+    if (!kind) continue;
+    const field = fieldAtPath(data, kind.root, r.jsonPath);
+    if (!field) throw new Error(`${data.version}: drop-gated field ${r.kindOrType} ${r.jsonPath} is not in the data`);
+    const gate = resolveGate(r.gate);
+    if (field.gates?.includes(gate) && !field.gatesDropped?.includes(gate)) continue; // already tagged upstream
+    field.gates = unique([...(field.gates ?? []), gate]);
+    field.gatesDropped = unique([...(field.gatesDropped ?? []), gate]);
+    const byGate = scopes.get(field) ?? new Map<string, string[] | null>();
+    if (r.podTemplates) byGate.set(gate, null);
+    else if (byGate.get(gate) !== null) byGate.set(gate, [...(byGate.get(gate) ?? []), `${r.kindOrType} ${r.jsonPath}`]);
+    scopes.set(field, byGate);
+  }
+  for (const [field, byGate] of scopes) {
+    for (const [gate, places] of byGate) if (places) (field.dropScope ??= {})[gate] = unique(places).sort();
+  }
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** The field definition a structural path (`a.b[].c`) reaches from a type. */
+function fieldAtPath(data: VersionData, root: string, jsonPath: string): FieldDef | undefined {
+  let type: TypeRef = { ref: root };
+  let field: FieldDef | undefined;
+  for (const segment of jsonPath.split('.')) {
+    const name = segment.replace(/(\[\])+$/, '');
+    if (!('ref' in type)) return undefined;
+    field = data.types[type.ref]?.fields.find((f) => f.name === name);
+    if (!field) return undefined;
+    type = field.type;
+    for (let n = (segment.match(/\[\]/g) ?? []).length; n > 0; n--) {
+      if (!('list' in type)) return undefined;
+      type = type.list;
+    }
+  }
+  return field;
+}
+
+function cmpVersion(a: string, b: string): number {
+  const [am, an] = a.split('.').map(Number);
+  const [bm, bn] = b.split('.').map(Number);
+  return (am ?? 0) - (bm ?? 0) || (an ?? 0) - (bn ?? 0);
+}
+
+export function servedOf(facts: ServedVersionFacts): ServedGroupVersions {
+  const notServed: Record<string, string> = {};
+  for (const n of [...facts.notServed].sort((a, b) => cmp(a.groupVersion, b.groupVersion))) notServed[n.groupVersion] = n.why;
+  return { byDefault: [...facts.servedByDefault].sort(), whenEnabled: [...facts.servedWhenEnabled].sort(), notServed };
 }
 
 export function stabilityOf(version: string): 'stable' | 'beta' | 'alpha' {
@@ -50,10 +120,16 @@ function apiKindEntry(k: UpKind, root: string): KindEntry {
   const removedIn = k.removedIn ?? k.lifecycle?.removed;
   if (removedIn) e.removedIn = removedIn;
   if (k.featureGates?.length) e.gates = [...k.featureGates];
+  if (k.resource === false || (k.genclient ?? []).includes('+genclient:noVerbs')) e.payload = true;
   return e;
 }
 
-export function buildVersionData(src: VersionSources, aliases: Map<string, string>, builtinGroups: string[]): BuiltVersion {
+export function buildVersionData(
+  src: VersionSources,
+  aliases: Map<string, string>,
+  builtinGroups: string[],
+  supplements: VersionSupplements,
+): BuiltVersion {
   const structs = new Map<string, UpType>(Object.entries(src.fields.types));
   const apiEnums = new Map<string, UpEnum>(Object.entries(src.fields.enums));
   const configEnums = new Map<string, UpEnum>();
@@ -107,16 +183,20 @@ export function buildVersionData(src: VersionSources, aliases: Map<string, strin
   kinds.sort((a, b) => cmp(a.apiVersion, b.apiVersion) || cmp(a.kind, b.kind));
 
   const types: Record<string, TypeDef> = sortedRecord(Object.fromEntries(builder.types));
-  return {
-    data: {
+  const data: VersionData = {
       version: src.version,
       kinds,
       types,
       enums: sortedRecord(Object.fromEntries(builder.enums)),
       later: {},
       builtinGroups,
-    },
+      served: servedOf(supplements.served),
+  };
+  applyDropGates(data, supplements.dropRows, (g) => aliases.get(g) ?? g);
+  return {
+    data,
     missing: [...builder.missing].sort(),
+    skippedMarkers: Object.fromEntries([...builder.skippedMarkers].sort((a, b) => cmp(a[0], b[0]))),
   };
 }
 

@@ -49,7 +49,7 @@ describe('kubegate check (dist/cli.js)', () => {
   it('exits 0 on a clean manifest', async () => {
     const run = await kubegate('check', 'examples/deployment.yaml');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('0 error(s)');
+    expect(run.stdout).toContain('No problems in 1 file (Kubernetes 1.37).');
   });
 
   it('exits 1 with errors; JSON has the documented shape, 0-based positions, document order', async () => {

@@ -60,7 +60,7 @@ describe('kubegate explain on names it does not know', () => {
   it('exits 1 for an unknown gate and an unknown kind, and 2 for empty arguments', async () => {
     const gate = memoryIO();
     expect(await runCli(['explain', 'KubegateNoSuchGate'], gate)).toBe(1);
-    expect(gate.stdout).toContain('KubegateNoSuchGate');
+    expect(gate.stderr).toContain('no feature gate KubegateNoSuchGate');
 
     const kind = memoryIO();
     expect(await runCli(['explain', 'v1', 'KubegateNoSuchKind'], kind)).toBe(1);

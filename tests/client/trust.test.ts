@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../server/src/contract/settings';
 import { initOptions, isVirtualWorkspace, restrictSection } from '../../client/src/trust';
 
-const wantsCluster = { kubernetesVersion: 'cluster', cluster: { enabled: true, context: 'prod' }, featureGates: { SomeGate: true } };
+const wantsCluster = { kubernetesVersion: 'cluster', cluster: { enabled: true, context: 'prod', kubeconfig: '/somewhere/config' }, featureGates: { SomeGate: true } };
 
 describe('workspace trust restrictions (client/src/trust.ts)', () => {
   it('leaves every answer unchanged in a trusted workspace', () => {
@@ -12,10 +12,10 @@ describe('workspace trust restrictions (client/src/trust.ts)', () => {
   });
 
   it('turns the cluster off in the kubegate section, nested or with dotted keys, without touching the rest', () => {
-    for (const raw of [wantsCluster, { ...wantsCluster, cluster: undefined, 'cluster.enabled': true, 'cluster.context': 'prod' }]) {
+    for (const raw of [wantsCluster, { ...wantsCluster, cluster: undefined, 'cluster.enabled': true, 'cluster.context': 'prod', 'cluster.kubeconfig': 'k' }]) {
       const restricted = restrictSection('kubegate', raw, false);
       const { settings } = resolveSettings(restricted);
-      expect(settings.cluster).toEqual({ enabled: false, context: '' });
+      expect(settings.cluster).toEqual({ enabled: false, context: '', kubeconfig: '' });
       expect(settings.featureGates).toEqual({ SomeGate: true });
       expect(settings.kubernetesVersion).toBe('cluster');
     }
@@ -25,7 +25,8 @@ describe('workspace trust restrictions (client/src/trust.ts)', () => {
   it('answers single cluster settings and the whole configuration with the cluster off', () => {
     expect(restrictSection('kubegate.cluster.enabled', true, false)).toBe(false);
     expect(restrictSection('kubegate.cluster.context', 'prod', false)).toBe('');
-    expect(restrictSection('kubegate.cluster', { enabled: true, context: 'prod' }, false)).toEqual({ enabled: false, context: '' });
+    expect(restrictSection('kubegate.cluster.kubeconfig', '/somewhere/config', false)).toBe('');
+    expect(restrictSection('kubegate.cluster', { enabled: true, context: 'prod' }, false)).toEqual({ enabled: false, context: '', kubeconfig: '' });
     const whole = restrictSection(undefined, { kubegate: wantsCluster, editor: { tabSize: 2 } }, false) as Record<string, unknown>;
     expect(resolveSettings(whole.kubegate).settings.cluster.enabled).toBe(false);
     expect(whole.editor).toEqual({ tabSize: 2 });
@@ -37,7 +38,7 @@ describe('workspace trust restrictions (client/src/trust.ts)', () => {
   });
 
   it('tells the server about trust and virtual workspaces in initializationOptions', () => {
-    expect(initOptions(false, false)).toEqual({ workspaceTrusted: false, virtualWorkspace: false, client: 'vscode' });
+    expect(initOptions(false, false)).toEqual({ workspaceTrusted: false, virtualWorkspace: false, client: 'vscode', serverSnippets: true });
     expect(initOptions(true, true).virtualWorkspace).toBe(true);
     expect(initOptions(true, false, 'kubegate.setFeatureGate').settingCommand).toBe('kubegate.setFeatureGate');
   });

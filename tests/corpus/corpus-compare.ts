@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { checkText } from '../../server/src/engine/check';
 import { readSharedTsv, sharedPath } from '../support/shared';
-import { codeOfKey, vocabulary } from './vocabulary';
+import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabulary';
 
 /** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
 export const CORPUS_DIR = sharedPath('corpus');
@@ -50,6 +50,8 @@ export interface FileComparison {
   extra: string[];
   /** On `valid` files: any error or warning at all, whatever its code. */
   alarmsOnValid: string[];
+  /** Findings the corpus rules leave out (see beyondCorpusRules), as `code:path message`. */
+  beyond: string[];
 }
 
 export function compareFile(row: ManifestRow, codes: ReadonlySet<string>): FileComparison {
@@ -82,6 +84,9 @@ export function compareFile(row: ManifestRow, codes: ReadonlySet<string>): FileC
     missing: [...expected].filter((k) => !produced.has(k)).sort(),
     extra: [...produced].filter((k) => !expected.has(k)).sort(),
     alarmsOnValid: [...new Set(alarmsOnValid)].sort(),
+    beyond: report.findings
+      .filter((f) => beyondCorpusRules(f) && !(isC && C_EXEMPT.has(f.code)))
+      .map((f) => `${findingKey(f)} ${f.message}`),
   };
 }
 

@@ -20,6 +20,8 @@ describe.skipIf(!hasShared)(sharedTitle('corpus: engine codes on ../shared/corpu
   afterAll(() => {
     if (results.length === 0) return;
     console.log(`\nCorpus, ${results.length} files, target 1.37\n${formatStats(statsPerCode(results, [...ENGINE_CODES]))}\n`);
+    const beyond = results.flatMap((r) => r.beyond.map((b) => `  ${r.row.file}: ${b}`));
+    console.log(`Findings beyond the corpus rules (not compared; ${beyond.length}):\n${beyond.join('\n')}\n`);
   });
 
   it('has the manifest rows', () => {

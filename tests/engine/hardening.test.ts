@@ -18,8 +18,10 @@ function servedKind(ok: (k: KindEntry) => boolean, d = data()): KindEntry | unde
 /** Every finding message reads as a sentence with no placeholder leaking through. */
 function expectCleanMessages(text: string, version = V): void {
   for (const f of check(text, version).findings) {
-    expect(f.message).not.toMatch(/undefined|NaN|\[object Object\]/);
-    expect(f.message).not.toMatch(/\ba [aeiou]/i);
+    for (const m of [f.message, f.fix ?? '', f.detail ?? '']) {
+      expect(m).not.toMatch(/undefined|NaN|\[object Object\]/);
+      expect(m).not.toMatch(/\ba [aeiou]/i);
+    }
   }
 }
 
@@ -41,7 +43,10 @@ describe('duplicate keys', () => {
       '---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, "name": b}\n';
     const dups = only(check(text), 'yaml-syntax');
     expect(dups.map((f) => f.range)).toEqual([rangeOfText(text, 5, 'namespace'), rangeOfText(text, 9, '"name"')]);
-    for (const f of dups) expect(f.message).toBe('Map keys must be unique. Fix the YAML; this document is not checked further.');
+    for (const f of dups) {
+      expect(f.message).toBe('Map keys must be unique: this document is not checked further');
+      expect(f.fix).toBe('Fix the YAML.');
+    }
   });
 });
 
@@ -102,7 +107,7 @@ describe('finding messages say what to do', () => {
     const text = `apiVersion: ${group}/v9alpha9\nkind: KubegateNoSuchKind\nmetadata: {name: a}\n`;
     const f = single(check(text), 'api-not-served');
     expect(f.data?.servedAs).toEqual([]);
-    expect(f.message).toMatch(/remove this document, or target a Kubernetes version that serves it\.$/);
+    expect(f.fix).toMatch(/remove this document, or target a Kubernetes version that serves it\.$/);
     expectCleanMessages(text);
   });
 
@@ -118,7 +123,7 @@ describe('finding messages say what to do', () => {
     if (!found) return; // every deprecated kind names its replacement in these schemas
     const text = `apiVersion: ${found.entry.apiVersion}\nkind: ${found.entry.kind}\nmetadata: {name: a}\n`;
     const f = single(check(text, found.version), 'api-deprecated');
-    expect(f.message).toMatch(/Move to a newer apiVersion of this kind/);
+    expect(f.fix).toMatch(/Move to a newer apiVersion of this kind/);
   });
 
   it('an enum that allows the empty string lists it visibly', () => {
@@ -148,7 +153,7 @@ describe('finding messages say what to do', () => {
     const yaml = stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a' }, ...(value as object) });
     const f = only(check(yaml), 'invalid-value').find((x) => x.message.includes('kubegate-not-allowed'));
     expect(f, yaml).toBeDefined();
-    expect(f!.message).toContain('"" (empty)');
-    expect(f!.message).not.toMatch(/one of , |, \.|, ,/);
+    expect(f!.fix).toContain('"" (empty)');
+    expect(f!.fix).not.toMatch(/one of , |, \.|, ,/);
   });
 });

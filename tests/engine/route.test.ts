@@ -18,7 +18,7 @@ describe('routing', () => {
     const servedAs = f.data?.['servedAs'] as string[];
     expect(servedAs.length).toBeGreaterThan(0);
     for (const v of servedAs) expect(served().some((k) => k.apiVersion === v && k.kind === removed!.kind)).toBe(true);
-    expect(f.message).toContain(servedAs[0]);
+    expect(f.fix).toContain(servedAs[0]);
   });
 
   it('api-not-served for a vN/alpha/beta version of a built-in group that serves nothing', () => {
@@ -65,7 +65,7 @@ describe('routing', () => {
     const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nmetadata: {name: x}\n`), 'api-disabled-by-default');
     expect(f.severity).toBe('warning');
     expect(f.path).toBe(`${k.apiVersion}/${k.kind}`);
-    expect(f.message).toContain('--runtime-config');
+    expect(f.fix).toContain('--runtime-config');
   });
 
   it('api-deprecated (warning) for a kind deprecated in the target version', () => {
@@ -74,7 +74,7 @@ describe('routing', () => {
     const report = check(`apiVersion: ${k!.apiVersion}\nkind: ${k!.kind}\nmetadata: {name: x}\n`);
     const f = single(report, 'api-deprecated');
     expect(f.severity).toBe('warning');
-    expect(f.message).toContain(k!.replacement!);
+    expect(f.fix).toContain(k!.replacement!);
   });
 
   it('walks a component config kind with its config types (no api-disabled-by-default)', () => {

@@ -105,8 +105,9 @@ spec:
       defaultMode: 0644
 `;
     const hints = only(check(text), 'yaml11-scalar');
+    // A label value (a string) that kubectl reads as a boolean is likely wrong: information, shown in Problems.
     expect(hints.map((h) => [h.path, h.severity])).toEqual([
-      ['metadata.labels.*', 'hint'],
+      ['metadata.labels.*', 'information'],
       ['spec.volumes[].configMap.defaultMode', 'hint'],
     ]);
     expect(hints[1]?.range).toEqual(rangeOfText(text, 14, '0644'));

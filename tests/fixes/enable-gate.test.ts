@@ -171,7 +171,7 @@ describe.skipIf(!hasShared)(sharedTitle('enable the gate a field needs'), () => 
   it('offers the setting, which the client applies to kubegate.featureGates', () => {
     const files: Files = { 'slice.yaml': manifest };
     const finding = only(check('slice.yaml', files), 'feature-gate');
-    const fix = fixTitled(fixesFor(finding, context('slice.yaml', files)), /setting/);
+    const fix = fixTitled(fixesFor(finding, context('slice.yaml', files)), /\(Kubegate setting only\)$/);
     expect(fix.edits).toEqual([]);
     expect(fix.setting).toEqual({ setting: 'kubegate.featureGates', key: skip.gate, value: true });
     expect(gateFinding(files, []).length).toBe(1);

@@ -30,7 +30,7 @@ describe.skipIf(!hasShared)(sharedTitle('did-you-mean, apiVersion and removal fi
     const text = slice(skip.kind, [`  ${typo}: ["*"]  # typo`]);
     const files: Files = { 'slice.yaml': text };
     const finding = only(check('slice.yaml', files), 'unknown-field');
-    const fix = fixTitled(fixesFor(finding, context('slice.yaml', files)), new RegExp(`Did you mean ${field}\\?`));
+    const fix = fixTitled(fixesFor(finding, context('slice.yaml', files)), new RegExp(`^Change spelling to '${field}'$`));
     expect(fix.isPreferred).toBe(true);
     const after = apply(files, fix);
     expectOnlyChanged(text, after['slice.yaml'], [[`  ${typo}:`, `  ${field}:`]]);
@@ -42,7 +42,7 @@ describe.skipIf(!hasShared)(sharedTitle('did-you-mean, apiVersion and removal fi
     const text = slice(typo, []);
     const files: Files = { 'slice.yaml': text };
     const finding = only(check('slice.yaml', files), 'unknown-kind');
-    const after = apply(files, fixTitled(fixesFor(finding, context('slice.yaml', files)), new RegExp(`kind ${skip.kind}\\?`)));
+    const after = apply(files, fixTitled(fixesFor(finding, context('slice.yaml', files)), new RegExp(`^Change kind to '${skip.kind}'$`)));
     expectOnlyChanged(text, after['slice.yaml'], [[`kind: ${typo}`, `kind: ${skip.kind}`]]);
     expect(check('slice.yaml', after).findings.filter((f) => f.code === 'unknown-kind')).toEqual([]);
   });

@@ -67,7 +67,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), (
     const f = gateFinding(snapshot);
     expect(f.severity).toBe('information');
     const unseen = normalisedComponents(referenceGate(gate)!.components).filter((c) => c !== 'kube-apiserver');
-    for (const c of unseen) expect(f.message).toContain(c);
+    for (const c of unseen) expect(f.detail).toContain(c);
     expect(f.related?.some((e) => e.source.type === 'cluster')).toBe(true);
   });
 

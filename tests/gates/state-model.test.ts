@@ -56,7 +56,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
   it('without any source the field gets a warning naming every component', () => {
     const f = featureGateFinding(use, knowledge, version, buildGateEnvironment({ catalog: knowledge.catalog, version }));
     expect(f?.severity).toBe('warning');
-    for (const c of components) expect(f?.message).toContain(c);
+    for (const c of components) expect(f?.detail).toContain(c);
     expect(f?.data?.['gate']).toBe(gate);
     expect(f?.data?.['components']).toEqual(components);
   });
@@ -110,7 +110,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
     expect(f.severity).toBe('warning');
     const others = components.filter((c) => c !== 'kube-apiserver');
     expect(others.length).toBeGreaterThan(0);
-    for (const c of others) expect(f.message).toContain(c);
+    for (const c of others) expect(f.detail).toContain(c);
     const states = f.data?.['state'] as { component: string; state: string }[];
     expect(states.find((s) => s.component === 'kube-apiserver')?.state).toBe('on');
     for (const c of others) expect(states.find((s) => s.component === c)?.state).toBe('off');
@@ -143,7 +143,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
     const f = featureGateFinding(use, knowledge, version, env)!;
     expect(f.severity).toBe('information');
     const unseen = components.filter((c) => c !== 'kube-apiserver');
-    for (const c of unseen) expect(f.message).toContain(c);
+    for (const c of unseen) expect(f.detail).toContain(c);
     expect(f.related?.[0]?.source.type).toBe('cluster');
   });
 

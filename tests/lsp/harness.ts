@@ -95,6 +95,9 @@ export class LspClient {
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
   readonly notifications: { method: string; params: unknown }[] = [];
+  /** workspace/inlayHint/refresh requests received from the server so far. */
+  inlayRefreshes = 0;
+  private readonly refreshWaiters: (() => void)[] = [];
   stderr = '';
   private exited?: Error;
   private disposing = false;
@@ -128,7 +131,11 @@ export class LspClient {
       p.items.map((item) => (item.section === 'kubegate' && opts.settings ? opts.settings(item.scopeUri) ?? null : null)),
     );
     this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onRequest('workspace/inlayHint/refresh', () => null);
+    this.connection.onRequest('workspace/inlayHint/refresh', () => {
+      this.inlayRefreshes++;
+      for (const w of this.refreshWaiters.splice(0)) w();
+      return null;
+    });
     this.connection.listen();
   }
 
@@ -138,6 +145,7 @@ export class LspClient {
         configuration: !this.opts.noConfigurationPull,
         workspaceEdit: { documentChanges: true, resourceOperations: ['create'] },
         didChangeConfiguration: { dynamicRegistration: false },
+        inlayHint: { refreshSupport: true },
       },
       textDocument: {
         completion: { completionItem: { snippetSupport: true } },
@@ -153,6 +161,13 @@ export class LspClient {
       initializationOptions: this.opts.initializationOptions,
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
+  }
+
+  /** Resolves when the server has sent more than `seen` workspace/inlayHint/refresh requests. */
+  inlayRefreshAfter(seen: number): Promise<void> {
+    if (this.inlayRefreshes > seen) return Promise.resolve();
+    if (this.exited) return Promise.reject(this.exited);
+    return new Promise((resolve) => this.refreshWaiters.push(() => (this.inlayRefreshes > seen ? resolve() : void this.inlayRefreshAfter(seen).then(resolve))));
   }
 
   /** Opens a document and resolves with its first diagnostics. */

@@ -13,6 +13,6 @@ describe('size guard', () => {
     expect(report.findings.map((f) => f.code)).toContain('file-too-large');
     const syntax = report.findings.filter((f) => f.code === 'yaml-syntax');
     expect(syntax.length).toBeGreaterThan(0);
-    for (const f of syntax) expect(f.message).toMatch(/\. Fix the YAML\.$/);
+    for (const f of syntax) expect(f.fix).toBe('Fix the YAML.');
   });
 });

@@ -1,3 +1,4 @@
+import { append } from '../engine/append';
 // A small argument parser shared by the CLI commands: `--name value`, `--name=value`, boolean flags,
 // repeatable options, `--` to end options. Each command declares its options; unknown ones are errors.
 
@@ -30,7 +31,7 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') {
-      result.positionals.push(...argv.slice(i + 1));
+      append(result.positionals, argv.slice(i + 1));
       break;
     }
     let spec: OptionSpec | undefined;
@@ -81,12 +82,42 @@ export function hasFlag(args: ParsedArgs, name: string): boolean {
   return args.options.has(name);
 }
 
-/** Help lines for a command's options. */
+/** Help output is wrapped to this many columns. */
+export const HELP_WIDTH = 80;
+
+/** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Help lines for a command's options, within HELP_WIDTH columns: the help beside the option when it fits,
+ *  else on the lines below it. */
 export function describeOptions(specs: readonly OptionSpec[]): string {
   const rows = specs.map((s) => {
     const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.value ? ` ${s.placeholder ?? 'VALUE'}` : ''}`;
     return [names, s.help] as const;
   });
-  const width = Math.max(...rows.map(([n]) => n.length)) + 2;
-  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h}`).join('\n');
+  const column = 28;
+  const out: string[] = [];
+  for (const [names, help] of rows) {
+    const first = `  ${names}`;
+    const wrapped = wrapText(help, HELP_WIDTH - column);
+    if (first.length + 2 <= column) {
+      out.push(`${first.padEnd(column)}${wrapped[0] ?? ''}`.trimEnd());
+      for (const l of wrapped.slice(1)) out.push(`${' '.repeat(column)}${l}`);
+    } else {
+      out.push(first);
+      for (const l of wrapped) out.push(`${' '.repeat(column)}${l}`);
+    }
+  }
+  return out.join('\n');
 }

@@ -8,7 +8,7 @@ export const VERSION_OPTION: OptionSpec = {
   name: 'kubernetes-version',
   value: true,
   placeholder: 'VERSION',
-  help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (v1.37 and v1.37.2 also work; default ${DEFAULT_VERSION})`,
+  help: `target Kubernetes version: ${SUPPORTED_VERSIONS.join(', ')} (v1.37 and v1.37.2 also work; default ${DEFAULT_VERSION}, or kubernetesVersion of .kubegate.yaml)`,
 };
 
 export const HELP_OPTION: OptionSpec = { name: 'help', short: 'h', help: 'show this help' };

@@ -3,11 +3,15 @@
 // (the --config files plus config documents among the files checked).
 import { readCluster } from '../engine/cluster/read';
 import type { ClusterReadOptions, ClusterSnapshot } from '../engine/cluster/types';
-import { buildGateEnvironment, explicitSettings, loadConfigFiles, parseGoBool, type ConfigDocInfo } from '../engine/gates';
+import { buildGateEnvironment, explicitSettings, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from '../engine/gates';
+import { validateFlagGates } from '../engine/gates/feature-gates-flag';
 import { gateCatalog } from '../engine/knowledge';
-import type { GateEnvironment, RuntimeConfigEntry } from '../engine/model';
+import type { GateEnvironment, GateSetting, RuntimeConfigEntry } from '../engine/model';
 import type { KubeVersion } from '../engine/types';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { DEFAULT_LIMITS } from './inputs';
+import { withoutControllerGates } from './crd-options';
+import { isControllerGateName } from '../engine/crd/controller-gates';
 import type { CliIO } from './io';
 
 export const GATE_OPTIONS: OptionSpec[] = [
@@ -23,14 +27,14 @@ export const GATE_OPTIONS: OptionSpec[] = [
     value: true,
     repeatable: true,
     placeholder: 'FILE',
-    help: 'kind, kubeadm, kubelet or kube-proxy config, or control-plane static Pod, saying where gates are on (repeatable)',
+    help: 'a kind, kubeadm, kubelet or kube-proxy config, or a control-plane static Pod, saying which gates are on (repeatable)',
   },
   {
     name: 'runtime-config',
     value: true,
     repeatable: true,
-    placeholder: 'group/version=true,api/alpha=true',
-    help: "API versions the API server's --runtime-config enables (repeatable); silences api-disabled-by-default for them",
+    placeholder: 'G/V=true',
+    help: "API versions the API server's --runtime-config enables, e.g. resource.k8s.io/v1beta2=true or api/alpha=true (repeatable)",
   },
   { name: 'cluster', help: 'also read gates and served APIs from the kubeconfig cluster (bounded time; notes are printed)' },
   { name: 'context', value: true, placeholder: 'NAME', help: 'kubeconfig context for --cluster (default: the current one)' },
@@ -41,31 +45,78 @@ export interface GateOptionDeps {
   readCluster?: (options: ClusterReadOptions) => Promise<ClusterSnapshot>;
 }
 
-/** Undefined when no gate option is given (the engine then uses each file's own configs only). */
-export async function gateEnvironmentFromArgs(
-  args: ParsedArgs,
-  version: KubeVersion,
-  checkedFiles: readonly string[],
-  io: CliIO,
-  deps: GateOptionDeps = {},
-): Promise<GateEnvironment | undefined> {
-  let explicit;
+/** Text of a file named by an option (`--config`), read once and bounded like the checked files. */
+async function readNamedFile(file: string, io: CliIO): Promise<string | undefined> {
+  const limit = DEFAULT_LIMITS.maxFileBytes;
+  const st = io.stat?.(file);
+  if (st && st.kind !== 'file' && st.kind !== 'dir' && io.readStream) {
+    const o = await io.readStream(file, limit);
+    return o.ok ? o.text : undefined;
+  }
+  if (io.readRegular) {
+    const o = io.readRegular(file, limit);
+    return o.ok ? o.text : undefined;
+  }
   try {
-    explicit = explicitSettings(optionValues(args, 'feature-gates'));
+    return io.readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--feature-gates` values as settings, validated against the catalog of `version` like kube-apiserver does. */
+export function featureGateSettings(values: string[], version: KubeVersion, sourceName = '--feature-gates'): GateSetting[] {
+  let explicit: GateSetting[];
+  try {
+    explicit = explicitSettings(values, sourceName);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const read = (f: string) => {
-    try {
-      return io.readFile(f);
-    } catch {
-      return undefined;
-    }
-  };
+  const problems = validateFlagGates(explicit, gateCatalog(), version, sourceName);
+  if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
+  return explicit;
+}
+
+/** Extra gate input that does not come from options (the repository's `.kubegate.yaml`). */
+export interface ExtraGateInput {
+  /** Gate settings from `.kubegate.yaml` (weaker than --feature-gates, same strength otherwise). */
+  featureGates?: Record<string, boolean>;
+  /** Config files named by `.kubegate.yaml` configFiles. */
+  configFiles?: string[];
+}
+
+/** Undefined when no gate option is given (the engine then uses each file's own configs only).
+ *  `checked` are the inputs of the run, already read: their config documents join the environment. */
+export async function gateEnvironmentFromArgs(
+  args: ParsedArgs,
+  version: KubeVersion,
+  checked: readonly { path: string; text: string }[],
+  io: CliIO,
+  deps: GateOptionDeps = {},
+  extra: ExtraGateInput = {},
+): Promise<GateEnvironment | undefined> {
+  const fromRepo = Object.entries(extra.featureGates ?? {}).filter(([g]) => !isControllerGateName(g)).map(([g, v]) => `${g}=${v}`);
+  const explicit = [
+    ...(fromRepo.length ? featureGateSettings([fromRepo.join(',')], version, '.kubegate.yaml featureGates') : []),
+    ...featureGateSettings(withoutControllerGates(optionValues(args, 'feature-gates')), version),
+  ];
   const explicitRuntimeConfig = parseRuntimeConfig(optionValues(args, 'runtime-config'));
-  const named = loadConfigFiles(optionValues(args, 'config'), { readFile: read });
-  if (named.unreadable.length > 0) throw new UsageError(`cannot read --config ${named.unreadable.join(', ')}`);
-  const configs: ConfigDocInfo[] = [...named.configs, ...loadConfigFiles([...checkedFiles], { readFile: read }).configs];
+  const named: ConfigDocInfo[] = [];
+  const unreadable: string[] = [];
+  for (const file of [...(extra.configFiles ?? []), ...optionValues(args, 'config')]) {
+    const text = await readNamedFile(file, io);
+    if (text === undefined) {
+      unreadable.push(file);
+      continue;
+    }
+    const found = readGateConfigsFromText(text, file);
+    if (found.length === 0) {
+      io.err(`warning: ${file} holds no kind, kubeadm, kubelet or kube-proxy config or control-plane static Pod; it sets no gate\n`);
+    }
+    named.push(...found);
+  }
+  if (unreadable.length > 0) throw new UsageError(`cannot read --config ${unreadable.join(', ')}`);
+  const configs: ConfigDocInfo[] = [...named, ...checked.flatMap((c) => readGateConfigsFromText(c.text, c.path))];
   let cluster: ClusterSnapshot | undefined;
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');

@@ -1,6 +1,9 @@
 // What a CLI command may touch: output streams, files, the working directory. Injected so that commands
 // are plain functions (tests can run them in-process).
 import * as fs from 'node:fs';
+import { readRegularFile, readStreamInput, statEntry, type EntryKind, type ReadOutcome } from './read-bounded';
+
+export type { EntryKind, ReadOutcome } from './read-bounded';
 
 export interface CliIO {
   out(text: string): void;
@@ -13,6 +16,16 @@ export interface CliIO {
   realPath?(path: string): string;
   /** Whether to colour the text output. */
   color: boolean;
+  /** Whether stdout is a terminal (grouped text, Markdown rendered as text). */
+  tty?: boolean;
+  /** Kind and size of a path, symlinks followed; undefined when absent or not stat-able. */
+  stat?(path: string): { kind: EntryKind; size: number } | undefined;
+  /** Reads a regular file, at most `maxBytes`; opens nothing that is not a regular file. */
+  readRegular?(path: string, maxBytes: number): ReadOutcome;
+  /** Reads an input that can be read only once (`-` = stdin, a FIFO, /dev/fd/N), at most `maxBytes`. */
+  readStream?(path: string, maxBytes: number): Promise<ReadOutcome>;
+  /** The working directory (repository root, `.kubegate.yaml`, relative SARIF paths). */
+  cwd?(): string;
 }
 
 export function processIO(): CliIO {
@@ -30,8 +43,22 @@ export function processIO(): CliIO {
     },
     listDir: (p) => fs.readdirSync(p),
     realPath: (p) => fs.realpathSync(p),
-    color: !!process.stdout.isTTY && !process.env.NO_COLOR,
+    color: colorWanted(!!process.stdout.isTTY, process.env),
+    tty: !!process.stdout.isTTY,
+    stat: statEntry,
+    readRegular: readRegularFile,
+    readStream: readStreamInput,
+    cwd: () => process.cwd(),
   };
+}
+
+/** Colour on a terminal unless NO_COLOR is set (non-empty); FORCE_COLOR (not "0"/"false") forces it on. */
+export function colorWanted(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  if (force === '0' || force === 'false') return false;
+  return isTTY;
 }
 
 /** Exit codes shared by every command. */

@@ -1,17 +1,26 @@
 // Entry point of the `kubegate` CLI (bundled into dist/cli.js). One module per command under commands/.
+import { HELP_WIDTH, UsageError, wrapText } from './args';
 import { checkCommand } from './commands/check';
 import { explainCommand } from './commands/explain';
+import { schemaCommand } from './commands/schema';
+import { gatesCommand } from './commands/gates';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
+import { programVersion } from './project';
 
 /** Every command; add new ones here (e.g. `explain`). */
-export const COMMANDS: Command[] = [checkCommand, explainCommand];
+export const COMMANDS: Command[] = [checkCommand, explainCommand, gatesCommand, schemaCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   return (
     'Usage: kubegate <command> [options]\n\nCommands:\n' +
-    COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join('\n') +
-    "\n\nRun 'kubegate <command> --help' for a command's options.\n"
+    COMMANDS.map((c) =>
+      wrapText(c.summary, HELP_WIDTH - 2 - width)
+        .map((line, i) => `  ${(i === 0 ? c.name : '').padEnd(width)}${line}`)
+        .join('\n'),
+    ).join('\n') +
+    "\n\nRun 'kubegate <command> --help' for a command's options, 'kubegate --version'\n" +
+    'for the version. Data: the schemas/ folder beside the program, or the folder\nnamed by KUBEGATE_SCHEMAS.\n'
   );
 }
 
@@ -21,6 +30,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     (name === undefined ? io.err : io.out)(usage());
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.out(`kubegate ${programVersion()}\n`);
+    return EXIT_OK;
+  }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
     io.err(`kubegate: unknown command "${name}"\n\n${usage()}`);
@@ -29,13 +42,24 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   return command.run(rest, io);
 }
 
+/** A failure no command turned into a message: one line for the user, the stack only with KUBEGATE_DEBUG. */
+export function describeCrash(err: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof UsageError) return `kubegate: ${message}\n`;
+  if (/^Kubegate data not found/.test(message)) {
+    return `kubegate: ${message}. The schemas/ folder ships beside dist/ in the npm package; point KUBEGATE_SCHEMAS at it when the program was copied elsewhere.\n`;
+  }
+  const stack = env['KUBEGATE_DEBUG'] && err instanceof Error && err.stack ? `\n${err.stack}` : '';
+  return `kubegate: internal error: ${message}${stack}\nPlease report it with the command you ran (set KUBEGATE_DEBUG=1 for details).\n`;
+}
+
 if (require.main === module) {
   runCli(process.argv.slice(2), processIO()).then(
     (code) => {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(`kubegate: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(describeCrash(err));
       process.exitCode = EXIT_USAGE;
     },
   );

@@ -15,6 +15,8 @@ export interface JsonFinding {
   code: string;
   severity: string;
   message: string;
+  fix?: string;
+  detail?: string;
   path?: string;
   range: Finding['range'];
   document?: number;
@@ -30,7 +32,7 @@ export interface JsonFile {
   error?: string;
 }
 
-function jsonDocument(d: DocumentReport): JsonDocument {
+export function jsonDocument(d: DocumentReport): JsonDocument {
   return {
     index: d.index,
     ...(d.apiVersion !== undefined ? { apiVersion: d.apiVersion } : {}),
@@ -41,12 +43,14 @@ function jsonDocument(d: DocumentReport): JsonDocument {
   };
 }
 
-function jsonFinding(f: Finding): JsonFinding {
+export function jsonFinding(f: Finding): JsonFinding {
   return {
     code: f.code,
     severity: f.severity,
     message: f.message,
     ...(f.path !== undefined ? { path: f.path } : {}),
+    ...(f.fix !== undefined ? { fix: f.fix } : {}),
+    ...(f.detail !== undefined ? { detail: f.detail } : {}),
     range: f.range,
     ...(f.document !== undefined ? { document: f.document } : {}),
     ...(f.data !== undefined ? { data: f.data } : {}),

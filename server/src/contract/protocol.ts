@@ -31,6 +31,10 @@ export interface InitializationOptions {
   maxFileChars?: number;
   /** Who is asking, for the server log. */
   client?: string;
+  /** False: the client brings its own snippets (e.g. a snippets file), so the server offers no snippet
+   *  completions; default true. The VS Code extension uses the server's (they are offered only where a whole
+   *  document fits). */
+  serverSnippets?: boolean;
 }
 
 // ---------------------------------------------------------------- kubegate/status (server → client notification)
@@ -91,6 +95,12 @@ export interface GateReportEntry {
   setAt: { source: string; value: boolean | undefined; location?: LspLocation }[];
   /** Summary state for the uses: on / off / unknown / mixed. */
   state: 'on' | 'off' | 'unknown' | 'mixed';
+  /** True when the gate is locked to its default in the version (GA or deprecated and locked): nobody can
+   *  change it, so `state` is its default. */
+  locked?: boolean;
+  /** The state per component the uses need (over every use; `mixed` when uses disagree), with the sources
+   *  that say so. Explains a `mixed` summary. */
+  componentStates?: { component: string; state: 'on' | 'off' | 'unknown' | 'mixed'; sources: string[] }[];
 }
 
 export interface GateReportResult {

@@ -36,17 +36,26 @@ const FINDING_CODE_TABLE: Record<FindingCode, true> = {
   'redundant-gate': true,
   'version-mismatch': true,
   'file-too-large': true,
+  'too-many-findings': true,
+  'experimental-channel': true,
 };
 export const FINDING_CODES = Object.keys(FINDING_CODE_TABLE) as FindingCode[];
 
 /** Resolved settings of one document (or of the workspace when no document is meant). */
 export interface KubegateSettings {
+  /** False: Kubegate checks nothing and answers no request (the server stays idle). */
+  enable: boolean;
+  validate: { enable: boolean };
+  hover: { enable: boolean };
+  completion: { enable: boolean };
+  inlayHints: { enable: boolean };
   kubernetesVersion: VersionSetting;
   featureGates: Record<string, boolean>;
   severity: Partial<Record<FindingCode, SeverityOverride>>;
   /** Globs of repo config files; empty = discover configs next to the manifests. */
   configFiles: string[];
-  cluster: { enabled: boolean; context: string };
+  /** kubeconfig: path of the kubeconfig file the cluster reader uses; empty = $KUBECONFIG, else ~/.kube/config. */
+  cluster: { enabled: boolean; context: string; kubeconfig: string };
   /** Globs of files to check; empty = every YAML document with apiVersion and kind. */
   files: string[];
   trace: { server: TraceLevel };
@@ -55,11 +64,16 @@ export interface KubegateSettings {
 /** A fresh copy of the defaults (callers may change it). */
 export function defaultSettings(): KubegateSettings {
   return {
+    enable: true,
+    validate: { enable: true },
+    hover: { enable: true },
+    completion: { enable: true },
+    inlayHints: { enable: true },
     kubernetesVersion: DEFAULT_VERSION,
     featureGates: {},
     severity: {},
     configFiles: [],
-    cluster: { enabled: false, context: '' },
+    cluster: { enabled: false, context: '', kubeconfig: '' },
     files: [],
     trace: { server: 'off' },
   };
@@ -79,7 +93,28 @@ export interface SettingSpec {
   scope: 'resource' | 'window';
 }
 
+/** The on/off switches: `kubegate.enable` and one per feature (like yaml.validate / yaml.hover). */
+export const FEATURE_SWITCHES = ['validate', 'hover', 'completion', 'inlayHints'] as const;
+export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
+
+const SWITCH_WHAT: Record<FeatureSwitch, string> = {
+  validate: 'Check manifests and show problems (diagnostics).',
+  hover: 'Show the gate, its stage and state, and the field type when hovering a key.',
+  completion: 'Offer fields, values, gate names and whole-document snippets while typing.',
+  inlayHints: 'Show a gate badge (stage and state) at the end of each line with a gated field.',
+};
+
 export const SETTINGS: readonly SettingSpec[] = [
+  {
+    name: 'kubegate.enable',
+    type: 'boolean',
+    default: true,
+    description: 'Enable Kubegate. Off: no problems, hovers, completions or inlay hints from Kubegate.',
+    scope: 'window',
+  },
+  ...FEATURE_SWITCHES.map(
+    (f): SettingSpec => ({ name: `kubegate.${f}.enable`, type: 'boolean', default: true, description: SWITCH_WHAT[f], scope: 'resource' }),
+  ),
   {
     name: 'kubegate.kubernetesVersion',
     type: 'string',
@@ -139,6 +174,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     scope: 'window',
   },
   {
+    name: 'kubegate.cluster.kubeconfig',
+    type: 'string',
+    default: '',
+    description: 'Path of the kubeconfig file to read when kubegate.cluster.enabled is on. Empty: $KUBECONFIG, else ~/.kube/config.',
+    scope: 'window',
+  },
+  {
     name: 'kubegate.files',
     type: 'array',
     default: [],
@@ -161,6 +203,8 @@ export interface ResolvedSettings {
   settings: KubegateSettings;
   /** One sentence per ignored or corrected value, naming the setting. */
   problems: string[];
+  /** The repository's `.kubegate.yaml` applied to `settings` (server only; see contract/repo-config.ts). */
+  repoConfig?: { file: string; ignored(file: string): boolean };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -252,6 +296,18 @@ export function resolveSettings(raw: unknown): ResolvedSettings {
   const context = pick(src, 'cluster.context');
   if (typeof context === 'string') s.cluster.context = context.trim();
   else if (context !== undefined && context !== null) problems.push('kubegate.cluster.context must be a string; the current context is used.');
+
+  const on = pick(src, 'enable');
+  if (typeof on === 'boolean') s.enable = on;
+  else if (on !== undefined && on !== null) problems.push('kubegate.enable must be true or false; true is used.');
+  for (const f of FEATURE_SWITCHES) {
+    const v = pick(src, `${f}.enable`);
+    if (typeof v === 'boolean') s[f].enable = v;
+    else if (v !== undefined && v !== null) problems.push(`kubegate.${f}.enable must be true or false; true is used.`);
+  }
+  const kubeconfig = pick(src, 'cluster.kubeconfig');
+  if (typeof kubeconfig === 'string') s.cluster.kubeconfig = kubeconfig.trim();
+  else if (kubeconfig !== undefined && kubeconfig !== null) problems.push('kubegate.cluster.kubeconfig must be a string (a file path); the default kubeconfig is used.');
 
   const trace = pick(src, 'trace.server');
   if (typeof trace === 'string' && (TRACE_LEVELS as readonly string[]).includes(trace)) s.trace.server = trace as TraceLevel;

@@ -8,6 +8,9 @@ import { parseFile } from './parse/parseFile';
 import { comparePositions } from './parse/ranges';
 import type { FileReport, Finding, KubeVersion } from './types';
 import { analyzeDocument } from './validate/analyzeDocument';
+import { append } from './append';
+import { capFindings } from './cap-findings';
+import { applyKustomizeFacts } from './kustomize/apply';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -27,9 +30,10 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
   const brief = briefFacts(knowledge);
   const documents: DocumentAnalysis[] = [];
   for (const pdoc of parsed.documents) {
-    const analysis = analyzeDocument(parsed, pdoc, { data, brief, environment: options.environment, file: options.file });
+    const analysis = analyzeDocument(parsed, pdoc, { data, brief, environment: options.environment, file: options.file, crds: options.crds });
     if (analysis) documents.push(analysis);
   }
+  if (options.kustomize) applyKustomizeFacts(parsed, documents, options.kustomize, { data, brief, file: options.file });
   return { parsed, directives, version, documents };
 }
 
@@ -46,8 +50,8 @@ export function checkText(text: string, options: CheckOptions, knowledge: Knowle
   });
 
   const findings: Finding[] = [];
-  for (const doc of withGates) findings.push(...applyDisableComments(doc.findings, analysis.directives));
-  return { documents: withGates.map((d) => d.report), findings: sortFindings(dedupe(findings)) };
+  for (const doc of withGates) append(findings, applyDisableComments(doc.findings, analysis.directives));
+  return { documents: withGates.map((d) => d.report), findings: capFindings(sortFindings(dedupe(findings))) };
 }
 
 /** Document order, then position, then code (stable for equal keys). */

@@ -36,6 +36,11 @@ export const CODE_TABLE: Readonly<Record<FindingCode, CodeInfo>> = {
     when: 'a config names a different Kubernetes version than the target',
   },
   'file-too-large': { severity: 'information', when: 'the file is too large to check fully' },
+  'too-many-findings': { severity: 'information', when: 'a document has more findings than are reported' },
+  'experimental-channel': {
+    severity: 'warning',
+    when: 'a Gateway API field, value, kind or version that the installed channel (standard by default) lacks',
+  },
 };
 
 export const ALL_CODES = Object.keys(CODE_TABLE) as FindingCode[];

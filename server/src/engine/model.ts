@@ -39,6 +39,8 @@ export interface GatedUse {
   kind: string;
   /** Set when met inside a component config document: only that component needs the gate. */
   component?: string;
+  /** The API server drops the field while the gate is off although upstream carries no marker for it. */
+  dropped?: true;
 }
 
 /** A gate set in a config (kind Cluster featureGates, kubeadm extraArgs feature-gates, KubeletConfiguration
@@ -62,7 +64,8 @@ export interface GateSetting {
 export interface RuntimeConfigEntry {
   key: string;
   value: boolean;
-  origin: 'kind' | 'setting' | 'cluster';
+  /** 'kubeadm': an `apiServer.extraArgs` `runtime-config` (kubeadm file or kind kubeadmConfigPatches). */
+  origin: 'kind' | 'kubeadm' | 'setting' | 'cluster';
   file?: string;
   range?: Range;
 }
@@ -96,4 +99,8 @@ export interface CheckOptions {
   environment?: GateEnvironment;
   /** Path or URI of the file, for evidence and messages. */
   file?: string;
+  /** CRDs for custom resources (engine/crd: cluster, workspace, bundled pack); absent = custom resources not checked. */
+  crds?: import('./crd/catalog').CrdCatalog;
+  /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
+  kustomize?: import('./kustomize/facts').KustomizeFacts;
 }

@@ -33,7 +33,9 @@ export type FindingCode =
   | 'locked-gate'
   | 'redundant-gate'
   | 'version-mismatch'
-  | 'file-too-large';
+  | 'file-too-large'
+  | 'too-many-findings'
+  | 'experimental-channel';
 
 /** Where a fact about a gate's state comes from. */
 export type EvidenceSource =
@@ -50,8 +52,12 @@ export interface Evidence {
 export interface Finding {
   code: FindingCode;
   severity: Severity;
-  /** Says what is wrong and what to do. */
+  /** One short sentence, consequence first, no Markdown (≤ 120 characters for the common codes). */
   message: string;
+  /** What to do, in one sentence (the CLI prints it on a second line; LSP: relatedInformation). */
+  fix?: string;
+  /** The longer explanation (components and their state, why), for relatedInformation, hover and explain. */
+  detail?: string;
   /** Structural path as in ../shared/upstream: `spec.devices[].consumesCounters[].compatibilityGroups`,
    *  `.*` for a map value, `spec.tolerations[].operator=Gt` for a gated enum value, `(kind)` for a kind gate. */
   path?: string;

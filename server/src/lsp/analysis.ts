@@ -9,6 +9,7 @@ import { buildGateEnvironment, discoverConfigs, explicitSettings, loadConfigFile
 import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine/knowledge';
 import type { GateEnvironment, ParsedFile } from '../engine/model';
 import { parseFile } from '../engine/parse/parseFile';
+import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../engine/kustomize';
 import { loadSnippets } from '../engine/snippets';
 import { DEFAULT_VERSION, type KubeVersion } from '../engine/types';
 import { matchesAny } from './glob';
@@ -21,6 +22,8 @@ export interface DocumentContext {
   environment: GateEnvironment;
   configs: ConfigDocInfo[];
   settings: KubegateSettings;
+  /** What kustomize makes of the file (a kustomization in its folder or an ancestor names it). */
+  kustomize?: KustomizeFacts;
 }
 
 export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
@@ -68,7 +71,8 @@ export function documentContext(
     'kubegate.featureGates',
   );
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, cluster, configs });
-  return { file, version, environment, configs, settings };
+  const kustomize = kustomizeFactsFor(file, findKustomizations(file, ws.folderOf(file), (f) => ws.read(f)));
+  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}) };
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
@@ -78,7 +82,8 @@ export function shouldCheck(file: string | undefined, text: string, settings: Ku
     const root = ws.folderOf(file) ?? path.dirname(file);
     return matchesAny(path.relative(root, file), settings.files);
   }
-  return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
+  // A byte order mark may open the file (the CLI checks such files too).
+  return /^\uFEFF?apiVersion\s*:/m.test(text) && /^\uFEFF?kind\s*:/m.test(text);
 }
 
 /** The whole-document snippets (snippets/kubegate.code-snippets); none when the file cannot be read. */

@@ -8,17 +8,20 @@ export class ClusterHolder {
   private snapshot?: ClusterSnapshot;
   private pending?: Promise<ClusterSnapshot>;
   private key?: string;
+  private context = '';
 
-  /** The snapshot for `context` (read on first use); undefined when the cluster is disabled. */
-  async get(enabled: boolean, context: string): Promise<ClusterSnapshot | undefined> {
+  /** The snapshot for `context` of the kubeconfig at `kubeconfig` (empty: the default one), read on first
+   *  use; undefined when the cluster is disabled. */
+  async get(enabled: boolean, context: string, kubeconfig = ''): Promise<ClusterSnapshot | undefined> {
     if (!enabled) return undefined;
-    if (this.key !== context || (!this.snapshot && !this.pending)) return this.refresh(context);
+    if (this.key !== `${kubeconfig}\u0000${context}` || (!this.snapshot && !this.pending)) return this.refresh(context, kubeconfig);
     return this.pending ?? this.snapshot;
   }
 
-  refresh(context: string): Promise<ClusterSnapshot> {
-    this.key = context;
-    const p = readCluster({ context: context || undefined }).catch(
+  refresh(context: string, kubeconfig = ''): Promise<ClusterSnapshot> {
+    this.key = `${kubeconfig}\u0000${context}`;
+    this.context = context;
+    const p = readCluster({ context: context || undefined, kubeconfigPath: kubeconfig || undefined }).catch(
       (e: unknown): ClusterSnapshot => ({
         reachable: false,
         notes: [`The cluster could not be read: ${e instanceof Error ? e.message : String(e)}`],
@@ -37,7 +40,7 @@ export class ClusterHolder {
 
   status(enabled: boolean): ClusterStatus {
     if (!enabled) return { state: 'disabled', notes: [] };
-    if (this.pending || !this.snapshot) return { state: 'reading', context: this.key || undefined, notes: [] };
+    if (this.pending || !this.snapshot) return { state: 'reading', context: this.context || undefined, notes: [] };
     const s = this.snapshot;
     return {
       state: s.reachable ? 'connected' : 'unreachable',

@@ -51,6 +51,10 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   if (f.code === 'redundant-gate') d.tags = [DiagnosticTag.Unnecessary];
   if (f.code === 'api-deprecated') d.tags = [DiagnosticTag.Deprecated];
   const related: DiagnosticRelatedInformation[] = [];
+  // The detail and the fix of the short message, at the finding itself (VS Code lists them under the message).
+  const here = { uri: docUri, range: f.range };
+  if (f.detail) related.push({ location: here, message: f.detail });
+  if (f.fix) related.push({ location: here, message: f.fix });
   for (const e of f.related ?? []) {
     if (e.source.type !== 'file') continue;
     related.push({ location: { uri: e.source.file ? toUri(e.source.file) : docUri, range: e.source.range }, message: e.message });
@@ -85,5 +89,6 @@ export function toCompletionItem(e: CompletionEntry, snippetSupport: boolean): C
   if (e.sortText) item.sortText = e.sortText;
   if (e.filterText) item.filterText = e.filterText;
   if (e.deprecated) item.tags = [1];
+  if (e.labelDescription) item.labelDetails = { description: e.labelDescription };
   return item;
 }

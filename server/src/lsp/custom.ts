@@ -25,6 +25,9 @@ export function gateReport(sources: ReportSource[], version: KubeVersion): GateR
     }
     for (const u of uses) {
       const entry = catalog.gates[u.use.gate];
+      const v = entry?.byVersion[version];
+      // A gate locked to its default (GA or deprecated-and-locked): its state is the default, whatever is set.
+      const locked = v?.locked === true && typeof v.default === 'boolean';
       let e = byGate.get(u.use.gate);
       if (!e) {
         e = {
@@ -35,13 +38,23 @@ export function gateReport(sources: ReportSource[], version: KubeVersion): GateR
           components: entry?.components ?? [],
           usedAt: [],
           setAt: [],
-          state: u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off',
+          state: locked ? (v!.default ? 'on' : 'off') : u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off',
+          ...(locked ? { locked: true } : {}),
+          componentStates: [],
         };
         byGate.set(u.use.gate, e);
       }
       e.usedAt.push({ uri: src.uri, range: u.use.range, path: u.use.path });
-      const state = u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off';
+      const state = locked ? e.state : u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off';
       if (e.state !== state) e.state = 'mixed';
+      for (const s of u.states) {
+        const list = (e.componentStates ??= []);
+        const cs = locked ? e.state : s.state;
+        let c = list.find((x) => x.component === s.component);
+        if (!c) list.push((c = { component: s.component, state: cs, sources: [] }));
+        else if (c.state !== cs) c.state = 'mixed';
+        for (const ev of s.evidence) if (!c.sources.includes(ev.message)) c.sources.push(ev.message);
+      }
       for (const s of u.states) {
         for (const ev of s.evidence) {
           const source = ev.source;

@@ -7,6 +7,8 @@
 // The result equals the whole-file check (tests/lsp/incremental.test.ts compares them).
 import { createHash } from 'node:crypto';
 import type { DocumentReport, FileReport, Finding, Range } from '../engine/types';
+import { append } from '../engine/append';
+import { hasTemplateBlock } from '../engine/parse/templates';
 
 export type WholeCheck = (text: string) => FileReport;
 
@@ -18,25 +20,44 @@ export interface Piece {
 const SEPARATOR = /^---(?:[ \t\r\n]|$)/;
 const VERSION_COMMENT_LINES = 10;
 
+// Lines are counted as LSP (and the engine's ranges) count them: LF, CR LF and a lone CR each end a line.
+// Documents are cut only at LF lines, like the YAML parser (which does not take a lone CR as a line break).
+
 function nthLineStart(text: string, n: number): number {
   let pos = 0;
   for (let i = 0; i < n; i++) {
-    const nl = text.indexOf('\n', pos);
-    if (nl < 0) return text.length;
-    pos = nl + 1;
+    const next = nextLineStart(text, pos);
+    if (next < 0) return text.length;
+    pos = next;
   }
   return pos;
 }
 
-function lineCount(text: string): number {
+/** Start of the line after the one holding `pos`, -1 on the last line. */
+function nextLineStart(text: string, pos: number): number {
+  const nl = text.indexOf('\n', pos);
+  const cr = text.indexOf('\r', pos);
+  if (cr >= 0 && (nl < 0 || cr < nl - 1)) return cr + 1;
+  return nl < 0 ? -1 : nl + 1;
+}
+
+/** Line breaks in text[from, to). */
+function breaksIn(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  for (let i = text.indexOf('\r', from); i >= 0 && i < to; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) n++;
   return n;
+}
+
+function lineCount(text: string): number {
+  return breaksIn(text, 0, text.length);
 }
 
 /** Pieces of one YAML document each, or undefined when the file must be checked whole. */
 export function splitDocuments(text: string): Piece[] | undefined {
   if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
+  // A template block (`{{- range }}` … `{{- end }}`) may span documents: the engine decides over the whole file.
+  if (hasTemplateBlock(text)) return undefined;
   // A version comment is read from the file's first lines only: one further down must not count.
   if (/#\s*kubegate\s*:/.test(text.slice(nthLineStart(text, VERSION_COMMENT_LINES)))) return undefined;
   const pieces: Piece[] = [];
@@ -44,16 +65,17 @@ export function splitDocuments(text: string): Piece[] | undefined {
   let startLine = 0;
   let line = 0;
   let pos = 0;
+  const hasCr = text.includes('\r');
   for (;;) {
     const nl = text.indexOf('\n', pos);
-    if (line > 0 && SEPARATOR.test(text.slice(pos, pos + 4))) {
+    if (pos > 0 && SEPARATOR.test(text.slice(pos, pos + 4))) {
       pieces.push({ text: text.slice(start, pos), line: startLine });
       start = pos;
       startLine = line;
     }
     if (nl < 0) break;
+    line += hasCr ? breaksIn(text, pos, nl + 1) : 1;
     pos = nl + 1;
-    line++;
   }
   pieces.push({ text: text.slice(start), line: startLine });
   // Comments and blank lines (a line may start with a byte order mark) before the first `---` belong to the first
@@ -68,9 +90,18 @@ export function splitDocuments(text: string): Piece[] | undefined {
 /** Maps a line of a checked text back to the file: [first line in checked text, line count, file line]. */
 export type LineMap = [number, number, number][];
 
-function mapLine(map: LineMap, line: number): number | undefined {
-  for (const [from, count, to] of map) if (line >= from && line < from + count) return to + (line - from);
-  return undefined;
+/** The first entry that holds `line` (entries are in line order; a piece's last line may also be the next
+ *  one's first), found by binary search: a map may have an entry per document of a 100 000-document file. */
+export function mapLine(map: LineMap, line: number): number | undefined {
+  let lo = 0;
+  let hi = map.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (map[mid][0] + map[mid][1] > line) hi = mid;
+    else lo = mid + 1;
+  }
+  const e = map[lo];
+  return e && line >= e[0] ? e[2] + (line - e[0]) : undefined;
 }
 
 function mapRange(map: LineMap, r: Range): Range | undefined {
@@ -83,24 +114,35 @@ function mapRange(map: LineMap, r: Range): Range | undefined {
 /** A text made of pieces (each starting on a new line, a `---` put before any piece that lacks one; that line
  *  maps to the piece's first line, where the document starts in the file). One line map per piece. */
 export function joinPieces(list: Piece[]): { text: string; maps: LineMap[] } {
-  let text = '';
+  // Parts joined once at the end: testing the end of a growing string flattens it each time (quadratic).
+  const parts: string[] = [];
+  let empty = true;
+  let endsWithNewline = false;
   let line = 0;
   const maps: LineMap[] = [];
   for (const p of list) {
     const map: LineMap = [];
-    if (text !== '' && !text.endsWith('\n')) text += '\n';
-    if (text !== '' && !SEPARATOR.test(p.text)) {
-      text += '---\n';
+    if (!empty && !endsWithNewline) parts.push('\n');
+    if (!empty && !isSeparatorStart(p.text)) {
+      parts.push('---\n');
       map.push([line, 1, p.line]);
       line++;
     }
     const count = lineCount(p.text) + 1;
     map.push([line, count, p.line]);
     maps.push(map);
-    text += p.text;
+    parts.push(p.text);
+    if (p.text !== '') {
+      empty = false;
+      endsWithNewline = p.text.endsWith('\n');
+    } else if (!empty) endsWithNewline = true;
     line += count - 1;
   }
-  return { text, maps };
+  return { text: parts.join(''), maps };
+}
+
+function isSeparatorStart(text: string): boolean {
+  return SEPARATOR.test(text.slice(0, 4));
 }
 
 /** Moves a report of a joined text into file coordinates: `map` for the findings of the wanted piece (others are
@@ -111,6 +153,7 @@ function place(
   evidenceMap: LineMap,
   docIndex: (i: number) => number | undefined,
   file: string | undefined,
+  onLost: () => void = () => undefined,
 ): FileReport {
   const documents: DocumentReport[] = [];
   const findings: Finding[] = [];
@@ -124,7 +167,11 @@ function place(
     const index = f.document === undefined ? undefined : docIndex(f.document);
     if (f.document !== undefined && index === undefined) continue;
     const range = mapRange(map, f.range);
-    if (!range) continue;
+    if (!range) {
+      // A finding of the wanted document that reaches past its piece: the cut is unsure.
+      if (index !== undefined) onLost();
+      continue;
+    }
     const out: Finding = { ...f, range };
     if (index !== undefined) out.document = index;
     if (f.related) {
@@ -150,10 +197,16 @@ function relRange(r: Range, lines: number): Range {
   return { start: { line: r.start.line - lines, character: r.start.character }, end: { line: r.end.line - lines, character: r.end.character } };
 }
 
+/** The last piece starting at or before `line` (-1 when none), by binary search. */
 function pieceOfLine(pieces: Piece[], line: number): number {
-  let k = -1;
-  for (let i = 0; i < pieces.length && pieces[i].line <= line; i++) k = i;
-  return k;
+  let lo = 0;
+  let hi = pieces.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pieces[mid].line <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Splits a report in file coordinates into per-piece stored results. */
@@ -244,17 +297,24 @@ export class IncrementalChecker {
     const configs = configIdx.map((i) => pieces[i]);
     const prefix = joinPieces(configs);
     const prefixId = createHash('sha1').update(prefix.text).digest('hex');
+    // Per piece: its ordinal among the config pieces (-1 if none) and how many config pieces come before it.
+    const ordinal: number[] = [];
+    const configsBefore: number[] = [];
+    let seenConfigs = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      configsBefore.push(seenConfigs);
+      ordinal.push(configIdx[seenConfigs] === i ? seenConfigs++ : -1);
+    }
     const keys = pieces.map((piece, index) => {
-      const k = configIdx.indexOf(index);
+      const k = ordinal[index];
       if (k >= 0) return `C\u0000${k}\u0000${prefixId}`;
-      const before = configIdx.filter((i) => i < index).length;
-      return `P\u0000${before}\u0000${prefixId}\u0000${piece.text}`;
+      return `P\u0000${configsBefore[index]}\u0000${prefixId}\u0000${piece.text}`;
     });
     const next = new Map<string, Stored>();
     const missing = keys.filter((k) => !this.cache.has(k)).length;
     if (missing > this.wholeAbove) {
       const report = whole(text);
-      if (hasSyntaxError(report)) return this.uncached(report);
+      if (unsure(report)) return this.uncached(report);
       store(report, pieces, configs, file).forEach((st, i) => next.set(keys[i], st));
       this.cache = next;
       return report;
@@ -263,27 +323,36 @@ export class IncrementalChecker {
     const findings: Finding[] = [];
     // The config pieces together (their findings may depend on each other), then each other piece with them.
     let configReport: FileReport | undefined;
-    pieces.forEach((piece, index) => {
+    let lost = false;
+    const onLost = () => {
+      lost = true;
+    };
+    for (let index = 0; index < pieces.length; index++) {
+      const piece = pieces[index];
       let st = next.get(keys[index]) ?? this.cache.get(keys[index]);
       if (!st) {
         let placed: FileReport;
-        const k = configIdx.indexOf(index);
+        const k = ordinal[index];
         if (k >= 0) {
           configReport ??= whole(prefix.text);
-          placed = place(configReport, prefix.maps[k], prefix.maps.flat(), (i) => (i === k ? index : undefined), file);
+          if (unsure(configReport)) return this.uncached(whole(text));
+          placed = place(configReport, prefix.maps[k], prefix.maps.flat(), (i) => (i === k ? index : undefined), file, onLost);
         } else {
           // In file order, so that the piece keeps its own first line (comments before a first `---` included).
-          const before = configIdx.filter((i) => i < index).length;
+          const before = configsBefore[index];
           const joined = joinPieces([...configs.slice(0, before), piece, ...configs.slice(before)]);
-          placed = place(whole(joined.text), joined.maps[before], joined.maps.flat(), (i) => (i === before ? index : undefined), file);
+          const raw = whole(joined.text);
+          if (unsure(raw)) return this.uncached(whole(text));
+          placed = place(raw, joined.maps[before], joined.maps.flat(), (i) => (i === before ? index : undefined), file, onLost);
         }
+        if (lost) return this.uncached(whole(text));
         st = store(placed, pieces, configs, file)[index];
       }
       next.set(keys[index], st);
       const r = unstore(st, piece, index, configs);
-      documents.push(...r.documents);
-      findings.push(...r.findings);
-    });
+      append(documents, r.documents);
+      append(findings, r.findings);
+    }
     // Broken YAML is where the cut at `---` lines can differ from the parser's documents (a quote or a flow
     // collection left open runs past a `---`): then the whole file is checked and nothing is kept.
     if (findings.some((f) => f.code === 'yaml-syntax')) return this.uncached(whole(text));
@@ -299,6 +368,12 @@ export class IncrementalChecker {
 
 function hasSyntaxError(report: FileReport): boolean {
   return report.findings.some((f) => f.code === 'yaml-syntax');
+}
+
+/** A report whose documents may not match the cut at `---` lines: a syntax error, or a template (whose syntax
+ *  errors are not reported, yet may join or split documents). */
+function unsure(report: FileReport): boolean {
+  return hasSyntaxError(report) || report.documents.some((d) => !d.checked && d.reason?.startsWith('template') === true);
 }
 
 /** Document order, then position (the engine's order; the pieces are already in document order). */

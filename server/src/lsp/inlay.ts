@@ -1,4 +1,5 @@
-// Inlay hints: a badge after each gated field, value or kind of a non-GA gate, e.g. `α DRAOptionalNodeOperations · off`.
+// Inlay hints: a badge at the end of the line of each gated field, value or kind of a non-GA gate (after the
+// value, before a trailing comment), e.g. `α DRAOptionalNodeOperations · off`; never between a key and its colon.
 // The gated uses and the state per component come from the engine (analyzeFile + the gate model).
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
 import { analyzeFile } from '../engine/check';
@@ -53,19 +54,21 @@ export function inlayHints(text: string, range: Range, ctx: DocumentContext): In
   const seen = new Set<string>();
   const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
   const local = localText(text, { from: range.start.line, to: range.end.line }, mayHoldGateConfig);
+  const lines = text.split(/\r?\n/);
   for (const u of gatedUsesWithState(local.text, ctx, version).uses) {
     const { stage } = u;
     const useRange = local.toFile(u.use.range);
     if (!useRange) continue;
     const use = { ...u.use, range: useRange };
     if (!within(use.range, range) || !stage || stage === 'GA') continue;
-    const key = `${use.range.end.line}:${use.range.end.character}:${use.gate}`;
+    const key = `${use.range.start.line}:${use.gate}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const known = u.states.some((s) => s.state !== 'unknown');
     const word = u.overall === 'off' && !known ? defaultWord(u.default) : STATE_WORD[u.overall];
+    const line = use.range.start.line;
     out.push({
-      position: use.range.end,
+      position: { line, character: contentEnd(lines[line] ?? '') },
       label: `${MARK[stage] ?? stage} ${use.gate} · ${word}`,
       kind: InlayHintKind.Type,
       paddingLeft: true,
@@ -73,6 +76,25 @@ export function inlayHints(text: string, range: Range, ctx: DocumentContext): In
     });
   }
   return out;
+}
+
+/** Where the content of a YAML line ends: before a trailing comment and trailing blanks. */
+export function contentEnd(line: string): number {
+  let quote: string | undefined;
+  let end = line.length;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) {
+      end = i;
+      break;
+    }
+  }
+  return line.slice(0, end).trimEnd().length;
 }
 
 function defaultWord(def: boolean | null | undefined): string {

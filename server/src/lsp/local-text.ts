@@ -2,7 +2,7 @@
 // the request touches plus the file's own gate config documents, with line maps both ways. The engine then
 // works on a few documents instead of the whole file. Small files are used whole.
 import type { Position, Range } from '../engine/types';
-import { joinPieces, splitDocuments, type LineMap } from './incremental';
+import { joinPieces, mapLine, splitDocuments, type LineMap } from './incremental';
 
 /** Below this many characters the whole file is used. */
 const SMALL_FILE_CHARS = 4_000;
@@ -19,10 +19,6 @@ function identity(text: string): LocalText {
   return { text, toLocal: (p) => p, toFile: (r) => r };
 }
 
-function mapLine(map: LineMap, line: number): number | undefined {
-  for (const [from, count, to] of map) if (line >= from && line < from + count) return to + (line - from);
-  return undefined;
-}
 
 /** The last split, reused while the text stays the same (hovers and inlay hints come in bursts). */
 let lastSplit: { text: string; pieces: ReturnType<typeof splitDocuments> } | undefined;

@@ -2,6 +2,7 @@
 // and the size guard (a very large file gets only syntax findings plus `file-too-large`).
 import type { KubegateSettings } from '../contract/settings';
 import { checkText } from '../engine/check';
+import { capFindings } from '../engine/cap-findings';
 import { defaultSeverity } from '../engine/codes';
 import { parseFile } from '../engine/parse/parseFile';
 import type { FileReport, Finding } from '../engine/types';
@@ -29,18 +30,20 @@ function syntaxOnly(text: string, maxChars: number): FileReport {
   findings.push({
     code: 'file-too-large',
     severity: defaultSeverity('file-too-large'),
-    message: `This file has ${text.length} characters, more than the ${maxChars} Kubegate checks fully; only YAML syntax is checked. Split the file to get every check.`,
+    message: `Only YAML syntax is checked: the file is over ${maxChars} characters`,
+    fix: 'Split the file to get every check.',
+    detail: `This file has ${text.length} characters; Kubegate checks files of up to ${maxChars} characters fully.`,
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     data: { size: text.length, limit: maxChars, lines: lastLine + 1 },
   });
   for (const d of parsed.documents) {
     for (const e of d.errors) {
-      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: `${e.message}. Fix the YAML.`, range: e.range, document: d.index });
+      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: e.message, fix: 'Fix the YAML.', range: e.range, document: d.index });
     }
   }
   return {
     documents: parsed.documents.map((d) => ({ index: d.index, checked: false, reason: 'file too large', range: d.range })),
-    findings,
+    findings: capFindings(findings),
   };
 }
 
@@ -51,7 +54,7 @@ export function reportFor(text: string, ctx: DocumentContext, maxChars: number, 
   else {
     // The version comment (first lines of the file) applies to every piece the checker checks on its own.
     const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
-    const whole = (t: string) => checkText(t, { version, environment: ctx.environment, file: ctx.file });
+    const whole = (t: string) => checkText(t, { version, environment: ctx.environment, file: ctx.file, kustomize: ctx.kustomize });
     report = checker ? checker.check(text, `${version}`, ctx, whole, mayHoldGateConfig, ctx.file) : whole(text);
   }
   return { documents: report.documents, findings: applySeverity(report.findings, ctx.settings) };

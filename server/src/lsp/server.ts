@@ -35,6 +35,7 @@ import type { DescriptionProvider } from '../engine/hover/cluster-description';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
+import { repoConfigFor } from './repo-config';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
 import { IncrementalChecker } from './incremental';
@@ -47,11 +48,14 @@ const HOVER_CLUSTER_TIMEOUT_MS = 3000;
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const ws = new WorkspaceFiles(documents);
-  const settings = new DocumentSettings(connection);
+  const settings = new DocumentSettings(connection, (uri) => repoConfigFor(uri, ws), () => trusted);
   const cluster = new ClusterHolder();
   let maxChars = DEFAULT_MAX_FILE_CHARS;
   let actionOptions: ActionOptions = { canCreateFiles: false };
   let snippetSupport = false;
+  /** False when the client brings its own snippets (initializationOptions.serverSnippets). */
+  let serverSnippets = true;
+  let inlayRefreshSupport = false;
   let dynamicConfig = false;
   let dynamicWatch = false;
   // An untrusted workspace never reaches a cluster, whatever the settings say.
@@ -70,7 +74,7 @@ export function startServer(connection: Connection): void {
     if (!p) {
       p = (async () => {
         const { settings: s } = await settings.get(uri);
-        const snapshot = await cluster.get(clusterOn(s), s.cluster.context);
+        const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
         return documentContext(fileOf(uri), s, snapshot, ws);
       })();
       contexts.set(uri, p);
@@ -81,18 +85,32 @@ export function startServer(connection: Connection): void {
   function recheckAll(): void {
     contexts.clear();
     validator.scheduleAll();
+    refreshInlayHints();
+  }
+  // Gate state, settings or the version changed: the client asks for inlay hints again (at most once per pause).
+  let inlayTimer: NodeJS.Timeout | undefined;
+  function refreshInlayHints(): void {
+    if (!inlayRefreshSupport || inlayTimer) return;
+    inlayTimer = setTimeout(() => {
+      inlayTimer = undefined;
+      void connection.languages.inlayHint.refresh().catch(() => undefined);
+    }, 50);
   }
   /** A config document changed: every other document may read it (its own configs are part of its check). */
   function recheckOthers(uri: string): void {
     for (const key of [...contexts.keys()]) if (key !== uri) contexts.delete(key);
     for (const d of documents.all()) if (d.uri !== uri) validator.schedule(d.uri);
+    refreshInlayHints();
     scheduleStatus();
   }
 
   const validator = new Validator(connection, documents, async (doc, isStale) => {
-    const { settings: s } = await settings.get(doc.uri);
+    const { settings: s, repoConfig } = await settings.get(doc.uri);
     const text = doc.getText();
-    if (!shouldCheck(uriToPath(doc.uri), text, s, ws)) return { documents: [], findings: [] };
+    const docPath = uriToPath(doc.uri);
+    if (!s.enable || !s.validate.enable) return { documents: [], findings: [] };
+    if (docPath && repoConfig?.ignored(docPath)) return { documents: [], findings: [] };
+    if (!shouldCheck(docPath, text, s, ws)) return { documents: [], findings: [] };
     const ctx = await contextFor(doc.uri);
     if (isStale()) return undefined;
     let checker = checkers.get(doc.uri);
@@ -102,7 +120,7 @@ export function startServer(connection: Connection): void {
 
   async function sendStatus(): Promise<void> {
     const { settings: s, problems } = await settings.get(undefined);
-    const snapshot = await cluster.get(clusterOn(s), s.cluster.context);
+    const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
     const gateSources: StatusParams['gateSources'] = [];
     if (Object.keys(s.featureGates).length) gateSources.push({ kind: 'setting', name: 'kubegate.featureGates', gates: { ...s.featureGates } });
     if (snapshot?.reachable && snapshot.apiServerGates) {
@@ -162,6 +180,8 @@ export function startServer(connection: Connection): void {
     };
     settings.setPullSupported(!!caps.workspace?.configuration);
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+    serverSnippets = init.serverSnippets !== false;
+    inlayRefreshSupport = !!caps.workspace?.inlayHint?.refreshSupport;
     dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
@@ -208,6 +228,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeWatchedFiles((change) => {
+    if (change.changes.some((c) => /\/\.kubegate\.yaml$/.test(c.uri))) settings.forgetAll();
     if (change.changes.some((c) => /\.ya?ml$/i.test(c.uri))) recheckAll();
   });
 
@@ -240,7 +261,7 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
     const ctx = await contextFor(doc.uri);
-    if (token.isCancellationRequested) return null;
+    if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
     const view = await safeAsync(async () => hoverView(doc.getText(), params.position, ctx, await describerFor(ctx)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
@@ -259,7 +280,8 @@ export function startServer(connection: Connection): void {
     if (!doc || token.isCancellationRequested) return null;
     const ctx = await contextFor(doc.uri);
     if (token.isCancellationRequested) return null;
-    const entries = safe(() => completionsAt(doc.getText(), params.position, ctx)) ?? [];
+    if (!ctx.settings.enable || !ctx.settings.completion.enable) return null;
+    const entries = (safe(() => completionsAt(doc.getText(), params.position, ctx)) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
     return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snippetSupport)) };
   });
 
@@ -286,6 +308,7 @@ export function startServer(connection: Connection): void {
     const text = doc.getText();
     if (text.length > maxChars) return [];
     const { settings: s } = await settings.get(doc.uri);
+    if (!s.enable || !s.inlayHints.enable) return [];
     if (!shouldCheck(uriToPath(doc.uri), text, s, ws)) return [];
     const ctx = await contextFor(doc.uri);
     return safe(() => inlayHints(text, params.range, ctx)) ?? [];
@@ -306,19 +329,19 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(GATE_REPORT_REQUEST, async (params: GateReportParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
-    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context));
+    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig));
     return gateReport(await reportSources(params?.uris), version);
   });
 
   connection.onRequest(KIND_CONFIG_REQUEST, async (params: KindConfigParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
-    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context));
+    const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig));
     return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
   });
 
   connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
     const { settings: s } = await settings.get(undefined);
-    if (clusterOn(s)) await cluster.refresh(s.cluster.context);
+    if (clusterOn(s)) await cluster.refresh(s.cluster.context, s.cluster.kubeconfig);
     recheckAll();
     void sendStatus().catch(() => undefined);
     return cluster.status(clusterOn(s));
@@ -331,7 +354,7 @@ export function startServer(connection: Connection): void {
    *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
   async function describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
     if (!clusterOn(ctx.settings)) return undefined;
-    const snapshot = await cluster.get(true, ctx.settings.cluster.context);
+    const snapshot = await cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
     if (!snapshot?.reachable) return undefined;
     return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
   }

@@ -2,14 +2,27 @@
 // taken from the last workspace/didChangeConfiguration push, else the defaults. Cached per URI until the
 // configuration changes.
 import type { Connection } from 'vscode-languageserver/node';
+import { isIgnored, withRepoConfig } from '../contract/repo-config';
 import { resolveSettings, SETTINGS_SECTION, type ResolvedSettings } from '../contract/settings';
+import { DEFAULT_VERSION } from '../engine/types';
+import type { RepoConfigLookup } from './repo-config';
 
 export class DocumentSettings {
   private readonly cache = new Map<string, Promise<ResolvedSettings>>();
   private pushed: unknown;
   private pullSupported = false;
 
-  constructor(private readonly connection: Connection) {}
+  /** `repoConfig` finds the `.kubegate.yaml` of a document; `trusted` false keeps its file globs out. */
+  constructor(
+    private readonly connection: Connection,
+    private readonly repoConfig?: (uri: string | undefined) => RepoConfigLookup | undefined,
+    private readonly trusted: () => boolean = () => true,
+  ) {}
+
+  /** Forgets every cached answer (a `.kubegate.yaml` changed). */
+  forgetAll(): void {
+    this.cache.clear();
+  }
 
   setPullSupported(value: boolean): void {
     this.pullSupported = value;
@@ -47,6 +60,28 @@ export class DocumentSettings {
       }
     }
     if (raw === undefined || raw === null) raw = this.pushed;
-    return resolveSettings(raw);
+    return this.withRepo(resolveSettings(raw), uri);
+  }
+
+  /** The user's settings over the repository's `.kubegate.yaml` (the user wins where both say something). */
+  private withRepo(resolved: ResolvedSettings, uri: string | undefined): ResolvedSettings {
+    let lookup: RepoConfigLookup | undefined;
+    try {
+      lookup = this.repoConfig?.(uri);
+    } catch {
+      lookup = undefined;
+    }
+    if (!lookup) return resolved;
+    const problems = [...resolved.problems, ...lookup.problems];
+    const repo = lookup.config;
+    if (!repo) return { ...resolved, problems };
+    // In an untrusted workspace the file's globs (files, ignore, configFiles) are not used.
+    const safe = this.trusted() ? repo : { ...repo, files: [], ignore: [], configFiles: [] };
+    const userSetVersion = resolved.settings.kubernetesVersion !== DEFAULT_VERSION;
+    return {
+      settings: withRepoConfig(resolved.settings, safe, userSetVersion, lookup.root),
+      problems,
+      repoConfig: { file: repo.file, ignored: (file) => isIgnored(safe, file) },
+    };
   }
 }

@@ -1,164 +1,230 @@
-// `kubegate check [--kubernetes-version V] [--format text|json] PATH...`
-// Exit 0 when no finding is an error, 1 otherwise, 2 on usage errors or unreadable files.
-// Options are declared in CHECK_OPTIONS; options that shape the gate environment (--feature-gates,
-// --config, --cluster) belong in `environmentFor` below.
+// `kubegate check [options] PATH...` — PATH is a file, a folder (searched for *.yaml / *.yml), `-` (stdin), a
+// FIFO or /dev/fd/N (process substitution). Every input is read once; its text serves the gate configs and the
+// check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
+// Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
+import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
 import { checkText } from '../../engine/check';
 import type { GateEnvironment } from '../../engine/model';
-import type { FileReport, KubeVersion } from '../../engine/types';
-import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { DEFAULT_VERSION, type KubeVersion, type Severity } from '../../engine/types';
+import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
+import { githubWriter } from '../format/github';
+import { jsonWriter } from '../format/json';
+import { sarifWriter } from '../format/sarif';
+import { textWriter } from '../format/text';
+import { ChunkedOut, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
-import { jsonFile, notCheckedLines, textFinding, type JsonFile } from '../report-format';
+import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
+import type { CrdCatalog } from '../../engine/crd/catalog';
+import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
+import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
+import { EXIT_USAGE, type CliIO, type Command } from '../io';
+import { kustomizeLookup } from '../kustomize-lookup';
+import { applySeverities, exitCodeFor, FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, type FailOn, type SeverityMap } from '../policy';
+
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
 
 export const CHECK_OPTIONS: OptionSpec[] = [
   VERSION_OPTION,
-  { name: 'format', value: true, placeholder: 'text|json', help: 'output format (default text)' },
+  {
+    name: 'format',
+    short: 'f',
+    value: true,
+    placeholder: 'FORMAT',
+    help: 'text (default), json, sarif (SARIF 2.1.0 for code scanning) or github (workflow annotations)',
+  },
+  { name: 'no-group', help: 'text: one line per finding even on a terminal' },
+  { name: 'quiet', short: 'q', help: 'show errors and warnings only (no information, hints or not-checked notes)' },
+  {
+    name: 'fail-on',
+    value: true,
+    placeholder: 'LEVEL',
+    help: `exit 1 when a finding is at least this severe: ${FAIL_ON.join(', ')} (default error)`,
+  },
+  { name: 'max-warnings', value: true, placeholder: 'N', help: 'also exit 1 when there are more than N warnings' },
+  {
+    name: 'severity',
+    value: true,
+    repeatable: true,
+    placeholder: 'CODE=LEVEL',
+    help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
+  },
+  { name: 'stdin-filename', value: true, placeholder: 'NAME', help: 'the name of the text read from stdin (PATH -)' },
+  {
+    name: 'max-file-size',
+    value: true,
+    placeholder: 'SIZE',
+    help: `largest file read, e.g. 64M (default ${DEFAULT_LIMITS.maxFileBytes / (1024 * 1024)}M)`,
+  },
   ...GATE_OPTIONS,
+  ...CRD_OPTIONS,
   HELP_OPTION,
 ];
 
 const USAGE = `Usage: kubegate check [options] PATH...
 
-Checks Kubernetes manifests (files, or folders searched for *.yaml / *.yml) against the API of the target
-Kubernetes version and reports feature-gated fields.
+Checks Kubernetes manifests against the API of the target Kubernetes version
+and reports feature-gated fields. PATH is a file, a folder (searched for
+*.yaml and *.yml), or - for stdin. Settings of the repository are read from
+the nearest .kubegate.yaml (up to the repository root).
 
 Options:
 ${describeOptions(CHECK_OPTIONS)}
 
-Exit status: 0 no error found, 1 errors found, 2 usage error or unreadable file.
+Exit status: 0 passed, 1 findings at the --fail-on level (or more warnings
+than --max-warnings), 2 usage error or unreadable input.
 `;
 
 interface CheckSettings {
   version: KubeVersion;
-  format: 'text' | 'json';
+  format: Format;
   paths: string[];
+  grouped: boolean;
+  quiet: boolean;
+  failOn: FailOn;
+  maxWarnings: number | undefined;
+  severity: SeverityMap;
+  stdinFilename?: string;
+  maxFileBytes: number;
 }
 
-function settingsOf(args: ParsedArgs): CheckSettings {
-  const version = targetVersionOf(args);
+function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): CheckSettings {
+  const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
   const format = optionValue(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  if (args.positionals.length === 0) throw new UsageError('no PATH given');
-  return { version, format, paths: args.positionals };
-}
-
-/** The gate environment from options (issue 3 adds --feature-gates, --config, --cluster here). */
-async function environmentFor(args: ParsedArgs, settings: CheckSettings, files: string[], io: CliIO): Promise<GateEnvironment | undefined> {
-  return gateEnvironmentFromArgs(args, settings.version, files, io);
-}
-
-const YAML_FILE = /\.ya?ml$/i;
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-
-/** Files named on the command line, folders expanded to their YAML files (sorted). */
-function expandPaths(paths: readonly string[], io: CliIO): { files: string[]; unreadable: string[] } {
-  const files: string[] = [];
-  const unreadable: string[] = [];
-  // Folders already walked, by canonical path: a symlink back to an ancestor (a loop) is walked once.
-  const walked = new Set<string>();
-  const walk = (dir: string) => {
-    let real = dir;
-    try {
-      real = io.realPath ? io.realPath(dir) : dir;
-    } catch {
-      // keep the path as given
-    }
-    if (walked.has(real)) return;
-    walked.add(real);
-    for (const name of [...io.listDir(dir)].sort()) {
-      const full = path.join(dir, name);
-      const kind = io.kind(full);
-      if (kind === 'dir' && !SKIPPED_DIRS.has(name)) walk(full);
-      else if (kind === 'file' && YAML_FILE.test(name)) files.push(full);
-    }
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+  if (args.positionals.length === 0) throw new UsageError('no PATH given (use - to read stdin)');
+  const rawSize = optionValue(args, 'max-file-size');
+  const maxFileBytes = rawSize === undefined ? DEFAULT_LIMITS.maxFileBytes : parseSize(rawSize);
+  if (maxFileBytes === undefined) throw new UsageError(`--max-file-size must be a size such as 64M or 1048576, not "${rawSize}"`);
+  const stdinFilename = optionValue(args, 'stdin-filename');
+  if (stdinFilename !== undefined && !args.positionals.includes('-')) throw new UsageError('--stdin-filename needs - among the PATHs');
+  return {
+    version,
+    format: format as Format,
+    paths: args.positionals,
+    grouped: !!io.tty && !hasFlag(args, 'no-group'),
+    quiet: hasFlag(args, 'quiet'),
+    failOn: parseFailOn(optionValue(args, 'fail-on')),
+    maxWarnings: parseMaxWarnings(optionValue(args, 'max-warnings')),
+    severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
+    ...(stdinFilename !== undefined ? { stdinFilename } : {}),
+    maxFileBytes,
   };
-  for (const p of paths) {
-    const kind = io.kind(p);
-    if (kind === 'file') files.push(p);
-    else if (kind === 'dir') {
-      try {
-        walk(p);
-      } catch {
-        unreadable.push(p);
-      }
-    } else unreadable.push(p);
+}
+
+/**
+ * The gate environment of each checked input. Today one environment serves the whole run: explicit settings
+ * (`--feature-gates`, `.kubegate.yaml` featureGates), the cluster, `--config` / configFiles, and the config
+ * documents among the inputs. Per-file config scoping replaces the body of this function only.
+ */
+async function gateEnvironmentForRun(
+  args: ParsedArgs,
+  settings: CheckSettings,
+  inputs: readonly CheckInput[],
+  io: CliIO,
+  repo: RepoConfig | undefined,
+): Promise<(input: CheckInput) => GateEnvironment | undefined> {
+  const configFiles = repo ? repoConfigFiles(repo, io) : [];
+  const env = await gateEnvironmentFromArgs(args, settings.version, inputs, io, {}, { featureGates: repo?.featureGates, configFiles });
+  return () => env;
+}
+
+function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>): ReportWriter {
+  const options = { quiet: settings.quiet };
+  const cwd = io.cwd?.() ?? process.cwd();
+  switch (settings.format) {
+    case 'json':
+      return jsonWriter(out, options);
+    case 'github': {
+      const root = repoRootOf(io);
+      return githubWriter(out, options, (p) => {
+        if (p.startsWith('<')) return p;
+        const rel = path.relative(root, path.resolve(cwd, p));
+        return rel.startsWith('..') ? p : rel.split(path.sep).join('/');
+      });
+    }
+    case 'sarif': {
+      return sarifWriter(out, options, { root: repoRootOf(io), cwd, textOf: (f) => texts.get(f) });
+    }
+    default:
+      return textWriter(out, { ...options, grouped: settings.grouped, color: io.color });
   }
-  return { files, unreadable };
 }
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check manifests against a Kubernetes version (schema, served APIs, feature gates)',
+  summary: 'check manifests (schema, served APIs, feature gates)',
   usage: USAGE,
   async run(argv, io) {
     let args: ParsedArgs;
     let settings: CheckSettings;
+    let repo: RepoConfig | undefined;
     try {
       args = parseArgs(argv, CHECK_OPTIONS);
       if (args.options.has('help')) {
         io.out(USAGE);
-        return EXIT_OK;
+        return 0;
       }
-      settings = settingsOf(args);
+      repo = await loadRepoConfig(io);
+      settings = settingsOf(args, io, repo);
     } catch (err) {
-      return usageFailure('check', err, io, USAGE);
+      return usageFailure('check', err, io, err instanceof UsageError && /^invalid \.kubegate/.test(err.message) ? undefined : USAGE);
     }
-    const { files, unreadable } = expandPaths(settings.paths, io);
-    let environment: GateEnvironment | undefined;
+
+    let collected;
+    let environmentOf: (input: CheckInput) => GateEnvironment | undefined;
+    let crdsOf: (input: CheckInput) => CrdCatalog;
     try {
-      environment = await environmentFor(args, settings, files, io);
+      collected = await collectInputs(settings.paths, io, {
+        ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
+        limits: { maxFileBytes: settings.maxFileBytes },
+        ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
+      });
+      environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
+      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io));
     } catch (err) {
       return usageFailure('check', err, io);
     }
-    const results: { path: string; report?: FileReport; error?: string }[] = [];
-    for (const file of files) {
-      let text: string;
-      try {
-        text = io.readFile(file);
-      } catch (err) {
-        results.push({ path: file, error: err instanceof Error ? err.message : String(err) });
-        continue;
-      }
-      results.push({ path: file, report: checkText(text, { version: settings.version, environment, file }) });
-    }
-    for (const p of unreadable) results.push({ path: p, error: 'no such file or folder, or not readable' });
+    for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
 
-    const failed = results.filter((r) => r.error !== undefined);
-    const hasError = results.some((r) => r.report?.findings.some((f) => f.severity === 'error'));
-    if (settings.format === 'json') {
-      const out: JsonFile[] = results.map((r) =>
-        r.report ? jsonFile(r.path, r.report) : { path: r.path, documents: [], findings: [], error: r.error },
-      );
-      io.out(`${JSON.stringify({ files: out }, null, 2)}\n`);
-    } else {
-      printText(results, settings, io);
+    const texts = new Map<string, string>();
+    if (settings.format === 'sarif') for (const i of collected.inputs) texts.set(i.path, i.text);
+    const out = new ChunkedOut((t) => io.out(t));
+    const writer = writerFor(settings, out, io, texts);
+    const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+    let filesWithFindings = 0;
+    let notChecked = 0;
+    const kustomizeOf = kustomizeLookup(io);
+    for (const input of collected.inputs) {
+      const raw = checkText(input.text, { version: settings.version, environment: environmentOf(input), file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
+      const report = { documents: raw.documents, findings: applySeverities(raw.findings, settings.severity) };
+      let shown = false;
+      for (const f of report.findings) {
+        counts[f.severity]++;
+        if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
+      }
+      if (shown) filesWithFindings++;
+      const countDocs = (d: (typeof report.documents)[number]): void => {
+        if (!d.checked && d.reason) notChecked++;
+        d.items?.forEach(countDocs);
+      };
+      report.documents.forEach(countDocs);
+      writer.file({ path: input.path, report });
     }
-    for (const r of failed) io.err(`kubegate check: cannot read ${r.path}: ${r.error}\n`);
-    if (failed.length > 0) return EXIT_USAGE;
-    return hasError ? EXIT_FINDINGS : EXIT_OK;
+    const summary: RunSummary = {
+      version: settings.version,
+      files: collected.inputs.length,
+      filesWithFindings,
+      counts,
+      notChecked,
+      skipped: collected.skipped,
+      failed: collected.failed,
+    };
+    writer.end(summary);
+    for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
+    if (collected.failed.length > 0) return EXIT_USAGE;
+    return exitCodeFor(counts, settings.failOn, settings.maxWarnings);
   },
 };
-
-function printText(results: { path: string; report?: FileReport }[], settings: CheckSettings, io: CliIO): void {
-  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
-  let notChecked = 0;
-  for (const r of results) {
-    if (!r.report) continue;
-    for (const f of r.report.findings) {
-      counts[f.severity]++;
-      io.out(`${textFinding(r.path, f, io.color)}\n`);
-    }
-    const skipped = notCheckedLines(r.path, r.report);
-    notChecked += skipped.length;
-    for (const line of skipped) io.out(`${line}\n`);
-  }
-  const files = results.filter((r) => r.report).length;
-  io.out(
-    `Kubernetes ${settings.version}: ${files} file${files === 1 ? '' : 's'}, ${counts.error} error(s), ` +
-      `${counts.warning} warning(s), ${counts.information} information, ${counts.hint} hint(s)` +
-      (notChecked > 0 ? `, ${notChecked} document(s) not checked` : '') +
-      '\n',
-  );
-}

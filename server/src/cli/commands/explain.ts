@@ -1,26 +1,86 @@
-// `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: print the hover view (Markdown).
+// `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view. On a terminal
+// the Markdown is rendered as text; `--format markdown|json` is for tools. Unknown names get a did-you-mean
+// (gates case-insensitively, kinds by spelling); a kind given alone points to the `APIVERSION KIND` form.
 // Exit 0 when something is explained, 1 when the gate, kind or field is unknown, 2 on usage errors.
 import { explainField, explainGate } from '../../engine/hover';
-import { gateCatalog } from '../../engine/knowledge';
+import { gateCatalog, loadVersion } from '../../engine/knowledge';
+import { closestName } from '../../engine/route/similar';
+import { similarGateNames } from '../../engine/gates/catalog-lookup';
 import type { KubeVersion } from '../../engine/types';
-import { describeOptions, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
 import { EXIT_FINDINGS, EXIT_OK, type CliIO, type Command } from '../io';
+import { markdownToText } from '../markdown-text';
 
-export const EXPLAIN_OPTIONS: OptionSpec[] = [VERSION_OPTION, ...GATE_OPTIONS, HELP_OPTION];
+const FORMATS = ['text', 'markdown', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+
+export const EXPLAIN_OPTIONS: OptionSpec[] = [
+  VERSION_OPTION,
+  {
+    name: 'format',
+    short: 'f',
+    value: true,
+    placeholder: 'FORMAT',
+    help: 'text (default on a terminal), markdown (default otherwise) or json',
+  },
+  ...GATE_OPTIONS,
+  HELP_OPTION,
+];
 
 const USAGE = `Usage: kubegate explain GATE
        kubegate explain APIVERSION KIND [field.path]
 
-Explains a feature gate (stage history, default, components, KEP, where it is on) or a kind / field
-(type, allowed values, served versions, the gates it needs), e.g.
+Explains a feature gate (stage history, default, components, KEP, where it is
+on) or a kind or field (type, allowed values, served versions, the gates it
+needs), e.g.
   kubegate explain DRAOptionalNodeOperations
   kubegate explain resource.k8s.io/v1 ResourceSlice spec.skipNodeOperations
 
 Options:
 ${describeOptions(EXPLAIN_OPTIONS)}
 `;
+
+/** apiVersions serving `kind` in the version (stable first), matched exactly or else case-insensitively. */
+function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
+  const kinds = loadVersion(version).data.kinds.filter((k) => !k.removed);
+  const exact = kinds.filter((k) => k.kind === name);
+  const lower = name.toLowerCase();
+  const found = exact.length ? exact : kinds.filter((k) => k.kind.toLowerCase() === lower);
+  if (found.length === 0) return undefined;
+  const rank = (s: string) => (s === 'stable' ? 0 : s === 'beta' ? 1 : 2);
+  const sorted = [...found].sort((a, b) => rank(a.stability) - rank(b.stability) || (a.component ? 1 : 0) - (b.component ? 1 : 0));
+  return { kind: sorted[0]!.kind, apiVersions: [...new Set(sorted.map((k) => k.apiVersion))] };
+}
+
+/** Why a single name is not a gate, and what to try instead (did-you-mean, or the kind form). */
+function gateHint(name: string, version: KubeVersion): string {
+  const kind = kindMatches(version, name);
+  if (kind) {
+    const more = kind.apiVersions.length > 1 ? ` (also served as ${kind.apiVersions.slice(1).join(', ')})` : '';
+    return `${name} is a kind, not a feature gate: try \`kubegate explain ${kind.apiVersions[0]} ${kind.kind}\`${more}`;
+  }
+  const near = similarGateNames(gateCatalog(), name, version);
+  return near.length ? `no feature gate ${name} in Kubernetes ${version}; did you mean ${near.join(' or ')}?` : `no feature gate ${name} in Kubernetes ${version}`;
+}
+
+function kindHint(apiVersion: string, kind: string, version: KubeVersion): string {
+  const data = loadVersion(version).data;
+  const sameApi = data.kinds.filter((k) => k.apiVersion === apiVersion && !k.removed).map((k) => k.kind);
+  const suggestion = closestName(kind, sameApi) ?? closestName(kind, new Set(data.kinds.map((k) => k.kind)));
+  if (!suggestion) return '';
+  const where = kindMatches(version, suggestion);
+  const api = where && !where.apiVersions.includes(apiVersion) ? where.apiVersions[0] : apiVersion;
+  return `; did you mean \`kubegate explain ${api} ${suggestion}\`?`;
+}
+
+function formatOf(args: ParsedArgs, io: CliIO): Format {
+  const raw = optionValue(args, 'format');
+  if (raw === undefined) return io.tty ? 'text' : 'markdown';
+  if (!(FORMATS as readonly string[]).includes(raw)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${raw}"`);
+  return raw as Format;
+}
 
 export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
   return {
@@ -30,6 +90,7 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
     async run(argv: readonly string[], io: CliIO): Promise<number> {
       let args: ParsedArgs;
       let version: KubeVersion;
+      let format: Format;
       try {
         args = parseArgs(argv, EXPLAIN_OPTIONS);
         if (args.options.has('help')) {
@@ -37,6 +98,7 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
           return EXIT_OK;
         }
         version = targetVersionOf(args);
+        format = formatOf(args, io);
         if (args.positionals.length < 1 || args.positionals.length > 3 || args.positionals.some((p) => p.trim() === '')) {
           throw new UsageError('give GATE, or APIVERSION KIND [field.path]');
         }
@@ -49,19 +111,41 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
       } catch (err) {
         return usageFailure('explain', err, io);
       }
+      const print = (markdown: string, json: Record<string, unknown>) => {
+        if (format === 'json') io.out(`${JSON.stringify({ ...json, version, markdown }, null, 2)}\n`);
+        else if (format === 'markdown') io.out(`${markdown}\n`);
+        else io.out(`${markdownToText(markdown, { color: io.color, width: 80 })}\n`);
+      };
       const [first, kind, path] = args.positionals as [string, string?, string?];
       if (kind === undefined) {
-        io.out(`${explainGate(first, { version, environment })}\n`);
         const catalog = gateCatalog();
-        const known = [catalog.gates, catalog.notGates].some((m) => Object.prototype.hasOwnProperty.call(m, first)) || catalog.meta.includes(first);
-        return known ? EXIT_OK : EXIT_FINDINGS;
+        const has = (n: string) => [catalog.gates, catalog.notGates].some((m) => Object.prototype.hasOwnProperty.call(m, n)) || catalog.meta.includes(n);
+        let name = first;
+        if (!has(name)) {
+          const sameLetters = Object.keys(catalog.gates).filter((g) => g.toLowerCase() === first.toLowerCase());
+          if (sameLetters.length === 1) {
+            name = sameLetters[0]!;
+            io.err(`note: gate names are case-sensitive; showing ${name} (components reject ${first})\n`);
+          } else {
+            io.err(`kubegate explain: ${gateHint(first, version)}\n`);
+            if (format === 'json') io.out(`${JSON.stringify({ type: 'unknown', name: first, version }, null, 2)}\n`);
+            return EXIT_FINDINGS;
+          }
+        }
+        print(explainGate(name, { version, environment }), {
+          type: 'gate',
+          gate: name,
+          ...(catalog.gates[name] ? { entry: catalog.gates[name], state: catalog.gates[name]!.byVersion[version] ?? null } : {}),
+        });
+        return EXIT_OK;
       }
       const md = explainField(first, kind, path, { version, environment });
       if (!md) {
-        io.err(`kubegate explain: ${path ? `no field ${path} in` : 'unknown kind'} ${first} ${kind} (Kubernetes ${version})\n`);
+        const what = path ? `no field ${path} in ${first} ${kind}` : `unknown kind ${first} ${kind}`;
+        io.err(`kubegate explain: ${what} (Kubernetes ${version})${path ? '' : kindHint(first, kind, version)}\n`);
         return EXIT_FINDINGS;
       }
-      io.out(`${md}\n`);
+      print(md, { type: path ? 'field' : 'kind', apiVersion: first, kind, ...(path ? { path } : {}) });
       return EXIT_OK;
     },
   };

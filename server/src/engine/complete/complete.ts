@@ -61,6 +61,7 @@ function fieldEntry(f: FieldDef, ctx: CursorContext, range: Range, inputs: Compl
     ? `Needs the feature gate${f.gates.length > 1 ? 's' : ''} ${f.gates.map((g) => `\`${g}\``).join(', ')}` +
       kepLinks(inputs.gates, f.gates)
     : undefined;
+  const badge = gateBadge(f.gates ?? [], inputs);
   return {
     label: f.name,
     kind: 'field',
@@ -70,7 +71,22 @@ function fieldEntry(f: FieldDef, ctx: CursorContext, range: Range, inputs: Compl
     snippet,
     range,
     sortText: `${f.required ? '0' : f.gates?.length ? '2' : '1'}${f.name}`,
+    ...(badge ? { labelDescription: badge.text, ...(badge.absent ? { deprecated: true } : {}) } : {}),
   };
+}
+
+/** "Alpha · off" for the first non-GA gate of a field ("not in 1.36" when the gate does not exist there). */
+function gateBadge(gates: string[], inputs: CompletionInputs): { text: string; absent: boolean } | undefined {
+  for (const g of gates) {
+    const v = inputs.gates.gates[g]?.byVersion[inputs.version];
+    if (!v) continue;
+    if (v.exists === false) return { text: `${g} not in ${inputs.version}`, absent: true };
+    if (!v.stage || v.stage === 'GA') continue;
+    const known = inputs.gateState?.(g) ?? 'unknown';
+    const state = known !== 'unknown' ? known : v.default === true ? 'on by default' : v.default === false ? 'off' : 'default unknown';
+    return { text: `${v.stage} · ${state}`, absent: false };
+  }
+  return undefined;
 }
 
 function kepLinks(gates: GateCatalog, names: string[]): string {
@@ -144,6 +160,7 @@ function apiVersionEntries(ctx: CursorContext, range: Range, data: VersionData):
     insertText: k.apiVersion,
     range,
     sortText: `${k.stability === 'stable' ? '0' : '1'}${k.apiVersion}`,
+    ...(k.deprecated ? { deprecated: true } : {}),
   }));
 }
 
@@ -160,6 +177,7 @@ function kindEntries(ctx: CursorContext, range: Range, data: VersionData): Compl
       detail: [k.apiVersion, stabilityNote(k)].filter(Boolean).join(' · '),
       insertText: k.kind,
       range,
+      ...(k.deprecated ? { deprecated: true } : {}),
     });
   }
   return out;

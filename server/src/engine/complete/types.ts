@@ -38,4 +38,6 @@ export interface CompletionEntry {
   sortText?: string;
   filterText?: string;
   deprecated?: boolean;
+  /** Shown beside the label (LSP labelDetails.description): stage and state of a gated field, e.g. "Alpha · off". */
+  labelDescription?: string;
 }

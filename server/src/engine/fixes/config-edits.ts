@@ -9,6 +9,8 @@ import type { OffsetEdit } from './yaml-edits';
 import { appendToBlockMap, styleOf } from './yaml-edits';
 import { componentBlock, enableInArgList, enableInGateMap, FEATURE_GATES_KEY } from './gate-maps';
 import { staticPodGateEdits } from './static-pod';
+import { patchGateFlips } from './patch-gate-flips';
+import { append } from '../append';
 
 /** kubeadm ClusterConfiguration key per control-plane binary (verified against the type data before use). */
 const KUBEADM_COMPONENT_KEYS: Record<string, string> = {
@@ -100,9 +102,10 @@ export function gateEditsForConfig(text: string, gate: string, components: strin
   }
   if (docs.length === 0) {
     const pods = staticPodGateEdits(text, gate, wants, style);
-    edits.push(...pods.edits);
+    append(edits, pods.edits);
     for (const c of pods.covers) covers.add(c);
   }
+  if (covers.has('all')) append(edits, patchGateFlips(text, gate));
   return { edits: mergeSameOffset(edits), covers: covers.has('all') ? 'all' : [...covers] };
 }
 

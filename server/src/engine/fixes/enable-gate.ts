@@ -55,7 +55,7 @@ export function enableGateFixes(input: FixInput): Fix[] {
   }
   if (ctx.offerSetting !== false) {
     fixes.push({
-      title: `Enable feature gate ${gate} in the kubegate.featureGates setting`,
+      title: `Treat ${gate} as enabled (Kubegate setting only)`,
       kind: 'quickfix',
       code: finding.code,
       edits: [],

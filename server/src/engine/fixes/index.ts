@@ -8,6 +8,7 @@ import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from '
 import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
+import { append } from '../append';
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   const input = fixInput(finding, context);
@@ -15,36 +16,36 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   switch (finding.code) {
     case 'feature-gate':
     case 'gate-dependency':
-      out.push(...enableGateFixes(input));
-      if (finding.code === 'feature-gate') out.push(...removeFieldFixes(input));
+      append(out, enableGateFixes(input));
+      if (finding.code === 'feature-gate') append(out, removeFieldFixes(input));
       break;
     case 'field-not-in-version':
-      out.push(...removeFieldFixes(input));
+      append(out, removeFieldFixes(input));
       break;
     case 'unknown-field':
-      out.push(...fieldNameFixes(input), ...moveIntoListEntries(input));
+      append(out, [...fieldNameFixes(input), ...moveIntoListEntries(input)]);
       break;
     case 'invalid-value':
-      out.push(...booleanToWildcardList(input), ...nameValueListToMap(input));
+      append(out, [...booleanToWildcardList(input), ...nameValueListToMap(input)]);
       break;
     case 'unknown-kind':
-      out.push(...kindNameFixes(input));
+      append(out, kindNameFixes(input));
       break;
     case 'unknown-gate':
-      out.push(...gateNameFixes(input));
+      append(out, gateNameFixes(input));
       break;
     case 'locked-gate':
-      out.push(...removeSettingFixes(input, `Remove the setting of ${String(finding.data?.gate ?? 'this gate')} (it is locked to its default)`));
+      append(out, removeSettingFixes(input, `Remove the setting of ${String(finding.data?.gate ?? 'this gate')} (it is locked to its default)`));
       break;
     case 'redundant-gate':
-      out.push(...removeSettingFixes(input, `Remove the redundant setting of ${String(finding.data?.gate ?? 'this gate')}`));
+      append(out, removeSettingFixes(input, `Remove the redundant setting of ${String(finding.data?.gate ?? 'this gate')}`));
       break;
     case 'api-not-served':
     case 'api-deprecated':
-      out.push(...apiVersionFixes(input));
+      append(out, apiVersionFixes(input));
       break;
     case 'api-disabled-by-default':
-      out.push(...apiVersionFixes(input), ...serveApiFixes(input));
+      append(out, [...apiVersionFixes(input), ...serveApiFixes(input)]);
       break;
     default:
       break;

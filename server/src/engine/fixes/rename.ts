@@ -10,6 +10,7 @@ import { closeNames, siblingFields } from './type-lookup';
 import type { OffsetEdit } from './yaml-edits';
 import { deletePair } from './yaml-edits';
 import { offsetAt } from './text';
+import { append } from '../append';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
@@ -32,7 +33,7 @@ export function fieldNameFixes(input: FixInput): Fix[] {
   for (const n of [...new Set(names)]) {
     if (present.has(n)) continue;
     const caseOnly = n.toLowerCase() === name.toLowerCase();
-    const title = caseOnly ? `Rename ${name} to ${n} (the field's JSON name)` : `Did you mean ${n}?`;
+    const title = caseOnly ? `Rename ${name} to ${n} (the field's JSON name)` : `Change spelling to '${n}'`;
     out.push(fix(input, title, [{ start: kr[0], end: kr[1], newText: n }], out.length === 0));
   }
   return out;
@@ -52,7 +53,7 @@ export function kindNameFixes(input: FixInput): Fix[] {
     names = closeNames(kind, sameApi);
     if (names.length === 0) names = closeNames(kind, [...new Set(ctx.versionData.kinds.map((k) => k.kind))]);
   }
-  const out = names.map((n, i) => fix(input, `Did you mean kind ${n}?`, [{ start: r[0], end: r[1], newText: n }], i === 0));
+  const out = names.map((n, i) => fix(input, `Change kind to '${n}'`, [{ start: r[0], end: r[1], newText: n }], i === 0));
   // The kind exists, under another apiVersion: offer the served one (stable first).
   const apiNode = pairByKey(root, 'apiVersion')?.value;
   const ar = nodeRange(apiNode);
@@ -81,19 +82,19 @@ export function gateNameFixes(input: FixInput): Fix[] {
   const candidates: string[] = [];
   const suggested = dataStrings(finding, 'didYouMean', 'suggestion');
   if (replacement) candidates.push(replacement);
-  else if (suggested.length > 0) candidates.push(...suggested);
+  else if (suggested.length > 0) append(candidates, suggested);
   else if (ctx.gates && dataString(finding, 'reason') !== 'removed') {
     const known = Object.values(ctx.gates.gates)
       .filter((g) => g.byVersion[ctx.version]?.exists === true)
       .map((g) => g.name);
-    candidates.push(...closeNames(name, known));
+    append(candidates, closeNames(name, known));
   }
   const out: Fix[] = [];
   for (const c of candidates) {
-    if (alreadySet(input, c)) out.push(...removeSettingFixes(input, `Remove ${name} (${c} is already set here)`));
+    if (alreadySet(input, c)) append(out, removeSettingFixes(input, `Remove ${name} (${c} is already set here)`));
     else out.push(fix(input, `Replace gate ${name} with ${c}`, [{ start: at, end: at + name.length, newText: c }], out.length === 0));
   }
-  if (!replacement) out.push(...removeSettingFixes(input, `Remove the setting of ${name}`));
+  if (!replacement) append(out, removeSettingFixes(input, `Remove the setting of ${name}`));
   return out;
 }
 

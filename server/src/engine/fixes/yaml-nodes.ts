@@ -20,7 +20,7 @@ export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   }
   const hit = recent.find((r) => r.text === text);
   if (hit) return hit.docs;
-  const docs = parseAllDocuments(text).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
+  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false }).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
   recent.unshift({ text, docs });
   recent.length = Math.min(recent.length, RECENT_MAX);
   return docs;

@@ -8,6 +8,9 @@ import type { Range } from '../types';
 import { parseFeatureGatesValue } from './feature-gates-flag';
 import { parseGoBool } from './parse-bool';
 import { rangeOf } from '../parse/ranges';
+import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { append } from '../append';
+import { readKindPatches, readRuntimeConfigArgs } from './kubeadm-patches';
 
 export type ConfigKindName = 'kind' | 'kubeadm' | 'kubelet' | 'kube-proxy' | 'static-pod';
 
@@ -35,6 +38,8 @@ interface ReadContext {
   lineCounter: LineCounter;
   document: number;
   file?: string;
+  /** The file's text: kind kubeadmConfigPatches are read only when it is given (positions inside the patch strings). */
+  text?: string;
 }
 
 function pairOf(map: unknown, key: string): Pair<Node, Node> | undefined {
@@ -124,11 +129,11 @@ function readExtraArgs(ctx: ReadContext, args: unknown, component: string): Gate
     for (const item of args.items) {
       if (stringOf(valueOf(item, 'name')) !== 'feature-gates') continue;
       const v = valueOf(item, 'value');
-      if (isScalar(v)) out.push(...readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
+      if (isScalar(v)) append(out, readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
     }
   } else if (isMap(args)) {
     const v = valueOf(args, 'feature-gates');
-    if (isScalar(v)) out.push(...readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
+    if (isScalar(v)) append(out, readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
   }
   return out;
 }
@@ -158,16 +163,23 @@ function readKind(ctx: ReadContext, root: Node): ConfigDocInfo {
       if (tag && image) info.namedVersions.push({ version: tag[1]!, range: nodeRange(ctx, image), what: 'kind node image' });
     }
   }
+  if (ctx.text !== undefined) {
+    const patches = readKindPatches({ ...ctx, text: ctx.text }, root, readGateConfig);
+    append(info.settings, patches.settings);
+    append(info.runtimeConfig, patches.runtimeConfig);
+    append(info.namedVersions, patches.namedVersions);
+  }
   return info;
 }
 
 function readKubeadm(ctx: ReadContext, root: Node, kind: string): ConfigDocInfo {
   const info = emptyInfo(ctx, 'kubeadm', root);
   if (kind === 'ClusterConfiguration') {
-    info.covers.push(...CONTROL_PLANE);
+    append(info.covers, CONTROL_PLANE);
     for (const [section, component] of KUBEADM_SECTIONS) {
-      info.settings.push(...readExtraArgs(ctx, valueOf(valueOf(root, section), 'extraArgs'), component));
+      append(info.settings, readExtraArgs(ctx, valueOf(valueOf(root, section), 'extraArgs'), component));
     }
+    append(info.runtimeConfig, readRuntimeConfigArgs(ctx, valueOf(valueOf(root, 'apiServer'), 'extraArgs')));
     const kv = valueOf(root, 'kubernetesVersion');
     const m = /^v?(\d+\.\d+(?:\.\d+)?)/.exec(stringOf(kv) ?? '');
     if (m && kv) info.namedVersions.push({ version: m[1]!, range: nodeRange(ctx, kv), what: 'kubeadm kubernetesVersion' });
@@ -175,7 +187,7 @@ function readKubeadm(ctx: ReadContext, root: Node, kind: string): ConfigDocInfo 
     const reg = valueOf(root, 'nodeRegistration');
     if (reg) {
       info.covers.push('kubelet');
-      info.settings.push(...readExtraArgs(ctx, valueOf(reg, 'kubeletExtraArgs'), 'kubelet'));
+      append(info.settings, readExtraArgs(ctx, valueOf(reg, 'kubeletExtraArgs'), 'kubelet'));
     }
   }
   return info;
@@ -203,10 +215,10 @@ function readStaticPod(ctx: ReadContext, root: Node): ConfigDocInfo | undefined 
       const flag = /^--feature-gates(=|$)/.exec(s);
       if (!flag) continue;
       if (flag[1] === '=') {
-        info.settings.push(...readFlagScalar(ctx, item, '--feature-gates='.length, [component], 'static-pod'));
+        append(info.settings, readFlagScalar(ctx, item, '--feature-gates='.length, [component], 'static-pod'));
       } else {
         const next = items[i + 1];
-        if (isScalar(next)) info.settings.push(...readFlagScalar(ctx, next, 0, [component], 'static-pod'));
+        if (isScalar(next)) append(info.settings, readFlagScalar(ctx, next, 0, [component], 'static-pod'));
       }
     }
   }
@@ -229,7 +241,7 @@ function emptyInfo(ctx: ReadContext, configKind: ConfigKindName, root: Node): Co
 /** Gate facts of one parsed YAML document, or undefined when it is not a config that sets gates. */
 export function readGateConfig(
   doc: Document.Parsed,
-  ctx: { lineCounter: LineCounter; document: number; file?: string },
+  ctx: { lineCounter: LineCounter; document: number; file?: string; text?: string },
 ): ConfigDocInfo | undefined {
   if (doc.errors.length > 0) return undefined;
   const root = doc.contents;
@@ -263,11 +275,13 @@ export function readGateConfigsFromText(text: string, file?: string): ConfigDocI
   if (!mayHoldGateConfig(text)) return [];
   const lineCounter = new LineCounter();
   const out: ConfigDocInfo[] = [];
-  parseAllDocuments(text, { lineCounter }).forEach((doc, document) => {
+  // The linear duplicate-key check (the parser's own compares every key with every earlier one).
+  parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false }).forEach((doc, document) => {
+    addDuplicateKeyErrors(doc as Document.Parsed);
     const start = doc.range?.[0] ?? 0;
     const end = doc.range?.[2] ?? text.length;
     if (text.slice(start, end).includes('{{')) return;
-    const info = readGateConfig(doc as Document.Parsed, { lineCounter, document, file });
+    const info = readGateConfig(doc as Document.Parsed, { lineCounter, document, file, text });
     if (info) out.push(info);
   });
   return out;

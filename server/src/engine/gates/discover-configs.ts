@@ -3,6 +3,7 @@
 // File access is injected so the language server can serve open buffers before the disk.
 import * as path from 'path';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
+import { append } from '../append';
 
 export interface ConfigFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -26,7 +27,7 @@ export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?:
     const file = path.join(dir, name);
     if (exclude && path.resolve(file) === path.resolve(exclude)) continue;
     const text = access.readFile(file);
-    if (text !== undefined) out.push(...readGateConfigsFromText(text, file));
+    if (text !== undefined) append(out, readGateConfigsFromText(text, file));
   }
   return out;
 }
@@ -52,7 +53,7 @@ export function loadConfigFiles(files: string[], access: Pick<ConfigFileAccess, 
   for (const f of files) {
     const text = access.readFile(f);
     if (text === undefined) unreadable.push(f);
-    else configs.push(...readGateConfigsFromText(text, f));
+    else append(configs, readGateConfigsFromText(text, f));
   }
   return { configs, unreadable };
 }

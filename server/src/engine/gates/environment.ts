@@ -12,6 +12,7 @@ import { clusterGateView, type ClusterGateView } from './cluster-source';
 import type { ConfigDocInfo } from './config-readers';
 import { compareVersions } from './catalog-lookup';
 import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
+import { append } from '../append';
 
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';
@@ -56,7 +57,7 @@ export class GateStateModel implements GateEnvironment {
     this.explicit = (input.explicit ?? []).filter((s) => s.value !== undefined);
     const fromRepo: ConfigLayer = { settings: [], coverage: [] };
     for (const c of input.configs ?? []) {
-      fromRepo.settings.push(...c.settings.filter((s) => s.value !== undefined));
+      append(fromRepo.settings, c.settings.filter((s) => s.value !== undefined));
       for (const component of c.covers) fromRepo.coverage.push({ component, file: c.file, range: c.range });
     }
     this.configs = {
@@ -65,9 +66,9 @@ export class GateStateModel implements GateEnvironment {
     };
     if (input.cluster) {
       this.cluster = clusterGateView(input.cluster);
-      this.notes.push(...this.cluster.notes);
+      append(this.notes, this.cluster.notes);
     }
-    this.notes.push(...conflictNotes('explicit settings', this.explicit), ...conflictNotes('configs', this.configs.settings));
+    append(this.notes, [...conflictNotes('explicit settings', this.explicit), ...conflictNotes('configs', this.configs.settings)]);
     for (const c of input.configs ?? []) {
       for (const n of c.namedVersions) {
         const minor = /^v?(\d+\.\d+)/.exec(n.version)?.[1];
@@ -198,7 +199,7 @@ export function fromRuntimeConfig(
           ? { type: 'cluster' as const, context: '', endpoint: '' }
           : e.origin === 'setting' || !e.file || !e.range
             ? { type: 'setting' as const, name: e.file ?? '--runtime-config' }
-            : { type: 'file' as const, file: e.file, range: e.range, what: 'kind runtimeConfig' },
+            : { type: 'file' as const, file: e.file, range: e.range, what: e.origin === 'kubeadm' ? 'kubeadm apiServer runtime-config' : 'kind runtimeConfig' },
       message: `${e.file ?? '--runtime-config'} sets ${e.key}=${e.value}`,
     })),
   };

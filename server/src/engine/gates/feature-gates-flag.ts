@@ -1,6 +1,8 @@
 // The `--feature-gates` value form `A=true,B=false` (CLI flag, kubeadm extraArgs, static Pod arguments).
+import type { GateCatalog } from '../knowledge/format';
 import type { GateSetting } from '../model';
 import type { Range } from '../types';
+import { lookupGateName, similarGateNames } from './catalog-lookup';
 import { parseGoBool } from './parse-bool';
 
 export interface FlagGatePair {
@@ -63,6 +65,52 @@ export function explicitSettings(values: string[], sourceName = '--feature-gates
         document: -1,
         file: sourceName,
       });
+    }
+  }
+  return out;
+}
+
+/** A gate name of a flag-style setting that the components would refuse, and why (kube-apiserver's rules). */
+export interface FlagGateProblem {
+  gate: string;
+  reason: 'unknown' | 'removed' | 'not-yet-added' | 'renamed' | 'locked';
+  message: string;
+  /** Names to suggest (a case-insensitive match first). */
+  didYouMean?: string[];
+}
+
+/** Checks explicit settings against the catalog of `version`: unknown names (with did-you-mean, a
+ *  case-insensitive match first), removed or not-yet-added gates, and locked gates set against their default. */
+export function validateFlagGates(settings: readonly GateSetting[], catalog: GateCatalog, version: string, sourceName = '--feature-gates'): FlagGateProblem[] {
+  const out: FlagGateProblem[] = [];
+  for (const s of settings) {
+    const status = lookupGateName(catalog, s.gate, version);
+    if (status.kind === 'meta' || status.kind === 'unverified') continue;
+    if (status.kind === 'gate') {
+      const { state } = status;
+      if (state.locked === true && typeof state.default === 'boolean' && s.value !== undefined && s.value !== state.default) {
+        out.push({
+          gate: s.gate,
+          reason: 'locked',
+          message: `${sourceName}: ${s.gate} is ${state.stage ?? 'stable'} and locked to ${state.default} in Kubernetes ${version}; components refuse ${s.gate}=${s.value}. Remove it.`,
+        });
+      }
+      continue;
+    }
+    if (status.reason === 'renamed' && status.replacement) {
+      out.push({ gate: s.gate, reason: 'renamed', message: `${sourceName}: ${s.gate} is not a feature gate; it is another name of ${status.replacement}. Use ${status.replacement}.`, didYouMean: [status.replacement] });
+    } else if (status.reason === 'removed') {
+      const when = status.lastIn ? ` after ${status.lastIn}` : '';
+      const instead = status.replacement ? ` Use ${status.replacement} instead.` : ' Remove it.';
+      out.push({ gate: s.gate, reason: 'removed', message: `${sourceName}: ${s.gate} was removed${when} and is not a gate in Kubernetes ${version}; components refuse to start with it.${instead}` });
+    } else if (status.addedIn) {
+      out.push({ gate: s.gate, reason: 'not-yet-added', message: `${sourceName}: ${s.gate} is added in Kubernetes ${status.addedIn}, not in ${version}; components refuse to start with it. Remove it or target ${status.addedIn}.` });
+    } else {
+      const lower = s.gate.toLowerCase();
+      const sameLetters = Object.keys(catalog.gates).filter((g) => g.toLowerCase() === lower && catalog.gates[g]?.byVersion[version]?.exists !== false);
+      const near = sameLetters.length ? sameLetters : similarGateNames(catalog, s.gate, version);
+      const hint = near.length ? ` Did you mean ${near.join(' or ')}?${sameLetters.length ? ' (gate names are case-sensitive)' : ''}` : ' See `kubegate explain GATE`.';
+      out.push({ gate: s.gate, reason: 'unknown', message: `${sourceName}: unrecognized feature gate ${s.gate} in Kubernetes ${version}.${hint}`, ...(near.length ? { didYouMean: near } : {}) });
     }
   }
   return out;

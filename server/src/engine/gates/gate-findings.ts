@@ -5,7 +5,7 @@ import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion } from '../types';
 import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
-import { listWords, whenOff } from './messages';
+import { listWords, offConsequence, whenOff } from './messages';
 
 export interface GateKnowledge {
   catalog: GateCatalog;
@@ -52,41 +52,56 @@ export function featureGateFinding(
   env: GateEnvironment | undefined,
 ): Finding | undefined {
   const found = gateInVersion(knowledge.catalog, use.gate, version);
-  if (!found || !isOffByDefault(found.state)) return undefined;
+  if (!found || found.state.exists !== true) return undefined;
+  const offByDefault = isOffByDefault(found.state);
+  // A gate locked on cannot be switched off; one on by default matters only where a setting turns it off.
+  if (!offByDefault && (found.state.locked === true || found.state.default !== true)) return undefined;
   const { entry, state } = found;
   const components = componentsFor(knowledge.catalog, use.gate, use);
-  const states = statesFor(env, use.gate, components);
+  const seen = statesFor(env, use.gate, components);
+  const states = offByDefault ? seen : seen.map((s) => (s.state === 'unknown' ? { ...s, state: 'on' as const } : s));
   const overall = overallState(states);
   if (overall === 'on') return undefined;
 
   const named = use.tag && use.tag !== use.gate ? `${use.gate} (tagged ${use.tag})` : use.gate;
-  const what = use.via === 'kind' ? use.kind : `\`${use.path}\``;
-  const kep = entry.kep ? `; KEP-${entry.kep.number}` : '';
-  const parts = [`${what} needs feature gate ${named} (${describeState(state)} in ${version}${kep}): ${whenOff(use)}.`];
   const on = states.filter((s) => s.state === 'on').map((s) => s.component);
   const off = states.filter((s) => s.state === 'off').map((s) => s.component);
   const unknown = states.filter((s) => s.state === 'unknown').map((s) => s.component);
-  if (components.length === 0) {
-    parts.push('The components that need it are not known; enable it where the feature runs.');
-  } else {
-    if (on.length) parts.push(`It is on for ${listWords(on)}.`);
-    if (off.length) parts.push(`It is off for ${listWords(off)}.`);
-    if (unknown.length) {
-      parts.push(
-        overall === 'partial'
-          ? `Its state on ${listWords(unknown)} cannot be seen; make sure it is enabled there too.`
-          : `It is not known to be on for ${listWords(unknown)}.`,
-      );
-    }
-    const todo = [...off, ...unknown];
-    if (overall === 'off' && todo.length) {
-      parts.push(`Enable ${use.gate}=true on ${listWords(todo)} (e.g. kind featureGates or --feature-gates), or remove the ${use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field'}.`);
-    }
+  const stageWords = offByDefault
+    ? `${state.stage ?? 'stage unknown'}${state.stage === 'Beta' ? ', off by default' : ''} in ${version}`
+    : `${state.stage ?? 'stage unknown'} and on by default in ${version}, switched off here`;
+  // The message: consequence first, one short sentence, no Markdown.
+  const gateWords =
+    overall === 'partial'
+      ? `gate ${use.gate} is not known to be on for ${unknown.length === 1 ? unknown[0] : `${unknown.length} components`}`
+      : `gate ${use.gate} is off`;
+  const message = `${offConsequence(use, overall === 'partial')}: ${gateWords} (${stageWords})`;
+  // The detail: what needs the gate, where it is on/off/unknown, what happens while it is off, the KEP.
+  const detail: string[] = named !== use.gate ? [`The field is tagged with gate ${use.tag}, which is ${use.gate}.`] : [];
+  if (components.length === 0) detail.push('The components that need it are not known.');
+  else {
+    const bits: string[] = [];
+    if (on.length) bits.push(`on for ${listWords(on)}`);
+    if (off.length) bits.push(`off for ${listWords(off)}`);
+    if (unknown.length) bits.push(`${overall === 'partial' ? 'cannot be seen for' : 'not known to be on for'} ${listWords(unknown)}`);
+    detail.push(`${use.gate} is ${listWords(bits)}.`);
   }
+  const lost = whenOff(use).replace(/`/g, '');
+  detail.push(`${lost[0]!.toUpperCase()}${lost.slice(1)}.`);
+  const todo = [...off, ...unknown];
+  const removeWhat = use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field';
+  const fix =
+    components.length === 0
+      ? `Enable ${use.gate}=true where the feature runs, or remove the ${removeWhat}.`
+      : overall === 'partial'
+        ? `Make sure ${use.gate} is enabled on ${listWords(unknown)} too.`
+        : `Enable ${use.gate}=true on ${listWords(todo)} (kind featureGates or --feature-gates), or remove the ${removeWhat}.`;
   return {
     code: 'feature-gate',
     severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),
-    message: parts.join(' '),
+    message,
+    fix,
+    detail: detail.join(' '),
     path: use.path,
     range: use.range,
     document: use.document,
@@ -100,6 +115,7 @@ export function featureGateFinding(
       kepUrl: entry.kep?.url,
       components,
       via: use.via,
+      ...(use.dropped ? { dropped: true } : {}),
       ...(use.value !== undefined ? { value: use.value } : {}),
       state: states.map((s) => ({ component: s.component, state: s.state, evidence: s.evidence.map((e) => e.message) })),
       ...(env && env.notes.length ? { notes: env.notes } : {}),
@@ -136,11 +152,13 @@ export function gateDependencyFindings(
       const why =
         knownOff.length > 0
           ? `it is off for ${listWords(knownOff.map((s) => s.component))}`
-          : `it is ${describeState(found.state)} in ${version} and not known to be on`;
+          : `it is off (${found.state.stage ?? 'stage unknown'} in ${version})`;
       out.push({
         code: 'gate-dependency',
         severity: defaultSeverity('gate-dependency'),
-        message: `${use.gate} also needs feature gate ${required}, but ${why}: enable ${required} as well. (Gate dependencies are known only for a few curated features.)`,
+        message: `${use.gate} does not work without gate ${required}, which ${why.replace(/^it /, '')}`,
+        fix: `Enable ${required} as well.`,
+        detail: `${use.gate} also needs feature gate ${required}. Gate dependencies are known only for a few curated features.`,
         path: use.path,
         range: use.range,
         document: use.document,

@@ -5,8 +5,11 @@ import type { DocumentAnalysis, GateEnvironment, GateSetting, GateState } from '
 import type { Evidence, Finding, KubeVersion, Range } from '../types';
 import { CONTROL_PLANE } from './config-readers';
 import { GateStateModel } from './environment';
-import { featureGateFinding, gateDependencyFindings, type GateKnowledge } from './gate-findings';
+import { componentsFor, featureGateFinding, gateDependencyFindings, statesFor, type GateKnowledge } from './gate-findings';
+import { gateInVersion } from './catalog-lookup';
+import type { RuleCondition } from '../knowledge/format';
 import { settingFindings, versionMismatchFindings } from './setting-findings';
+import { append } from '../append';
 
 export interface GateStepContext {
   version: KubeVersion;
@@ -64,10 +67,28 @@ function byPosition(a: Finding, b: Finding): number {
   return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
+/** Whether a gate is on for the file: every component that needs it on, else the gate's default in the version. */
+function gateIsOn(gate: string, env: GateEnvironment, ctx: GateStepContext): boolean {
+  const found = gateInVersion(ctx.knowledge.catalog, gate, ctx.version);
+  const byDefault = found?.state.exists === true && found.state.default === true;
+  const states = statesFor(env, gate, componentsFor(ctx.knowledge.catalog, gate));
+  if (states.some((s) => s.state === 'off')) return false;
+  if (states.length > 0 && states.every((s) => s.state === 'on')) return true;
+  return byDefault;
+}
+
+/** A finding of a gate-conditional declarative rule (`data.when`) holds only in the gate state it names. */
+function conditionHolds(f: Finding, env: GateEnvironment, ctx: GateStepContext): boolean {
+  const when = f.data?.['when'] as RuleCondition | undefined;
+  if (!when || typeof when.gate !== 'string') return true;
+  return gateIsOn(when.gate, env, ctx) === when.enabled;
+}
+
 export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {
   const env = environmentForFile(analyses, ctx);
   return analyses.map((a) => {
     const kept = a.findings.filter((f) => {
+      if (!conditionHolds(f, env, ctx)) return false;
       if (f.code !== 'api-disabled-by-default' || !ctx.environment) return true;
       const v = apiVersionOf(f, a);
       return !(v && ctx.environment.apiEnabled(v)?.enabled);
@@ -77,9 +98,9 @@ export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext):
       const f = featureGateFinding(use, ctx.knowledge, ctx.version, env);
       if (f) added.push(f);
     }
-    added.push(...gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
-    added.push(...settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
-    added.push(...versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
+    append(added, gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
+    append(added, settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
+    append(added, versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
     for (const f of added) f.document ??= a.report.index;
     return { ...a, findings: [...kept, ...added].sort(byPosition) };
   });

@@ -42,3 +42,15 @@ export function listWords(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/** The consequence of a gated use while its gate is off, as the head of a short message
+ *  (`skipNodeOperations is dropped`, `value X of f is rejected`, `kind K is not served`). */
+export function offConsequence(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'kind' | 'apiVersion' | 'component'>, maybe = false): string {
+  const is = maybe ? 'may be' : 'is';
+  if (use.via === 'kind') return `${use.kind} ${maybe ? 'may not be' : 'is not'} served`;
+  if (use.via === 'enum-value') return `value ${use.value ?? ''} of ${fieldName(use.path)} ${is} rejected`;
+  if (use.component || isConfigApiVersion(use.apiVersion)) {
+    return `${fieldName(use.path)} ${is} ignored${use.component ? ` by ${use.component}` : ''}`;
+  }
+  return `${fieldName(use.path)} ${is} dropped`;
+}

@@ -6,22 +6,31 @@ import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding, KubeVersion, Range } from '../types';
 import { compareVersions, lookupGateName, similarGateNames } from './catalog-lookup';
 
-function unknownGateMessage(s: GateSetting, status: Extract<ReturnType<typeof lookupGateName>, { kind: 'not-a-gate' }>, version: string, didYouMean: string[]): string {
-  const start = `${s.gate} is not a feature gate in Kubernetes ${version}`;
-  const fail = 'components refuse to start with an unknown gate';
+/** The short message and the fix of an `unknown-gate` finding. */
+function unknownGateMessage(
+  s: GateSetting,
+  status: Extract<ReturnType<typeof lookupGateName>, { kind: 'not-a-gate' }>,
+  version: string,
+  didYouMean: string[],
+): { message: string; fix: string; detail: string } {
+  const start = `${s.gate} stops components from starting: not a feature gate in ${version}`;
+  const detail = 'Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.';
   if (status.reason === 'renamed' && status.replacement) {
-    return `${start}: it is another name of ${status.replacement}, and ${fail}. Use ${status.replacement} instead.`;
+    return { message: `${start} (renamed to ${status.replacement})`, fix: `Use ${status.replacement} instead.`, detail };
   }
   if (status.reason === 'removed') {
-    const when = status.lastIn ? ` (last present in ${status.lastIn})` : '';
-    const instead = status.replacement ? ` Use ${status.replacement} instead.` : ' Remove the setting.';
-    return `${start}: it was removed${when}, and ${fail}.${instead}`;
+    const when = status.lastIn ? ` after ${status.lastIn}` : '';
+    return {
+      message: `${start} (removed${when})`,
+      fix: status.replacement ? `Use ${status.replacement} instead.` : 'Remove the setting.',
+      detail,
+    };
   }
   if (status.addedIn) {
-    return `${start}: it is added in ${status.addedIn}, and ${fail}. Remove the setting or target ${status.addedIn}.`;
+    return { message: `${start} (added in ${status.addedIn})`, fix: `Remove the setting or target ${status.addedIn}.`, detail };
   }
-  const hint = didYouMean.length ? ` Did you mean ${didYouMean.join(' or ')}?` : ' Remove the setting.';
-  return `${start}, and ${fail}.${hint}`;
+  const fix = didYouMean.length ? `Did you mean ${didYouMean.join(' or ')}? Otherwise remove the setting.` : 'Remove the setting.';
+  return { message: start, fix, detail };
 }
 
 export function settingFindings(settings: GateSetting[], catalog: GateCatalog, version: KubeVersion): Finding[] {
@@ -34,7 +43,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
       out.push({
         code: 'unknown-gate',
         severity: defaultSeverity('unknown-gate'),
-        message: unknownGateMessage(s, status, version, didYouMean),
+        ...unknownGateMessage(s, status, version, didYouMean),
         range: s.range,
         document: s.document,
         data: {
@@ -54,7 +63,9 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
       out.push({
         code: 'locked-gate',
         severity: defaultSeverity('locked-gate'),
-        message: `${s.gate} is locked to ${state.default} in Kubernetes ${version} (${state.stage}); components refuse to start when it is set to ${s.value}. Remove the setting.`,
+        message: `${s.gate}=${s.value} stops components from starting: locked to ${state.default} in ${version} (${state.stage})`,
+        fix: 'Remove the setting.',
+        detail: `${s.gate} is locked to its default (${state.default}) in Kubernetes ${version}; components refuse any other value.`,
         range: s.valueRange ?? s.range,
         document: s.document,
         data: { gate: s.gate, stage: state.stage, default: state.default, locked: true, kep: entry.kep?.number },
@@ -65,7 +76,8 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
       out.push({
         code: 'redundant-gate',
         severity: defaultSeverity('redundant-gate'),
-        message: `${s.gate} is GA in Kubernetes ${version} and already ${s.value ? 'on' : 'off'} by default; this setting changes nothing and may break start-up once the gate is removed.`,
+        message: `Setting ${s.gate} has no effect: GA and ${s.value ? 'on' : 'off'} by default in ${version}`,
+        fix: 'Remove the setting: it breaks start-up once the gate is removed.',
         range: s.range,
         document: s.document,
         data: { gate: s.gate, stage: state.stage, default: state.default, locked: state.locked ?? null },
@@ -88,7 +100,8 @@ export function versionMismatchFindings(
     out.push({
       code: 'version-mismatch',
       severity: defaultSeverity('version-mismatch'),
-      message: `This ${n.what} names Kubernetes ${n.version}, but the check targets ${version}; gate stages differ between versions. Set the target version to ${minor} (e.g. --kubernetes-version ${minor}) if that is the cluster you run.`,
+      message: `Gate stages may differ: this ${n.what} names Kubernetes ${n.version}, the check targets ${version}`,
+      fix: `Set the target version to ${minor} (e.g. --kubernetes-version ${minor}) if that is the cluster you run.`,
       range: n.range as Range,
       document,
       data: { named: n.version, namedMinor: minor, target: version, what: n.what },

@@ -2,7 +2,7 @@
 import type { BriefFacts, FieldDef, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
-import { gateMarkdown } from './gate-view';
+import { gateHeadline, gateMarkdown, type GateViewInput } from './gate-view';
 import { shortType, typeLabel, type ResolvedField } from './resolve';
 
 export interface FieldViewInput {
@@ -36,28 +36,28 @@ export function fieldGates(f: FieldDef, entry: KindEntry): string[] {
 export function fieldMarkdown(resolved: ResolvedField, input: FieldViewInput, hoveredValue?: string): string {
   const f = resolved.field!;
   const where = resolved.owner ? ` in \`${shortType(resolved.owner)}\`` : '';
-  const lines = [
-    `**\`${f.name}\`** — ${typeLabel(f.type)}${where}`,
-    '',
-    `\`${input.entry.apiVersion}\` ${input.entry.kind}: \`${resolved.path}\``,
-    '',
-    optionality(f),
-    ...allowedValues(input.data, f),
-  ];
   const component = input.entry.component;
   const use = { path: resolved.path, kind: input.entry.kind, apiVersion: input.entry.apiVersion, ...(component ? { component } : {}) };
-  const valueGates = Object.entries(f.valueGates ?? {});
-  if (valueGates.length) {
-    lines.push('', `Gated values: ${valueGates.map(([v, gs]) => `\`${v}\` needs ${gs.join(', ')}`).join('; ')}`);
-  }
   const gateInput = { catalog: input.catalog, brief: input.brief, version: input.version, environment: input.environment };
+  // The gates that apply here: the hovered value's gates first, then the field's.
+  const gated: { gate: string; input: GateViewInput }[] = [];
   if (hoveredValue !== undefined && f.valueGates?.[hoveredValue]) {
     for (const g of f.valueGates[hoveredValue]!) {
-      lines.push('', '---', '', gateMarkdown(g, { ...gateInput, use: { ...use, via: 'enum-value', path: `${resolved.path}=${hoveredValue}`, value: hoveredValue } }));
+      gated.push({ gate: g, input: { ...gateInput, use: { ...use, via: 'enum-value', path: `${resolved.path}=${hoveredValue}`, value: hoveredValue } } });
     }
   }
-  for (const g of fieldGates(f, input.entry)) {
-    lines.push('', '---', '', gateMarkdown(g, { ...gateInput, use: { ...use, via: 'field' } }));
-  }
+  for (const g of fieldGates(f, input.entry)) gated.push({ gate: g, input: { ...gateInput, use: { ...use, via: 'field' } } });
+  // One line per gate first (gate, stage/default, state, KEP), then the field's type and values, then the rest.
+  const lines: string[] = [];
+  for (const g of gated) lines.push(gateHeadline(g.gate, g.input), '');
+  const head = [
+    `**\`${f.name}\`** — ${typeLabel(f.type)}${where} · ${optionality(f).replace(/\.$/, '').toLowerCase()}`,
+    `\`${input.entry.apiVersion}\` ${input.entry.kind}: \`${resolved.path}\``,
+    ...allowedValues(input.data, f),
+  ];
+  const valueGates = Object.entries(f.valueGates ?? {});
+  if (valueGates.length) head.push(`Gated values: ${valueGates.map(([v, gs]) => `\`${v}\` needs ${gs.join(', ')}`).join('; ')}`);
+  lines.push(head.join('  \n'));
+  for (const g of gated) lines.push('', '---', '', gateMarkdown(g.gate, g.input, { headline: false }));
   return lines.join('\n');
 }

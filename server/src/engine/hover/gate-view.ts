@@ -3,7 +3,7 @@
 import { compareVersions, describeState, lookupGateName } from '../gates/catalog-lookup';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { FEATURE_GATES_PAGE, listWords, whenOff } from '../gates/messages';
-import type { BriefFacts, GateCatalog, GateEntry } from '../knowledge/format';
+import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
 import type { GatedUse, GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
 
@@ -25,35 +25,59 @@ function historyLines(entry: GateEntry): string[] {
   return rows.length ? [`Stage history: ${rows.join(' → ')}`] : [];
 }
 
-function versionTable(entry: GateEntry): string[] {
+/** The stage per supported version on one line (`1.36 absent · 1.37 Alpha / off`). */
+function versionLine(entry: GateEntry): string[] {
   const versions = Object.keys(entry.byVersion).sort(compareVersions);
   const cells = versions.map((v) => {
     const s = entry.byVersion[v]!;
-    if (s.exists === false) return 'absent';
-    if (s.exists === null) return 'not verified';
+    if (s.exists === false) return `${v} absent`;
+    if (s.exists === null) return `${v} not verified`;
     const def = s.default === true ? 'on' : s.default === false ? 'off' : 'varies by patch';
-    return `${s.stage} / ${def}${s.locked ? ' (locked)' : ''}`;
+    return `${v} ${s.stage} / ${def}${s.locked ? ' (locked)' : ''}`;
   });
-  return ['', `| ${versions.join(' | ')} |`, `|${versions.map(() => '---').join('|')}|`, `| ${cells.join(' | ')} |`, ''];
+  return cells.length ? [`By version: ${cells.join(' · ')}`] : [];
 }
 
-function stateLines(input: GateViewInput, gate: string, components: string[]): string[] {
+function stateLines(input: GateViewInput, gate: string, components: string[]): { head: string; list: string[]; partial: boolean } {
   const states = statesFor(input.environment, gate, components);
-  const lines = ['**Where it is on**'];
-  for (const s of states) {
-    const who = s.component || 'any component';
-    const how = s.state === 'unknown' ? 'unknown (no setting, cluster or config says; the default applies)' : s.state;
-    lines.push(`- ${who}: ${how}`);
-    for (const e of s.evidence) lines.push(`  - ${e.message}`);
+  const parts = states.map((s) => `${s.component || 'any component'}: ${s.state}`);
+  const head = `Where it is on: ${parts.join(', ')}${states.every((s) => s.state === 'unknown') ? ' (no setting, cluster or config says; the default applies)' : ''}`;
+  const list: string[] = [];
+  for (const s of states) for (const e of s.evidence) list.push(`- ${s.component || 'any component'}: ${e.message}`);
+  for (const n of input.environment?.notes ?? []) list.push(`- note: ${n}`);
+  const overall = overallState(states);
+  return { head, list, partial: overall === 'partial' };
+}
+
+/** The state word of the headline: on / off / on for some components, "(default)" when nothing says. */
+function stateWord(input: GateViewInput, gate: string, state: GateVersionState | undefined, components: string[]): string {
+  if (state?.locked && typeof state.default === 'boolean') return `${state.default ? 'on' : 'off'} (locked)`;
+  const states = statesFor(input.environment, gate, components);
+  if (states.every((s) => s.state === 'unknown')) {
+    return state?.default === true ? 'on (default)' : state?.default === false ? 'off (default)' : 'state unknown';
   }
   const overall = overallState(states);
-  if (overall === 'partial') lines.push('', 'On for some components; the others cannot be seen.');
-  for (const n of input.environment?.notes ?? []) lines.push(`- note: ${n}`);
-  return lines;
+  return overall === 'partial' ? 'on for some components' : overall;
+}
+
+/** One line: gate, stage/default in the version, state, KEP link. Leads every hover that involves a gate. */
+export function gateHeadline(name: string, input: GateViewInput): string {
+  const status = lookupGateName(input.catalog, name, input.version);
+  if (status.kind !== 'gate' && status.kind !== 'unverified') return `**${name}** is not a feature gate in Kubernetes ${input.version}`;
+  const entry = status.entry;
+  const state = status.kind === 'gate' ? status.state : entry.byVersion[input.version];
+  const components = componentsFor(input.catalog, name, input.use);
+  const bits = [
+    `Feature gate \`${name}\``,
+    `${state ? describeState(state) : 'not verified'} in ${input.version}`,
+    `**${stateWord(input, name, state, components)}**`,
+  ];
+  if (entry.kep) bits.push(`[KEP-${entry.kep.number}](${entry.kep.url} "${entry.kep.title.replace(/"/g, "'")}")`);
+  return bits.join(' · ');
 }
 
 /** The gate view for `name` (a gate, an alias, a removed gate or an unknown name). */
-export function gateMarkdown(name: string, input: GateViewInput): string {
+export function gateMarkdown(name: string, input: GateViewInput, options: { headline?: boolean } = {}): string {
   const status = lookupGateName(input.catalog, name, input.version);
   const lines: string[] = [];
   if (status.kind === 'meta') {
@@ -70,23 +94,30 @@ export function gateMarkdown(name: string, input: GateViewInput): string {
     const replacement = status.replacement ? input.catalog.gates[status.replacement]?.byVersion[input.version] : undefined;
     if (replacement?.exists) lines.push('', `${status.replacement} in ${input.version}: ${describeState(replacement)}.`);
     if (status.entry) {
-      lines.push('', status.entry.summary, '', ...historyLines(status.entry), ...versionTable(status.entry));
+      lines.push('', status.entry.summary, '', ...historyLines(status.entry), ...versionLine(status.entry));
       if (status.entry.kep) lines.push(`KEP-${status.entry.kep.number}: ${status.entry.kep.title} — ${status.entry.kep.url}`);
     }
     lines.push('', `[Feature gates reference](${FEATURE_GATES_PAGE})`);
     return lines.join('\n');
   }
   const entry = status.entry;
-  const state = status.kind === 'gate' ? status.state : entry.byVersion[input.version];
-  lines.push(`**Feature gate \`${name}\`** — ${state ? describeState(state) : 'not verified'} in ${input.version}`);
-  lines.push('', entry.summary);
-  if (input.use) lines.push('', `While it is off: ${whenOff(input.use).replace(/^while the gate is off /, '')}.`);
-  lines.push('', ...historyLines(entry), ...versionTable(entry));
+  if (options.headline !== false) lines.push(gateHeadline(name, input), '');
   const components = componentsFor(input.catalog, name, input.use);
-  lines.push(`Components: ${components.length ? listWords(components) : 'not known'}`);
+  // Short facts, one per line (Markdown hard breaks): they fit a hover without scrolling.
+  const where = stateLines(input, name, components);
+  const facts = [
+    ...(input.use ? [`While it is off: ${whenOff(input.use).replace(/^while the gate is off /, '')}.`] : []),
+    ...historyLines(entry),
+    ...versionLine(entry),
+    `Components: ${components.length ? listWords(components) : 'not known'}`,
+    where.head + (where.partial ? ' (on for some components; the others cannot be seen)' : ''),
+  ];
+  lines.push(facts.join('  \n'));
+  if (where.list.length) lines.push('', ...where.list);
   const also = input.brief?.alsoRequires[name];
   if (also?.length) lines.push('', `Also needs: ${also.join(', ')} (curated; dependencies between gates are known only for a few features).`);
+  lines.push('', entry.summary);
   if (entry.kep) lines.push('', `KEP-${entry.kep.number}: ${entry.kep.title} — ${entry.kep.url}`);
-  lines.push('', `[Feature gates reference](${FEATURE_GATES_PAGE})`, '', ...stateLines(input, name, components));
+  lines.push('', `[Feature gates reference](${FEATURE_GATES_PAGE})`);
   return lines.join('\n');
 }

@@ -14,6 +14,9 @@ import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { spotAt, stringAt, type Spot } from './locate';
 import { resolveChain } from './resolve';
+import type { CrdCatalog } from '../crd/catalog';
+import { customFieldNote, customKindMarkdown } from '../crd/hover';
+import { customIndex } from '../crd/overlay';
 
 export interface HoverOptions {
   version: KubeVersion;
@@ -21,6 +24,16 @@ export interface HoverOptions {
   environment?: GateEnvironment;
   file?: string;
   knowledge?: KnowledgeOptions;
+  /** CRDs for custom resources (engine/crd). */
+  crds?: CrdCatalog;
+}
+
+function withNote(markdown: string, note: string | undefined): string {
+  return note ? `${markdown}
+
+---
+
+${note}` : markdown;
 }
 
 export interface HoverResult {
@@ -72,9 +85,9 @@ function isListRoot(data: ReturnType<typeof loadVersion>, root: YAMLMap): boolea
 
 export function hoverAt(text: string, position: Position, options: HoverOptions): HoverResult | null {
   const knowledge = options.knowledge ?? {};
-  const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file }, knowledge);
+  const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file, crds: options.crds }, knowledge);
   const version = analysis.version;
-  const index = loadVersion(version, knowledge);
+  const index = customIndex(loadVersion(version, knowledge), options.crds);
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const environment = environmentForFile(analysis.documents, {
@@ -95,7 +108,9 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
   if (spot.segments.length === 1 && (spot.segments[0] === 'apiVersion' || spot.segments[0] === 'kind')) {
     if (!apiVersion || !kind) return null;
     return {
-      markdown: kindMarkdown(apiVersion, kind, { data: index.data, catalog, brief, version, environment }),
+      markdown:
+        (options.crds && customKindMarkdown(apiVersion, kind, index.data, options.crds)) ||
+        kindMarkdown(apiVersion, kind, { data: index.data, catalog, brief, version, environment }),
       range: spot.range,
       target: { apiVersion, kind, path: '' },
     };
@@ -139,7 +154,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     ? String((spot.node as Node & { value: unknown }).value)
     : undefined;
   return {
-    markdown: fieldMarkdown(resolved, input, hoveredValue),
+    markdown: withNote(fieldMarkdown(resolved, input, hoveredValue), options.crds && customFieldNote(entry.apiVersion, entry.kind, resolved.path, options.crds)),
     range: spot.range,
     target: { apiVersion: entry.apiVersion, kind: entry.kind, path: resolved.path },
   };

@@ -3,7 +3,7 @@ import { fromRuntimeConfig } from '../gates/environment';
 import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
-import { gateMarkdown } from './gate-view';
+import { gateHeadline, gateMarkdown } from './gate-view';
 
 export interface KindViewInput {
   data: VersionData;
@@ -55,8 +55,11 @@ export function kindMarkdown(apiVersion: string, kind: string, input: KindViewIn
   if (served.length) {
     lines.push('', `Served in ${input.version}:`, ...served.map((k) => servedLine(k, input.environment)));
   }
+  const heads: string[] = [];
   for (const g of entry?.gates ?? []) {
-    lines.push('', '---', '', gateMarkdown(g, { catalog: input.catalog, brief: input.brief, version: input.version, environment: input.environment, use: { via: 'kind', path: '(kind)', kind, apiVersion } }));
+    const gateInput = { catalog: input.catalog, brief: input.brief, version: input.version, environment: input.environment, use: { via: 'kind' as const, path: '(kind)', kind, apiVersion } };
+    heads.push(gateHeadline(g, gateInput), '');
+    lines.push('', '---', '', gateMarkdown(g, gateInput, { headline: false }));
   }
-  return lines.join('\n');
+  return [...heads, ...lines].join('\n');
 }

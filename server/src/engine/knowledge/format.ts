@@ -10,9 +10,10 @@
 // Output is deterministic (sorted keys where order carries no meaning) so that regenerating gives the same bytes.
 
 /** A value's type. Scalars follow the corpus rules: int-or-string (IntOrString, Quantity) accepts string or
- *  number; Time, MicroTime, Duration and []byte are `string`; `any` accepts anything and is not walked. */
+ *  number (`quantity`: a Quantity, any number; else an IntOrString, integers only); `float` numbers take
+ *  fractions (other numbers are Go integers); Time, MicroTime, Duration and []byte are `string`; `any` accepts anything and is not walked. */
 export type TypeRef =
-  | { s: 'string' | 'number' | 'boolean' | 'int-or-string' }
+  | { s: 'string' | 'number' | 'boolean' | 'int-or-string'; float?: true; quantity?: true }
   | { any: true }
   | { ref: string }
   | { list: TypeRef }
@@ -41,6 +42,37 @@ export interface FieldDef {
   valueGates?: Record<string, string[]>;
   /** Values from a config-local enum (typed consts or doc comment): weak data, `value-not-recognised` only. */
   configEnum?: string[];
+  /** The subset of `gates` the API server drops without an upstream marker (drop-gated-fields.tsv). */
+  gatesDropped?: string[];
+  /** Per dropped gate, the only places it applies (`<apiVersion> <Kind> <path>`); absent = wherever the field is. */
+  dropScope?: Record<string, string[]>;
+  /** Declarative validation rules from the field's `+k8s:` markers that the walk evaluates. */
+  rules?: FieldRule[];
+}
+
+/** A gate condition on a rule: `+k8s:ifEnabled(Gate)=…` (enabled: true) or `+k8s:ifDisabled(Gate)=…`. */
+export interface RuleCondition {
+  gate: string;
+  enabled: boolean;
+}
+
+/** One declarative validation rule of a field (upstream `+k8s:` marker), in data form. */
+export interface FieldRule {
+  rule: 'maxItems' | 'minimum' | 'maximum' | 'maxLength' | 'maxBytes' | 'unique' | 'listMapKeys' | 'format' | 'forbidden' | 'dependentRequired';
+  /** Limit (numbers), format name, `set`/`map` (unique), key names (listMapKeys), field names (dependentRequired). */
+  value?: number | string | string[];
+  /** Applies to each map key / each map or list value instead of the field itself. */
+  each?: 'key' | 'val';
+  when?: RuleCondition;
+  /** `+k8s:alpha(since)=` / `+k8s:beta(since)=` prefix: the declarative form's stability upstream. */
+  stage?: 'alpha' | 'beta';
+}
+
+/** Fields of one struct that form a union: exactly one (`+k8s:unionMember`) or at most one (`+k8s:zeroOrOneOfMember`). */
+export interface UnionRule {
+  mode: 'exactlyOne' | 'atMostOne';
+  members: string[];
+  stage?: 'alpha' | 'beta';
 }
 
 export interface TypeDef {
@@ -50,6 +82,10 @@ export interface TypeDef {
   gates?: string[];
   /** Gates named only in the type's comment (weak; the kind-level ones are also in KindEntry.gates). */
   commentGates?: string[];
+  /** Declarative unions over the fields of this type. */
+  unions?: UnionRule[];
+  /** Unknown keys are kept, not reported (custom resources: `x-kubernetes-preserve-unknown-fields` with properties). */
+  open?: true;
 }
 
 export interface KindEntry {
@@ -73,6 +109,8 @@ export interface KindEntry {
   removedIn?: string;
   /** Kind-level gates (e.g. scheduling.k8s.io Workload → GenericWorkload). */
   gates?: string[];
+  /** A webhook or discovery payload (no REST verbs): a document type, never served by the API server. */
+  payload?: true;
 }
 
 export interface VersionData {
@@ -86,6 +124,16 @@ export interface VersionData {
   later: Record<string, Record<string, string>>;
   /** Every group of a built-in API in any supported version (for api-not-served routing). */
   builtinGroups: string[];
+  /** What kube-apiserver of this minor serves (served-group-versions.json). */
+  served: ServedGroupVersions;
+}
+
+export interface ServedGroupVersions {
+  byDefault: string[];
+  /** Served only when `--runtime-config` enables them. */
+  whenEnabled: string[];
+  /** Types exist but the API server never serves them: group-version → why (own words of the reference). */
+  notServed: Record<string, string>;
 }
 
 export type GateStage = 'Alpha' | 'Beta' | 'GA' | 'Deprecated';
@@ -134,7 +182,7 @@ export interface GatedFieldRow {
   path: string;
   gate: string;
   value?: string;
-  source: 'tag' | 'curated' | 'comment' | 'enum-value' | 'kind';
+  source: 'tag' | 'curated' | 'comment' | 'enum-value' | 'kind' | 'dropped';
 }
 
 export interface BriefFacts {

@@ -1,10 +1,12 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { LineCounter, YAMLParseError, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { LineCounter, YAMLParseError, isAlias, isCollection, isPair, isScalar, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../types';
+import { aliasIndex } from './aliases';
 import { rangeOf } from './ranges';
-import { isTemplatedDocument } from './templates';
+import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
+import { append } from '../append';
 
 export function parseFile(text: string): ParsedFile {
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
@@ -14,7 +16,9 @@ export function parseFile(text: string): ParsedFile {
   try {
     // Duplicate keys are found by addDuplicateKeyErrors below: the parser's own test compares every key with
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
-    docs = [...parseAllDocuments(text, { uniqueKeys: false })];
+    // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
+    // took seconds); the ranges are ours anyway.
+    docs = [...parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false })];
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
@@ -28,13 +32,25 @@ export function parseFile(text: string): ParsedFile {
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
+  if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
 }
 
 function textLineCounter(text: string): LineCounter {
   const lineCounter = new LineCounter();
   lineCounter.addNewLine(0);
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  // Lines as LSP counts them: a lone CR ends a line too (editors show it so), as do LF and CR LF.
+  const hasCr = text.includes('\r');
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) lineCounter.addNewLine(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) lineCounter.addNewLine(i + 1);
+    else if (!hasCr) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl - 1;
+    }
+  }
   return lineCounter;
 }
 
@@ -91,7 +107,7 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
 /** The parser's DUPLICATE_KEY errors (same test: scalar keys with equal values), found in linear time and
  *  added to `doc.errors` in position order, so that everything reading `doc.errors` sees them as before.
  *  Each covers the whole repeated key (the parser's own marked its first character only). */
-function addDuplicateKeyErrors(doc: Document.Parsed): void {
+export function addDuplicateKeyErrors(doc: Document.Parsed): void {
   const found: YAMLParseError[] = [];
   try {
     visit(doc, {
@@ -112,7 +128,7 @@ function addDuplicateKeyErrors(doc: Document.Parsed): void {
     // a tree too deep to visit: the parser has reported that already
   }
   if (found.length === 0) return;
-  doc.errors.push(...found);
+  append(doc.errors, found);
   doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
 }
 
@@ -127,14 +143,37 @@ function hasAlias(doc: Document.Parsed): boolean {
   return found;
 }
 
-/** Converting with the package's default limits rejects alias bombs; report that as a syntax error. */
+/** Aliases may expand a document to at most this many times its own nodes (plus a fixed allowance). */
+export const ALIAS_EXPANSION_FACTOR = 10;
+const ALIAS_EXPANSION_ALLOWANCE = 100_000;
+
+/** Alias bombs as a syntax error, in linear time: each node's size with its aliases expanded is computed once
+ *  (anchors resolved in one pass, in document order like the parser); a document whose expansion exceeds the
+ *  bound is not read further. (The package's own limit check walks the whole document once per alias.) */
 function aliasLimitError(doc: Document.Parsed): string | undefined {
-  try {
-    doc.toJS({ mapAsMap: true });
-    return undefined;
-  } catch (err) {
-    return `The document cannot be read within the YAML limits: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  const { sources: sourceOf, nodes: physical } = aliasIndex(doc);
+  for (const [alias, source] of sourceOf) if (!source) return `The alias *${alias.source} names no anchor defined before it`;
+  const limit = physical * ALIAS_EXPANSION_FACTOR + ALIAS_EXPANSION_ALLOWANCE;
+  const sizes = new Map<Node, number>();
+  const sizeOf = (node: unknown): number => {
+    if (!node || typeof node !== 'object') return node === null || node === undefined ? 0 : 1;
+    const known = sizes.get(node as Node);
+    if (known !== undefined) return known;
+    sizes.set(node as Node, 1); // a node reached again through its own alias (a cycle) counts once
+    let size = 1;
+    if (isAlias(node)) size = sourceOf.has(node) ? sizeOf(sourceOf.get(node)) : 1;
+    else if (isCollection(node)) {
+      for (const item of node.items) {
+        size += isPair(item) ? sizeOf(item.key) + sizeOf(item.value) : sizeOf(item);
+        if (size > limit) break;
+      }
+    }
+    sizes.set(node as Node, size);
+    return size;
+  };
+  const expanded = sizeOf(doc.contents);
+  if (expanded <= limit) return undefined;
+  return `Its aliases expand this document to more than ${limit} nodes (an alias bomb?)`;
 }
 
 function contentRange(doc: Document.Parsed, lineCounter: LineCounter, fallback: Range): Range {

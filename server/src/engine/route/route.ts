@@ -19,6 +19,8 @@ export type Route =
       notShipped?: { kep: number; feature: string };
       removedIn?: string;
       replacement?: string;
+      /** The API server never serves this group-version (served-group-versions.json), with the reason. */
+      neverServed?: string;
     }
   | { type: 'unknown-kind'; apiVersion: string; kind: string; suggestion?: string }
   | { type: 'not-checked'; reason: string };
@@ -34,6 +36,16 @@ export function routeKind(
   const index = kindIndex(data);
   const key = keyOf(apiVersion, kind);
   const served = index.served.get(key);
+  const neverServed = data.served?.notServed[apiVersion];
+  if (served && neverServed !== undefined && !served.component && !served.payload) {
+    return {
+      type: 'api-not-served',
+      apiVersion,
+      kind,
+      servedAs: servedApiVersionsOf(index.servedByKind.get(kind) ?? [], data).filter((v) => v !== apiVersion),
+      neverServed,
+    };
+  }
   if (served) return { type: 'kind', entry: served };
 
   if (apiVersion === 'v1' && kind === 'List') return { type: 'list', apiVersion, kind };
@@ -50,7 +62,7 @@ export function routeKind(
       type: 'api-not-served',
       apiVersion,
       kind,
-      servedAs: servedApiVersionsOf(index.servedByKind.get(itemKind) ?? []),
+      servedAs: servedApiVersionsOf(index.servedByKind.get(itemKind) ?? [], data),
       removedIn: removed?.removedIn,
       replacement: removed?.replacement,
     };
@@ -83,8 +95,10 @@ export function routeKind(
 
 const STABILITY_ORDER: Record<KindEntry['stability'], number> = { stable: 0, beta: 1, alpha: 2 };
 
-function servedApiVersionsOf(entries: readonly KindEntry[]): string[] {
+/** apiVersions that serve a kind (stable first), leaving out group-versions the API server never serves. */
+function servedApiVersionsOf(entries: readonly KindEntry[], data: VersionData): string[] {
   return [...entries]
+    .filter((e) => data.served?.notServed[e.apiVersion] === undefined)
     .sort((a, b) => STABILITY_ORDER[a.stability] - STABILITY_ORDER[b.stability] || a.apiVersion.localeCompare(b.apiVersion))
     .map((e) => e.apiVersion);
 }

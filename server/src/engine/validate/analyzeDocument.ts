@@ -1,15 +1,20 @@
 // One YAML document → DocumentAnalysis: template / syntax checks (rule 2), routing (rule 3), the walk
 // (rules 4, 9, 10) and the collection of gated uses and gate settings. Gates are not judged here.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile } from '../model';
+import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
+import { splitApiVersion } from '../route/kindIndex';
 import { rangeOf } from '../parse/ranges';
 import { routeKind, type Route } from '../route/route';
 import type { DocumentReport, Finding, Range } from '../types';
 import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
+import { analyzeCustomResource } from '../crd/analyze';
+import type { CrdCatalog } from '../crd/catalog';
+import { append } from '../append';
 
 /** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
  *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
@@ -23,6 +28,8 @@ export interface AnalyzeInputs {
   brief?: BriefFacts;
   environment?: GateEnvironment;
   file?: string;
+  /** CRDs for custom resources (engine/crd). */
+  crds?: CrdCatalog;
 }
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
@@ -46,7 +53,8 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
       analysis.findings.push({
         code: 'yaml-syntax',
         severity: defaultSeverity('yaml-syntax'),
-        message: `${e.message}. Fix the YAML; this document is not checked further.`,
+        message: `${e.message}: this document is not checked further`,
+        fix: 'Fix the YAML.',
         range: e.range,
         document: pdoc.index,
       });
@@ -126,6 +134,10 @@ function analyzeObject(
   report.kind = kind;
   const where = meta.apiVersionRange ?? meta.kindRange ?? fallbackRange;
   const kindWhere = meta.kindRange ?? where;
+  if (inputs.crds && isMap(node)) {
+    const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
+    if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
+  }
   const route: Route = routeKind(apiVersion, kind, inputs.data, inputs.brief);
   const add = (f: Omit<Finding, 'severity' | 'document'>) =>
     findings.push({ ...f, severity: defaultSeverity(f.code), document: pdoc.index });
@@ -138,8 +150,8 @@ function analyzeObject(
       add({
         code: 'unknown-kind',
         message:
-          `${apiVersion} has no kind "${kind}" in Kubernetes ${inputs.data.version}.` +
-          (route.suggestion ? ` Did you mean "${route.suggestion}"?` : ' Check the kind and the apiVersion.'),
+          `No kind ${kind} in ${apiVersion}` + (route.suggestion ? `: did you mean ${route.suggestion}?` : ` (Kubernetes ${inputs.data.version})`),
+        fix: route.suggestion ? `Change the kind to ${route.suggestion}.` : 'Check the kind and the apiVersion.',
         path: `${apiVersion}/${kind}`,
         range: kindWhere,
         data: { apiVersion, kind, ...(route.suggestion ? { suggestion: route.suggestion } : {}) },
@@ -147,18 +159,26 @@ function analyzeObject(
       report.reason = REASON_UNKNOWN_KIND;
       return report;
     case 'api-not-served': {
-      let message = `${apiVersion} ${kind} is not served by Kubernetes ${inputs.data.version}`;
+      let message = `${apiVersion} ${kind} is not served in ${inputs.data.version}`;
+      let detail: string | undefined;
       if (route.notShipped) {
-        message += `: it was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in this version.`;
-      } else if (route.removedIn) message += ` (removed in ${route.removedIn}).`;
-      else message += '.';
-      if (route.servedAs.length > 0) message += ` Use apiVersion ${route.servedAs[0]}.`;
-      else if (route.replacement) message += ` Use ${route.replacement}.`;
-      else if (route.notShipped) message += ' Remove this document.';
-      else message += ` No apiVersion serves ${kind} in Kubernetes ${inputs.data.version}: remove this document, or target a Kubernetes version that serves it.`;
+        message += ` (KEP-${route.notShipped.kep} not shipped)`;
+        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in this version.`;
+      } else if (route.removedIn) message += ` (removed in ${route.removedIn})`;
+      else if (route.neverServed !== undefined) {
+        message = `Applying fails: kube-apiserver ${inputs.data.version} never serves ${apiVersion}, not even with --runtime-config`;
+        detail = route.neverServed;
+      }
+      let fix: string;
+      if (route.servedAs.length > 0) fix = `Use apiVersion ${route.servedAs[0]}.`;
+      else if (route.replacement) fix = `Use ${route.replacement}.`;
+      else if (route.notShipped) fix = 'Remove this document.';
+      else fix = `No apiVersion serves ${kind} in Kubernetes ${inputs.data.version}: remove this document, or target a Kubernetes version that serves it.`;
       add({
         code: 'api-not-served',
         message,
+        fix,
+        ...(detail ? { detail } : {}),
         path: `${apiVersion}/${kind}`,
         range: where,
         data: {
@@ -167,6 +187,7 @@ function analyzeObject(
           servedAs: route.servedAs,
           ...(route.notShipped ? { kep: route.notShipped.kep, feature: route.notShipped.feature } : {}),
           ...(route.removedIn ? { removedIn: route.removedIn } : {}),
+          ...(route.neverServed !== undefined ? { neverServed: true } : {}),
         },
       });
       report.reason = REASON_NOT_SERVED;
@@ -192,15 +213,24 @@ function apiFindings(
 ): void {
   if (entry.component) return;
   const path = `${entry.apiVersion}/${entry.kind}`;
-  if (/(?:alpha|beta)\d+$/.test(entry.version)) {
+  if (/(?:alpha|beta)\d+$/.test(entry.version) && entry.payload && inputs.data.served?.notServed[entry.apiVersion] !== undefined) {
+    add({
+      code: 'api-disabled-by-default',
+      message: `${entry.apiVersion} ${entry.kind} is a webhook payload: the API server does not serve it`,
+      fix: 'Send it to the webhook that expects it; --runtime-config cannot enable it.',
+      detail: inputs.data.served.notServed[entry.apiVersion],
+      path,
+      range: where,
+      data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability, payload: true },
+    });
+  } else if (/(?:alpha|beta)\d+$/.test(entry.version)) {
     {
       // A runtime-config source that enables the version silences this in the gate step (engine/gates).
       add({
         code: 'api-disabled-by-default',
-        message:
-          `${entry.apiVersion} is ${entry.stability === 'alpha' ? 'an alpha' : 'a beta'} API version: since Kubernetes 1.24 (KEP-3136) ` +
-          `the API server serves it only when --runtime-config enables it (${entry.apiVersion}=true). ` +
-          'Enable it on the cluster, or use a GA version when there is one.',
+        message: `Applying fails unless enabled: ${entry.apiVersion} is ${entry.stability === 'alpha' ? 'an alpha' : 'a beta'} API version, off by default`,
+        fix: `Enable it with --runtime-config=${entry.apiVersion}=true on the API server, or use a GA version when there is one.`,
+        detail: 'Since Kubernetes 1.24 (KEP-3136) new alpha and beta API versions are served only when --runtime-config enables them.',
         path,
         range: where,
         data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability },
@@ -208,16 +238,16 @@ function apiFindings(
     }
   }
   if (entry.deprecated) {
+    const replacement = entry.replacement ?? servedReplacement(entry, inputs.data);
     add({
       code: 'api-deprecated',
       message:
         `${entry.apiVersion} ${entry.kind} is deprecated` +
         (entry.deprecatedIn ? ` since ${entry.deprecatedIn}` : '') +
-        (entry.removedIn ? ` and goes away in ${entry.removedIn}` : '') +
-        '.' +
-        (entry.replacement
-          ? ` Move to ${entry.replacement}.`
-          : ' Move to a newer apiVersion of this kind before the one you use goes away.'),
+        (entry.removedIn ? ` and goes away in ${entry.removedIn}` : ''),
+      fix: replacement
+        ? `Move to ${replacement}.`
+        : 'Move to a newer apiVersion of this kind before the one you use goes away.',
       path,
       range: where,
       data: {
@@ -225,10 +255,19 @@ function apiFindings(
         kind: entry.kind,
         ...(entry.deprecatedIn ? { deprecatedIn: entry.deprecatedIn } : {}),
         ...(entry.removedIn ? { removedIn: entry.removedIn } : {}),
-        ...(entry.replacement ? { replacement: entry.replacement } : {}),
+        ...(replacement ? { replacement } : {}),
       },
     });
   }
+}
+
+/** The served, not deprecated apiVersion of the same group and kind (stable first), as "apiVersion Kind". */
+function servedReplacement(entry: KindEntry, data: AnalyzeInputs['data']): string | undefined {
+  const rank = (k: KindEntry) => (k.stability === 'stable' ? 0 : k.stability === 'beta' ? 1 : 2);
+  const next = data.kinds
+    .filter((k) => k.kind === entry.kind && k.group === entry.group && k.apiVersion !== entry.apiVersion && !k.removed && !k.deprecated && !k.component)
+    .sort((a, b) => rank(a) - rank(b))[0];
+  return next ? `${next.apiVersion} ${next.kind}` : undefined;
 }
 
 function walkKind(
@@ -276,11 +315,39 @@ function walkKind(
 /** Gate settings, runtime-config entries and named versions of a config document (read by engine/gates). */
 function collectSettings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs, sink: DocumentAnalysis): void {
   if (!pdoc.doc) return;
-  const info = readGateConfig(pdoc.doc, { lineCounter: parsed.lineCounter, document: pdoc.index, file: inputs.file });
+  const info = readGateConfig(pdoc.doc, { lineCounter: parsed.lineCounter, document: pdoc.index, file: inputs.file, text: parsed.text });
   if (!info || info.configKind === 'static-pod') return;
-  sink.gateSettings.push(...info.settings);
-  sink.runtimeConfig.push(...info.runtimeConfig);
-  sink.namedVersions.push(...info.namedVersions);
+  append(sink.gateSettings, info.settings);
+  append(sink.runtimeConfig, info.runtimeConfig);
+  append(sink.namedVersions, info.namedVersions);
+  for (const entry of info.runtimeConfig) {
+    const f = runtimeConfigFinding(entry, inputs.data);
+    if (f) sink.findings.push({ ...f, document: pdoc.index });
+  }
+}
+
+/** A `--runtime-config` entry that enables a group-version kube-apiserver never serves: it refuses to start. */
+export function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionData): Finding | undefined {
+  if (!entry.value || !entry.range || entry.key.startsWith('api/') || entry.key.split('/').length !== 2) return undefined;
+  const why = data.served?.notServed[entry.key];
+  const [group] = splitApiVersion(entry.key);
+  const known = why !== undefined || data.served?.byDefault.includes(entry.key) || data.served?.whenEnabled.includes(entry.key);
+  if (known && why === undefined) return undefined;
+  if (!known && !data.builtinGroups.includes(group)) return undefined;
+  const message = why !== undefined
+    ? `kube-apiserver ${data.version} refuses to start: it never serves ${entry.key}`
+    : `kube-apiserver ${data.version} refuses to start: ${entry.key} is not a group-version it knows`;
+  const alternatives = [...(data.served?.byDefault ?? []), ...(data.served?.whenEnabled ?? [])].filter((gv) => splitApiVersion(gv)[0] === group);
+  return {
+    code: 'api-not-served',
+    severity: defaultSeverity('api-not-served'),
+    message,
+    fix: alternatives.length > 0 ? `Remove the entry, or enable one it serves: ${alternatives.join(', ')}.` : 'Remove the entry.',
+    ...(why ? { detail: why } : {}),
+    path: entry.key,
+    range: entry.range,
+    data: { apiVersion: entry.key, runtimeConfig: true, ...(why !== undefined ? { neverServed: true } : {}), served: alternatives },
+  };
 }
 
 function analyzeListItems(
@@ -299,7 +366,8 @@ function analyzeListItems(
     findings.push({
       code: 'invalid-value',
       severity: defaultSeverity('invalid-value'),
-      message: `"items" of a ${route.kind} must be a list of objects.`,
+      message: `items of a ${route.kind} must be a list of objects`,
+      fix: 'Write items as a list (each entry starting with "- ").',
       path: 'items',
       range: items.range ? rangeOf(parsed.lineCounter, items.range[0], items.range[1]) : pdoc.range,
       document: pdoc.index,
@@ -309,7 +377,7 @@ function analyzeListItems(
   }
   const defaults = route.itemKind ? { apiVersion: route.apiVersion, kind: route.itemKind.kind } : undefined;
   return (items.items as (Node | null)[]).map((raw, i) => {
-    const item = raw && isAlias(raw) && pdoc.doc ? ((raw.resolve(pdoc.doc) as Node | undefined) ?? null) : raw;
+    const item = raw && isAlias(raw) && pdoc.doc ? (resolveAlias(pdoc.doc, raw) ?? null) : raw;
     const r = analyzeObject(parsed, pdoc, item, inputs, findings, sink, defaults);
     const range = raw?.range ? rangeOf(parsed.lineCounter, raw.range[0], raw.range[1]) : pdoc.range;
     return { ...r, index: i, range };

@@ -4,7 +4,7 @@ import { defaultSeverity } from '../codes';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { GatedUse } from '../model';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, FindingCode, Range } from '../types';
+import type { Finding, FindingCode, Range, Severity } from '../types';
 
 export interface WalkContext {
   data: VersionData;
@@ -37,8 +37,11 @@ export function addFinding(
   range: Range,
   path: string | undefined,
   data?: Record<string, unknown>,
+  extra?: { fix?: string; detail?: string; severity?: Severity },
 ): void {
-  const f: Finding = { code, severity: defaultSeverity(code), message, range, document: ctx.document };
+  const f: Finding = { code, severity: extra?.severity ?? defaultSeverity(code), message, range, document: ctx.document };
+  if (extra?.fix) f.fix = extra.fix;
+  if (extra?.detail) f.detail = extra.detail;
   if (path !== undefined) f.path = path;
   if (data && Object.keys(data).length > 0) f.data = data;
   ctx.findings.push(f);

@@ -2,9 +2,11 @@
 // checked against the type (shape, scalar kind, +enum values, null on required fields); explicitly required
 // fields that are absent are reported in API kinds; gated fields and enum values are collected, not judged.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { resolveAlias } from '../parse/aliases';
 import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
 import { sameRange } from '../parse/ranges';
 import { closestName } from '../route/similar';
+import { fieldName } from '../gates/messages';
 import type { Range } from '../types';
 import {
   addFinding,
@@ -14,7 +16,10 @@ import {
   shortTypeName,
   type WalkContext,
 } from './context';
-import { describeValue, scalarKind, yaml11Reading } from './scalars';
+import { describeValue, scalarKind } from './scalars';
+import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
+import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
+import { checkFieldRules, checkStructRules } from './rules';
 
 const MAX_DEPTH = 200;
 
@@ -46,7 +51,7 @@ function fieldsOf(type: TypeDef): Map<string, FieldDef> {
 function resolve(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {
   let current = node;
   for (let hops = 0; current && isAlias(current) && hops < 50; hops++) {
-    current = current.resolve(ctx.doc) ?? null;
+    current = resolveAlias(ctx.doc, current) ?? null;
   }
   return current;
 }
@@ -61,16 +66,19 @@ function walkStruct(ctx: WalkContext, map: YAMLMap, typeKey: string, path: strin
   if (!type || depth > MAX_DEPTH) return;
   const fields = fieldsOf(type);
   const present = new Set<string>();
+  const keyRanges = new Map<string, Range>();
   for (const pair of map.items as Pair<Node | null, Node | null>[]) {
     const keyNode = resolve(ctx, pair.key);
     const name = keyName(ctx, keyNode);
     const keyRange = rangeOfNode(ctx, pair.key as Node | null, ownerRange);
     const field = name === undefined ? undefined : fields.get(name);
     if (!field || name === undefined) {
+      if (type.open) continue;
       reportUnknownKey(ctx, name ?? sourceOf(ctx, pair.key as Node | null), typeKey, fields, path, keyRange);
       continue;
     }
     present.add(name);
+    keyRanges.set(name, keyRange);
     const fieldPath = joinPath(path, name);
     collectFieldGates(ctx, field, fieldPath, keyRange);
     const enumKey = field.enum;
@@ -84,7 +92,9 @@ function walkStruct(ctx: WalkContext, map: YAMLMap, typeKey: string, path: strin
       keyRange,
       depth: depth + 1,
     });
+    checkFieldRules(ctx, field, pair.value as Node | null, fieldPath, keyRange);
   }
+  checkStructRules(ctx, type, map, keyRanges, path, ownerRange);
   if (!ctx.isConfig && !isUnderStatus(path)) reportMissing(ctx, type, typeKey, present, path, ownerRange);
 }
 
@@ -115,11 +125,11 @@ function reportUnknownKey(
     addFinding(
       ctx,
       'field-not-in-version',
-      `"${name}" is not a field of ${typeName} in Kubernetes ${ctx.data.version}: it was added in ${since}. ` +
-        `Target Kubernetes ${since} or later, or remove the field.`,
+      `${name} is not a field of ${typeName} in ${ctx.data.version}: it was added in ${since}`,
       keyRange,
       fieldPath,
       { field: name, type: typeName, version: ctx.data.version, since },
+      { fix: `Target Kubernetes ${since} or later, or remove the field.` },
     );
     return;
   }
@@ -127,20 +137,24 @@ function reportUnknownKey(
   const design = ctx.brief?.notShippedFields.find(
     (f) => f.apiVersion === ctx.entry.apiVersion && f.kind === ctx.entry.kind && f.path === fieldPath,
   );
-  let message = `"${name}" is not a field of ${typeName} (${ctx.entry.apiVersion} ${ctx.entry.kind}).`;
-  if (suggestion) message += ` Did you mean "${suggestion}"?`;
-  else if (design) {
-    message +=
-      ` It belongs to the design of KEP-${design.kep} (${design.feature}), which Kubernetes ${ctx.data.version} ` +
-      `does not ship; remove it.`;
-  } else message += ' Remove it or check its spelling and indentation.';
+  let message = `${name} is not a field of ${typeName}`;
+  let fix = 'Remove it, or check its spelling and indentation.';
+  let detail: string | undefined;
+  if (suggestion) {
+    message += `: did you mean ${suggestion}?`;
+    fix = `Change it to ${suggestion}.`;
+  } else if (design) {
+    message += `: KEP-${design.kep} is not shipped in ${ctx.data.version}`;
+    fix = 'Remove it.';
+    detail = `It belongs to the design of KEP-${design.kep} (${design.feature}), which Kubernetes ${ctx.data.version} does not ship.`;
+  }
   const data: Record<string, unknown> = { field: name, type: typeName };
   if (suggestion) data.suggestion = suggestion;
   if (design) {
     data.kep = design.kep;
     data.feature = design.feature;
   }
-  addFinding(ctx, 'unknown-field', message, keyRange, fieldPath, data);
+  addFinding(ctx, 'unknown-field', message, keyRange, fieldPath, data, { fix, detail });
 }
 
 function reportMissing(
@@ -159,16 +173,17 @@ function reportMissing(
     addFinding(
       ctx,
       'missing-field',
-      `${shortTypeName(typeKey)} requires "${f.name}"; add it${path ? ` under ${path}` : ''}.`,
+      `${f.name} is missing: ${shortTypeName(typeKey)} requires it`,
       ownerRange,
       fieldPath,
       { field: f.name, type: shortTypeName(typeKey) },
+      { fix: `Add ${f.name}${path ? ` under ${path}` : ''}.` },
     );
   }
 }
 
 function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, range: Range): void {
-  const add = (gate: string, tag: string | undefined) => {
+  const add = (gate: string, tag: string | undefined, dropped?: true) => {
     if (ctx.gatedUses.some((u) => u.gate === gate && u.path === path && sameRange(u.range, range))) return;
     ctx.gatedUses.push({
       gate,
@@ -180,10 +195,21 @@ function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, rang
       apiVersion: ctx.entry.apiVersion,
       kind: ctx.entry.kind,
       ...(ctx.component ? { component: ctx.component } : {}),
+      ...(dropped ? { dropped } : {}),
     });
   };
-  (field.gates ?? []).forEach((gate, i) => add(gate, field.gateTags?.[i]));
+  (field.gates ?? []).forEach((gate, i) => {
+    if (!field.gatesDropped?.includes(gate)) add(gate, field.gateTags?.[i]);
+    // Status is written by the server: a field it drops there is not the manifest author's concern.
+    else if (!isUnderStatus(path) && inDropScope(ctx, field, gate, path)) add(gate, field.gateTags?.[i], true);
+  });
   if (ctx.isConfig) for (const gate of field.commentGates ?? []) add(gate, undefined);
+}
+
+function inDropScope(ctx: WalkContext, field: FieldDef, gate: string, path: string): boolean {
+  if (ctx.isConfig) return false; // component configs are not written through the API server
+  const scope = field.dropScope?.[gate];
+  return !scope || scope.includes(`${ctx.entry.apiVersion} ${ctx.entry.kind} ${path}`);
 }
 
 function walkValue(ctx: WalkContext, raw: Node | null, type: TypeRef, slot: Slot): void {
@@ -194,10 +220,11 @@ function walkValue(ctx: WalkContext, raw: Node | null, type: TypeRef, slot: Slot
       addFinding(
         ctx,
         'invalid-value',
-        `"${slot.field.name}" is required and cannot be null; give it a value.`,
+        `${slot.field.name} cannot be null: it is required`,
         rangeOfNode(ctx, node, slot.keyRange),
         slot.path,
         { expected: describeType(type), got: 'null' },
+        { fix: 'Give it a value.' },
       );
     }
     return;
@@ -237,7 +264,7 @@ function walkValue(ctx: WalkContext, raw: Node | null, type: TypeRef, slot: Slot
     return;
   }
   if (!isScalar(node)) return mismatch(ctx, node, type, slot);
-  checkScalar(ctx, node, type.s, slot);
+  checkScalar(ctx, node, type, slot);
 }
 
 /** Where to point for a list item that is a mapping: its first key (missing fields are reported there). */
@@ -249,39 +276,30 @@ function itemKeyRange(ctx: WalkContext, item: Node | null | undefined, fallback:
   return rangeOfNode(ctx, item, fallback);
 }
 
-function checkScalar(ctx: WalkContext, node: Scalar, expected: 'string' | 'number' | 'boolean' | 'int-or-string', slot: Slot): void {
-  const kind = scalarKind(node);
+function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: Slot): void {
   const range = rangeOfNode(ctx, node, slot.keyRange);
-  if (node.type === 'PLAIN' && node.range) {
-    const source = ctx.text.slice(node.range[0], node.range[1]);
-    const reading = yaml11Reading(source);
-    if (reading) {
-      addFinding(
-        ctx,
-        'yaml11-scalar',
-        `YAML 1.2 reads ${source} as ${describeValue(node)}, but YAML 1.1 parsers (kubectl) read it as ${reading}. ` +
-          'Quote it, or write the value unambiguously.',
-        range,
-        slot.path,
-        { source, yaml12: describeValue(node), yaml11: reading },
-      );
-    }
-  }
-  if ((expected === 'boolean' || expected === 'number') && kind === 'string') {
-    const hint = expected === 'boolean' ? 'true or false' : 'a number';
+  const source = node.range ? ctx.text.slice(node.range[0], node.range[1]) : '';
+  const read = kubectlScalar(node, source);
+  if (read.type === 'null') return;
+  const problem = scalarTypeProblem(read, node, expected, ctx.entry.component === 'kind');
+  if (problem) {
     addFinding(
       ctx,
       'invalid-value',
-      `${label(slot)} expects ${hint}, but this is ${describeValue(node)}.` +
-        (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? ' Remove the quotes.' : ''),
+      `${label(slot)} expects ${problem.expected}, not ${describeKubectl(read, node.type === 'PLAIN' ? source : undefined)}`,
       range,
       slot.path,
-      { expected, got: 'string' },
+      { expected: problem.expected, got: read.type },
+      { fix: problem.fix },
     );
     return;
   }
-  if (kind !== 'string') return;
-  const value = node.value as string;
+  const hint = node.type === 'PLAIN' ? yaml11Hint(source, read, slot) : undefined;
+  if (hint) {
+    addFinding(ctx, 'yaml11-scalar', hint.message, range, slot.path, { source, kubectl: describeKubectl(read) }, { fix: hint.fix, severity: 'information' });
+  }
+  if (read.type !== 'string') return;
+  const value = read.value;
   if (slot.enumKey) {
     const allowed = ctx.data.enums[slot.enumKey] ?? [];
     const emptyAllowed = value === '' && !slot.isItem && slot.field?.optional === true;
@@ -290,23 +308,26 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: 'string' | 'numbe
       addFinding(
         ctx,
         'invalid-value',
-        `${JSON.stringify(value)} is not an allowed value ${slot.field ? 'of' : 'for'} ${label(slot)}: ` +
-          `use one of ${allowed.map((v) => (v === '' ? '"" (empty)' : v)).join(', ')}.` +
-          (suggestion ? ` Did you mean "${suggestion}"?` : ''),
+        `${JSON.stringify(value)} is not allowed ${slot.field ? 'in' : 'for'} ${label(slot)}` +
+          (suggestion ? `: did you mean ${suggestion}?` : ''),
         range,
         slot.path,
         { value, allowed, ...(suggestion ? { suggestion } : {}) },
+        { fix: `Use one of ${allowed.map((v) => (v === '' ? '"" (empty)' : v)).join(', ')}.` },
       );
     }
   } else if (slot.configEnum && value !== '' && !slot.configEnum.includes(value)) {
     addFinding(
       ctx,
       'value-not-recognised',
-      `${JSON.stringify(value)} is not one of the values known for ${label(slot)} (${slot.configEnum.join(', ')}); ` +
-        'the list comes from the config documentation and may be incomplete.',
+      `${JSON.stringify(value)} may not be understood: not a known value of ${label(slot)}`,
       range,
       slot.path,
       { value, known: slot.configEnum },
+      {
+        fix: `Known values: ${slot.configEnum.join(', ')}.`,
+        detail: 'The list comes from the config documentation and may be incomplete.',
+      },
     );
   }
   const gates = slot.valueGates?.[value];
@@ -333,16 +354,18 @@ function mismatch(ctx: WalkContext, node: Node, type: TypeRef, slot: Slot): void
   addFinding(
     ctx,
     'invalid-value',
-    `${label(slot)} expects ${describeType(type)}, but this is ${got}. Check the indentation and the value.`,
+    `${label(slot)} expects ${describeType(type)}, not ${got}`,
     rangeOfNode(ctx, node, slot.keyRange),
     slot.path,
     { expected: describeType(type), got: isMap(node) ? 'mapping' : isSeq(node) ? 'list' : 'scalar' },
+    { fix: 'Check the indentation and the value.' },
   );
 }
 
 function label(slot: Slot): string {
-  if (slot.field) return `"${slot.field.name}"`;
-  return `each entry of ${slot.path.replace(/(\[\]|\.\*)$/, '') || 'the list'}`;
+  if (slot.field) return slot.field.name;
+  const owner = slot.path.replace(/(\[\]|\.\*)$/, '');
+  return `each entry of ${owner ? fieldName(owner) : 'the list'}`;
 }
 
 function describeType(type: TypeRef): string {

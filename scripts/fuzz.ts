@@ -1,0 +1,90 @@
+// npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D]
+// Long runs of the LSP fuzzer (tests/fuzz/lsp-fuzzer.ts) against the built server (npm run build first; the
+// npm script does). Runs R seeds from S on, splitting the edits between them; prints the totals. The seeds of
+// failing runs are added to tests/fuzz/regression-seeds.json, which the bounded test suite replays.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { INLINE_CORPUS, runFuzz, type FuzzFailure } from '../tests/fuzz/lsp-fuzzer';
+
+const root = path.resolve(__dirname, '..');
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number`);
+  return v;
+};
+const edits = arg('edits', 10_000);
+const firstSeed = arg('seed', Date.now() % 1_000_000);
+const runs = Math.max(1, arg('runs', Math.max(1, Math.ceil(edits / 10_000))));
+const documents = arg('documents', 4);
+
+function corpus(): string[] {
+  const dir = process.env.KUBEGATE_TEST_SHARED_DIR ? path.resolve(process.env.KUBEGATE_TEST_SHARED_DIR, 'corpus') : path.resolve(root, '..', 'shared', 'corpus');
+  if (!existsSync(dir)) return INLINE_CORPUS;
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d)) {
+      const p = path.join(d, e);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(e) && st.size <= 20_000) out.push(readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out.length > 0 ? out : INLINE_CORPUS;
+}
+
+async function main(): Promise<void> {
+  const serverJs = path.join(root, 'dist', 'server.js');
+  if (!existsSync(serverJs)) throw new Error('dist/server.js is missing: npm run build');
+  const texts = corpus();
+  const per = Math.ceil(edits / runs);
+  const totals = { edits: 0, requests: 0, answered: 0, comparisons: 0, quietPeriods: 0, slowestRequestMs: 0 };
+  const failures: FuzzFailure[] = [];
+  const started = Date.now();
+  for (let i = 0; i < runs && totals.edits < edits; i++) {
+    const seed = firstSeed + i;
+    const res = await runFuzz({
+      serverJs,
+      seed,
+      edits: Math.min(per, edits - totals.edits),
+      corpus: texts,
+      documents,
+      log: (l) => console.log(`  seed ${seed}: ${l}`),
+      progressEvery: 5000,
+    });
+    totals.edits += res.edits;
+    totals.requests += res.requests;
+    totals.answered += res.answered;
+    totals.comparisons += res.comparisons;
+    totals.quietPeriods += res.quietPeriods;
+    totals.slowestRequestMs = Math.max(totals.slowestRequestMs, res.slowestRequestMs);
+    failures.push(...res.failures);
+    console.log(`seed ${seed}: ${res.edits} edits, ${res.requests} requests (${res.answered} answered), ${res.comparisons} comparisons, ${res.failures.length} failures`);
+    for (const f of res.failures) console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail}`);
+  }
+  const crashes = failures.filter((f) => f.kind === 'crash').length;
+  const unanswered = failures.filter((f) => f.kind === 'unanswered' || f.kind === 'no-diagnostics').length;
+  const mismatches = failures.filter((f) => f.kind === 'mismatch').length;
+  console.log(
+    `fuzz: ${totals.edits} edits, ${totals.requests} requests, ${totals.answered} answered, ${totals.comparisons} oracle comparisons over ${totals.quietPeriods} quiet periods; ` +
+      `${crashes} crashes, ${unanswered} unanswered, ${mismatches} oracle mismatches; slowest request ${totals.slowestRequestMs} ms; ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  if (failures.length > 0) {
+    const file = path.join(root, 'tests', 'fuzz', 'regression-seeds.json');
+    const known = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { seed: number; edits: number; note: string }[]) : [];
+    for (const f of failures) {
+      if (known.some((k) => k.seed === f.seed)) continue;
+      known.push({ seed: f.seed, edits: f.edit + 1, note: `${f.kind}: ${f.detail.slice(0, 200)}` });
+    }
+    writeFileSync(file, `${JSON.stringify(known, null, 2)}\n`);
+    console.log(`failing seeds recorded in tests/fuzz/regression-seeds.json`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 2;
+});

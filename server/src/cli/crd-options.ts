@@ -1,0 +1,111 @@
+// The custom-resource options of `kubegate check`: --crd FILE (CRD files, repeatable), --crd-pack SELECTION
+// (bundled pack release/channel, e.g. "gateway-api@1.5 experimental"), controller gates inside --feature-gates
+// (`snapshot-controller:CSIVolumeGroupSnapshot=true`). Builds the CRD catalog of each checked input: the
+// cluster's CRDs (--cluster), then --crd files, CRDs among the checked files and those discovered beside each
+// input (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
+import * as path from 'node:path';
+import { readClusterCrds } from '../engine/cluster/crds';
+import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine/crd/catalog';
+import { isControllerGateName } from '../engine/crd/controller-gates';
+import type { CrdDefinition } from '../engine/crd/format';
+import { crdsFromText, discoverCrds, loadCrdFiles } from '../engine/crd/workspace';
+import { parseGoBool } from '../engine/gates';
+import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import type { CliIO } from './io';
+
+export const CRD_OPTIONS: OptionSpec[] = [
+  { name: 'crd', value: true, repeatable: true, placeholder: 'FILE', help: 'a file of CustomResourceDefinitions to check custom resources against (repeatable)' },
+  {
+    name: 'crd-pack',
+    value: true,
+    repeatable: true,
+    placeholder: 'SEL',
+    help: 'bundled CRD release or Gateway API channel, e.g. "gateway-api@1.5 experimental" (default: newest, standard) (repeatable)',
+  },
+];
+
+/** `controller:Gate=bool` pairs of --feature-gates values. */
+export function controllerGatesOf(values: string[]): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const v of values) {
+    for (const part of v.split(',')) {
+      const eq = part.indexOf('=');
+      const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+      if (!isControllerGateName(name)) continue;
+      const value = parseGoBool(part.slice(eq + 1).trim());
+      if (eq < 0 || value === undefined) throw new UsageError(`--feature-gates: "${part.trim()}" is not controller:Gate=true|false`);
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** --feature-gates values without the controller gates (those are not Kubernetes gates). */
+export function withoutControllerGates(values: string[]): string[] {
+  return values
+    .map((v) =>
+      v
+        .split(',')
+        .filter((part) => !isControllerGateName(part.split('=')[0]!.trim()))
+        .join(','),
+    )
+    .filter((v) => v.trim() !== '');
+}
+
+export interface CrdRunDeps {
+  readClusterCrds?: typeof readClusterCrds;
+}
+
+/** The catalog of each input. Notes (unreadable --crd, cluster failures, selections) go to stderr once. */
+export async function crdCatalogForRun(
+  args: ParsedArgs,
+  inputs: readonly { path: string; text: string }[],
+  io: CliIO,
+  repoRoot: string,
+  deps: CrdRunDeps = {},
+): Promise<(input: { path: string }) => CrdCatalog> {
+  for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
+  const readFile = (f: string): string | undefined => {
+    try {
+      return io.readFile(f);
+    } catch {
+      return undefined;
+    }
+  };
+  const named = loadCrdFiles(optionValues(args, 'crd'), { readFile });
+  if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
+  const amongInputs: CrdDefinition[] = inputs.flatMap((i) => crdsFromText(i.text, i.path));
+  let cluster: CrdDefinition[] = [];
+  if (hasFlag(args, 'cluster')) {
+    const context = optionValue(args, 'context');
+    const result = await (deps.readClusterCrds ?? readClusterCrds)({ ...(context ? { context } : {}) });
+    if (result.note) io.err(`note: cluster CRDs not read: ${result.note}\n`);
+    cluster = result.crds;
+  }
+  const controllerGates = controllerGatesOf(optionValues(args, 'feature-gates'));
+  const selections = optionValues(args, 'crd-pack');
+  const cache = new Map<string, CrdCatalog>();
+  const noted = new Set<string>();
+  const access = {
+    listFiles: (dir: string) => {
+      try {
+        return io.listDir(dir);
+      } catch {
+        return [];
+      }
+    },
+    readFile,
+  };
+  return (input) => {
+    const discovered = input.path.startsWith('<') ? [] : discoverCrds(path.resolve(input.path), repoRoot, access);
+    const workspace = [...named.crds, ...amongInputs, ...discovered];
+    const key = workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n');
+    let catalog = cache.get(key);
+    if (!catalog) {
+      catalog = buildCrdCatalog({ cluster, workspace, selections, controllerGates });
+      cache.set(key, catalog);
+      for (const n of catalog.notes) if (!noted.has(n)) (noted.add(n), io.err(`note: ${n}\n`));
+    }
+    return catalog;
+  };
+}

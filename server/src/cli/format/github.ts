@@ -1,0 +1,43 @@
+// `--format github`: GitHub Actions workflow commands, one per finding, which the runner shows as annotations
+// on the changed lines: `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
+import type { Severity } from '../../engine/types';
+import { summaryLine } from './text';
+import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** Escaping of a workflow command's message. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escaping of a workflow command's property value (also `:` and `,`). */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function githubWriter(out: ChunkedOut, options: WriterOptions, pathFor: (p: string) => string): ReportWriter {
+  return {
+    file(r: FileResult) {
+      const file = escapeProperty(pathFor(r.path));
+      for (const f of r.report.findings) {
+        if (options.quiet && !shownWhenQuiet(f.severity)) continue;
+        const { start, end } = f.range;
+        const props = [
+          `file=${file}`,
+          `line=${start.line + 1}`,
+          `col=${start.character + 1}`,
+          `endLine=${end.line + 1}`,
+          `endColumn=${end.character + 1}`,
+          `title=${escapeProperty(`kubegate ${f.code}`)}`,
+        ].join(',');
+        const evidence = (f.related ?? []).map((e) => `\n${e.message}`).join('');
+        out.write(`::${COMMAND[f.severity]} ${props}::${escapeData(f.message + (f.fix ? `\n${f.fix}` : '') + evidence)}\n`);
+      }
+    },
+    end(summary: RunSummary) {
+      out.write(`${summaryLine(summary, options.quiet)}\n`);
+      out.flush();
+    },
+  };
+}

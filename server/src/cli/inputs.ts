@@ -1,0 +1,198 @@
+// The inputs of `kubegate check`: every PATH read exactly once (its text serves the gate configs and the
+// check alike). `-` is stdin; a FIFO, a device or /dev/fd/N named on the command line is read once as a
+// stream; folders are walked for YAML files, reading only regular files. Every read is capped per file and
+// per run; whatever is skipped gets a note naming it, never silence.
+import * as path from 'node:path';
+import { UsageError } from './args';
+import type { CliIO, EntryKind, ReadOutcome } from './io';
+
+export interface InputLimits {
+  /** Bytes read from one file at most. */
+  maxFileBytes: number;
+  /** Bytes read in one run at most (files beyond it are skipped with a note). */
+  maxRunBytes: number;
+}
+
+export const DEFAULT_LIMITS: InputLimits = { maxFileBytes: 32 * 1024 * 1024, maxRunBytes: 512 * 1024 * 1024 };
+
+/** One input, read once. */
+export interface CheckInput {
+  /** The name shown in output (for stdin: `--stdin-filename` or `<stdin>`). */
+  path: string;
+  text: string;
+}
+
+export interface InputProblem {
+  path: string;
+  message: string;
+}
+
+export interface CollectedInputs {
+  inputs: CheckInput[];
+  /** Found while walking folders and not read (FIFOs, devices, too large, unreadable folders): printed as notes. */
+  skipped: InputProblem[];
+  /** Named on the command line and not readable (exit 2). */
+  failed: InputProblem[];
+  /** Bytes read in all. */
+  bytesRead: number;
+}
+
+export interface CollectOptions {
+  /** Name of stdin in output and for scoping (`--stdin-filename`). */
+  stdinFilename?: string;
+  limits?: Partial<InputLimits>;
+  /** Whether a file found in a folder is checked (default: a .yaml / .yml name). */
+  wanted?: (file: string) => boolean;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+const KIND_WORDS: Record<EntryKind, string> = {
+  file: 'a file',
+  dir: 'a folder',
+  fifo: 'a FIFO (named pipe)',
+  'char-device': 'a character device',
+  'block-device': 'a block device',
+  socket: 'a socket',
+  other: 'not a regular file',
+};
+
+export function isYamlName(file: string): boolean {
+  return YAML_FILE.test(file);
+}
+
+/** `12 MiB`-style size for messages. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+  if (n >= 1024) return `${Math.round((n / 1024) * 10) / 10} KiB`;
+  return `${n} bytes`;
+}
+
+/** `32M`, `512K`, `1G` or a plain byte count. */
+export function parseSize(raw: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMG]i?B?|B)?$/i.exec(raw.trim());
+  if (!m) return undefined;
+  const unit = (m[2] ?? '').toUpperCase()[0];
+  const mult = unit === 'K' ? 1024 : unit === 'M' ? 1024 ** 2 : unit === 'G' ? 1024 ** 3 : 1;
+  const n = Math.floor(Number(m[1]) * mult);
+  return n > 0 ? n : undefined;
+}
+
+function statOf(io: CliIO, p: string): { kind: EntryKind; size: number } | undefined {
+  if (io.stat) return io.stat(p);
+  const k = io.kind(p);
+  return k ? { kind: k, size: 0 } : undefined;
+}
+
+function readRegular(io: CliIO, p: string, max: number): ReadOutcome {
+  if (io.readRegular) return io.readRegular(p, max);
+  try {
+    const text = io.readFile(p);
+    const bytes = Buffer.byteLength(text);
+    return bytes > max ? { ok: false, reason: 'too-large', bytes, limit: max } : { ok: true, text, bytes };
+  } catch (err) {
+    return { ok: false, reason: 'error', message: err instanceof Error ? err.message : String(err), bytes: 0 };
+  }
+}
+
+async function readStream(io: CliIO, p: string, max: number): Promise<ReadOutcome> {
+  if (io.readStream) return io.readStream(p, max);
+  if (p === '-') return { ok: false, reason: 'error', message: 'stdin is not available', bytes: 0 };
+  return readRegular(io, p, max);
+}
+
+function tooLargeMessage(o: Extract<ReadOutcome, { reason: 'too-large' }>): string {
+  return `larger than the ${formatBytes(o.limit)} limit per file; not checked (raise it with --max-file-size, or split the file)`;
+}
+
+/** Reads every PATH once. Throws UsageError for a folder without YAML files and for `-` given twice. */
+export async function collectInputs(paths: readonly string[], io: CliIO, options: CollectOptions = {}): Promise<CollectedInputs> {
+  const limits: InputLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const wanted = options.wanted ?? isYamlName;
+  const out: CollectedInputs = { inputs: [], skipped: [], failed: [], bytesRead: 0 };
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (stdin) given more than once');
+
+  const runLeft = () => limits.maxRunBytes - out.bytesRead;
+  const take = (name: string, o: ReadOutcome, named: boolean): void => {
+    out.bytesRead += o.bytes;
+    if (o.ok) {
+      out.inputs.push({ path: name, text: o.text });
+      return;
+    }
+    const list = named ? out.failed : out.skipped;
+    if (o.reason === 'too-large') list.push({ path: name, message: tooLargeMessage(o) });
+    else if (o.reason === 'not-regular') list.push({ path: name, message: `${KIND_WORDS[o.kind]}, not a regular file` });
+    else list.push({ path: name, message: o.message });
+  };
+  const overRun = (name: string, size: number, named: boolean): boolean => {
+    if (size <= runLeft()) return false;
+    (named ? out.failed : out.skipped).push({
+      path: name,
+      message: `not read: this run already read ${formatBytes(out.bytesRead)} of the ${formatBytes(limits.maxRunBytes)} limit per run`,
+    });
+    return true;
+  };
+
+  // Folders already walked, by canonical path: a symlink back to an ancestor (a loop) is walked once.
+  const walked = new Set<string>();
+  const walk = (dir: string): number => {
+    let real = dir;
+    try {
+      real = io.realPath ? io.realPath(dir) : dir;
+    } catch {
+      // keep the path as given
+    }
+    if (walked.has(real)) return 0;
+    walked.add(real);
+    let names: string[];
+    try {
+      names = [...io.listDir(dir)].sort();
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      out.skipped.push({ path: dir, message: `folder not readable (${e?.code === 'EACCES' ? 'permission denied' : e?.message ?? String(err)})` });
+      return 0;
+    }
+    let candidates = 0;
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const st = statOf(io, full);
+      if (st?.kind === 'dir') {
+        if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
+        continue;
+      }
+      if (!wanted(full)) continue;
+      candidates++;
+      if (!st) {
+        out.skipped.push({ path: full, message: 'cannot be read (a broken symlink, or permission denied)' });
+      } else if (st.kind !== 'file') {
+        out.skipped.push({ path: full, message: `${KIND_WORDS[st.kind]}, not a regular file` });
+      } else if (!overRun(full, Math.min(st.size, limits.maxFileBytes), false)) {
+        take(full, readRegular(io, full, Math.min(limits.maxFileBytes, runLeft())), false);
+      }
+    }
+    return candidates;
+  };
+
+  for (const p of paths) {
+    if (p === '-') {
+      const name = options.stdinFilename ?? '<stdin>';
+      take(name, await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())), true);
+      continue;
+    }
+    const st = statOf(io, p);
+    if (!st) {
+      out.failed.push({ path: p, message: 'no such file or folder, or not readable' });
+    } else if (st.kind === 'dir') {
+      if (walk(p) === 0) {
+        throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.wanted ? ' matching the files globs of .kubegate.yaml' : ''})`);
+      }
+    } else if (st.kind === 'file') {
+      if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) take(p, readRegular(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
+    } else {
+      // A FIFO, /dev/fd/N (process substitution) or a device named on purpose: read once, capped.
+      take(p, await readStream(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
+    }
+  }
+  return out;
+}

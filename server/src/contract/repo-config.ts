@@ -1,0 +1,240 @@
+// `.kubegate.yaml`: the repository's Kubegate settings, read by the CLI and the language server alike.
+// Keys use the vocabulary of the editor settings (kubernetesVersion, featureGates, severity, files, configFiles)
+// plus `ignore`; `version` is the format version of the file (1). Parsing is pure; finding the file takes an
+// injected `exists`. Globs are matched with picomatch, relative to the folder holding the file.
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FindingCode, type KubeVersion } from '../engine/types';
+import { FINDING_CODES, parseKubeVersion, SEVERITY_OVERRIDES, type KubegateSettings, type SeverityOverride } from './settings';
+
+export const REPO_CONFIG_NAME = '.kubegate.yaml';
+export const REPO_CONFIG_FORMAT = 1;
+
+export interface RepoConfig {
+  /** The file it was read from. */
+  file: string;
+  /** Folder of the file: globs are relative to it. */
+  dir: string;
+  kubernetesVersion?: KubeVersion;
+  featureGates: Record<string, boolean>;
+  severity: Partial<Record<FindingCode, SeverityOverride>>;
+  /** Globs of files to check (empty: every *.yaml / *.yml). */
+  files: string[];
+  /** Globs of files never checked. */
+  ignore: string[];
+  /** Globs (or paths) of the cluster configs that say which gates are on. */
+  configFiles: string[];
+}
+
+export interface RepoConfigResult {
+  config: RepoConfig;
+  /** `file:line: message` per problem; a config with problems must not be used silently. */
+  problems: string[];
+}
+
+const KEYS = ['version', 'kubernetesVersion', 'featureGates', 'severity', 'files', 'ignore', 'configFiles'] as const;
+
+function emptyConfig(file: string): RepoConfig {
+  return { file, dir: path.dirname(file), featureGates: {}, severity: {}, files: [], ignore: [], configFiles: [] };
+}
+
+/** Whether a glob compiles to something that can match (picomatch turns `{a,b` into a never-matching pattern). */
+export function globProblem(glob: string): string | undefined {
+  try {
+    const re = picomatch.makeRe(glob, { dot: true });
+    if (re.source === '$^') return `"${glob}" is not a valid glob pattern (unbalanced brace or bracket?)`;
+    return undefined;
+  } catch (err) {
+    return `"${glob}" is not a valid glob pattern: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return candidates.find((c) => c.toLowerCase() === lower) ?? candidates.find((c) => c.toLowerCase().startsWith(lower.slice(0, 4)));
+}
+
+/** Parses and validates the text of a `.kubegate.yaml`. Never throws. */
+export function parseRepoConfig(text: string, file: string): RepoConfigResult {
+  const config = emptyConfig(file);
+  const problems: string[] = [];
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (node: Node | Pair | null | undefined): string => {
+    const range = node && 'range' in node ? node.range : node && 'key' in node ? (node.key as Node | null)?.range : undefined;
+    const line = range ? lineCounter.linePos(range[0]).line : 1;
+    return `${file}:${line}`;
+  };
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors) problems.push(`${file}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`);
+    return { config, problems };
+  }
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return { config, problems };
+  if (!isMap(root)) {
+    problems.push(`${file}:1: must be a map of settings (${KEYS.join(', ')})`);
+    return { config, problems };
+  }
+  const stringList = (value: unknown, key: string, node: Node | null): string[] => {
+    const out: string[] = [];
+    if (!isSeq(node)) {
+      if (isScalar(node) && typeof node.value === 'string') return [node.value];
+      problems.push(`${at(node)}: ${key} must be a list of glob patterns`);
+      return out;
+    }
+    for (const item of node.items) {
+      if (!isScalar(item) || typeof item.value !== 'string' || item.value.trim() === '') {
+        problems.push(`${at(item as Node)}: ${key} entries must be non-empty strings`);
+        continue;
+      }
+      const p = globProblem(item.value);
+      if (p) problems.push(`${at(item as Node)}: ${key}: ${p}`);
+      else out.push(item.value);
+    }
+    void value;
+    return out;
+  };
+  for (const pair of root.items) {
+    const keyNode = pair.key as Node | null;
+    const key = isScalar(keyNode) ? String(keyNode.value) : '';
+    const value = pair.value as Node | null;
+    const where = at(keyNode ?? value);
+    switch (key) {
+      case 'version': {
+        const v = isScalar(value) ? value.value : undefined;
+        if (v !== REPO_CONFIG_FORMAT && v !== String(REPO_CONFIG_FORMAT)) {
+          problems.push(`${where}: version is the format version of this file and must be ${REPO_CONFIG_FORMAT} (the Kubernetes version goes in kubernetesVersion)`);
+        }
+        break;
+      }
+      case 'kubernetesVersion': {
+        const raw = isScalar(value) ? String(value.value ?? '') : '';
+        const v = parseKubeVersion(raw);
+        if (v) config.kubernetesVersion = v;
+        else problems.push(`${where}: kubernetesVersion "${raw}" is not supported; use one of ${SUPPORTED_VERSIONS.join(', ')} (default ${DEFAULT_VERSION})`);
+        break;
+      }
+      case 'featureGates': {
+        if (!isMap(value)) {
+          problems.push(`${where}: featureGates must be a map of gate name to true/false`);
+          break;
+        }
+        for (const g of value.items) {
+          const name = isScalar(g.key) ? String(g.key.value) : '';
+          const v = isScalar(g.value) ? g.value.value : undefined;
+          if (typeof v === 'boolean') config.featureGates[name] = v;
+          else if (v === 'true' || v === 'false') config.featureGates[name] = v === 'true';
+          else problems.push(`${at(g.key as Node)}: featureGates.${name} must be true or false`);
+        }
+        break;
+      }
+      case 'severity': {
+        if (!isMap(value)) {
+          problems.push(`${where}: severity must be a map of finding code to ${SEVERITY_OVERRIDES.join('|')}`);
+          break;
+        }
+        for (const s of value.items) {
+          const code = isScalar(s.key) ? String(s.key.value) : '';
+          const level = isScalar(s.value) ? String(s.value.value) : '';
+          if (!(FINDING_CODES as string[]).includes(code)) {
+            const hint = closest(code, FINDING_CODES);
+            problems.push(`${at(s.key as Node)}: severity: "${code}" is not a Kubegate finding code${hint ? ` (did you mean ${hint}?)` : ''}`);
+          } else if (!(SEVERITY_OVERRIDES as readonly string[]).includes(level)) {
+            problems.push(`${at(s.key as Node)}: severity.${code} must be one of ${SEVERITY_OVERRIDES.join(', ')}, not "${level}"`);
+          } else config.severity[code as FindingCode] = level as SeverityOverride;
+        }
+        break;
+      }
+      case 'files':
+      case 'ignore':
+      case 'configFiles':
+        config[key] = stringList(undefined, key, value);
+        break;
+      default: {
+        const hint = closest(key, KEYS);
+        problems.push(`${where}: unknown key "${key}"${hint ? ` (did you mean ${hint}?)` : ''}; known keys: ${KEYS.join(', ')}`);
+      }
+    }
+  }
+  return { config, problems };
+}
+
+/** The nearest `.kubegate.yaml` from `startDir` up to `stopDir` (inclusive; the file system root when unset). */
+export function findRepoConfig(startDir: string, stopDir: string | undefined, exists: (file: string) => boolean): string | undefined {
+  let dir = path.resolve(startDir);
+  const stop = stopDir ? path.resolve(stopDir) : undefined;
+  for (;;) {
+    const candidate = path.join(dir, REPO_CONFIG_NAME);
+    if (exists(candidate)) return candidate;
+    if (stop && dir === stop) return undefined;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    const rel = stop ? path.relative(stop, parent) : '';
+    if (stop && (rel.startsWith('..') || path.isAbsolute(rel))) return undefined;
+    dir = parent;
+  }
+}
+
+/** Relative path of `file` to the config's folder with forward slashes, or undefined when outside it. */
+function relativeTo(config: RepoConfig, file: string): string | undefined {
+  const rel = path.relative(config.dir, path.resolve(file));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+const matchers = new WeakMap<RepoConfig, { files?: (p: string) => boolean; ignore?: (p: string) => boolean }>();
+
+function matcherOf(config: RepoConfig) {
+  let m = matchers.get(config);
+  if (!m) {
+    m = {
+      files: config.files.length ? picomatch(config.files, { dot: true }) : undefined,
+      ignore: config.ignore.length ? picomatch(config.ignore, { dot: true }) : undefined,
+    };
+    matchers.set(config, m);
+  }
+  return m;
+}
+
+/** Whether the config's `ignore` globs exclude `file`. */
+export function isIgnored(config: RepoConfig, file: string): boolean {
+  const rel = relativeTo(config, file);
+  const m = matcherOf(config);
+  return rel !== undefined && !!m.ignore && m.ignore(rel);
+}
+
+/** Whether a file found in a folder is checked: not ignored, and matching `files` (default: a YAML name). */
+export function isWantedFile(config: RepoConfig, file: string): boolean {
+  if (isIgnored(config, file)) return false;
+  const m = matcherOf(config);
+  if (!m.files) return /\.ya?ml$/i.test(file);
+  const rel = relativeTo(config, file);
+  return rel !== undefined && m.files(rel);
+}
+
+/** Paths of the config files the `configFiles` globs name, among `candidates` (absolute or relative to cwd). */
+export function matchesConfigFiles(config: RepoConfig, file: string): boolean {
+  if (config.configFiles.length === 0) return false;
+  const rel = relativeTo(config, file);
+  return rel !== undefined && picomatch.isMatch(rel, config.configFiles, { dot: true });
+}
+
+/**
+ * The language server's settings with a repository's `.kubegate.yaml` applied: the repo file gives the
+ * defaults, the user's own settings win where they set something (a gate or severity code each, the version
+ * when set explicitly, file lists when non-empty).
+ */
+export function withRepoConfig(settings: KubegateSettings, repo: RepoConfig, userSetVersion: boolean, root: string): KubegateSettings {
+  // The server matches globs relative to the workspace folder; the file's globs are relative to its folder.
+  const prefix = path.relative(root, repo.dir).split(path.sep).join('/');
+  const rebase = (g: string) => (prefix && !prefix.startsWith('..') ? `${prefix}/${g}` : g);
+  return {
+    ...settings,
+    kubernetesVersion: userSetVersion || !repo.kubernetesVersion ? settings.kubernetesVersion : repo.kubernetesVersion,
+    featureGates: { ...repo.featureGates, ...settings.featureGates },
+    severity: { ...repo.severity, ...settings.severity },
+    files: settings.files.length ? settings.files : repo.files.map(rebase),
+    configFiles: settings.configFiles.length ? settings.configFiles : repo.configFiles.map(rebase),
+  };
+}

@@ -1,0 +1,147 @@
+// A custom resource in a document: served / not served / deprecated version findings, the walk with the CRD's
+// converted types (unknown-field, invalid-value, missing-field, …), schema constraints and CEL rules, Gateway API
+// channel findings and controller gates. Called by validate/analyzeDocument for apiVersions of no built-in group.
+import type { Node, YAMLMap } from 'yaml';
+import { defaultSeverity } from '../codes';
+import type { BriefFacts, VersionData } from '../knowledge/format';
+import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
+import type { Finding, Range } from '../types';
+import type { WalkContext } from '../validate/context';
+import { walkRoot } from '../validate/walk';
+import { GATEWAY_GROUPS, type CrdCatalog } from './catalog';
+import { fieldFindings, kindOrVersionFinding, missingRows } from './channel';
+import { checkConstraints } from './constraints';
+import { controllerGateFindings, controllerGateUses } from './controller-gates';
+import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
+import { customData } from './overlay';
+import { describeSource, preferredVersion } from './describe';
+import { movedFields, servedVersionFinding } from './versions';
+
+export interface CustomInputs {
+  parsed: ParsedFile;
+  pdoc: ParsedDocument;
+  map: YAMLMap;
+  apiVersion: string;
+  kind: string;
+  data: VersionData;
+  brief?: BriefFacts;
+  crds: CrdCatalog;
+  /** Range of the apiVersion value (findings about the version). */
+  where: Range;
+  /** Range of the kind value. */
+  kindWhere: Range;
+  /** Range of the `kind` key (missing fields at the root are reported there). */
+  kindKeyRange?: Range;
+  findings: Finding[];
+  sink: DocumentAnalysis;
+}
+
+export interface CustomOutcome {
+  checked: boolean;
+  reason?: string;
+  /** The CRD used, for reports. */
+  source: string;
+}
+
+export function splitGroupVersion(apiVersion: string): [string, string] {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+}
+
+/** The CRD and version for a document, if a source defines the kind (undefined: not a known custom resource). */
+export function customKind(apiVersion: string, kind: string, data: VersionData, crds: CrdCatalog): { def: CrdDefinition; version?: CrdVersion } | undefined {
+  const [group, version] = splitGroupVersion(apiVersion);
+  if (group === '' || data.builtinGroups.includes(group)) return undefined;
+  const def = crds.lookup(group, kind);
+  if (!def) return undefined;
+  return { def, version: def.versions.find((v) => v.name === version) };
+}
+
+export function analyzeCustomResource(input: CustomInputs): CustomOutcome | undefined {
+  const found = customKind(input.apiVersion, input.kind, input.data, input.crds);
+  if (!found) return undefined;
+  const { def, version } = found;
+  const source = describeSource(def);
+  const [group, versionName] = splitGroupVersion(input.apiVersion);
+  const doc = input.pdoc.doc;
+  if (!doc) return undefined;
+  const add = (f: Omit<Finding, 'severity' | 'document'>) => input.findings.push({ ...f, severity: defaultSeverity(f.code), document: input.pdoc.index });
+
+  const channelCtx = { lineCounter: input.parsed.lineCounter, doc, document: input.pdoc.index, findings: input.findings };
+  const gatewayRows = GATEWAY_GROUPS.has(group) ? missingRows(input.crds, group, input.kind, versionName) : [];
+  if (!version || !version.served) {
+    // A version the experimental channel serves is reported as a channel finding when the pack knows it.
+    const channel = gatewayRows.length > 0 ? kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.where) : undefined;
+    if (channel) input.findings.push(channel);
+    else add(servedVersionFinding(def, version, input.apiVersion, input.kind, input.where, input.crds));
+    return { checked: false, reason: 'API version not served', source };
+  }
+  if (version.deprecated) add(deprecatedFinding(def, version, input));
+  const kindOnly = kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.kindWhere);
+  if (kindOnly) input.findings.push(kindOnly);
+
+  const custom = customData(input.data, input.crds);
+  const entry = custom.kinds.get(`${input.apiVersion} ${input.kind}`);
+  if (!entry) return { checked: false, reason: `${source} has no schema for ${input.apiVersion}`, source };
+  const start = input.findings.length;
+  const ctx: WalkContext = {
+    data: custom.data,
+    brief: input.brief,
+    text: input.parsed.text,
+    lineCounter: input.parsed.lineCounter,
+    doc,
+    document: input.pdoc.index,
+    entry,
+    isConfig: false,
+    findings: input.findings,
+    gatedUses: input.sink.gatedUses,
+  };
+  const rootRange = input.kindKeyRange ?? input.kindWhere;
+  walkRoot(ctx, input.map, entry.root, rootRange);
+
+  const schema: CrdSchema | undefined = version.schema;
+  if (schema) {
+    const cctx = { text: input.parsed.text, lineCounter: input.parsed.lineCounter, doc, document: input.pdoc.index, findings: input.findings, skippedRules: 0 };
+    checkConstraints(cctx, input.map as Node, schema, rootRange);
+  }
+
+  if (GATEWAY_GROUPS.has(group) && gatewayRows.length > 0) {
+    const experimental = input.crds.experimentalDefinition(group, input.kind)?.versions.find((v) => v.name === versionName)?.schema ?? schema;
+    if (experimental) {
+      const reported = fieldFindings(channelCtx, input.crds, gatewayRows, input.map as Node, experimental, input.apiVersion, input.kind);
+      if (reported.length > 0) {
+        // A standard-channel CRD (cluster / workspace) lacks the field: the channel finding replaces unknown-field.
+        const drop = new Set(reported);
+        for (let i = input.findings.length - 1; i >= start; i--) {
+          const f = input.findings[i];
+          if (f.code === 'unknown-field' && f.path && [...drop].some((p) => f.path === p || f.path!.startsWith(`${p}.`) || f.path!.startsWith(`${p}[`))) input.findings.splice(i, 1);
+        }
+      }
+    }
+  }
+
+  const uses = controllerGateUses(channelCtx, input.crds, group, versionName, input.kind, input.map as Node, input.kindWhere);
+  controllerGateFindings(channelCtx, input.crds, uses);
+  return { checked: true, source };
+}
+
+function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: CustomInputs): Omit<Finding, 'severity' | 'document'> {
+  const target = preferredVersion(def, version.name);
+  const moved = target ? movedFields(version, target) : [];
+  const movedText = moved.length > 0 ? ` Fields that differ in ${target!.name}: ${moved.join(', ')}.` : '';
+  return {
+    code: 'api-deprecated',
+    message: `${input.apiVersion} ${input.kind} is deprecated by ${describeSource(def)}`,
+    fix: target ? `Move to apiVersion ${def.group}/${target.name}.` : 'Move to a served, non-deprecated version of this kind.',
+    detail: (version.deprecationWarning ? `The API server warns: ${version.deprecationWarning}.` : '') + movedText,
+    path: `${input.apiVersion}/${input.kind}`,
+    range: input.where,
+    data: {
+      apiVersion: input.apiVersion,
+      kind: input.kind,
+      ...(target ? { replacement: `${def.group}/${target.name}` } : {}),
+      ...(moved.length > 0 ? { moved } : {}),
+      source: describeSource(def),
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// The CRDs that apply to a manifest, strongest source first: the connected cluster, CRD documents in the
+// workspace, the bundled ecosystem pack (newest release by default; a selection picks a release or channel,
+// e.g. `gateway-api@1.5 experimental`). Also the Gateway API channel in use and controller gate settings.
+import { loadSchemaFile } from '../knowledge/load-json';
+import type { KnowledgeOptions } from '../knowledge/locate';
+import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './format';
+
+export const GATEWAY_GROUPS = new Set(['gateway.networking.k8s.io', 'gateway.networking.x-k8s.io']);
+export const GATEWAY_PROJECT = 'gateway-api';
+
+/** One pack selection: `gateway-api@1.5 experimental`, `external-snapshotter@v8.4.0`, `experimental`. */
+export interface PackSelection {
+  project?: string;
+  release?: string;
+  channel?: 'standard' | 'experimental';
+}
+
+export function parseSelection(text: string): PackSelection | undefined {
+  const m = /^\s*(?:([a-z0-9][a-z0-9-]*)(?:@(v?[0-9][0-9.]*))?)?\s*(standard|experimental)?\s*$/i.exec(text);
+  if (!m || (!m[1] && !m[3])) return undefined;
+  if (m[1] && (m[1].toLowerCase() === 'standard' || m[1].toLowerCase() === 'experimental') && !m[2] && !m[3]) {
+    return { channel: m[1].toLowerCase() as 'standard' | 'experimental' };
+  }
+  return {
+    ...(m[1] ? { project: m[1] } : {}),
+    ...(m[2] ? { release: m[2].replace(/^v/, '') } : {}),
+    ...(m[3] ? { channel: m[3].toLowerCase() as 'standard' | 'experimental' } : {}),
+  };
+}
+
+export interface CrdCatalogInput {
+  cluster?: CrdDefinition[];
+  workspace?: CrdDefinition[];
+  /** The pack; undefined = load schemas/crds-pack.json (absent file = no pack); null = no pack. */
+  pack?: CrdPack | null;
+  /** Pack selections (setting `kubegate.customResources.packs`, CLI `--crd-pack`). */
+  selections?: string[];
+  /** Controller gate settings: `snapshot-controller:CSIVolumeGroupSnapshot` → true. */
+  controllerGates?: Record<string, boolean>;
+  knowledge?: KnowledgeOptions;
+}
+
+export interface ChosenRelease {
+  project: string;
+  tag: string;
+  release: PackRelease;
+}
+
+export interface CrdCatalog {
+  /** The definition of group/kind from the strongest source. */
+  lookup(group: string, kind: string): CrdDefinition | undefined;
+  /** Every definition that wins (for completion of apiVersion/kind). */
+  all(): CrdDefinition[];
+  /** Gateway API channel in use, with where it comes from. */
+  gatewayChannel(): { channel: 'standard' | 'experimental'; source: string };
+  /** Channel differences of the Gateway API release in use (pack data). */
+  channelRows(): ChannelRow[];
+  /** The Gateway API release the channel rows come from. */
+  gatewayRelease(): string | undefined;
+  /** The experimental-channel definition of a Gateway API kind in the release in use (for its extra fields). */
+  experimentalDefinition(group: string, kind: string): CrdDefinition | undefined;
+  /** Controller gates of the releases in use. */
+  controllerGates(): { fact: ControllerGateFact; release: string; stage?: string; default?: boolean; exists: boolean }[];
+  /** Explicit controller gate state: `snapshot-controller:CSIVolumeGroupSnapshot` → boolean. */
+  controllerGateSetting(controller: string, gate: string): boolean | undefined;
+  /** Release of a pack project in use. */
+  releaseOf(project: string): string | undefined;
+  /** For a version the pack's release in use does not serve: the newest bundled release that served it. */
+  versionHistory?(group: string, kind: string, version: string): string | undefined;
+  notes: string[];
+}
+
+const GROUP_PROJECT_ORDER = ['external-snapshotter', 'external-snapshot-metadata', 'gateway-api', 'karpenter', 'karpenter-provider-aws'];
+
+function loadPack(knowledge: KnowledgeOptions | undefined): CrdPack | undefined {
+  try {
+    return loadSchemaFile<CrdPack>('crds-pack.json', knowledge ?? {});
+  } catch {
+    return undefined;
+  }
+}
+
+function tagMatches(tag: string, release: string): boolean {
+  const t = tag.replace(/^v/, '');
+  return t === release || t.startsWith(`${release}.`);
+}
+
+const packDefinitions = new WeakMap<PackCrd, CrdDefinition>();
+
+export function definitionOfPackCrd(pack: CrdPack, crd: PackCrd, name: string, channel?: string, bundleVersion?: string): CrdDefinition {
+  const hit = packDefinitions.get(crd);
+  if (hit) return hit;
+  const def: CrdDefinition = {
+    group: crd.group,
+    kind: crd.kind,
+    plural: crd.plural,
+    ...(crd.listKind ? { listKind: crd.listKind } : {}),
+    scope: crd.scope,
+    versions: crd.versions.map((v) => ({
+      name: v.name,
+      served: v.served,
+      storage: v.storage,
+      ...(v.deprecated ? { deprecated: true } : {}),
+      ...(v.deprecationWarning ? { deprecationWarning: v.deprecationWarning } : {}),
+      ...(v.schema && pack.schemas[v.schema] ? { schema: pack.schemas[v.schema] } : {}),
+    })),
+    ...(channel ? { channel } : {}),
+    ...(bundleVersion ? { bundleVersion } : {}),
+    source: { kind: 'pack', name },
+  };
+  packDefinitions.set(crd, def);
+  return def;
+}
+
+const keyOf = (group: string, kind: string) => `${group}/${kind}`;
+
+export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
+  const notes: string[] = [];
+  const pack = input.pack === null ? undefined : (input.pack ?? loadPack(input.knowledge));
+  const selections: PackSelection[] = [];
+  for (const s of input.selections ?? []) {
+    const sel = parseSelection(s);
+    if (sel) selections.push(sel);
+    else notes.push(`Custom-resource pack selection "${s}" is not understood (write e.g. gateway-api@1.5 experimental).`);
+  }
+  const chosen = new Map<string, ChosenRelease>();
+  let settingChannel: 'standard' | 'experimental' | undefined;
+  for (const sel of selections) if (sel.channel && (!sel.project || sel.project === GATEWAY_PROJECT)) settingChannel = sel.channel;
+  if (pack) {
+    for (const [project, p] of Object.entries(pack.projects)) {
+      const sel = selections.find((s) => s.project === project && s.release);
+      let release = p.releases[0];
+      if (sel?.release) {
+        const match = p.releases.find((r) => tagMatches(r.tag, sel.release!));
+        if (match) release = match;
+        else notes.push(`${project} has no bundled release ${sel.release} (bundled: ${p.releases.map((r) => r.tag).join(', ')}); using ${release?.tag}.`);
+      }
+      if (release) chosen.set(project, { project, tag: release.tag, release });
+    }
+    for (const sel of selections) if (sel.project && !pack.projects[sel.project]) notes.push(`No bundled CRDs for "${sel.project}" (bundled: ${Object.keys(pack.projects).join(', ')}).`);
+  }
+
+  const byKey = new Map<string, CrdDefinition>();
+  const addAll = (defs: CrdDefinition[] | undefined) => {
+    for (const d of defs ?? []) if (!byKey.has(keyOf(d.group, d.kind))) byKey.set(keyOf(d.group, d.kind), d);
+  };
+  addAll(input.cluster);
+  addAll(input.workspace);
+
+  // Gateway channel: cluster CRD annotation → workspace CRD annotation → selection/setting → standard.
+  const channelFrom = (defs: CrdDefinition[] | undefined) =>
+    defs?.find((d) => GATEWAY_GROUPS.has(d.group) && (d.channel === 'standard' || d.channel === 'experimental'));
+  const fromCluster = channelFrom(input.cluster);
+  const fromWorkspace = channelFrom(input.workspace);
+  const channel: { channel: 'standard' | 'experimental'; source: string } = fromCluster
+    ? { channel: fromCluster.channel as 'standard' | 'experimental', source: `the cluster's ${fromCluster.kind} CRD` }
+    : fromWorkspace
+      ? { channel: fromWorkspace.channel as 'standard' | 'experimental', source: fromWorkspace.source.file ?? fromWorkspace.source.name }
+      : settingChannel
+        ? { channel: settingChannel, source: 'settings' }
+        : { channel: 'standard', source: 'the default' };
+
+  const gatewayChosen = chosen.get(GATEWAY_PROJECT);
+  if (pack) {
+    for (const project of [...GROUP_PROJECT_ORDER, ...Object.keys(pack.projects)]) {
+      const c = chosen.get(project);
+      if (!c) continue;
+      const name = `${project} ${c.tag}`;
+      if (c.release.crds) addAll(c.release.crds.map((crd) => definitionOfPackCrd(pack, crd, name)));
+      if (c.release.channels) {
+        // The walk uses the experimental CRDs (a superset); channel findings flag what the channel in use lacks.
+        const ch = c.release.channels;
+        const experimental = (ch.experimental ?? []).map((crd) => definitionOfPackCrd(pack, crd, `${name} experimental`, 'experimental', c.tag));
+        addAll(experimental);
+      }
+    }
+  }
+
+  const experimentalDefinition = (group: string, kind: string): CrdDefinition | undefined => {
+    const crd = gatewayChosen?.release.channels?.experimental?.find((c) => c.group === group && c.kind === kind);
+    return crd && pack ? definitionOfPackCrd(pack, crd, `${GATEWAY_PROJECT} ${gatewayChosen!.tag} experimental`, 'experimental', gatewayChosen!.tag) : undefined;
+  };
+
+  const gateSettings = new Map<string, boolean>();
+  for (const [k, v] of Object.entries(input.controllerGates ?? {})) gateSettings.set(k, v);
+
+  return {
+    lookup: (group, kind) => byKey.get(keyOf(group, kind)),
+    all: () => [...byKey.values()],
+    gatewayChannel: () => channel,
+    channelRows: () => gatewayChosen?.release.channelRows ?? [],
+    gatewayRelease: () => gatewayChosen?.tag,
+    experimentalDefinition,
+    controllerGates: () => {
+      const out: ReturnType<CrdCatalog['controllerGates']> = [];
+      for (const fact of pack?.controllerGates ?? []) {
+        const tag = chosen.get(fact.project)?.tag;
+        if (!tag) continue;
+        const r = fact.byRelease[tag];
+        const exists = r ? r.exists !== false : true;
+        out.push({ fact, release: tag, stage: r?.stage ?? fact.stage, default: r?.default, exists });
+      }
+      return out;
+    },
+    controllerGateSetting: (controller, gate) => gateSettings.get(`${controller}:${gate}`),
+    releaseOf: (project) => chosen.get(project)?.tag,
+    versionHistory: (group, kind, version) => {
+      for (const [project, p] of Object.entries(pack?.projects ?? {})) {
+        for (const r of p.releases) {
+          const crds = r.crds ?? r.channels?.experimental ?? [];
+          const crd = crds.find((x) => x.group === group && x.kind === kind);
+          if (crd?.versions.some((v) => v.name === version && v.served)) return `${project} ${r.tag}`;
+        }
+      }
+      return undefined;
+    },
+    notes,
+  };
+}

@@ -1,0 +1,66 @@
+// CEL rules of CRD schemas (x-kubernetes-validations) with @bufbuild/cel. Only rules that read `self` alone are
+// evaluated (a rule that mentions `oldSelf` is a transition rule: skipped). A rule that does not evaluate
+// (a function of the Kubernetes CEL library this library lacks, a missing key) is skipped and counted;
+// only a rule that evaluates to `false` is a finding.
+import { isCelError, run } from '@bufbuild/cel';
+import { strings } from '@bufbuild/cel/ext';
+import type { CrdRule } from './format';
+
+export type RuleOutcome = { result: 'pass' } | { result: 'fail'; message: string } | { result: 'skipped'; why: 'oldSelf' | 'unsupported' };
+
+/** How many rules were skipped, by reason (reported by tests and `kubegate explain`). */
+export const celStats = { evaluated: 0, skippedOldSelf: 0, skippedUnsupported: 0 };
+
+export function usesOldSelf(rule: CrdRule): boolean {
+  return /\boldSelf\b/.test(rule.rule);
+}
+
+export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
+  if (usesOldSelf(rule)) {
+    celStats.skippedOldSelf++;
+    return { result: 'skipped', why: 'oldSelf' };
+  }
+  let value: unknown;
+  try {
+    value = run(rule.rule, { self: self as never }, { funcs: strings });
+  } catch {
+    celStats.skippedUnsupported++;
+    return { result: 'skipped', why: 'unsupported' };
+  }
+  if (isCelError(value) || typeof value !== 'boolean') {
+    celStats.skippedUnsupported++;
+    return { result: 'skipped', why: 'unsupported' };
+  }
+  celStats.evaluated++;
+  if (value) return { result: 'pass' };
+  return { result: 'fail', message: messageOf(rule, self) };
+}
+
+function messageOf(rule: CrdRule, self: unknown): string {
+  if (rule.message) return rule.message;
+  if (rule.messageExpression) {
+    try {
+      const m = run(rule.messageExpression, { self: self as never }, { funcs: strings });
+      if (typeof m === 'string' && m !== '') return m;
+    } catch {
+      // fall through
+    }
+  }
+  return `failed rule: ${rule.rule}`;
+}
+
+const CEL_RESERVED = new Set([
+  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import',
+  'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
+]);
+
+/** A property name as Kubernetes CEL sees it (`namespace` → `__namespace__`, `a-b` → `a__dash__b`). */
+export function escapeCelName(name: string): string {
+  if (CEL_RESERVED.has(name)) return `__${name}__`;
+  if (!/[^A-Za-z0-9_]|__/.test(name)) return name;
+  return name
+    .replace(/__/g, '__underscores__')
+    .replace(/\./g, '__dot__')
+    .replace(/-/g, '__dash__')
+    .replace(/\//g, '__slash__');
+}

@@ -1,0 +1,77 @@
+// Built-in type data + the converted CRD versions of a catalog: one VersionData the walk, hover and completion
+// read like the built-in one. Conversion is cached per CRD version; the merged data per (built-in data, catalog).
+import type { KindEntry, TypeDef, VersionData } from '../knowledge/format';
+import type { VersionIndex } from '../knowledge/versions';
+import type { CrdCatalog } from './catalog';
+import { convertVersion, type ConvertedVersion } from './convert';
+import type { CrdDefinition, CrdVersion } from './format';
+
+const converted = new WeakMap<CrdVersion, ConvertedVersion>();
+
+export function convertedVersion(def: CrdDefinition, version: CrdVersion): ConvertedVersion {
+  let hit = converted.get(version);
+  if (!hit) {
+    hit = convertVersion(def, version);
+    converted.set(version, hit);
+  }
+  return hit;
+}
+
+export interface CustomData {
+  data: VersionData;
+  /** `apiVersion kind` → the CRD kind entry (served versions). */
+  kinds: Map<string, KindEntry>;
+}
+
+const merged = new WeakMap<VersionData, WeakMap<CrdCatalog, CustomData>>();
+
+/** The built-in data with every served version of every CRD in the catalog added (kinds, types, enums). */
+export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
+  let perBase = merged.get(base);
+  if (!perBase) {
+    perBase = new WeakMap();
+    merged.set(base, perBase);
+  }
+  const hit = perBase.get(catalog);
+  if (hit) return hit;
+  const types: Record<string, TypeDef> = { ...base.types };
+  const enums: Record<string, string[]> = { ...base.enums };
+  const kinds: KindEntry[] = [...base.kinds];
+  const index = new Map<string, KindEntry>();
+  for (const def of catalog.all()) {
+    if (base.builtinGroups.includes(def.group)) continue;
+    for (const v of def.versions) {
+      if (!v.served) continue;
+      const c = convertedVersion(def, v);
+      Object.assign(types, c.types);
+      Object.assign(enums, c.enums);
+      kinds.push(c.entry);
+      index.set(`${c.entry.apiVersion} ${c.entry.kind}`, c.entry);
+    }
+  }
+  const out: CustomData = { data: { ...base, kinds, types, enums }, kinds: index };
+  perBase.set(catalog, out);
+  return out;
+}
+
+const indexes = new WeakMap<CustomData, VersionIndex>();
+
+/** A VersionIndex (knowledge/versions.ts) over the built-in index plus the catalog's CRD kinds (hover, explain). */
+export function customIndex(base: VersionIndex, catalog: CrdCatalog | undefined): VersionIndex {
+  if (!catalog) return base;
+  const custom = customData(base.data, catalog);
+  let hit = indexes.get(custom);
+  if (!hit) {
+    const kinds = new Map(base.kinds);
+    const byApiVersion = new Map(base.byApiVersion);
+    const listKinds = new Map(base.listKinds);
+    for (const k of custom.kinds.values()) {
+      kinds.set(`${k.apiVersion} ${k.kind}`, k);
+      byApiVersion.set(k.apiVersion, [...(byApiVersion.get(k.apiVersion) ?? []), k]);
+      if (k.listKind) listKinds.set(`${k.apiVersion} ${k.listKind}`, k);
+    }
+    hit = { data: custom.data, kinds, byApiVersion, listKinds, builtinGroups: base.builtinGroups, fields: new Map() };
+    indexes.set(custom, hit);
+  }
+  return hit;
+}

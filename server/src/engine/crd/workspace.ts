@@ -1,0 +1,101 @@
+// CRD documents in the workspace: the CRDs of a manifest's own folder, else of the nearest ancestor folder that
+// has any (never above the workspace root), plus CRD files named in settings / .kubegate.yaml / --crd. Several
+// CRDs of the same kind: the first file (sorted by name) wins. File access is injected (buffers before disk).
+import * as path from 'path';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { rangeOf } from '../parse/ranges';
+import { crdFromObject } from './definition';
+import type { CrdDefinition } from './format';
+
+export interface CrdFileAccess {
+  /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
+  listFiles(dir: string): string[];
+  /** File text, or undefined when it cannot be read. */
+  readFile(file: string): string | undefined;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+const MARKER = /^kind:\s*["']?CustomResourceDefinition\b/m;
+
+const cache = new Map<string, { text: string; defs: CrdDefinition[] }>();
+
+/** The CRDs defined in one file's text (apiextensions.k8s.io/v1 CustomResourceDefinition documents, or a List of them). */
+export function crdsFromText(text: string, file: string): CrdDefinition[] {
+  if (!MARKER.test(text) && !/\bCustomResourceDefinition\b/.test(text)) return [];
+  const hit = cache.get(file);
+  if (hit && hit.text === text) return hit.defs;
+  const defs: CrdDefinition[] = [];
+  const lineCounter = new LineCounter();
+  let docs;
+  try {
+    docs = parseAllDocuments(text, { lineCounter });
+  } catch {
+    return [];
+  }
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    if (doc.errors.length > 0) continue;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    const objects = isList(value) ? ((value as { items: unknown[] }).items ?? []) : [value];
+    for (const o of objects) {
+      const def = crdFromObject(o, { kind: 'workspace', name: path.basename(file), file });
+      if (!def) continue;
+      const r = doc.range;
+      def.source.range = rangeOf(lineCounter, r[0], r[1]);
+      defs.push(def);
+    }
+  }
+  cache.set(file, { text, defs });
+  return defs;
+}
+
+function isList(value: unknown): boolean {
+  return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'List' && Array.isArray((value as { items?: unknown }).items);
+}
+
+function inside(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
+  const out: CrdDefinition[] = [];
+  for (const name of [...access.listFiles(dir)].sort()) {
+    if (!YAML_FILE.test(name)) continue;
+    const file = path.join(dir, name);
+    const text = access.readFile(file);
+    if (text !== undefined) out.push(...crdsFromText(text, file));
+  }
+  return out;
+}
+
+/** CRDs for a manifest: its folder's, else the nearest ancestor folder's that has any (not above the root). */
+export function discoverCrds(manifest: string, workspaceRoot: string | undefined, access: CrdFileAccess): CrdDefinition[] {
+  let dir = path.dirname(path.resolve(manifest));
+  const root = workspaceRoot ? path.resolve(workspaceRoot) : undefined;
+  if (root && !inside(root, dir)) return crdsInFolder(dir, access);
+  for (;;) {
+    const found = crdsInFolder(dir, access);
+    if (found.length > 0) return found;
+    if (!root || dir === root) return [];
+    const parent = path.dirname(dir);
+    if (parent === dir) return [];
+    dir = parent;
+  }
+}
+
+/** CRDs of files named explicitly (settings, --crd FILE). Unreadable files are reported by name. */
+export function loadCrdFiles(files: string[], access: Pick<CrdFileAccess, 'readFile'>): { crds: CrdDefinition[]; unreadable: string[] } {
+  const crds: CrdDefinition[] = [];
+  const unreadable: string[] = [];
+  for (const f of files) {
+    const text = access.readFile(f);
+    if (text === undefined) unreadable.push(f);
+    else crds.push(...crdsFromText(text, f));
+  }
+  return { crds, unreadable };
+}

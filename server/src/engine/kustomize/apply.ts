@@ -1,0 +1,110 @@
+// Applies the kustomize facts of a file to its analysed documents (before the gate step):
+//   - resource: `missing-field` for a field kustomize fills in is dropped;
+//   - patch: nothing is required (`missing-field` dropped, and `null` on a required field is a strategic-merge
+//     delete, not an invalid value); strategic-merge directives (`$patch`, `$retainKeys`, `$setElementOrder/…`,
+//     `$deleteFromPrimitiveList/…`) are not unknown fields; a JSON6902 operation list is checked against the
+//     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions.
+import { isMap, type Node, type YAMLMap } from 'yaml';
+import type { KindEntry } from '../knowledge/format';
+import type { DocumentAnalysis, ParsedFile } from '../model';
+import { patchOperations, placeAtPath } from '../parse/json-pointer';
+import { rangeOf } from '../parse/ranges';
+import type { Finding } from '../types';
+import type { AnalyzeInputs } from '../validate/analyzeDocument';
+import type { WalkContext } from '../validate/context';
+import { walkRoot } from '../validate/walk';
+import type { InjectedField, KustomizeFacts } from './facts';
+import type { PatchTarget } from './kustomization';
+
+function underPath(findingPath: string | undefined, field: string): boolean {
+  return !!findingPath && (findingPath === field || findingPath.startsWith(`${field}.`) || findingPath.startsWith(`${field}[`));
+}
+
+function injectedMatch(f: Finding, kinds: Set<string>, injected: InjectedField[]): boolean {
+  return injected.some((i) => underPath(f.path, i.path) && (i.kinds === '*' || i.kinds.some((k) => kinds.has(k))));
+}
+
+function kindsOf(a: DocumentAnalysis): Set<string> {
+  const out = new Set<string>();
+  const add = (r: DocumentAnalysis['report']) => {
+    if (r.kind) out.add(r.kind);
+    r.items?.forEach(add);
+  };
+  add(a.report);
+  return out;
+}
+
+/** Strategic-merge patch directives: keys kustomize (and the API server's strategic merge) read as instructions. */
+function isPatchDirective(f: Finding): boolean {
+  const field = f.data?.['field'];
+  return typeof field === 'string' && /^\$(?:patch$|retainKeys$|setElementOrder\/|deleteFromPrimitiveList\/)/.test(field);
+}
+
+function partial(findings: Finding[]): Finding[] {
+  return findings.filter(
+    (f) =>
+      f.code !== 'missing-field' &&
+      !(f.code === 'invalid-value' && f.data?.['got'] === 'null') &&
+      !(f.code === 'unknown-field' && isPatchDirective(f)),
+  );
+}
+
+/** The kind a JSON6902 target names (served versions first), by kind and, when given, group and version. */
+function targetEntry(target: PatchTarget | undefined, inputs: AnalyzeInputs): KindEntry | undefined {
+  if (!target?.kind) return undefined;
+  const matches = inputs.data.kinds.filter(
+    (k) =>
+      k.kind === target.kind &&
+      !k.component &&
+      (target.group === undefined || k.group === target.group) &&
+      (target.version === undefined || k.version === target.version),
+  );
+  return matches.find((k) => !k.removed && k.stability === 'stable') ?? matches.find((k) => !k.removed) ?? matches[0];
+}
+
+/** Walks the values of a JSON6902 operation list against the target kind; undefined when it is not one. */
+function walkOperations(parsed: ParsedFile, a: DocumentAnalysis, target: PatchTarget | undefined, inputs: AnalyzeInputs): boolean {
+  const pdoc = parsed.documents.find((d) => d.index === a.report.index);
+  if (!pdoc?.doc || pdoc.templated || pdoc.errors.length > 0) return false;
+  const ops = patchOperations(pdoc.doc.contents);
+  const entry = targetEntry(target, inputs);
+  if (!ops || !entry) return false;
+  const findings: Finding[] = [];
+  const ctx: WalkContext = {
+    data: inputs.data,
+    brief: inputs.brief,
+    text: parsed.text,
+    lineCounter: parsed.lineCounter,
+    doc: pdoc.doc,
+    document: pdoc.index,
+    entry,
+    isConfig: false,
+    findings,
+    gatedUses: a.gatedUses,
+  };
+  for (const op of ops) {
+    if ((op.op !== 'add' && op.op !== 'replace') || op.value === undefined) continue;
+    const tree = placeAtPath(op.path, op.value);
+    if (!tree || !isMap(tree)) continue;
+    const r = op.node.range;
+    const where = r ? rangeOf(parsed.lineCounter, r[0], r[1]) : a.report.range;
+    walkRoot(ctx, tree as YAMLMap<Node, Node>, entry.root, where);
+  }
+  a.findings.push(...partial(findings));
+  a.report = { ...a.report, checked: true, apiVersion: entry.apiVersion, kind: entry.kind };
+  delete a.report.reason;
+  return true;
+}
+
+/** Adjusts the analyses of a file that kustomize reads as a resource or a patch (in place). */
+export function applyKustomizeFacts(parsed: ParsedFile, documents: DocumentAnalysis[], facts: KustomizeFacts, inputs: AnalyzeInputs): void {
+  for (const a of documents) {
+    if (facts.role === 'resource') {
+      const kinds = kindsOf(a);
+      a.findings = a.findings.filter((f) => !(f.code === 'missing-field' && injectedMatch(f, kinds, facts.injected)));
+      continue;
+    }
+    if (walkOperations(parsed, a, facts.target, inputs)) continue;
+    a.findings = partial(a.findings);
+  }
+}

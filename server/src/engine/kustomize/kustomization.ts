@@ -1,0 +1,94 @@
+// A kustomization file read for what it says about other files: which are resources (bases), which are
+// strategic-merge or JSON6902 patches (with their targets), and which fields kustomize fills in on its
+// resources (selectors and labels, namespace). Remote resources (URLs, git references) are ignored.
+import * as path from 'path';
+import { parseDocument } from 'yaml';
+
+/** A kustomization file as the front end found it. */
+export interface KustomizationText {
+  path: string;
+  text: string;
+}
+
+export interface PatchTarget {
+  group?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+}
+
+export interface Kustomization {
+  file: string;
+  dir: string;
+  /** Resolved paths of `resources` (and the older `bases`): files or folders. */
+  resources: string[];
+  /** Resolved paths of patch files: `patches[].path`, `patchesStrategicMerge` entries, `patchesJson6902[].path`. */
+  patches: { path: string; target?: PatchTarget }[];
+  /** `commonLabels`, or `labels` with `includeSelectors: true`: selectors (and template labels) are set on every resource. */
+  setsSelectors: boolean;
+  /** `namespace`: metadata.namespace is set on every resource. */
+  setsNamespace: boolean;
+}
+
+/** File names kustomize reads in a folder, in its order of preference. */
+export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+
+function isRemote(entry: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^(?:git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(entry) || /\?ref=/.test(entry);
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function targetOf(v: unknown): PatchTarget | undefined {
+  const t = record(v);
+  if (!t) return undefined;
+  const pick = (k: string) => (typeof t[k] === 'string' ? (t[k] as string) : undefined);
+  return { group: pick('group'), version: pick('version'), kind: pick('kind'), name: pick('name') };
+}
+
+/** The facts of one kustomization file; undefined when it does not parse as a mapping. */
+export function readKustomization(k: KustomizationText): Kustomization | undefined {
+  let root: Record<string, unknown> | undefined;
+  try {
+    const doc = parseDocument(k.text);
+    if (doc.errors.length > 0) return undefined;
+    root = record(doc.toJS());
+  } catch {
+    return undefined;
+  }
+  if (!root) return undefined;
+  const dir = path.dirname(k.path);
+  const local = (entry: string) => path.resolve(dir, entry);
+  const resources = [...strings(root['resources']), ...strings(root['bases'])].filter((e) => !isRemote(e)).map(local);
+  const patches: Kustomization['patches'] = [];
+  for (const p of Array.isArray(root['patches']) ? root['patches'] : []) {
+    const entry = record(p);
+    if (typeof p === 'string') patches.push({ path: local(p) });
+    else if (entry && typeof entry['path'] === 'string') patches.push({ path: local(entry['path']), target: targetOf(entry['target']) });
+  }
+  // patchesStrategicMerge holds file names or inline patches (inline ones span several lines).
+  for (const p of strings(root['patchesStrategicMerge'])) if (!p.includes('\n')) patches.push({ path: local(p.trim()) });
+  for (const p of Array.isArray(root['patchesJson6902']) ? root['patchesJson6902'] : []) {
+    const entry = record(p);
+    if (entry && typeof entry['path'] === 'string') patches.push({ path: local(entry['path']), target: targetOf(entry['target']) });
+  }
+  const common = record(root['commonLabels']);
+  const labels = Array.isArray(root['labels']) ? root['labels'].map(record) : [];
+  const setsSelectors =
+    (!!common && Object.keys(common).length > 0) ||
+    labels.some((l) => l?.['includeSelectors'] === true && Object.keys(record(l['pairs']) ?? {}).length > 0);
+  return {
+    file: k.path,
+    dir,
+    resources,
+    patches,
+    setsSelectors,
+    setsNamespace: typeof root['namespace'] === 'string' && root['namespace'] !== '',
+  };
+}

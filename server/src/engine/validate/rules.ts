@@ -1,0 +1,201 @@
+// Declarative validation rules (generated from upstream `+k8s:` markers into FieldDef.rules / TypeDef.unions),
+// evaluated on the YAML nodes of one mapping. Violations are `invalid-value` at the exact node. Rules behind
+// `+k8s:alpha(since)=` are shadowed upstream (the declarative form only mirrors hand-written validation), so
+// they are warnings; rules gated by `ifEnabled`/`ifDisabled` carry `data.when`, judged by the gate step.
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { FieldDef, FieldRule, TypeDef } from '../knowledge/format';
+import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
+import type { Range } from '../types';
+import { addFinding, joinPath, rangeOfNode, type WalkContext } from './context';
+import { formatProblem } from './formats';
+
+function resolve(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {
+  let current = node;
+  for (let hops = 0; current && isAlias(current) && hops < 50; hops++) current = current.resolve(ctx.doc) ?? null;
+  return current;
+}
+
+function scalarOf(ctx: WalkContext, node: Node | null | undefined): KubectlScalar | undefined {
+  if (!node || !isScalar(node)) return undefined;
+  const source = node.range ? ctx.text.slice(node.range[0], node.range[1]) : '';
+  return kubectlScalar(node, source);
+}
+
+function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, message: string, range: Range, path: string, data: Record<string, unknown>): void {
+  const extra = rule.stage === 'alpha' ? { severity: 'warning' as const } : undefined;
+  addFinding(ctx, 'invalid-value', message, range, path, {
+    ...data,
+    ...(rule.stage ? { ruleStage: rule.stage } : {}),
+    ...(rule.when ? { when: rule.when } : {}),
+  }, extra);
+}
+
+function quoted(name: string): string {
+  return `"${name}"`;
+}
+
+/** Checks of one scalar against the scalar rules (limits, lengths, formats). */
+function checkScalarRule(ctx: WalkContext, rule: FieldRule, node: Node, path: string, what: string): void {
+  const s = scalarOf(ctx, node);
+  if (!s || s.type === 'null') return;
+  const range = rangeOfNode(ctx, node);
+  const limit = typeof rule.value === 'number' ? rule.value : undefined;
+  const data = { rule: rule.rule, limit: rule.value };
+  switch (rule.rule) {
+    case 'minimum':
+    case 'maximum': {
+      if ((s.type !== 'int' && s.type !== 'float') || limit === undefined) return;
+      const n = Number(s.value);
+      if (rule.rule === 'minimum' ? n < limit : n > limit) {
+        report(ctx, rule, `${what} must be ${rule.rule === 'minimum' ? 'at least' : 'at most'} ${limit}.`, range, path, data);
+      }
+      return;
+    }
+    case 'maxLength':
+    case 'maxBytes': {
+      if (s.type !== 'string' || limit === undefined) return;
+      const size = rule.rule === 'maxBytes' ? Buffer.byteLength(s.value, 'utf8') : [...s.value].length;
+      if (size > limit) {
+        const unit = rule.rule === 'maxBytes' ? 'bytes' : 'characters';
+        report(ctx, rule, `${what} must be at most ${limit} ${unit} (it has ${size}).`, range, path, data);
+      }
+      return;
+    }
+    case 'format': {
+      if (s.type !== 'string' || typeof rule.value !== 'string') return;
+      const problem = formatProblem(rule.value, s.value);
+      if (problem) report(ctx, rule, `${what} ${problem} (format ${rule.value}).`, range, path, { ...data, format: rule.value });
+      return;
+    }
+    default:
+  }
+}
+
+const SCALAR_RULES = new Set<FieldRule['rule']>(['minimum', 'maximum', 'maxLength', 'maxBytes', 'format']);
+
+function itemsOf(ctx: WalkContext, node: Node): { value: Node; key?: Node }[] {
+  if (isSeq(node)) return (node.items as (Node | null)[]).map((v) => resolve(ctx, v)).filter((v): v is Node => !!v).map((value) => ({ value }));
+  if (isMap(node)) {
+    return (node.items as Pair<Node | null, Node | null>[])
+      .map((p) => ({ value: resolve(ctx, p.value) as Node, key: resolve(ctx, p.key) ?? undefined }))
+      .filter((x) => !!x.value || !!x.key);
+  }
+  return [];
+}
+
+/** A comparable text for a scalar (set uniqueness), undefined for anything else. */
+function identity(ctx: WalkContext, node: Node | null | undefined): string | undefined {
+  const s = scalarOf(ctx, node);
+  if (!s) return undefined;
+  return s.type === 'null' ? 'null' : `${s.type}:${String(s.value)}`;
+}
+
+function checkUnique(ctx: WalkContext, rule: FieldRule, node: Node, path: string, field: string): void {
+  if (!isSeq(node)) return;
+  const seen = new Map<string, number>();
+  (node.items as (Node | null)[]).forEach((raw, i) => {
+    const item = resolve(ctx, raw);
+    const id = identity(ctx, item);
+    if (id === undefined) return;
+    if (seen.has(id)) {
+      report(ctx, rule, `${quoted(field)} must not repeat a value: item ${i + 1} repeats item ${(seen.get(id) ?? 0) + 1}.`, rangeOfNode(ctx, item), `${path}[]`, { rule: 'unique' });
+    } else seen.set(id, i);
+  });
+}
+
+function checkListMapKeys(ctx: WalkContext, rule: FieldRule, node: Node, path: string, field: string): void {
+  const keys = Array.isArray(rule.value) ? rule.value : [];
+  if (!isSeq(node) || keys.length === 0) return;
+  const seen = new Map<string, number>();
+  (node.items as (Node | null)[]).forEach((raw, i) => {
+    const item = resolve(ctx, raw);
+    if (!item || !isMap(item)) return;
+    const parts = keys.map((k) => {
+      const pair = (item.items as Pair<Node | null, Node | null>[]).find((p) => scalarOf(ctx, resolve(ctx, p.key))?.type === 'string' && (resolve(ctx, p.key) as { value?: unknown })?.value === k);
+      return identity(ctx, resolve(ctx, pair?.value)) ?? 'absent';
+    });
+    const id = parts.join('\u0000');
+    if (seen.has(id)) {
+      const what = keys.length === 1 ? `the same ${keys[0]}` : `the same ${keys.join(' and ')}`;
+      report(ctx, rule, `${quoted(field)} has two entries with ${what} (items ${(seen.get(id) ?? 0) + 1} and ${i + 1}); each must be unique.`, itemRange(ctx, item), `${path}[]`, { rule: 'listMapKeys', keys });
+    } else seen.set(id, i);
+  });
+}
+
+function itemRange(ctx: WalkContext, item: YAMLMap): Range {
+  const first = item.items[0] as Pair<Node | null, Node | null> | undefined;
+  return rangeOfNode(ctx, (first?.key as Node | null) ?? item);
+}
+
+/** The rules of one present field (its value already walked for shape and type). */
+export function checkFieldRules(ctx: WalkContext, field: FieldDef, raw: Node | null, path: string, keyRange: Range): void {
+  if (!field.rules) return;
+  const node = resolve(ctx, raw);
+  for (const rule of field.rules) {
+    if (rule.rule === 'forbidden') {
+      // A field forbidden while its own gate is off is already a feature-gate finding.
+      if (rule.when && !rule.when.enabled && field.gates?.includes(rule.when.gate)) continue;
+      const cond = rule.when ? ` while feature gate ${rule.when.gate} is ${rule.when.enabled ? 'on' : 'off'}` : '';
+      report(ctx, rule, `${quoted(field.name)} is not allowed${cond}; remove it.`, keyRange, path, { rule: 'forbidden' });
+      continue;
+    }
+    if (rule.rule === 'dependentRequired' || !node) continue;
+    if (rule.each) {
+      for (const { value, key } of itemsOf(ctx, node)) {
+        const target = rule.each === 'key' ? key : value;
+        if (target && SCALAR_RULES.has(rule.rule)) {
+          const what = rule.each === 'key' ? `Each key of ${quoted(field.name)}` : `Each entry of ${quoted(field.name)}`;
+          checkScalarRule(ctx, rule, target, `${path}${isSeq(node) ? '[]' : '.*'}`, what);
+        }
+      }
+      continue;
+    }
+    switch (rule.rule) {
+      case 'maxItems': {
+        const limit = typeof rule.value === 'number' ? rule.value : undefined;
+        if (limit !== undefined && isSeq(node) && node.items.length > limit) {
+          report(ctx, rule, `${quoted(field.name)} may have at most ${limit} item${limit === 1 ? '' : 's'} (it has ${node.items.length}).`, rangeOfNode(ctx, node, keyRange), path, { rule: 'maxItems', limit });
+        }
+        break;
+      }
+      case 'unique':
+        if (rule.value === 'set') checkUnique(ctx, rule, node, path, field.name);
+        break;
+      case 'listMapKeys':
+        checkListMapKeys(ctx, rule, node, path, field.name);
+        break;
+      default:
+        if (SCALAR_RULES.has(rule.rule)) checkScalarRule(ctx, rule, node, path, quoted(field.name));
+    }
+  }
+}
+
+/** Rules over the fields of one mapping: unions and dependent-required fields. */
+export function checkStructRules(ctx: WalkContext, type: TypeDef, map: YAMLMap, present: ReadonlyMap<string, Range>, path: string, ownerRange: Range): void {
+  const isSet = (name: string): boolean => {
+    if (!present.has(name)) return false;
+    const pair = (map.items as Pair<Node | null, Node | null>[]).find((p) => scalarOf(ctx, resolve(ctx, p.key))?.type !== undefined && String((resolve(ctx, p.key) as { value?: unknown })?.value) === name);
+    const value = scalarOf(ctx, resolve(ctx, pair?.value));
+    return value?.type !== 'null';
+  };
+  for (const union of type.unions ?? []) {
+    const set = union.members.filter(isSet);
+    const list = union.members.map(quoted).join(', ');
+    if (set.length > 1) {
+      const range = present.get(set[1] as string) ?? ownerRange;
+      report(ctx, union, `Set only one of ${list}; ${set.map(quoted).join(' and ')} are both set.`, range, joinPath(path, set[1] as string), { rule: 'union', members: union.members, set });
+    } else if (set.length === 0 && union.mode === 'exactlyOne' && union.members.length > 0) {
+      const message = union.members.length === 1 ? `${quoted(union.members[0] as string)} is required here.` : `Set exactly one of ${list}.`;
+      report(ctx, union, message, ownerRange, path, { rule: 'union', members: union.members, set: [] });
+    }
+  }
+  for (const field of type.fields) {
+    if (!field.rules || !isSet(field.name)) continue;
+    for (const rule of field.rules) {
+      if (rule.rule !== 'dependentRequired' || !Array.isArray(rule.value)) continue;
+      const missing = rule.value.filter((name) => !isSet(name));
+      if (missing.length === 0) continue;
+      report(ctx, rule, `${quoted(field.name)} needs ${missing.map(quoted).join(' and ')} to be set as well.`, present.get(field.name) ?? ownerRange, joinPath(path, field.name), { rule: 'dependentRequired', requires: missing });
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// kind kubeadmConfigPatches / kubeadmConfigPatchesJSON6902 (cluster level and nodes[]): read as the kubeadm,
+// kubelet and kube-proxy documents they are, with every range inside the block scalar of the kind config.
+import { describe, expect, it } from 'vitest';
+import { checkText } from '../../server/src/engine/check';
+import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
+import { LineCounter, parseDocument } from 'yaml';
+import { readGateConfig, readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
+import type { Finding, Range } from '../../server/src/engine/types';
+import { sharedTitle } from '../support/shared';
+import { gatedFieldRows, hasShared, normalisedComponents, readShared, referencePageGates, schemaCatalog } from './shared-data';
+
+const V = '1.37';
+
+/** Range of the n-th occurrence of `word` in `text` (0-based line/character). */
+function rangeIn(text: string, word: string, nth = 0): Range {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = text.indexOf(word, at + 1);
+  if (at < 0) throw new Error(`${word} not in text`);
+  const before = text.slice(0, at).split('\n');
+  const line = before.length - 1;
+  const character = before[line]!.length;
+  return { start: { line, character }, end: { line, character: character + word.length } };
+}
+
+const KIND_HEAD = 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\n';
+
+describe('kind kubeadmConfigPatches readers', () => {
+  const text = [
+    KIND_HEAD.trimEnd(),
+    'kubeadmConfigPatches:',
+    '- |',
+    '  kind: ClusterConfiguration',
+    '  apiServer:',
+    '      extraArgs:',
+    '        feature-gates: "GateA=true,GateB=false"',
+    '        runtime-config: group.example/v1beta2=true,api/alpha=false',
+    '  scheduler:',
+    '    extraArgs:',
+    '    - name: feature-gates',
+    '      value: GateA=true',
+    '- |-',
+    '    apiVersion: kubelet.config.k8s.io/v1beta1',
+    '    kind: KubeletConfiguration',
+    '    featureGates:',
+    '      GateK: true',
+    'kubeadmConfigPatchesJSON6902:',
+    '- group: kubeadm.k8s.io',
+    '  version: v1beta3',
+    '  kind: ClusterConfiguration',
+    '  patch: |',
+    '    - op: add',
+    '      path: /controllerManager/extraArgs/feature-gates',
+    '      value: GateJ=true',
+    '- group: kubelet.config.k8s.io',
+    '  version: v1beta1',
+    '  kind: KubeletConfiguration',
+    '  patch: |',
+    '    - op: replace',
+    '      path: /featureGates/GatePath',
+    '      value: false',
+    'nodes:',
+    '- role: control-plane',
+    '  kubeadmConfigPatches:',
+    '  - |',
+    '    kind: InitConfiguration',
+    '    nodeRegistration:',
+    '      kubeletExtraArgs:',
+    '        - name: feature-gates',
+    '          value: GateN=true',
+    '- role: worker',
+    '  kubeadmConfigPatches:',
+    '  - >',
+    '    kind: JoinConfiguration',
+    '',
+    '    nodeRegistration:',
+    '',
+    '      kubeletExtraArgs: {feature-gates: "GateW=true"}',
+    '',
+  ].join('\n');
+
+  it('reads gates per component from merge and JSON6902 patches, at their exact positions in the file', () => {
+    const [info] = readGateConfigsFromText(text, 'kind.yaml');
+    const got = info!.settings.map((s) => [s.gate, s.value, s.components, s.origin]);
+    expect(got).toEqual([
+      ['GateA', true, ['kube-apiserver'], 'kubeadm'],
+      ['GateB', false, ['kube-apiserver'], 'kubeadm'],
+      ['GateA', true, ['kube-scheduler'], 'kubeadm'],
+      ['GateK', true, ['kubelet'], 'kubelet'],
+      ['GateJ', true, ['kube-controller-manager'], 'kubeadm'],
+      ['GatePath', false, ['kubelet'], 'kubelet'],
+      ['GateN', true, ['kubelet'], 'kubeadm'],
+      ['GateW', true, ['kubelet'], 'kubeadm'],
+    ]);
+    const byName = (g: string, nth = 0) => info!.settings.filter((s) => s.gate === g)[nth]!;
+    expect(byName('GateA').range).toEqual(rangeIn(text, 'GateA'));
+    expect(byName('GateB').range).toEqual(rangeIn(text, 'GateB'));
+    expect(byName('GateB').valueRange).toEqual(rangeIn(text, 'false'));
+    expect(byName('GateA', 1).range).toEqual(rangeIn(text, 'GateA', 1));
+    expect(byName('GateK').range).toEqual(rangeIn(text, 'GateK'));
+    expect(byName('GateJ').range).toEqual(rangeIn(text, 'GateJ'));
+    // a JSON6902 path segment: the gate name inside the `path` string
+    expect(byName('GatePath').range).toEqual(rangeIn(text, 'GatePath'));
+    expect(byName('GateN').range).toEqual(rangeIn(text, 'GateN'));
+    // folded block scalar with blank lines
+    expect(byName('GateW').range).toEqual(rangeIn(text, 'GateW'));
+    // runtime-config of apiServer extraArgs, at the key inside the patch
+    expect(info!.runtimeConfig.map((r) => [r.key, r.value, r.origin])).toEqual([
+      ['group.example/v1beta2', true, 'kubeadm'],
+      ['api/alpha', false, 'kubeadm'],
+    ]);
+    expect(info!.runtimeConfig[0]!.range).toEqual(rangeIn(text, 'group.example/v1beta2'));
+    // a patch never describes a component's whole gate set
+    expect(info!.covers).toEqual([]);
+  });
+
+  it('a standalone kubeadm ClusterConfiguration also gives its runtime-config', () => {
+    const kubeadm =
+      'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: runtime-config\n    value: "g.example/v1alpha1=true"\n';
+    const [info] = readGateConfigsFromText(kubeadm, 'kubeadm.yaml');
+    expect(info!.runtimeConfig).toEqual([
+      { key: 'g.example/v1alpha1', value: true, origin: 'kubeadm', file: 'kubeadm.yaml', range: rangeIn(kubeadm, 'g.example/v1alpha1') },
+    ]);
+  });
+
+  it('templated or unparsable patch strings are skipped, the rest of the kind config is read', () => {
+    const t = `${KIND_HEAD}featureGates: {GateA: true}\nkubeadmConfigPatches:\n- |\n  kind: ClusterConfiguration\n  apiServer: {extraArgs: {feature-gates: "{{ .Gates }}"}}\n- "kind: [unclosed"\n`;
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(t, { lineCounter });
+    const info = readGateConfig(doc, { lineCounter, document: 0, text: t });
+    expect(info!.settings.map((s) => s.gate)).toEqual(['GateA']);
+  });
+});
+
+describe.skipIf(!hasShared)(sharedTitle('kubeadm patches in the gate model and the checks'), () => {
+  function findings(text: string, code: Finding['code'], configText?: string): Finding[] {
+    const configs = configText ? loadConfigFiles(['/repo/kind.yaml'], { readFile: () => configText }).configs : [];
+    const environment = configText ? buildGateEnvironment({ catalog: schemaCatalog(), version: V, configs }) : undefined;
+    return checkText(text, { version: V, environment }).findings.filter((f) => f.code === code);
+  }
+
+  it('a removed gate set in a patch is unknown-gate "removed" at its position inside the block scalar', () => {
+    const removed = referencePageGates().find(
+      (g) => g.by_version[V]?.exists === false && Object.values(g.by_version).some((s) => s.exists === true),
+    )!;
+    const kind = `${KIND_HEAD}nodes:\n- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: ClusterConfiguration\n    apiServer:\n      extraArgs:\n        feature-gates: "${removed.name}=true"\n`;
+    const [f] = findings(kind, 'unknown-gate');
+    expect(f?.data).toMatchObject({ gate: removed.name, reason: 'removed' });
+    expect(f?.range).toEqual(rangeIn(kind, removed.name));
+    // JSON6902: the name in the path string
+    const json = `${KIND_HEAD}kubeadmConfigPatchesJSON6902:\n- group: kubelet.config.k8s.io\n  version: v1beta1\n  kind: KubeletConfiguration\n  patch: |-\n    - op: add\n      path: /featureGates/${removed.name}\n      value: true\n`;
+    const [g] = findings(json, 'unknown-gate');
+    expect(g?.data).toMatchObject({ gate: removed.name, reason: 'removed' });
+    expect(g?.range).toEqual(rangeIn(json, removed.name));
+  });
+
+  it('a gate enabled for every component through patches silences the feature-gate warning', () => {
+    const row = gatedFieldRows(V).find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    const gate = row['gate']!;
+    const gateInfo = referencePageGates().find((g) => g.name === gate)!;
+    const components = normalisedComponents(gateInfo.components);
+    expect(components.length).toBeGreaterThan(0);
+    const slice = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+    expect(findings(slice, 'feature-gate')).toHaveLength(1);
+    const section: Record<string, string> = { 'kube-apiserver': 'apiServer', 'kube-controller-manager': 'controllerManager', 'kube-scheduler': 'scheduler' };
+    const cluster = components.filter((c) => section[c]).map((c) => `  ${section[c]}:\n    extraArgs:\n      - name: feature-gates\n        value: ${gate}=true\n`);
+    const kubelet = components.includes('kubelet')
+      ? `- |\n  kind: InitConfiguration\n  nodeRegistration:\n    kubeletExtraArgs:\n      feature-gates: ${gate}=true\n`
+      : '';
+    const kind = `${KIND_HEAD}kubeadmConfigPatches:\n- |\n  kind: ClusterConfiguration\n${cluster.join('')}${kubelet}`;
+    expect(findings(slice, 'feature-gate', kind)).toEqual([]);
+    // the same file with the kind config beside the manifest (the file's own config documents)
+    expect(findings(`${slice}---\n${kind}`, 'feature-gate')).toEqual([]);
+    // a patch that sets the gate false keeps the warning
+    expect(findings(slice, 'feature-gate', kind.replace(`${gate}=true`, `${gate}=false`))).toHaveLength(1);
+  });
+
+  it('runtime-config in a patch silences api-disabled-by-default for the API version it enables', () => {
+    const kinds = readShared<{ kinds: { apiVersion: string; kind: string; removedInThisVersion: boolean; stability: string }[] }>('upstream/k8s-1.37/kinds.json');
+    const beta = kinds.kinds.find((k) => k.kind === 'ResourceSlice' && k.stability === 'beta' && !k.removedInThisVersion)!;
+    const manifest = `apiVersion: ${beta.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\n`;
+    expect(findings(manifest, 'api-disabled-by-default')).toHaveLength(1);
+    const kind = `${KIND_HEAD}nodes:\n- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: ClusterConfiguration\n    apiServer:\n        extraArgs:\n          runtime-config: "${beta.apiVersion}=true"\n`;
+    expect(findings(manifest, 'api-disabled-by-default', kind)).toEqual([]);
+    expect(findings(manifest, 'api-disabled-by-default', kind.replace('=true', '=false'))).toHaveLength(1);
+  });
+});

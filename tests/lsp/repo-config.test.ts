@@ -1,0 +1,45 @@
+// `.kubegate.yaml` over LSP: the server reads the repository file (severities, gates, ignore globs) like the
+// CLI does, and the CLI run in the same folder gives the same answer. Validation problems reach the status.
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { processIO } from '../../server/src/cli/io';
+import { runCli } from '../../server/src/cli/main';
+import { SLICE } from './fixtures';
+import { lspSessions, lspSuite, referencePageGate } from './harness';
+
+const GATE = 'DRAOptionalNodeOperations';
+const { start } = lspSessions();
+const SUITE = lspSuite('LSP .kubegate.yaml');
+
+async function cliFindings(root: string, rel: string): Promise<{ code: string; severity: string }[]> {
+  let stdout = '';
+  const io = { ...processIO(), color: false, tty: false, cwd: () => root, out: (t: string) => void (stdout += t), err: () => undefined };
+  await runCli(['check', '--format', 'json', path.join(root, rel)], io);
+  const out = JSON.parse(stdout) as { files: { findings: { code: string; severity: string }[] }[] };
+  return out.files[0]!.findings.map((f) => ({ code: f.code, severity: f.severity }));
+}
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
+  it('applies the severity of .kubegate.yaml, and the CLI agrees', async () => {
+    expect(referencePageGate(GATE)).toBeDefined();
+    const repoFile = 'version: 1\nseverity:\n  feature-gate: error\n';
+    const { ws, client } = await start({ '.kubegate.yaml': repoFile, 'apps/slice.yaml': SLICE });
+    const diags = await client.open(ws.uri('apps/slice.yaml'), SLICE);
+    const gate = diags.find((d) => d.code === 'feature-gate');
+    expect(gate?.severity, JSON.stringify(diags)).toBe(DiagnosticSeverity.Error);
+    expect(await cliFindings(ws.root, 'apps/slice.yaml')).toContainEqual({ code: 'feature-gate', severity: 'error' });
+  });
+
+  it('featureGates of .kubegate.yaml turn the gate on; ignore globs leave files unchecked', async () => {
+    const repoFile = `version: 1\nfeatureGates:\n  ${GATE}: true\nignore:\n  - "vendor/**"\n`;
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n';
+    const { ws, client } = await start({ '.kubegate.yaml': repoFile, 'apps/slice.yaml': SLICE, 'vendor/cm.yaml': broken });
+    const diags = await client.open(ws.uri('apps/slice.yaml'), SLICE);
+    expect(diags.filter((d) => d.code === 'feature-gate')).toEqual([]);
+    expect((await cliFindings(ws.root, 'apps/slice.yaml')).filter((f) => f.code === 'feature-gate')).toEqual([]);
+    expect(await client.open(ws.uri('vendor/cm.yaml'), broken)).toEqual([]);
+    // Without the ignore glob the same text has an unknown-field error.
+    expect((await client.open(ws.uri('apps/cm.yaml'), broken)).map((d) => d.code)).toContain('unknown-field');
+  });
+});

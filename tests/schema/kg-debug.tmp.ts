@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CORPUS_DIR } from '../corpus/corpus-compare';
+import { checkText } from '../../server/src/engine/check';
+import { refereeFile, SchemaCache } from './referee';
+const [file, strict, grepFor] = process.argv.slice(2);
+const text = readFileSync(path.join(CORPUS_DIR, file!), 'utf8');
+const r = checkText(text, { version: '1.37', file });
+for (const f of r.findings) if (!grepFor || (f.path ?? '').includes(grepFor)) console.log(f.code, f.severity, f.path, f.message.slice(0, 150));
+const cache = new SchemaCache();
+for (const v of refereeFile(file!, text, '1.37', cache, strict === 'strict')) console.log(JSON.stringify(v.schemaErrors.filter(e => !grepFor || e.includes(grepFor.split('.')[0]!))), v.engineOnly, v.schemaOnly);

@@ -1,0 +1,168 @@
+// ajv as the referee of the exported JSON Schemas: a strict-mode ajv with formats and our annotation keywords,
+// error locations as structural paths, the engine's findings as the same paths, and the per-document check
+// used by the corpus tests (engine and schema must flag the same places).
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { analyzeFile, checkText } from '../../server/src/engine/check';
+import { environmentForFile } from '../../server/src/engine/gates';
+import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import type { GateEnvironment } from '../../server/src/engine/model';
+import {
+  kindSchema,
+  kubectlJson,
+  kubeconformFileName,
+  SCHEMA_KEYWORDS,
+  schemaKinds,
+  type JsonSchemaObject,
+  type SchemaBuildOptions,
+} from '../../server/src/engine/schema';
+import type { Finding, KubeVersion } from '../../server/src/engine/types';
+
+export function strictAjv(allErrors = true): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors });
+  addFormats(ajv);
+  ajv.addVocabulary([...SCHEMA_KEYWORDS]);
+  return ajv;
+}
+
+/** Where an error is: the instance path, plus the property for additionalProperties / required. */
+function location(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${String(e.params['additionalProperty'])}`;
+  if (e.keyword === 'required') return `${e.instancePath}/${String(e.params['missingProperty'])}`;
+  return e.instancePath;
+}
+
+/** The deepest error locations (JSON pointers): a location that is an ancestor of another one is the echo of an
+ *  anyOf branch (e.g. `null` not allowed either) and is dropped. */
+export function leafLocations(errors: readonly ErrorObject[] | null | undefined): string[] {
+  const list = errors ?? [];
+  const all = [...new Set(list.map(location))];
+  // A kind whose gate is off (strict): the root itself is rejected (`not: {}` at the root), a place of its own.
+  const kindRejected = list.some((e) => e.keyword === 'not' && e.instancePath === '' && e.schemaPath === '#/not');
+  return all.filter((p) => (p === '' && kindRejected) || !all.some((q) => q !== p && q.startsWith(`${p}/`))).sort();
+}
+
+/** Whether a structural path (`spec.devices[].capacity.*`, `spec.x=Value`, `(kind)`) names a JSON pointer. */
+export function pathMatches(structural: string, pointer: string): boolean {
+  const bare = structural.replace(/=.*$/, '');
+  if (bare === '(kind)') return pointer === '';
+  const want = bare
+    .replace(/\[\]/g, '.[]')
+    .split('.')
+    .filter((s) => s !== '');
+  const got = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (want.length !== got.length) return false;
+  return want.every((w, i) => (w === '[]' ? /^\d+$/.test(got[i]!) : w === '*' ? true : w === got[i]));
+}
+
+/** Whether a JSON pointer names a proper ancestor of a structural path (a strict schema rejects a whole field
+ *  whose gate is off; the engine still reports what is wrong inside it). */
+export function pathUnder(structural: string, pointer: string): boolean {
+  const depth = pointer.split('/').length - 1;
+  const want = structural.replace(/=.*$/, '').replace(/\[\]/g, '.[]').split('.').filter((s) => s !== '');
+  if (want.length <= depth) return false;
+  return pathMatches(want.slice(0, depth).join('.').replace(/\.\[\]/g, '[]'), pointer);
+}
+
+/** The codes whose places a schema can flag: unknown and out-of-version fields, bad values, missing fields, and
+ *  (strict schemas) fields, values and kinds whose gate is off. */
+const SCHEMA_CODES = new Set(['invalid-value', 'missing-field']);
+const CLOSED_CODES = new Set(['unknown-field', 'field-not-in-version']);
+
+export function schemaRelevant(f: Finding, strict: boolean): boolean {
+  if (SCHEMA_CODES.has(f.code)) return true;
+  if (strict && CLOSED_CODES.has(f.code)) return true;
+  return strict && f.code === 'feature-gate' && f.severity === 'warning' && f.path !== undefined;
+}
+
+export interface DocumentVerdict {
+  file: string;
+  document: number;
+  apiVersion: string;
+  kind: string;
+  /** Engine finding paths the schema does not flag. */
+  engineOnly: string[];
+  /** Schema error locations the engine does not report. */
+  schemaOnly: string[];
+  /** All schema error locations. */
+  schemaErrors: string[];
+}
+
+/** Compiled strict kind schemas, per version, gate environment key and file name. */
+export class SchemaCache {
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly ajv = strictAjv();
+  compiles = 0;
+
+  validator(opts: SchemaBuildOptions, envKey: string, apiVersion: string, kind: string): ValidateFunction | undefined {
+    const entry = schemaKinds(opts).find((k) => k.apiVersion === apiVersion && k.kind === kind);
+    if (!entry) return undefined;
+    // The kubeconform layout: {kind}-{group}-{version}.json of the document's apiVersion and kind.
+    const key = `${opts.data.version} ${opts.strict ? 'strict' : 'open'} ${envKey} ${kubeconformFileName(entry)}`;
+    let v = this.compiled.get(key);
+    if (!v) {
+      v = this.ajv.compile(kindSchema(entry, opts) as JsonSchemaObject);
+      this.compiles++;
+      this.compiled.set(key, v);
+    }
+    return v;
+  }
+}
+
+/** Checks every checked document (and List entry) of a file with the engine and with the strict kind schema built
+ *  for the file's own gate environment (its config documents included, as the engine does). */
+export function refereeFile(file: string, text: string, version: KubeVersion, cache: SchemaCache, strict = true): DocumentVerdict[] {
+  const analysis = analyzeFile(text, { version, file });
+  const report = checkText(text, { version, file });
+  const catalog = gateCatalog();
+  const env: GateEnvironment = environmentForFile(analysis.documents, { version, knowledge: { catalog } });
+  const settings = analysis.documents.flatMap((d) => d.gateSettings.map((s) => `${s.gate}=${String(s.value)}@${String(s.components)}`));
+  const envKey = settings.length === 0 ? 'default' : `${file}`;
+  const opts: SchemaBuildOptions = { data: loadVersion(version).data, catalog, environment: env, strict };
+  const verdicts: DocumentVerdict[] = [];
+  for (const docReport of report.documents) {
+    const pdoc = analysis.parsed.documents[docReport.index];
+    if (!pdoc?.doc) continue;
+    const json = kubectlJson(pdoc.doc, text) as Record<string, unknown> | null;
+    const targets: { apiVersion: string; kind: string; value: unknown }[] = [];
+    if (docReport.items) {
+      const items = Array.isArray(json?.['items']) ? (json!['items'] as unknown[]) : [];
+      for (const item of docReport.items) {
+        if (item.checked && item.apiVersion && item.kind) targets.push({ apiVersion: item.apiVersion, kind: item.kind, value: items[item.index] });
+      }
+    } else if (docReport.checked && docReport.apiVersion && docReport.kind) {
+      targets.push({ apiVersion: docReport.apiVersion, kind: docReport.kind, value: json });
+    }
+    if (targets.length === 0) continue;
+    const enginePaths = [
+      ...new Set(
+        report.findings
+          .filter((f) => f.document === docReport.index && schemaRelevant(f, strict) && !(docReport.items && f.path === 'items'))
+          .map((f) => f.path ?? ''),
+      ),
+    ];
+    const schemaErrors: string[] = [];
+    for (const t of targets) {
+      const validate = cache.validator(opts, envKey, t.apiVersion, t.kind);
+      if (!validate) continue;
+      if (t.value && typeof t.value === 'object' && !Array.isArray(t.value)) {
+        // A typed-list entry may omit apiVersion and kind (the list names them).
+        const value = { apiVersion: t.apiVersion, kind: t.kind, ...(t.value as object) };
+        if (!validate(value)) schemaErrors.push(...leafLocations(validate.errors));
+      }
+    }
+    verdicts.push({
+      file,
+      document: docReport.index,
+      apiVersion: targets[0]!.apiVersion,
+      kind: targets[0]!.kind,
+      engineOnly: enginePaths.filter((p) => !schemaErrors.some((e) => pathMatches(p, e) || pathUnder(p, e))).sort(),
+      schemaOnly: schemaErrors.filter((e) => !enginePaths.some((p) => pathMatches(p, e))).sort(),
+      schemaErrors: [...new Set(schemaErrors)].sort(),
+    });
+  }
+  return verdicts;
+}
