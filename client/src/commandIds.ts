@@ -6,6 +6,7 @@ export const COMMANDS = {
   refreshCluster: 'kubegate.refreshCluster',
   explain: 'kubegate.explainAtCursor',
   showLog: 'kubegate.showServerLog',
+  restart: 'kubegate.restartServer',
 } as const;
 
 /** Commands the server's code actions call; not in the palette (so not in contributes.commands). */

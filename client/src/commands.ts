@@ -153,6 +153,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.refreshCluster, guarded('reading the cluster', output, () => refreshCluster(client))),
     vscode.commands.registerCommand(COMMANDS.explain, guarded('explaining', output, () => explain(client))),
     vscode.commands.registerCommand(COMMANDS.showLog, () => output.show(true)),
+    vscode.commands.registerCommand(
+      COMMANDS.restart,
+      guarded('restarting the language server', output, async () => {
+        output.appendLine('[client] restarting the language server (command)');
+        await client.restart();
+        await gateView.refresh();
+      }),
+    ),
     vscode.commands.registerCommand(INTERNAL_COMMANDS.setFeatureGate, async (gate: unknown, value: unknown, uri: unknown) => {
       try {
         await setFeatureGate(gate, value, uri);

@@ -20,7 +20,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output, statusBar, gateView, ...registerCommands({ client: lc, gateView, output }));
 
   context.subscriptions.push(
-    lc.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => statusBar.update(status)),
+    lc.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => {
+      statusBar.update(status);
+      gateView.scheduleRefresh();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) void pushSettings(lc);
     }),

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readmeImageProblems } from './vsix-readme.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -27,8 +28,15 @@ for (const f of ['dist/client.js', 'dist/server.js']) {
 }
 const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
 // --no-dependencies: the bundles hold everything; node_modules is not shipped.
-// --no-rewrite-relative-links: there is no public repository URL to prefix the README's relative links with.
-run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
+// --readme-path: the extension page shows the user README (README.marketplace.md); README.md is for developers.
+// --no-rewrite-relative-links: its images are shipped in the .vsix (docs/images, see .vscodeignore), so the
+// relative links stay relative (the extension page resolves them inside the installed extension).
+run(process.execPath, [vsce, 'package', '--no-dependencies', '--readme-path', 'README.marketplace.md', '--no-rewrite-relative-links', '--out', out]);
+const missing = await readmeImageProblems(out);
+if (missing.length) {
+  console.error(`the packaged README references images that are neither in the .vsix nor absolute:\n  ${missing.join('\n  ')}`);
+  process.exit(1);
+}
 const size = statSync(out).size;
 console.log(`vsix: ${out} ${(size / 1024 / 1024).toFixed(2)} MB (${size} bytes)`);
 if (size >= LIMIT) {

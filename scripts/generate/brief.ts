@@ -14,13 +14,16 @@ export function buildBrief(brief: BriefFile, latest: VersionData, catalog: GateC
     const kep = f.kep?.number;
     const notShipped = /^no\b/i.test(f.shipped_in_v1_37_0.trim());
     if (notShipped && kep !== undefined) {
+      const gateName = f.gate?.as_shipped ?? f.gate?.in_kep_yaml;
+      const why = gateName ? catalog.gates[gateName]?.byVersion[latest.version]?.why : undefined;
+      const extra = why ? { note: why } : {};
       for (const s of f.surfaces) {
         if (!DESIGNED_NOT_SHIPPED.test(s.kind.trim()) || !s.apiVersion || !s.object) continue;
         if (!served.has(s.apiVersion)) {
-          out.notShippedApis.push({ apiVersion: s.apiVersion, kind: s.object, kep, feature: f.name });
+          out.notShippedApis.push({ apiVersion: s.apiVersion, kind: s.object, kep, feature: f.name, ...extra });
         } else if (s.path) {
           for (const p of s.path.split(',').map((x) => x.trim()).filter(Boolean)) {
-            out.notShippedFields.push({ apiVersion: s.apiVersion, kind: s.object, path: p, kep, feature: f.name });
+            out.notShippedFields.push({ apiVersion: s.apiVersion, kind: s.object, path: p, kep, feature: f.name, ...extra });
           }
         }
       }

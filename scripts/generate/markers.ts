@@ -161,6 +161,11 @@ export function rulesOfMarkers(markers: readonly string[]): MarkerFacts {
       probe = probe.value ? parseMarker(probe.value) : undefined;
     }
     if (probe?.name === 'listType' && unquote(probe.value ?? '') === 'map') listMap = stage ? { stage } : {};
+    // `unique=map` keys the list by its listMapKey fields, like listType=map.
+    if (probe?.name === 'unique' && unquote(probe.value ?? '') === 'map') {
+      listMap = stage ? { stage } : {};
+      continue;
+    }
     if (probe?.name === 'listMapKey') {
       keys.push(unquote(probe.value ?? ''));
       continue;

@@ -222,7 +222,7 @@ export interface BriefFeature {
   id: string;
   name: string;
   kep?: { number: number } | null;
-  gate?: { as_shipped?: string | null } | null;
+  gate?: { as_shipped?: string | null; in_kep_yaml?: string | null } | null;
   shipped_in_v1_37_0: string;
   surfaces: BriefSurface[];
   also_requires_gates?: string[];

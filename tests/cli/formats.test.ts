@@ -67,15 +67,15 @@ describe.skipIf(!hasShared)(sharedTitle('SARIF output'), () => {
   });
 
   it('gives identical fingerprints on a second run, and the same URIs from a subfolder', async () => {
-    const a = await sarifRun(ROOT, FILES);
-    const b = await sarifRun(ROOT, FILES);
+    const { sarif: a } = await sarifRun(ROOT, FILES);
+    const { sarif: b } = await sarifRun(ROOT, FILES);
     const prints = (s: Sarif) => s.runs[0]!.results.map((r) => r.partialFingerprints);
     expect(prints(b)).toEqual(prints(a));
     expect(new Set(prints(a).map((p) => Object.values(p)[0])).size).toBe(prints(a).length);
     const sub = await spawnCli(['check', '--format', 'sarif', ...FILES.map((f) => path.basename(f))], { cwd: path.join(ROOT, 'examples') });
     const fromSub = { sarif: JSON.parse(sub.stdout) as Sarif };
     expect(fromSub.sarif.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual(
-      a.sarif.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri),
+      a.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri),
     );
     expect(prints(fromSub.sarif)).toEqual(prints(a));
   });
@@ -113,7 +113,7 @@ describe('text format', () => {
     expect(code).toBe(1);
     expect(io.stdout).toMatch(/^\/w\/noisy\.yaml:4:1 error unknown-field /m);
     expect(io.stdout).toMatch(/^\/w\/slice\.yaml:\d+:\d+ warning feature-gate /m);
-    expect(io.stdout).toMatch(/^note: \/w\/noisy\.yaml:6:1 document 2 not checked: /m);
+    expect(io.stdout).toMatch(/^note: \/w\/noisy\.yaml:5:1 document 2 not checked: /m);
     expect(io.stdout.trim().split('\n').at(-1)).toBe('1 error, 1 warning in 2 of 3 files (Kubernetes 1.37); 1 document not checked.');
     const hint = await run(['--severity', 'feature-gate=hint,unknown-field=information']);
     expect(hint.io.stdout.trim().split('\n').at(-1)).toBe('1 information, 1 hint in 2 of 3 files (Kubernetes 1.37); 1 document not checked.');
@@ -121,7 +121,7 @@ describe('text format', () => {
 
   it('groups per file on a terminal (not with --no-group), colours only when asked', async () => {
     const grouped = await run([], { tty: true });
-    expect(grouped.io.stdout).toMatch(/^\/w\/noisy\.yaml\n {2}4:1 {2}error {7}unknown-field {2}dta /m);
+    expect(grouped.io.stdout).toMatch(/^\/w\/noisy\.yaml\n {2}4:1 {2}error {8}unknown-field {2}dta /m);
     expect(grouped.io.stdout).not.toContain('\u001b[');
     const lines = await run(['--no-group'], { tty: true });
     expect(lines.io.stdout).toMatch(/^\/w\/noisy\.yaml:4:1 error/m);

@@ -123,7 +123,7 @@ describe('finding messages say what to do', () => {
     if (!found) return; // every deprecated kind names its replacement in these schemas
     const text = `apiVersion: ${found.entry.apiVersion}\nkind: ${found.entry.kind}\nmetadata: {name: a}\n`;
     const f = single(check(text, found.version), 'api-deprecated');
-    expect(f.fix).toMatch(/Move to a newer apiVersion of this kind/);
+    expect(f.fix).toMatch(/^Move to /);
   });
 
   it('an enum that allows the empty string lists it visibly', () => {

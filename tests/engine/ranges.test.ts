@@ -39,7 +39,7 @@ describe('exact ranges', () => {
   it('a wrong type: the whole quoted scalar', () => {
     const f = only(check(POD), 'invalid-value').find((x) => x.path === 'spec.containers[].ports[].containerPort');
     expect(f?.range).toEqual(r(10, 21, 10, 25));
-    expect(f?.data).toMatchObject({ expected: 'number', got: 'string' });
+    expect(f?.data).toMatchObject({ expected: 'a whole number', got: 'string' });
   });
 
   it('a mapping where a string is expected is reported on the mapping, not walked further', () => {

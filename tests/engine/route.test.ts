@@ -8,7 +8,7 @@ const served = () => data().kinds.filter((k) => !k.removed && !k.component);
 
 describe('routing', () => {
   it('api-not-served for a removed kind, naming an apiVersion that serves it', () => {
-    const servedKinds = new Set(served().map((k) => k.kind));
+    const servedKinds = new Set(served().filter((k) => data().served.notServed[k.apiVersion] === undefined).map((k) => k.kind));
     const removed = data().kinds.find((k) => k.removed && servedKinds.has(k.kind));
     expect(removed).toBeDefined();
     const text = `apiVersion: ${removed!.apiVersion}\nkind: ${removed!.kind}\nmetadata: {name: x}\n`;

@@ -32,14 +32,20 @@ function location(e: ErrorObject): string {
   return e.instancePath;
 }
 
-/** The deepest error locations (JSON pointers): a location that is an ancestor of another one is the echo of an
- *  anyOf branch (e.g. `null` not allowed either) and is dropped. */
+/** Error locations (JSON pointers). A location that only echoes a deeper error is dropped: the `anyOf` of a
+ *  nullable or int-or-string value and its other branches (`null` not allowed either), when a deeper place holds
+ *  the real error. Union (`oneOf`, `not`) and other errors on an object are kept. */
 export function leafLocations(errors: readonly ErrorObject[] | null | undefined): string[] {
   const list = errors ?? [];
+  const echo = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'if' || (e.keyword === 'type' && e.schemaPath.includes('/anyOf/'));
   const all = [...new Set(list.map(location))];
-  // A kind whose gate is off (strict): the root itself is rejected (`not: {}` at the root), a place of its own.
-  const kindRejected = list.some((e) => e.keyword === 'not' && e.instancePath === '' && e.schemaPath === '#/not');
-  return all.filter((p) => (p === '' && kindRejected) || !all.some((q) => q !== p && q.startsWith(`${p}/`))).sort();
+  return all
+    .filter((p) => {
+      const deeper = all.some((q) => q !== p && (p === '' ? q !== '' : q.startsWith(`${p}/`)));
+      if (!deeper) return true;
+      return list.some((e) => location(e) === p && !echo(e));
+    })
+    .sort();
 }
 
 /** Whether a structural path (`spec.devices[].capacity.*`, `spec.x=Value`, `(kind)`) names a JSON pointer. */
@@ -73,7 +79,8 @@ const SCHEMA_CODES = new Set(['invalid-value', 'missing-field']);
 const CLOSED_CODES = new Set(['unknown-field', 'field-not-in-version']);
 
 export function schemaRelevant(f: Finding, strict: boolean): boolean {
-  if (SCHEMA_CODES.has(f.code)) return true;
+  // invalid-value warnings come from rules upstream marks alpha (shadowing hand-written validation): not rejections.
+  if (SCHEMA_CODES.has(f.code)) return f.severity === 'error';
   if (strict && CLOSED_CODES.has(f.code)) return true;
   return strict && f.code === 'feature-gate' && f.severity === 'warning' && f.path !== undefined;
 }
@@ -159,8 +166,11 @@ export function refereeFile(file: string, text: string, version: KubeVersion, ca
       document: docReport.index,
       apiVersion: targets[0]!.apiVersion,
       kind: targets[0]!.kind,
+      // The same place, or the object that holds it: a strict schema rejects a field whose gate is off as a whole
+      // (the engine still reports what is wrong inside), and a union is one error on the object for JSON Schema
+      // (the engine names the second member set).
       engineOnly: enginePaths.filter((p) => !schemaErrors.some((e) => pathMatches(p, e) || pathUnder(p, e))).sort(),
-      schemaOnly: schemaErrors.filter((e) => !enginePaths.some((p) => pathMatches(p, e))).sort(),
+      schemaOnly: schemaErrors.filter((e) => !enginePaths.some((p) => pathMatches(p, e) || pathUnder(p, e))).sort(),
       schemaErrors: [...new Set(schemaErrors)].sort(),
     });
   }

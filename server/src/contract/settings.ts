@@ -59,6 +59,8 @@ export interface KubegateSettings {
   /** Globs of files to check; empty = every YAML document with apiVersion and kind. */
   files: string[];
   trace: { server: TraceLevel };
+  /** Custom resources (engine/crd): bundled pack selections (`gateway-api@1.5 experimental`) and CRD file globs. */
+  customResources?: { packs: string[]; crdFiles: string[] };
 }
 
 /** A fresh copy of the defaults (callers may change it). */
@@ -76,6 +78,7 @@ export function defaultSettings(): KubegateSettings {
     cluster: { enabled: false, context: '', kubeconfig: '' },
     files: [],
     trace: { server: 'off' },
+    customResources: { packs: [], crdFiles: [] },
   };
 }
 
@@ -187,6 +190,28 @@ export const SETTINGS: readonly SettingSpec[] = [
     items: { type: 'string' },
     description:
       'Glob patterns of the files to check. Empty: every YAML file whose documents have both apiVersion and kind.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.customResources.packs',
+    type: 'array',
+    default: [],
+    items: { type: 'string' },
+    description:
+      'Which release or channel of the bundled ecosystem CRDs to check custom resources against, e.g. ' +
+      '"gateway-api@1.5 experimental" or "external-snapshotter@8.4". Empty: the newest bundled release of each ' +
+      'project and the Gateway API standard channel. CRDs of the cluster and of the workspace win over the bundle.',
+    scope: 'resource',
+  },
+  {
+    name: 'kubegate.customResources.crdFiles',
+    type: 'array',
+    default: [],
+    items: { type: 'string' },
+    description:
+      'Glob patterns (relative to the workspace folder) of CustomResourceDefinition files to check custom resources ' +
+      'against, anywhere in the repository. CRDs next to a manifest (same folder, else the nearest parent folder ' +
+      'that has any) are found without this setting.',
     scope: 'resource',
   },
   {
@@ -308,6 +333,11 @@ export function resolveSettings(raw: unknown): ResolvedSettings {
   const kubeconfig = pick(src, 'cluster.kubeconfig');
   if (typeof kubeconfig === 'string') s.cluster.kubeconfig = kubeconfig.trim();
   else if (kubeconfig !== undefined && kubeconfig !== null) problems.push('kubegate.cluster.kubeconfig must be a string (a file path); the default kubeconfig is used.');
+
+  s.customResources = {
+    packs: stringList(pick(src, 'customResources.packs'), 'kubegate.customResources.packs', problems) ?? [],
+    crdFiles: stringList(pick(src, 'customResources.crdFiles'), 'kubegate.customResources.crdFiles', problems) ?? [],
+  };
 
   const trace = pick(src, 'trace.server');
   if (typeof trace === 'string' && (TRACE_LEVELS as readonly string[]).includes(trace)) s.trace.server = trace as TraceLevel;

@@ -41,7 +41,8 @@ export type FindingCode =
 export type EvidenceSource =
   | { type: 'setting'; name: string } // editor setting or CLI flag, e.g. "--feature-gates"
   | { type: 'file'; file: string; range: Range; what: string } // a repo config (kind, kubeadm, kubelet, static Pod)
-  | { type: 'cluster'; context: string; endpoint: string };
+  | { type: 'cluster'; context: string; endpoint: string }
+  | { type: 'default'; version: string }; // the gate is locked to its default in that Kubernetes version
 
 export interface Evidence {
   source: EvidenceSource;

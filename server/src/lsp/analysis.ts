@@ -11,8 +11,14 @@ import type { GateEnvironment, ParsedFile } from '../engine/model';
 import { parseFile } from '../engine/parse/parseFile';
 import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../engine/kustomize';
 import { loadSnippets } from '../engine/snippets';
+import { componentsFor, overallState, statesFor } from '../engine/gates/gate-findings';
 import { DEFAULT_VERSION, type KubeVersion } from '../engine/types';
 import { matchesAny } from './glob';
+import type { CrdCatalog } from '../engine/crd/catalog';
+import { splitControllerGates } from '../engine/crd/controller-gates';
+import type { CrdDefinition } from '../engine/crd/format';
+import { customData } from '../engine/crd/overlay';
+import { crdCatalogFor } from './crds';
 import type { WorkspaceFiles } from './workspace';
 
 export interface DocumentContext {
@@ -24,6 +30,8 @@ export interface DocumentContext {
   settings: KubegateSettings;
   /** What kustomize makes of the file (a kustomization in its folder or an ancestor names it). */
   kustomize?: KustomizeFacts;
+  /** CRDs for custom resources (lsp/crds.ts). */
+  crds?: CrdCatalog;
 }
 
 export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
@@ -63,16 +71,18 @@ export function documentContext(
   settings: KubegateSettings,
   cluster: ClusterSnapshot | undefined,
   ws: WorkspaceFiles,
+  clusterCrds: CrdDefinition[] = [],
 ): DocumentContext {
   const version = settingsVersion(settings, cluster);
   const configs = configsFor(file, settings, ws);
   const explicit = explicitSettings(
-    Object.entries(settings.featureGates).map(([g, v]) => `${g}=${v}`),
+    Object.entries(splitControllerGates(settings.featureGates).kubernetes).map(([g, v]) => `${g}=${v}`),
     'kubegate.featureGates',
   );
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, cluster, configs });
   const kustomize = kustomizeFactsFor(file, findKustomizations(file, ws.folderOf(file), (f) => ws.read(f)));
-  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}) };
+  const crds = crdCatalogFor(file, settings, ws, clusterCrds);
+  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}), crds };
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
@@ -107,12 +117,15 @@ export function completionsAt(text: string, pos: { line: number; character: numb
   const { data, gates } = knowledge(version);
   return completeAt(text, pos, {
     version,
-    data,
+    data: ctx.crds ? customData(data, ctx.crds).data : data,
     gates,
     snippets: snippets(),
     gateState: (gate) => {
-      const s = ctx.environment.stateOf(gate, '');
-      return s.state;
+      // Over the components that need the gate: on when all are on, off when one is off, else unknown.
+      const states = statesFor(ctx.environment, gate, componentsFor(gates, gate));
+      const overall = overallState(states);
+      if (overall === 'on') return 'on';
+      return states.some((s) => s.state === 'off') ? 'off' : 'unknown';
     },
   });
 }

@@ -59,7 +59,7 @@ export function gateReport(sources: ReportSource[], version: KubeVersion): GateR
         for (const ev of s.evidence) {
           const source = ev.source;
           const location = source.type === 'file' ? { uri: toUri(source.file), range: source.range } : undefined;
-          const label = source.type === 'file' ? source.file : source.type === 'setting' ? source.name : `cluster ${source.context}`;
+          const label = source.type === 'file' ? source.file : source.type === 'setting' ? source.name : source.type === 'default' ? `Kubernetes ${source.version} default` : `cluster ${source.context}`;
           if (e.setAt.some((x) => x.source === label && x.location?.range.start.line === location?.range.start.line)) continue;
           e.setAt.push({ source: label, value: s.state === 'on' ? true : s.state === 'off' ? false : undefined, location });
         }

@@ -18,7 +18,7 @@ export async function hoverView(
   const local = localText(text, { from: position.line, to: position.line }, mayHoldGateConfig);
   const at = local.toLocal(position);
   if (!at) return undefined;
-  const view = await hoverWithClusterDescription(local.text, at, { version, environment: ctx.environment, file: ctx.file }, describe);
+  const view = await hoverWithClusterDescription(local.text, at, { version, environment: ctx.environment, file: ctx.file, crds: ctx.crds }, describe);
   if (!view) return undefined;
   return { markdown: view.markdown, range: local.toFile(view.range) ?? { start: position, end: position } };
 }

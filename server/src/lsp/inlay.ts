@@ -29,7 +29,7 @@ export interface GatedUseState {
 
 /** Every gated use of the file with the state of its gate per component (the file's own configs included). */
 export function gatedUsesWithState(text: string, ctx: DocumentContext, version = ctx.version): { version: string; uses: GatedUseState[] } {
-  const analysis = analyzeFile(text, { version, environment: ctx.environment, file: ctx.file });
+  const analysis = analyzeFile(text, { version, environment: ctx.environment, file: ctx.file, crds: ctx.crds });
   const catalog = gateCatalog();
   const env = environmentForFile(analysis.documents, {
     version: analysis.version,

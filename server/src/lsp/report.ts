@@ -54,7 +54,7 @@ export function reportFor(text: string, ctx: DocumentContext, maxChars: number, 
   else {
     // The version comment (first lines of the file) applies to every piece the checker checks on its own.
     const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
-    const whole = (t: string) => checkText(t, { version, environment: ctx.environment, file: ctx.file, kustomize: ctx.kustomize });
+    const whole = (t: string) => checkText(t, { version, environment: ctx.environment, file: ctx.file, kustomize: ctx.kustomize, crds: ctx.crds });
     report = checker ? checker.check(text, `${version}`, ctx, whole, mayHoldGateConfig, ctx.file) : whole(text);
   }
   return { documents: report.documents, findings: applySeverity(report.findings, ctx.settings) };

@@ -28,6 +28,7 @@ import { mayHoldGateConfig } from '../engine/gates/config-readers';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
+import { clusterCrdsFor, mayHoldCrd } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
 import { clusterFieldDescription } from '../engine/cluster/openapi';
@@ -75,7 +76,8 @@ export function startServer(connection: Connection): void {
       p = (async () => {
         const { settings: s } = await settings.get(uri);
         const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
-        return documentContext(fileOf(uri), s, snapshot, ws);
+        const clusterCrds = clusterOn(s) ? await clusterCrdsFor(snapshot) : [];
+        return documentContext(fileOf(uri), s, snapshot, ws, clusterCrds);
       })();
       contexts.set(uri, p);
       p.catch(() => contexts.delete(uri));
@@ -234,7 +236,7 @@ export function startServer(connection: Connection): void {
 
   // A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all.
   const onChanged = (doc: TextDocument, immediate: boolean): void => {
-    if (mayHoldGateConfig(doc.getText())) recheckOthers(doc.uri);
+    if (mayHoldGateConfig(doc.getText()) || mayHoldCrd(doc.getText())) recheckOthers(doc.uri);
     validator.schedule(doc.uri, immediate);
   };
   documents.onDidOpen((e) => {
@@ -245,7 +247,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => onChanged(e.document, false));
   // Saving a config document: the documents that read it see it again (they read open buffers first anyway).
   documents.onDidSave((e) => {
-    if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
+    if (mayHoldGateConfig(e.document.getText()) || mayHoldCrd(e.document.getText())) recheckOthers(e.document.uri);
   });
   documents.onDidClose((e) => {
     settings.forget(e.document.uri);
@@ -253,7 +255,7 @@ export function startServer(connection: Connection): void {
     checkers.delete(e.document.uri);
     symbolCaches.delete(e.document.uri);
     validator.forget(e.document.uri);
-    if (mayHoldGateConfig(e.document.getText())) recheckOthers(e.document.uri);
+    if (mayHoldGateConfig(e.document.getText()) || mayHoldCrd(e.document.getText())) recheckOthers(e.document.uri);
     scheduleStatus();
   });
 

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 
 export interface Locator {
   first(): Locator;
+  last(): Locator;
   nth(i: number): Locator;
-  filter(opts: { hasText?: string | RegExp }): Locator;
+  filter(opts: { hasText?: string | RegExp; visible?: boolean }): Locator;
   locator(selector: string): Locator;
   getByText(text: string | RegExp, opts?: { exact?: boolean }): Locator;
   waitFor(opts?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;

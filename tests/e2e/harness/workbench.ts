@@ -8,6 +8,13 @@ import type { E2eTools } from './tools';
 
 export const NBSP = /\u00a0/g;
 
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 // Browser globals used inside page.evaluate / waitForFunction callbacks (they run in the page, not in Node).
 interface PageElement {
   textContent: string | null;
@@ -107,6 +114,31 @@ export class Workbench {
       () => [...document.querySelectorAll('.monaco-hover-content')].map((n) => n.innerText).join('\n'),
       undefined,
     );
+  }
+
+  /** The visible hover widget and, inside it, the first link whose text contains `linkText`: both boxes, so a
+   *  test can check that the link is shown without scrolling (inside the widget's visible area). */
+  async hoverLinkBoxes(linkText: string): Promise<{ hover: Box; link: Box; hoverText: string }> {
+    const hover = this.page.locator('.monaco-hover').filter({ visible: true }).last();
+    const link = hover.locator('a').filter({ hasText: linkText }).first();
+    await link.waitFor({ timeout: 10_000 });
+    const hb = await hover.boundingBox();
+    const lb = await link.boundingBox();
+    if (!hb || !lb) throw new Error(`hover or link ${linkText} has no box`);
+    return { hover: hb, link: lb, hoverText: await hover.innerText() };
+  }
+
+  /** The text of one editor line (inlay hints included), found by a substring of it. */
+  async editorLine(containing: string): Promise<string> {
+    const lines = (await this.editor().locator('.view-lines .view-line').allInnerTexts()).map((l) => l.replace(NBSP, ' '));
+    return lines.find((l) => l.includes(containing)) ?? '';
+  }
+
+  /** Labels (without details) of the rows of the open suggest widget. */
+  async suggestLabels(): Promise<string[]> {
+    const rows = this.page.locator('.suggest-widget .monaco-list-row');
+    await rows.first().waitFor({ timeout: 30_000 });
+    return (await rows.locator('.label-name').allInnerTexts()).map((t) => t.replace(NBSP, ' ').trim());
   }
 
   /** Runs a command from the palette by its title. */

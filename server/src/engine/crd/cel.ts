@@ -15,10 +15,32 @@ export function usesOldSelf(rule: CrdRule): boolean {
   return /\boldSelf\b/.test(rule.rule);
 }
 
+/** Functions and macros this evaluator has (CEL standard definitions plus the strings extension). */
+const SUPPORTED_FUNCTIONS = new Set([
+  'size', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'double', 'string', 'bool', 'bytes', 'dyn',
+  'type', 'duration', 'timestamp', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'lowerAscii', 'upperAscii',
+  'indexOf', 'lastIndexOf', 'replace', 'split', 'substring', 'trim', 'join', 'charAt', 'format',
+]);
+
+/** Whether a rule can be evaluated here: `oldSelf` (a transition rule) or a function of the Kubernetes CEL
+ *  library (isURL, quantity, ip, cidr, lists, regex find, optionals, …) are not. */
+export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' {
+  if (usesOldSelf(rule)) return 'oldSelf';
+  const code = rule.rule.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
+  if (/\.\?/.test(code)) return 'library';
+  for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) if (!SUPPORTED_FUNCTIONS.has(m[1]!)) return 'library';
+  return 'evaluated';
+}
+
 export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
-  if (usesOldSelf(rule)) {
+  const support = ruleSupport(rule);
+  if (support === 'oldSelf') {
     celStats.skippedOldSelf++;
     return { result: 'skipped', why: 'oldSelf' };
+  }
+  if (support === 'library') {
+    celStats.skippedUnsupported++;
+    return { result: 'skipped', why: 'unsupported' };
   }
   let value: unknown;
   try {

@@ -9,8 +9,10 @@ import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSe
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { append } from '../append';
+import { controllerGateFixes, isControllerGateFinding } from '../crd/fixes';
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
+  if (isControllerGateFinding(finding)) return controllerGateFixes(finding, context.offerSetting);
   const input = fixInput(finding, context);
   const out: Fix[] = [];
   switch (finding.code) {

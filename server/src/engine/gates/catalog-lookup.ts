@@ -54,13 +54,19 @@ export function lookupGateName(catalog: GateCatalog, name: string, version: stri
   if (later.length > 0 && earlier.length === 0) {
     return { kind: 'not-a-gate', name, reason: 'unknown', entry, addedIn: later[0], replacement: entry.replacedBy };
   }
+  if (earlier.length === 0 && entry.history.length === 0) {
+    // Documented or designed, but never registered in a release (e.g. a KEP whose alpha moved to a later release).
+    return { kind: 'not-a-gate', name, reason: 'unknown', entry, why: state.why, replacement: entry.replacedBy };
+  }
+  const lastUntil = entry.history.map((h) => h.until).filter((u): u is string => !!u).sort(compareVersions).pop();
   return {
     kind: 'not-a-gate',
     name,
     reason: 'removed',
     entry,
     replacement: entry.replacedBy,
-    lastIn: earlier.length > 0 ? earlier[earlier.length - 1] : undefined,
+    lastIn: earlier.length > 0 ? earlier[earlier.length - 1] : lastUntil,
+    why: state.why,
   };
 }
 

@@ -85,6 +85,15 @@ export class GateStateModel implements GateEnvironment {
   }
 
   stateOf(gate: string, component: string): { state: GateState; evidence: Evidence[] } {
+    // A gate locked to its default has that state everywhere, whatever a setting says (a contrary setting is a
+    // locked-gate finding of its own).
+    const v = this.input.catalog.gates[gate]?.byVersion[this.input.version];
+    if (v?.exists === true && v.locked === true && typeof v.default === 'boolean') {
+      return {
+        state: v.default ? 'on' : 'off',
+        evidence: [{ source: { type: 'default', version: this.input.version }, message: `${gate} is locked ${v.default ? 'on' : 'off'} in Kubernetes ${this.input.version}` }],
+      };
+    }
     const explicit = this.fromSettings(this.explicit, gate, component);
     const cluster = this.fromCluster(gate, component);
     const configs = this.fromConfigs(gate, component);

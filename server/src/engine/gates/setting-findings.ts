@@ -14,7 +14,8 @@ function unknownGateMessage(
   didYouMean: string[],
 ): { message: string; fix: string; detail: string } {
   const start = `${s.gate} stops components from starting: not a feature gate in ${version}`;
-  const detail = 'Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.';
+  const why = status.why ? ` In the gate catalog: ${status.why}.` : '';
+  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why}`;
   if (status.reason === 'renamed' && status.replacement) {
     return { message: `${start} (renamed to ${status.replacement})`, fix: `Use ${status.replacement} instead.`, detail };
   }

@@ -186,10 +186,11 @@ export interface GatedFieldRow {
 }
 
 export interface BriefFacts {
-  /** apiVersion/kind pairs designed for a release but not shipped in v1.37.0 (e.g. checkpoint.k8s.io/v1alpha1). */
-  notShippedApis: { apiVersion: string; kind: string; kep: number; feature: string }[];
+  /** apiVersion/kind pairs designed for a release but not shipped in v1.37.0 (e.g. checkpoint.k8s.io/v1alpha1);
+ *  `note`: why, from the gate catalog (e.g. the KEP's alpha moved to a later release). */
+  notShippedApis: { apiVersion: string; kind: string; kep: number; feature: string; note?: string }[];
   /** Fields of the same designs (e.g. Pod spec.restoreFrom): stay unknown-field, the KEP goes in data. */
-  notShippedFields: { apiVersion: string; kind: string; path: string; kep: number; feature: string }[];
+  notShippedFields: { apiVersion: string; kind: string; path: string; kep: number; feature: string; note?: string }[];
   /** gate → gates it also needs (curated, limited coverage). */
   alsoRequires: Record<string, string[]>;
 }

@@ -65,6 +65,7 @@ function toParsedDocument(
   const range = rangeOf(lineCounter, start, end);
   // A stack overflow is reported once per level the parser unwinds: keep the first.
   const tooDeep = 'The document nests too deeply to be read (Maximum call stack size exceeded)';
+  acceptKubectlEscapes(doc, text);
   const errors = doc.errors
     .map((e) => ({
       message: /^Maximum call stack size exceeded/.test(e.message) ? tooDeep : firstLine(e.message),
@@ -206,3 +207,19 @@ function firstLine(message: string): string {
   return line.replace(/ at line \d+, column \d+:?$/, '');
 }
 
+/**
+ * kubectl's YAML reader (go-yaml v2) accepts `\'` inside a double-quoted scalar as a single quote; YAML 1.2 does
+ * not. Such escape errors are dropped and the scalar's value gets the quote, as kubectl reads it.
+ */
+function acceptKubectlEscapes(doc: Document.Parsed, text: string): void {
+  const isQuoteEscape = (e: YAMLParseError) => e.code === 'BAD_DQ_ESCAPE' && text.slice(e.pos[0], e.pos[0] + 2) === "\\'";
+  if (!doc.errors.some(isQuoteEscape)) return;
+  doc.errors = doc.errors.filter((e) => !isQuoteEscape(e));
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.type === 'QUOTE_DOUBLE' && typeof node.value === 'string' && node.value.includes("\\'")) {
+        node.value = node.value.replace(/\\'/g, "'");
+      }
+    },
+  });
+}

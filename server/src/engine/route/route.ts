@@ -16,7 +16,7 @@ export type Route =
       /** apiVersions that serve the same kind in the target version (stable first). */
       servedAs: string[];
       /** Set for a design that was not shipped (from BriefFacts). */
-      notShipped?: { kep: number; feature: string };
+      notShipped?: { kep: number; feature: string; note?: string };
       removedIn?: string;
       replacement?: string;
       /** The API server never serves this group-version (served-group-versions.json), with the reason. */
@@ -75,7 +75,7 @@ export function routeKind(
       apiVersion,
       kind,
       servedAs: [],
-      notShipped: { kep: design.kep, feature: design.feature },
+      notShipped: { kep: design.kep, feature: design.feature, ...(design.note ? { note: design.note } : {}) },
     };
   }
 

@@ -87,7 +87,7 @@ export class DefinitionSet {
     const out: JsonSchemaObject = { type: 'object' };
     const ctx = this.gateContext(v);
     const dependents = def.fields.flatMap((f) => (f.rules ?? []).filter((r) => r.rule === 'dependentRequired').map((rule) => ({ field: f.name, rule })));
-    const struct = structRules(def.unions, dependents, new Set(Object.keys(properties)), ctx);
+    const struct = structRules(def.unions, dependents, ctx);
     const typeGates = def.gates ?? [];
     if (typeGates.length > 0) {
       out.description = typeGates.map((g) => gateLine(ctx, g, 'Type gated by')).join('\n');

@@ -143,13 +143,14 @@ function requires(names: string[]): JsonSchemaObject {
 export function structRules(
   unions: readonly UnionRule[] | undefined,
   dependents: { field: string; rule: FieldRule }[],
-  present: ReadonlySet<string>,
   ctx: GateContext,
 ): JsonSchemaObject {
   const allOf: JsonSchemaObject[] = [];
   for (const u of unions ?? []) {
     if (!ruleApplies(ctx, u)) continue;
-    const members = u.members.filter((m) => present.has(m));
+    // Members a strict schema leaves out (gate off) stay in the union: a document that sets one gets the gate
+    // error at that field, not a union error as well (the engine counts it as set).
+    const members = u.members;
     if (members.length === 0) continue;
     if (u.mode === 'exactlyOne') allOf.push({ oneOf: members.map((m) => requires([m])) });
     else {
@@ -161,8 +162,7 @@ export function structRules(
   const dependencies: Record<string, string[]> = {};
   for (const { field, rule } of dependents) {
     if (!ruleApplies(ctx, rule) || !Array.isArray(rule.value)) continue;
-    const need = rule.value.filter((n) => present.has(n));
-    if (need.length > 0) dependencies[field] = [...(dependencies[field] ?? []), ...need];
+    if (rule.value.length > 0) dependencies[field] = [...(dependencies[field] ?? []), ...rule.value];
   }
   const out: JsonSchemaObject = {};
   if (allOf.length > 0) out.allOf = allOf;

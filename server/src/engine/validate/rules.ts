@@ -179,7 +179,12 @@ export function checkStructRules(ctx: WalkContext, type: TypeDef, map: YAMLMap, 
     return value?.type !== 'null';
   };
   for (const union of type.unions ?? []) {
-    const set = union.members.filter(isSet);
+    // In document order, so that a second member is reported where it is written.
+    const set = union.members.filter(isSet).sort((a, b) => {
+      const ra = present.get(a)?.start;
+      const rb = present.get(b)?.start;
+      return (ra?.line ?? 0) - (rb?.line ?? 0) || (ra?.character ?? 0) - (rb?.character ?? 0);
+    });
     const list = union.members.map(quoted).join(', ');
     if (set.length > 1) {
       const range = present.get(set[1] as string) ?? ownerRange;

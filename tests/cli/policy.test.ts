@@ -1,0 +1,118 @@
+// The failure policy of `kubegate check`: --fail-on × severities × --max-warnings (the exit-code matrix),
+// --severity, and --feature-gates validated like kube-apiserver (unknown with did-you-mean, case, removed,
+// locked). Gate facts come from the generated catalog.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../server/src/cli/main';
+import { compareVersions } from '../../server/src/engine/gates/catalog-lookup';
+import { gateCatalog } from '../../server/src/engine/knowledge';
+import { memoryIO } from '../support/cli-io';
+import { ROOT } from './cli-process';
+
+const MISTAKES = readFileSync(path.join(ROOT, 'examples', 'deployment-with-mistakes.yaml'), 'utf8'); // 3 errors
+const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8'); // 1 warning
+const FILES = { '/w/mistakes.yaml': MISTAKES, '/w/slice.yaml': SLICE };
+
+async function exit(args: string[]): Promise<number> {
+  return runCli(['check', '--format', 'json', ...args, ...Object.keys(FILES)], memoryIO(FILES));
+}
+
+// Severity shapes: what the two files report under each --severity set.
+const SHAPES: Record<string, string[]> = {
+  'errors+warning': [],
+  'warning only': ['--severity', 'invalid-value=off,unknown-field=off'],
+  'information only': ['--severity', 'invalid-value=off,unknown-field=off,feature-gate=information'],
+  'hint only': ['--severity', 'invalid-value=off,unknown-field=off', '--severity', 'feature-gate=hint'],
+  'warnings only (4)': ['--severity', 'invalid-value=warning,unknown-field=warning'],
+};
+
+// Expected exit code per shape, for fail-on error | warning | information | never, each without --max-warnings,
+// with --max-warnings 0 and with --max-warnings 1.
+const MATRIX: Record<string, Record<string, [number, number, number]>> = {
+  'errors+warning': { error: [1, 1, 1], warning: [1, 1, 1], information: [1, 1, 1], never: [0, 1, 0] },
+  'warning only': { error: [0, 1, 0], warning: [1, 1, 1], information: [1, 1, 1], never: [0, 1, 0] },
+  'information only': { error: [0, 0, 0], warning: [0, 0, 0], information: [1, 1, 1], never: [0, 0, 0] },
+  'hint only': { error: [0, 0, 0], warning: [0, 0, 0], information: [0, 0, 0], never: [0, 0, 0] },
+  'warnings only (4)': { error: [0, 1, 1], warning: [1, 1, 1], information: [1, 1, 1], never: [0, 1, 1] },
+};
+
+describe('exit-code matrix', () => {
+  for (const [shape, severityArgs] of Object.entries(SHAPES)) {
+    it(`${shape}: fail-on × max-warnings`, async () => {
+      const got: Record<string, number[]> = {};
+      for (const failOn of ['error', 'warning', 'information', 'never']) {
+        got[failOn] = [
+          await exit([...severityArgs, '--fail-on', failOn]),
+          await exit([...severityArgs, '--fail-on', failOn, '--max-warnings', '0']),
+          await exit([...severityArgs, '--fail-on', failOn, '--max-warnings', '1']),
+        ];
+      }
+      expect(got).toEqual(MATRIX[shape]);
+    });
+  }
+
+  it('the default is --fail-on error', async () => {
+    expect(await exit([])).toBe(1);
+    expect(await exit(SHAPES['warning only']!)).toBe(0);
+  });
+
+  it('rejects bad policy values (exit 2)', async () => {
+    for (const args of [['--fail-on', 'warn'], ['--max-warnings', '-1'], ['--max-warnings', 'x'], ['--severity', 'nope=error'], ['--severity', 'feature-gate=loud']]) {
+      const io = memoryIO(FILES);
+      expect(await runCli(['check', ...args, '/w/slice.yaml'], io), args.join(' ')).toBe(2);
+      expect(io.stderr).toMatch(/--(fail-on|max-warnings|severity)/);
+    }
+  });
+});
+
+describe('--feature-gates validated like kube-apiserver', () => {
+  const catalog = gateCatalog();
+  const check = async (value: string, version = '1.37') => {
+    const io = memoryIO({ '/w/slice.yaml': SLICE });
+    const code = await runCli(['check', '--kubernetes-version', version, '--feature-gates', value, '/w/slice.yaml'], io);
+    return { code, stderr: io.stderr };
+  };
+
+  it('an unknown gate is exit 2 with did-you-mean; a wrong case suggests the right name', async () => {
+    const unknown = await check('DRAOptionalNodeOperation=true');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unrecognized feature gate DRAOptionalNodeOperation');
+    expect(unknown.stderr).toContain('Did you mean DRAOptionalNodeOperations?');
+    const lower = await check('draoptionalnodeoperations=true');
+    expect(lower.code).toBe(2);
+    expect(lower.stderr).toContain('Did you mean DRAOptionalNodeOperations?');
+    expect(lower.stderr).toContain('case-sensitive');
+    expect((await check('Foo=true')).code).toBe(2);
+    expect((await check('DRAOptionalNodeOperations=true')).code).toBe(0);
+    expect((await check('AllAlpha=true')).code).toBe(0);
+  });
+
+  it('a removed gate and a gate not yet added are exit 2 saying why', async () => {
+    const removed = Object.entries(catalog.gates).find(([, e]) => e.byVersion['1.37']?.exists === false && e.byVersion['1.36']?.exists === true)![0];
+    const r = await check(`${removed}=true`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${removed} was removed after 1.36`);
+    const later = Object.entries(catalog.gates).find(
+      ([, e]) => e.byVersion['1.34']?.exists === false && Object.keys(e.byVersion).some((v) => compareVersions(v, '1.34') > 0 && e.byVersion[v]?.exists === true),
+    )![0];
+    const l = await check(`${later}=true`, '1.34');
+    expect(l.code).toBe(2);
+    expect(l.stderr).toMatch(new RegExp(`${later} is added in Kubernetes 1\\.3[5-7], not in 1\\.34`));
+  });
+
+  it('a locked gate set against its default is exit 2; set to its default it is accepted', async () => {
+    const [locked, entry] = Object.entries(catalog.gates).find(([, e]) => e.byVersion['1.37']?.locked === true && typeof e.byVersion['1.37']?.default === 'boolean')!;
+    const def = entry.byVersion['1.37']!.default as boolean;
+    const bad = await check(`${locked}=${!def}`);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${locked} is ${entry.byVersion['1.37']!.stage} and locked to ${def}`);
+    expect((await check(`${locked}=${def}`)).code).toBe(0);
+  });
+
+  it('--config naming a file without a config document warns, naming it', async () => {
+    const io = memoryIO({ '/w/slice.yaml': SLICE, '/w/notes.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n' });
+    expect(await runCli(['check', '--config', '/w/notes.yaml', '/w/slice.yaml'], io)).toBe(0);
+    expect(io.stderr).toContain('warning: /w/notes.yaml holds no kind, kubeadm, kubelet or kube-proxy config');
+  });
+});

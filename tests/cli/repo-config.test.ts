@@ -1,0 +1,87 @@
+// `.kubegate.yaml` read by `kubegate check`: found from the working directory up to the repository root,
+// validated with clear errors (exit 2, file:line), and honoured (version, gates, severity, files/ignore,
+// configFiles).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRepoConfig } from '../../server/src/contract/repo-config';
+import { runCli } from '../../server/src/cli/main';
+import { capturedIO, ROOT, tempDirs } from './cli-process';
+
+const tempDir = tempDirs();
+const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8');
+const CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n';
+
+function repo(files: Record<string, string>): string {
+  const root = tempDir();
+  mkdirSync(path.join(root, '.git'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+async function check(root: string, cwd: string, args: string[]) {
+  const io = capturedIO({ cwd: () => cwd });
+  const code = await runCli(['check', '--format', 'json', ...args], io);
+  const out = code === 2 ? undefined : (JSON.parse(io.stdout) as { files: { path: string; findings: { code: string; severity: string }[] }[]; summary: { version: string } });
+  return { code, out, io };
+}
+
+describe('.kubegate.yaml in the CLI', () => {
+  it('is validated: unknown keys (did-you-mean), bad versions, codes, levels and globs, with file:line', () => {
+    const text = 'version: 1\nkubernetesVersion: "1.20"\nseverty: {}\nseverity:\n  feature-gate: loud\n  nope: error\nfiles: ["{a,b"]\nfeatureGates:\n  A: maybe\n';
+    const { problems } = parseRepoConfig(text, 'r/.kubegate.yaml');
+    expect(problems).toEqual([
+      expect.stringMatching(/^r\/\.kubegate\.yaml:2: kubernetesVersion "1\.20" is not supported; use one of 1\.34, 1\.35, 1\.36, 1\.37/),
+      expect.stringMatching(/^r\/\.kubegate\.yaml:3: unknown key "severty" \(did you mean severity\?\)/),
+      expect.stringMatching(/^r\/\.kubegate\.yaml:5: severity\.feature-gate must be one of error, warning, information, hint, off/),
+      expect.stringMatching(/^r\/\.kubegate\.yaml:6: severity: "nope" is not a Kubegate finding code/),
+      expect.stringMatching(/^r\/\.kubegate\.yaml:7: files: "\{a,b" is not a valid glob pattern/),
+      expect.stringMatching(/^r\/\.kubegate\.yaml:9: featureGates\.A must be true or false/),
+    ]);
+    expect(parseRepoConfig('version: 2\n', 'x').problems[0]).toContain('format version');
+    expect(parseRepoConfig('', 'x').problems).toEqual([]);
+  });
+
+  it('an invalid file is exit 2 naming it; the CLI finds it from a subfolder up to the repository root', async () => {
+    const root = repo({ '.kubegate.yaml': 'severity:\n  feature-gate: loud\n', 'apps/slice.yaml': SLICE });
+    const r = await check(root, path.join(root, 'apps'), [path.join(root, 'apps', 'slice.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.io.stderr).toContain(`${path.join(root, '.kubegate.yaml')}:2: severity.feature-gate must be one of`);
+  });
+
+  it('honours kubernetesVersion, severity and featureGates; --severity and --kubernetes-version win', async () => {
+    const root = repo({ '.kubegate.yaml': 'version: 1\nkubernetesVersion: "1.37"\nseverity:\n  feature-gate: error\n', 'slice.yaml': SLICE });
+    const file = path.join(root, 'slice.yaml');
+    const strict = await check(root, root, [file]);
+    expect(strict.code).toBe(1);
+    expect(strict.out!.files[0]!.findings.map((f) => `${f.severity}:${f.code}`)).toEqual(['error:feature-gate']);
+    expect((await check(root, root, ['--severity', 'feature-gate=warning', file])).code).toBe(0);
+    const older = await check(root, root, ['--kubernetes-version', '1.36', file]);
+    expect(older.out!.summary.version).toBe('1.36');
+
+    writeFileSync(path.join(root, '.kubegate.yaml'), 'featureGates:\n  DRAOptionalNodeOperations: true\n');
+    expect((await check(root, root, [file])).out!.files[0]!.findings).toEqual([]);
+    writeFileSync(path.join(root, '.kubegate.yaml'), 'featureGates:\n  DRAOptionalNodeOperation: true\n');
+    const typo = await check(root, root, [file]);
+    expect(typo.code).toBe(2);
+    expect(typo.io.stderr).toContain('.kubegate.yaml featureGates: unrecognized feature gate DRAOptionalNodeOperation');
+  });
+
+  it('files and ignore globs choose what a folder walk checks; configFiles supply gate state', async () => {
+    const root = repo({
+      '.kubegate.yaml': 'files: ["deploy/**/*.yaml", "deploy/**/*.yml"]\nignore: ["deploy/vendor/**"]\nconfigFiles: ["clusters/*.yaml"]\n',
+      'deploy/app/slice.yaml': SLICE,
+      'deploy/app/cm.yml': CONFIGMAP,
+      'deploy/vendor/cm.yaml': CONFIGMAP,
+      'other/cm.yaml': CONFIGMAP,
+      'clusters/kind.yaml': 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptionalNodeOperations: true\n',
+    });
+    const r = await check(root, root, [root]);
+    expect(r.out!.files.map((f) => path.relative(root, f.path)).sort()).toEqual([path.join('deploy', 'app', 'cm.yml'), path.join('deploy', 'app', 'slice.yaml')]);
+    const slice = r.out!.files.find((f) => f.path.endsWith('slice.yaml'))!;
+    expect(slice.findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
+  });
+});
