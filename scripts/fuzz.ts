@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     totals.slowestRequestMs = Math.max(totals.slowestRequestMs, res.slowestRequestMs);
     failures.push(...res.failures);
     console.log(`seed ${seed}: ${res.edits} edits, ${res.requests} requests (${res.answered} answered), ${res.comparisons} comparisons, ${res.failures.length} failures`);
-    for (const f of res.failures) console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail}`);
+    for (const f of res.failures) console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail.slice(0, 300)}`);
+    if (res.serverErrors > 0) console.log(`  ${res.serverErrors} errors logged by the server, e.g. ${res.serverErrorSamples.join(' // ')}`);
   }
   const crashes = failures.filter((f) => f.kind === 'crash').length;
   const unanswered = failures.filter((f) => f.kind === 'unanswered' || f.kind === 'no-diagnostics').length;
@@ -84,7 +85,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exitCode = 2;
-});
+main().then(
+  () => process.exit(),
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(2);
+  },
+);

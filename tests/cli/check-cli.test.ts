@@ -1,7 +1,8 @@
 // `kubegate check` as users run it: the bundled dist/cli.js (built by `npm run build`, which `npm test`
 // runs first) on the examples. Exit codes, JSON shape, text format.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -78,7 +79,10 @@ describe('kubegate check (dist/cli.js)', () => {
   });
 
   it('warns about a gated field (exit 0: warnings only) and takes v-prefixed and patch versions', async () => {
-    const dra = 'examples/dra-resourceslice-skip-node-operations.yaml';
+    // A copy away from examples/kind-cluster-with-dra-gate.yaml, which governs the files of its folder.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-cli-'));
+    const dra = path.join(dir, 'dra-resourceslice-skip-node-operations.yaml');
+    copyFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), dra);
     const now = await kubegate('check', '--format=json', dra);
     expect(now.code).toBe(0);
     const codes = (JSON.parse(now.stdout) as JsonOut).files[0]!.findings.map((f) => `${f.severity}:${f.code}:${f.path}`);
@@ -89,6 +93,7 @@ describe('kubegate check (dist/cli.js)', () => {
       const f = (JSON.parse(before.stdout) as JsonOut).files[0]!.findings;
       expect(f.map((x) => `${x.code}:${x.path}`)).toEqual(['field-not-in-version:spec.skipNodeOperations']);
     }
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a kind config in the same file turns the gate on', async () => {

@@ -3,7 +3,7 @@
 // summary sentence, --quiet, and JSON streamed for a report too large for one string.
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '../../server/src/cli/format/github';
@@ -12,9 +12,19 @@ import { runCli } from '../../server/src/cli/main';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { memoryIO } from '../support/cli-io';
 import { readShared, sharedTitle, hasShared } from '../support/shared';
-import { capturedIO, ROOT, spawnCli } from './cli-process';
+import { capturedIO, ROOT, spawnCli, tempDirs } from './cli-process';
 
-const FILES = ['examples/deployment-with-mistakes.yaml', 'examples/dra-resourceslice-skip-node-operations.yaml', 'examples/deployment.yaml'];
+const FILES = ['deploy/deployment-with-mistakes.yaml', 'deploy/dra-resourceslice-skip-node-operations.yaml', 'deploy/deployment.yaml'];
+const tempDir = tempDirs();
+
+/** A repository (a folder with .git) holding copies of three examples under deploy/, without a cluster config. */
+function exampleRepo(): string {
+  const root = tempDir();
+  mkdirSync(path.join(root, '.git'));
+  mkdirSync(path.join(root, 'deploy'));
+  for (const f of FILES) copyFileSync(path.join(ROOT, 'examples', path.basename(f)), path.join(root, f));
+  return root;
+}
 
 interface Sarif {
   version: string;
@@ -33,13 +43,13 @@ interface Sarif {
 
 async function sarifRun(cwd: string, files: string[]): Promise<{ code: number; sarif: Sarif }> {
   const io = capturedIO({ cwd: () => cwd });
-  const code = await runCli(['check', '--format', 'sarif', ...files], io);
+  const code = await runCli(['check', '--format', 'sarif', ...files.map((f) => path.resolve(cwd, f))], io);
   return { code, sarif: JSON.parse(io.stdout) as Sarif };
 }
 
 describe.skipIf(!hasShared)(sharedTitle('SARIF output'), () => {
   it('validates against the SARIF 2.1.0 schema, with rules per code and a KEP helpUri for gate findings', async () => {
-    const { code, sarif } = await sarifRun(ROOT, FILES);
+    const { code, sarif } = await sarifRun(exampleRepo(), FILES);
     expect(code).toBe(1);
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
@@ -60,19 +70,20 @@ describe.skipIf(!hasShared)(sharedTitle('SARIF output'), () => {
     const unknown = run.results[2]!;
     expect(unknown.level).toBe('error');
     expect(unknown.locations[0]!.physicalLocation).toEqual({
-      artifactLocation: { uri: 'examples/deployment-with-mistakes.yaml', uriBaseId: 'SRCROOT' },
+      artifactLocation: { uri: 'deploy/deployment-with-mistakes.yaml', uriBaseId: 'SRCROOT' },
       region: { startLine: 22, startColumn: 11, endLine: 22, endColumn: 18 },
     });
     expect(run.results[3]!.level).toBe('warning');
   });
 
   it('gives identical fingerprints on a second run, and the same URIs from a subfolder', async () => {
-    const { sarif: a } = await sarifRun(ROOT, FILES);
-    const { sarif: b } = await sarifRun(ROOT, FILES);
+    const root = exampleRepo();
+    const { sarif: a } = await sarifRun(root, FILES);
+    const { sarif: b } = await sarifRun(root, FILES);
     const prints = (s: Sarif) => s.runs[0]!.results.map((r) => r.partialFingerprints);
     expect(prints(b)).toEqual(prints(a));
     expect(new Set(prints(a).map((p) => Object.values(p)[0])).size).toBe(prints(a).length);
-    const sub = await spawnCli(['check', '--format', 'sarif', ...FILES.map((f) => path.basename(f))], { cwd: path.join(ROOT, 'examples') });
+    const sub = await spawnCli(['check', '--format', 'sarif', ...FILES.map((f) => path.basename(f))], { cwd: path.join(root, 'deploy') });
     const fromSub = { sarif: JSON.parse(sub.stdout) as Sarif };
     expect(fromSub.sarif.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual(
       a.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri),
@@ -83,11 +94,12 @@ describe.skipIf(!hasShared)(sharedTitle('SARIF output'), () => {
 
 describe('github format', () => {
   it('prints one workflow command per finding with file, position and title', async () => {
-    const io = capturedIO({ cwd: () => ROOT });
-    expect(await runCli(['check', '--format', 'github', ...FILES], io)).toBe(1);
+    const root = exampleRepo();
+    const io = capturedIO({ cwd: () => root });
+    expect(await runCli(['check', '--format', 'github', ...FILES.map((f) => path.join(root, f))], io)).toBe(1);
     const lines = io.stdout.trim().split('\n');
-    expect(lines[2]).toMatch(/^::error file=examples\/deployment-with-mistakes\.yaml,line=22,col=11,endLine=22,endColumn=18,title=kubegate unknown-field::protocl .*protocol/);
-    expect(lines.filter((l) => l.startsWith('::warning file=examples/dra-resourceslice-skip-node-operations.yaml,'))).toHaveLength(1);
+    expect(lines[2]).toMatch(/^::error file=deploy\/deployment-with-mistakes\.yaml,line=22,col=11,endLine=22,endColumn=18,title=kubegate unknown-field::protocl .*protocol/);
+    expect(lines.filter((l) => l.startsWith('::warning file=deploy/dra-resourceslice-skip-node-operations.yaml,'))).toHaveLength(1);
     expect(lines.at(-1)).toBe('3 errors, 1 warning in 2 of 3 files (Kubernetes 1.37).');
   });
 

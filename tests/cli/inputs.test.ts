@@ -98,6 +98,28 @@ describe('hostile folders', () => {
     expect(out.skipped.map((s) => path.basename(s.path))).toEqual(['fifo.yaml', 'zero.yaml']);
   });
 
+  it('discovery beside a checked file (configs, CRDs, kustomizations) never reads a FIFO or /dev/zero', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'cm.yaml'), CONFIGMAP);
+    execFileSync('mkfifo', [path.join(dir, 'fifo.yaml')]);
+    execFileSync('mkfifo', [path.join(dir, 'kustomization.yaml')]);
+    symlinkSync('/dev/zero', path.join(dir, 'zero.yaml'));
+    const io = capturedIO();
+    const attempts: string[] = [];
+    const readFile = io.readFile;
+    io.readFile = (p) => {
+      attempts.push(path.basename(p));
+      return readFile(p);
+    };
+    expect(await runCli(['check', '--format', 'json', path.join(dir, 'cm.yaml')], io)).toBe(1);
+    // Whatever a discovery step tries, the IO refuses non-regular files without opening them for a blocking read.
+    for (const name of ['fifo.yaml', 'zero.yaml', 'kustomization.yaml']) {
+      if (attempts.includes(name)) expect(() => readFile(path.join(dir, name))).toThrow(/not a regular file/);
+    }
+    expect(io.kind(path.join(dir, 'fifo.yaml'))).toBeUndefined();
+    expect(io.kind(path.join(dir, 'zero.yaml'))).toBeUndefined();
+  });
+
   it('/dev/zero named on purpose is read up to the cap, then reported', async () => {
     const { io, bytes } = countingIO();
     expect(await runCli(['check', '--max-file-size', '64K', '/dev/zero'], io)).toBe(2);
@@ -141,7 +163,8 @@ describe('hostile folders', () => {
     const { io, reads } = countingIO();
     expect(await runCli(['check', '--format', 'json', '--max-file-size', '1K', dir], io)).toBe(1);
     expect(io.stderr).toContain(`note: skipped ${path.join(dir, 'big.yaml')}: larger than the 1 KiB limit per file`);
-    expect(reads.get(path.join(dir, 'big.yaml')) ?? 0).toBeLessThanOrEqual(1);
+    expect((JSON.parse(io.stdout) as JsonOut).files.map((f) => path.basename(f.path))).toEqual(['small.yaml']);
+    expect(reads.get(path.join(dir, 'small.yaml'))).toBe(1);
 
     const many = tempDir();
     for (let i = 0; i < 5; i++) writeFileSync(path.join(many, `f${i}.yaml`), CONFIGMAP);

@@ -116,3 +116,20 @@ describe('--feature-gates validated like kube-apiserver', () => {
     expect(io.stderr).toContain('warning: /w/notes.yaml holds no kind, kubeadm, kubelet or kube-proxy config');
   });
 });
+
+describe('deprecated apiVersions name the replacement', () => {
+  it('api-deprecated says which served apiVersion to move to, also where the data gives no explicit replacement', async () => {
+    const { loadVersion } = await import('../../server/src/engine/knowledge');
+    const kinds = loadVersion('1.37').data.kinds;
+    const deprecated = kinds.find(
+      (k) => k.deprecated && !k.replacement && !k.removed && !k.component && !k.payload &&
+        kinds.some((o) => o.kind === k.kind && o.group === k.group && o.stability === 'stable' && !o.deprecated && !o.removed),
+    )!;
+    const next = kinds.find((o) => o.kind === deprecated.kind && o.group === deprecated.group && o.stability === 'stable' && !o.deprecated && !o.removed)!;
+    const io = memoryIO({ '/w/old.yaml': `apiVersion: ${deprecated.apiVersion}\nkind: ${deprecated.kind}\nmetadata: {name: x}\n` });
+    await runCli(['check', '--format', 'json', '/w/old.yaml'], io);
+    const f = (JSON.parse(io.stdout) as { files: { findings: { code: string; fix?: string; data?: Record<string, unknown> }[] }[] }).files[0]!.findings.find((x) => x.code === 'api-deprecated')!;
+    expect(f.fix).toBe(`Move to ${next.apiVersion} ${next.kind}.`);
+    expect(f.data?.['replacement']).toBe(`${next.apiVersion} ${next.kind}`);
+  });
+});

@@ -5,6 +5,9 @@ import * as path from 'node:path';
 import { checkText } from '../../server/src/engine/check';
 import { readSharedTsv, sharedPath } from '../support/shared';
 import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabulary';
+import type { CrdCatalog } from '../../server/src/engine/crd/catalog';
+import { loadVersion } from '../../server/src/engine/knowledge';
+import type { DocumentReport, FileReport } from '../../server/src/engine/types';
 
 /** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
 export const CORPUS_DIR = sharedPath('corpus');
@@ -52,12 +55,49 @@ export interface FileComparison {
   alarmsOnValid: string[];
   /** Findings the corpus rules leave out (see beyondCorpusRules), as `code:path message`. */
   beyond: string[];
+  /** Custom-resource documents checked against a CRD (with CompareOptions.crds). */
+  customDocs: CustomDocResult[];
 }
 
-export function compareFile(row: ManifestRow, codes: ReadonlySet<string>): FileComparison {
+export interface CustomDocResult {
+  apiVersion: string;
+  kind: string;
+  /** No error or warning of the compared codes on the document. */
+  clean: boolean;
+  findings: string[];
+}
+
+/** Checked documents (List items included) of a kind the CRDs define: custom resources checked against a CRD. */
+function checkedCustomResources(report: FileReport, codes: ReadonlySet<string>, crds: CrdCatalog): CustomDocResult[] {
+  const builtin = new Set(loadVersion('1.37').data.builtinGroups);
+  const out: CustomDocResult[] = [];
+  const visit = (d: DocumentReport, index: number) => {
+    const group = d.apiVersion?.includes('/') ? d.apiVersion.slice(0, d.apiVersion.indexOf('/')) : '';
+    if (d.checked && d.apiVersion && d.kind && group !== '' && !builtin.has(group) && crds.lookup(group, d.kind)) {
+      const findings = report.findings
+        .filter((f) => f.document === index && f.range.start.line >= d.range.start.line && f.range.end.line <= d.range.end.line)
+        .filter((f) => (f.severity === 'error' || f.severity === 'warning') && codes.has(f.code))
+        .map((f) => findingKey(f));
+      out.push({ apiVersion: d.apiVersion, kind: d.kind, clean: findings.length === 0, findings });
+    }
+    for (const item of d.items ?? []) visit(item, index);
+  };
+  for (const d of report.documents) visit(d, d.index);
+  return out;
+}
+
+export interface CompareOptions {
+  /** Check custom resources against these CRDs: a custom-resource document the MANIFEST expects `not-checked`
+   *  may then be checked, and counts as `not-checked` when it has no finding of the compared codes. */
+  crds?: CrdCatalog;
+}
+
+export function compareFile(row: ManifestRow, codes: ReadonlySet<string>, options: CompareOptions = {}): FileComparison {
   const text = readFileSync(path.join(CORPUS_DIR, row.file), 'utf8');
-  const report = checkText(text, { version: '1.37', file: row.file });
+  const report = checkText(text, { version: '1.37', file: row.file, ...(options.crds ? { crds: options.crds } : {}) });
   const vocab = vocabulary(report);
+  const customDocs = options.crds ? checkedCustomResources(report, codes, options.crds) : [];
+  for (const d of customDocs) if (d.clean) vocab.push({ key: 'not-checked', code: 'not-checked', severity: 'not-checked' });
   const isC = row.category.startsWith('C/');
   const counted = (key: string) => {
     const code = codeOfKey(key);
@@ -79,6 +119,7 @@ export function compareFile(row: ManifestRow, codes: ReadonlySet<string>): FileC
       : [];
   return {
     row,
+    customDocs,
     expected,
     produced,
     missing: [...expected].filter((k) => !produced.has(k)).sort(),

@@ -13,7 +13,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
   CodeActionRequest,
   CompletionRequest,
@@ -32,6 +31,8 @@ import {
   type Position,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
+// The protocol package's node entry (vscode-jsonrpc/node does not load under tsx for scripts/fuzz.ts).
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, KIND_CONFIG_REQUEST } from '../../server/src/contract/protocol';
 import { resolveSettings } from '../../server/src/contract/settings';
@@ -85,6 +86,9 @@ export interface FuzzResult {
   /** Slowest request (ms), for the long-run report only; never asserted. */
   slowestRequestMs: number;
   serverAlive: boolean;
+  /** Exceptions the server caught and logged (a feature that threw): reported, the first few kept. */
+  serverErrors: number;
+  serverErrorSamples: string[];
 }
 
 /** mulberry32: a small, fast, seeded generator. */
@@ -179,6 +183,8 @@ class Server {
   private readonly waiters: { uri: string; version: number; resolve: (d: Diagnostic[]) => void }[] = [];
   exited = false;
   stderr = '';
+  /** Errors the server logged (a feature that threw). */
+  readonly errors: string[] = [];
 
   constructor(serverJs: string) {
     this.proc = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -203,6 +209,9 @@ class Server {
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/inlayHint/refresh', () => null);
     this.conn.onError(() => undefined);
+    this.conn.onNotification('window/logMessage', (p: { type: number; message: string }) => {
+      if (p.type === 1) this.errors.push(p.message.slice(0, 2000));
+    });
     this.conn.listen();
   }
 
@@ -236,7 +245,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const timeoutMs = options.requestTimeoutMs ?? 60_000;
   const maxFailures = options.maxFailures ?? 5;
   const root = mkdtempSync(path.join(os.tmpdir(), 'kubegate-fuzz-'));
-  const server = new Server(options.serverJs);
+  let server: Server;
+  try {
+    server = new Server(options.serverJs);
+  } catch (e) {
+    rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
   const result: FuzzResult = {
     seed: options.seed,
     edits: 0,
@@ -248,6 +263,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     failures: [],
     slowestRequestMs: 0,
     serverAlive: true,
+    serverErrors: 0,
+    serverErrorSamples: [],
   };
   const fail = (f: Omit<FuzzFailure, 'seed' | 'edit'>) => result.failures.push({ ...f, seed: options.seed, edit: result.edits });
   const docs: { uri: string; file: string; doc: TextDocument; oldDiagnostics: Diagnostic[] }[] = [];
@@ -423,6 +440,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     }
     await Promise.all(pending.splice(0));
   } finally {
+    result.serverErrors = server.errors.length;
+    result.serverErrorSamples = [...new Set(server.errors.map((e) => e.split('\n').slice(0, 4).join(' | ')))].slice(0, 5);
     if (server.exited) {
       result.serverAlive = false;
       fail({ kind: 'crash', detail: `the server exited: ${server.stderr.slice(-1000)}` });

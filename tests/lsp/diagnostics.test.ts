@@ -24,11 +24,14 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(gate!.message).toContain(GATE);
     expect(gate!.codeDescription?.href).toBe(ref.kep_url ?? `https://kep.k8s.io/${ref.kep}`);
     expect(gate!.range.start.line).toBe(SLICE.split('\n').findIndex((l) => l.includes('skipNodeOperations')));
+    // Related information: the detail and the fix at the finding itself, then the evidence at the config line.
     const related = gate!.relatedInformation ?? [];
-    expect(related.length).toBeGreaterThan(0);
-    expect(related[0].location.uri).toBe(ws.uri('a/kind-config.yaml'));
+    const atConfig = related.filter((r) => r.location.uri === ws.uri('a/kind-config.yaml'));
+    expect(atConfig.length, JSON.stringify(related)).toBeGreaterThan(0);
     const configLine = kindConfig({ [GATE]: false }).split('\n').findIndex((l) => l.includes(GATE));
-    expect(related[0].location.range.start.line).toBe(configLine);
+    expect(atConfig[0].location.range.start.line).toBe(configLine);
+    const here = related.filter((r) => r.location.uri === ws.uri('a/slice.yaml'));
+    expect(here.map((r) => r.message).join(' ')).toMatch(new RegExp(`Enable ${GATE}=true`));
   });
 
   it('reports unknown fields as errors and keeps a clean Deployment clean', async () => {

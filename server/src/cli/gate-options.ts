@@ -85,16 +85,23 @@ export interface ExtraGateInput {
   configFiles?: string[];
 }
 
-/** Undefined when no gate option is given (the engine then uses each file's own configs only).
- *  `checked` are the inputs of the run, already read: their config documents join the environment. */
-export async function gateEnvironmentFromArgs(
+/** What the gate options (and `.kubegate.yaml`) say for a whole run, before any per-file config discovery. */
+export interface RunGateSources {
+  explicit: GateSetting[];
+  explicitRuntimeConfig: RuntimeConfigEntry[];
+  /** Configs named by `--config` / `.kubegate.yaml` configFiles: when any are given, they govern every file. */
+  named: ConfigDocInfo[];
+  cluster?: ClusterSnapshot;
+}
+
+/** Reads the gate options once per run: validated --feature-gates, --runtime-config, --config files, --cluster. */
+export async function gateSourcesFromArgs(
   args: ParsedArgs,
   version: KubeVersion,
-  checked: readonly { path: string; text: string }[],
   io: CliIO,
   deps: GateOptionDeps = {},
   extra: ExtraGateInput = {},
-): Promise<GateEnvironment | undefined> {
+): Promise<RunGateSources> {
   const fromRepo = Object.entries(extra.featureGates ?? {}).filter(([g]) => !isControllerGateName(g)).map(([g, v]) => `${g}=${v}`);
   const explicit = [
     ...(fromRepo.length ? featureGateSettings([fromRepo.join(',')], version, '.kubegate.yaml featureGates') : []),
@@ -116,7 +123,6 @@ export async function gateEnvironmentFromArgs(
     named.push(...found);
   }
   if (unreadable.length > 0) throw new UsageError(`cannot read --config ${unreadable.join(', ')}`);
-  const configs: ConfigDocInfo[] = [...named, ...checked.flatMap((c) => readGateConfigsFromText(c.text, c.path))];
   let cluster: ClusterSnapshot | undefined;
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');
@@ -125,9 +131,30 @@ export async function gateEnvironmentFromArgs(
       io.err(`note: the cluster runs ${cluster.gitVersion ?? cluster.targetVersion}; checking against ${version} (use --kubernetes-version ${cluster.targetVersion})\n`);
     }
   }
+  return { explicit, explicitRuntimeConfig, named, ...(cluster ? { cluster } : {}) };
+}
+
+/** The environment of the run's sources plus `configs`; undefined when nothing sets a gate. */
+export function environmentOfSources(sources: RunGateSources, version: KubeVersion, configs: ConfigDocInfo[]): GateEnvironment | undefined {
+  const { explicit, explicitRuntimeConfig, cluster } = sources;
   if (explicit.length === 0 && explicitRuntimeConfig.length === 0 && configs.length === 0 && !cluster) return undefined;
-  const env = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, explicitRuntimeConfig, configs, cluster });
-  for (const n of env.notes) io.err(`note: ${n}\n`);
+  return buildGateEnvironment({ catalog: gateCatalog(), version, explicit, explicitRuntimeConfig, configs, cluster });
+}
+
+/** One environment for commands that have no per-file scoping (explain, schema, gates): the option sources
+ *  plus the config documents of `checked`. Undefined when no gate option is given. */
+export async function gateEnvironmentFromArgs(
+  args: ParsedArgs,
+  version: KubeVersion,
+  checked: readonly { path: string; text: string }[],
+  io: CliIO,
+  deps: GateOptionDeps = {},
+  extra: ExtraGateInput = {},
+): Promise<GateEnvironment | undefined> {
+  const sources = await gateSourcesFromArgs(args, version, io, deps, extra);
+  const configs: ConfigDocInfo[] = [...sources.named, ...checked.flatMap((c) => readGateConfigsFromText(c.text, c.path))];
+  const env = environmentOfSources(sources, version, configs);
+  for (const n of env?.notes ?? []) io.err(`note: ${n}\n`);
   return env;
 }
 

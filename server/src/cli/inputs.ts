@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { UsageError } from './args';
 import type { CliIO, EntryKind, ReadOutcome } from './io';
+import { MAX_FILE_BYTES } from './read-bounded';
 
 export interface InputLimits {
   /** Bytes read from one file at most. */
@@ -13,7 +14,7 @@ export interface InputLimits {
   maxRunBytes: number;
 }
 
-export const DEFAULT_LIMITS: InputLimits = { maxFileBytes: 32 * 1024 * 1024, maxRunBytes: 512 * 1024 * 1024 };
+export const DEFAULT_LIMITS: InputLimits = { maxFileBytes: MAX_FILE_BYTES, maxRunBytes: 512 * 1024 * 1024 };
 
 /** One input, read once. */
 export interface CheckInput {

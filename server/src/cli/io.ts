@@ -1,7 +1,7 @@
 // What a CLI command may touch: output streams, files, the working directory. Injected so that commands
 // are plain functions (tests can run them in-process).
 import * as fs from 'node:fs';
-import { readRegularFile, readStreamInput, statEntry, type EntryKind, type ReadOutcome } from './read-bounded';
+import { MAX_FILE_BYTES, readRegularFile, readStreamInput, statEntry, type EntryKind, type ReadOutcome } from './read-bounded';
 
 export type { EntryKind, ReadOutcome } from './read-bounded';
 
@@ -32,14 +32,18 @@ export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    readFile: (p) => fs.readFileSync(p, 'utf8'),
+    // Every read through the IO is bounded and opens only regular files: discovery code (configs, CRDs,
+    // kustomizations) that finds a FIFO or a symlink to /dev/zero beside a manifest gets an error, not a hang.
+    readFile(p) {
+      const o = readRegularFile(p, MAX_FILE_BYTES);
+      if (o.ok) return o.text;
+      if (o.reason === 'too-large') throw new Error(`${p} is larger than ${o.limit} bytes`);
+      if (o.reason === 'not-regular') throw new Error(`${p} is not a regular file (${o.kind})`);
+      throw new Error(`${p}: ${o.message}`);
+    },
     kind(p) {
-      try {
-        const st = fs.statSync(p);
-        return st.isDirectory() ? 'dir' : 'file';
-      } catch {
-        return undefined;
-      }
+      const st = statEntry(p);
+      return st?.kind === 'dir' ? 'dir' : st?.kind === 'file' ? 'file' : undefined;
     },
     listDir: (p) => fs.readdirSync(p),
     realPath: (p) => fs.realpathSync(p),

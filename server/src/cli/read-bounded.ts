@@ -3,6 +3,9 @@
 // FIFO or /dev/fd/N named on the command line) is read as a stream up to a byte cap, exactly once.
 import * as fs from 'node:fs';
 
+/** The default cap of one file read (the CLI's --max-file-size default). */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
 export type EntryKind = 'file' | 'dir' | 'fifo' | 'char-device' | 'block-device' | 'socket' | 'other';
 
 export type ReadOutcome =

@@ -145,11 +145,46 @@ export interface KindConfigResult {
   gates: string[];
 }
 
+// ---------------------------------------------------------------- kubegate/schema (client → server request)
+
+export const SCHEMA_REQUEST = 'kubegate/schema';
+
+/** A document (its kinds, its version comment or the settings' version, the gates on for it: settings, cluster,
+ *  repo configs and its own config documents), or apiVersion + kind (settings' version and gates). */
+export interface SchemaParams {
+  textDocument?: { uri: string };
+  apiVersion?: string;
+  kind?: string;
+  /** Closed objects, and no field, enum value or kind whose gate is off (default false: they stay, annotated). */
+  strict?: boolean;
+}
+
+/** A JSON Schema (draft-07): for a document, one that routes each document of the file on apiVersion and kind;
+ *  null when the version does not serve apiVersion + kind (or the document cannot be read). */
+export type SchemaResult = { kubernetesVersion: string; schema: Record<string, unknown> } | null;
+
+// ---------------------------------------------------------------- kubegate/workspaceStats (client → server)
+
+export const WORKSPACE_STATS_REQUEST = 'kubegate/workspaceStats';
+
+/** Counters of the server's workspace index since it started: how much disk and parsing work was done
+ *  (a keystroke in one document should add none of it for its siblings). For tests and bug reports. */
+export interface WorkspaceStatsResult {
+  /** Files read from disk (open buffers are not counted). */
+  diskReads: number;
+  /** Folder listings read from disk. */
+  listings: number;
+  /** Files parsed for gate configs. */
+  configParses: number;
+}
+
 /** Every custom method, for documentation and tests. */
 export const CUSTOM_METHODS = {
+  [WORKSPACE_STATS_REQUEST]: 'request: disk reads, folder listings and config parses of the workspace index so far',
   [STATUS_NOTIFICATION]: 'notification (server → client): target version, gate sources in use, cluster state',
   [GATE_REPORT_REQUEST]: 'request: gates the workspace needs, with stage, default, where used and where set',
   [EXPLAIN_REQUEST]: 'request: the explanation (hover view) of a position, as Markdown',
   [REFRESH_CLUSTER_REQUEST]: 'request: read the cluster again; answers the new cluster state',
   [KIND_CONFIG_REQUEST]: 'request: a kind Cluster config enabling every gate the workspace needs',
+  [SCHEMA_REQUEST]: 'request: the gate-aware JSON Schema of a document (or of apiVersion + kind)',
 } as const;

@@ -5,7 +5,7 @@ import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../engine/cluster/types';
 import { completeAt, type CompletionEntry, type SnippetDef } from '../engine/complete';
 import { parseDirectives } from '../engine/directives';
-import { buildGateEnvironment, discoverConfigs, explicitSettings, loadConfigFiles, type ConfigDocInfo } from '../engine/gates';
+import { buildGateEnvironment, explicitSettings, governingConfigs, loadConfigFiles, type ConfigDocInfo } from '../engine/gates';
 import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine/knowledge';
 import type { GateEnvironment, ParsedFile } from '../engine/model';
 import { parseFile } from '../engine/parse/parseFile';
@@ -55,15 +55,13 @@ export function knowledge(version: KubeVersion): { data: VersionData; gates: Gat
 /** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else discovery. */
 export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] {
   const root = ws.folderOf(file);
+  let named: ConfigDocInfo[] | undefined;
   if (settings.configFiles.length > 0) {
     const base = root ?? path.dirname(file);
     const files = ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), settings.configFiles));
-    return loadConfigFiles(files, { readFile: (f) => ws.read(f) }).configs;
+    named = loadConfigFiles(files, { readFile: (f) => ws.read(f) }).configs;
   }
-  return discoverConfigs(file, root, {
-    listFiles: (dir) => ws.yamlFilesIn(dir).map((f) => path.basename(f)),
-    readFile: (f) => ws.read(f),
-  });
+  return governingConfigs(file, root, ws.configAccess(), named);
 }
 
 export function documentContext(

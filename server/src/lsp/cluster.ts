@@ -6,9 +6,26 @@ import type { ClusterSnapshot } from '../engine/cluster/types';
 
 export class ClusterHolder {
   private snapshot?: ClusterSnapshot;
+  private snapshotKey?: string;
   private pending?: Promise<ClusterSnapshot>;
   private key?: string;
   private context = '';
+  private readonly settledListeners: ((snapshot: ClusterSnapshot) => void)[] = [];
+
+  /** Called after every read that completes (the server re-checks and re-publishes then). */
+  onSettled(listener: (snapshot: ClusterSnapshot) => void): void {
+    this.settledListeners.push(listener);
+  }
+
+  /** What is known now, without waiting: the last snapshot of this context (undefined while the first read
+   *  runs, or when disabled). Starts a read when none ran yet for this context. Diagnostics use this, so that
+   *  they are published at once and again when the cluster answers (onSettled). */
+  peek(enabled: boolean, context: string, kubeconfig = ''): ClusterSnapshot | undefined {
+    if (!enabled) return undefined;
+    const key = `${kubeconfig}\u0000${context}`;
+    if (this.key !== key || (!this.snapshot && !this.pending)) void this.refresh(context, kubeconfig);
+    return this.snapshotKey === key ? this.snapshot : undefined;
+  }
 
   /** The snapshot for `context` of the kubeconfig at `kubeconfig` (empty: the default one), read on first
    *  use; undefined when the cluster is disabled. */
@@ -32,7 +49,15 @@ export class ClusterHolder {
     return p.then((s) => {
       if (this.pending === p) {
         this.snapshot = s;
+        this.snapshotKey = this.key;
         this.pending = undefined;
+        for (const listener of this.settledListeners) {
+          try {
+            listener(s);
+          } catch {
+            // a listener's failure is its own
+          }
+        }
       }
       return s;
     });

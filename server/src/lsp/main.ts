@@ -1,6 +1,7 @@
 // Entry point of kubegate-language-server (dist/server.js). Transports: --stdio, --node-ipc, --socket=PORT
 // (vscode-languageserver reads them from the command line).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { killExecPlugins } from '../engine/cluster/exec-plugin';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe', '--clientProcessId'];
@@ -13,4 +14,9 @@ process.on('uncaughtException', (e) => {
   process.stderr.write(`kubegate-language-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
 });
 
-startServer(createConnection(ProposedFeatures.all));
+const connection = createConnection(ProposedFeatures.all);
+// Exec credential plugins still running end with the server (also on exit: engine/cluster/exec-plugin.ts).
+connection.onShutdown(() => {
+  killExecPlugins();
+});
+startServer(connection);

@@ -17,6 +17,8 @@ import {
   KIND_CONFIG_REQUEST,
   REFRESH_CLUSTER_REQUEST,
   STATUS_NOTIFICATION,
+  WORKSPACE_STATS_REQUEST,
+  type WorkspaceStatsResult,
   type ExplainParams,
   type ExplainResult,
   type GateReportParams,
@@ -37,6 +39,8 @@ import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
+import { SCHEMA_REQUEST, type SchemaParams } from '../contract/protocol';
+import { answerSchemaRequest } from './schema';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
 import { IncrementalChecker } from './incremental';
@@ -75,7 +79,8 @@ export function startServer(connection: Connection): void {
     if (!p) {
       p = (async () => {
         const { settings: s } = await settings.get(uri);
-        const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
+        // Never waits for the cluster: what is known now; re-checked when a read completes (onSettled below).
+        const snapshot = cluster.peek(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
         const clusterCrds = clusterOn(s) ? await clusterCrdsFor(snapshot) : [];
         return documentContext(fileOf(uri), s, snapshot, ws, clusterCrds);
       })();
@@ -84,6 +89,10 @@ export function startServer(connection: Connection): void {
     }
     return p;
   }
+  cluster.onSettled(() => {
+    recheckAll();
+    scheduleStatus();
+  });
   function recheckAll(): void {
     contexts.clear();
     validator.scheduleAll();
@@ -205,7 +214,9 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(() => {
     if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kubegate' });
     if (dynamicWatch) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] });
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
+        .then(() => ws.setWatching(true), () => ws.setWatching(false));
     }
     if (ws.getFolders().length && connection.workspace) {
       try {
@@ -229,7 +240,13 @@ export function startServer(connection: Connection): void {
     void sendStatus().catch(() => undefined);
   });
 
+  connection.onRequest(WORKSPACE_STATS_REQUEST, (): WorkspaceStatsResult => ({ ...ws.stats }));
+
   connection.onDidChangeWatchedFiles((change) => {
+    for (const c of change.changes) {
+      const file = uriToPath(c.uri);
+      if (file) ws.invalidate(file);
+    }
     if (change.changes.some((c) => /\/\.kubegate\.yaml$/.test(c.uri))) settings.forgetAll();
     if (change.changes.some((c) => /\.ya?ml$/i.test(c.uri))) recheckAll();
   });
@@ -341,6 +358,20 @@ export function startServer(connection: Connection): void {
     return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
   });
 
+  connection.onRequest(SCHEMA_REQUEST, (params: SchemaParams | undefined) =>
+    safeAsync(() =>
+      answerSchemaRequest(params, {
+        textOf: (uri) => documents.get(uri)?.getText() ?? ws.read(fileOf(uri)),
+        contextFor,
+        workspaceContext: async () => {
+          const { settings: s } = await settings.get(undefined);
+          const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
+          return documentContext(ws.getFolders()[0] ?? process.cwd(), s, snapshot, ws);
+        },
+      }),
+    ).then((r) => r ?? null),
+  );
+
   connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
     const { settings: s } = await settings.get(undefined);
     if (clusterOn(s)) await cluster.refresh(s.cluster.context, s.cluster.kubeconfig);
@@ -356,7 +387,7 @@ export function startServer(connection: Connection): void {
    *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
   async function describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
     if (!clusterOn(ctx.settings)) return undefined;
-    const snapshot = await cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
+    const snapshot = cluster.peek(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
     if (!snapshot?.reachable) return undefined;
     return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
   }

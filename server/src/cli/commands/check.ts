@@ -5,7 +5,6 @@
 import * as path from 'node:path';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
 import { checkText } from '../../engine/check';
-import type { GateEnvironment } from '../../engine/model';
 import { DEFAULT_VERSION, type KubeVersion, type Severity } from '../../engine/types';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
@@ -14,7 +13,8 @@ import { jsonWriter } from '../format/json';
 import { sarifWriter } from '../format/sarif';
 import { textWriter } from '../format/text';
 import { ChunkedOut, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
-import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
+import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
+import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
 import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
 import type { CrdCatalog } from '../../engine/crd/catalog';
 import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
@@ -115,9 +115,8 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
 }
 
 /**
- * The gate environment of each checked input. Today one environment serves the whole run: explicit settings
- * (`--feature-gates`, `.kubegate.yaml` featureGates), the cluster, `--config` / configFiles, and the config
- * documents among the inputs. Per-file config scoping replaces the body of this function only.
+ * The gate environment of each checked input: the run's explicit settings, cluster and named configs, plus the
+ * configs that govern the input's folder (cli/scoping.ts). The config files used are reported per file.
  */
 async function gateEnvironmentForRun(
   args: ParsedArgs,
@@ -125,10 +124,11 @@ async function gateEnvironmentForRun(
   inputs: readonly CheckInput[],
   io: CliIO,
   repo: RepoConfig | undefined,
-): Promise<(input: CheckInput) => GateEnvironment | undefined> {
+): Promise<(input: CheckInput) => ScopedEnvironment> {
   const configFiles = repo ? repoConfigFiles(repo, io) : [];
-  const env = await gateEnvironmentFromArgs(args, settings.version, inputs, io, {}, { featureGates: repo?.featureGates, configFiles });
-  return () => env;
+  const sources = await gateSourcesFromArgs(args, settings.version, io, {}, { featureGates: repo?.featureGates, configFiles });
+  const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
+  return scopedEnvironments(sources, settings.version, inputs, io, namedGiven);
 }
 
 function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>): ReportWriter {
@@ -174,7 +174,7 @@ export const checkCommand: Command = {
     }
 
     let collected;
-    let environmentOf: (input: CheckInput) => GateEnvironment | undefined;
+    let environmentOf: (input: CheckInput) => ScopedEnvironment;
     let crdsOf: (input: CheckInput) => CrdCatalog;
     try {
       collected = await collectInputs(settings.paths, io, {
@@ -198,7 +198,8 @@ export const checkCommand: Command = {
     let notChecked = 0;
     const kustomizeOf = kustomizeLookup(io);
     for (const input of collected.inputs) {
-      const raw = checkText(input.text, { version: settings.version, environment: environmentOf(input), file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
+      const scoped = environmentOf(input);
+      const raw = checkText(input.text, { version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
       const report = { documents: raw.documents, findings: applySeverities(raw.findings, settings.severity) };
       let shown = false;
       for (const f of report.findings) {
@@ -211,7 +212,7 @@ export const checkCommand: Command = {
         d.items?.forEach(countDocs);
       };
       report.documents.forEach(countDocs);
-      writer.file({ path: input.path, report });
+      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles });
     }
     const summary: RunSummary = {
       version: settings.version,

@@ -13,7 +13,8 @@ export function jsonWriter(out: ChunkedOut, options: WriterOptions): ReportWrite
   return {
     file(r: FileResult) {
       fileHead(r.path);
-      out.write(`      "documents": ${JSON.stringify(r.report.documents.map(jsonDocument))},\n      "findings": [`);
+      out.write(`      "documents": ${JSON.stringify(r.report.documents.map(jsonDocument))},\n`);
+      out.write(`      "gateConfigs": ${JSON.stringify(r.gateConfigs ?? [])},\n      "findings": [`);
       let firstFinding = true;
       for (const f of r.report.findings) {
         if (options.quiet && !shownWhenQuiet(f.severity)) continue;

@@ -7,6 +7,8 @@ export interface FileResult {
   /** As given on the command line (or found in a folder); `--stdin-filename` for stdin. */
   path: string;
   report: FileReport;
+  /** Config files that supplied gate state to this file (the config-scoping model), relative to the cwd. */
+  gateConfigs?: string[];
 }
 
 export interface RunSummary {

@@ -8,6 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { loadKubeconfig } from './kubeconfig';
 import { chooseProxy, withoutCredentials, type ProxyChoice } from './proxy';
 import { classifyCredentialError, classifyRequestError, type Failure } from './failure';
+import { guardExecPlugins } from './exec-plugin';
 
 type Env = Record<string, string | undefined>;
 
@@ -22,8 +23,13 @@ export interface GetOptions {
   accept?: string;
   /** Keep only the lines this accepts (a large metrics answer is filtered while it streams in). */
   keepLine?: (line: string) => boolean;
-  /** Answers larger than this fail with `too-large` (default 64 MiB). */
+  /** Answers larger than this fail with `too-large` (default 64 MiB). A filtered answer (keepLine) is bounded
+   *  instead by the lines it keeps (maxLines), the length of one line (maxLineBytes) and all it streams
+   *  (maxStreamBytes): a 200 MB /metrics is read through in bounded memory, or given up early. */
   maxBytes?: number;
+  maxLines?: number;
+  maxLineBytes?: number;
+  maxStreamBytes?: number;
 }
 
 export interface ClusterConnection {
@@ -45,12 +51,23 @@ export type OpenResult =
   | { ok: false; note?: string; failure?: Failure; context?: string; server?: string; execCommand?: string; proxy?: ProxyChoice };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Kept lines of a filtered answer: a few hundred gates per component, with room to spare. */
+export const DEFAULT_MAX_KEPT_LINES = 10_000;
+const DEFAULT_MAX_LINE_BYTES = 64 * 1024;
+const DEFAULT_MAX_STREAM_BYTES = 256 * 1024 * 1024;
 
 function abortPromise(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(new Error('aborted'));
     signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
   });
+}
+
+/** The legacy gcp/azure auth-providers run `cmd-path` synchronously (no time bound possible): refused. */
+function legacyCommandProvider(user: { authProvider?: unknown }): string | undefined {
+  const ap = user.authProvider as { name?: unknown; config?: Record<string, unknown> } | undefined;
+  if (!ap || (ap.name !== 'gcp' && ap.name !== 'azure')) return undefined;
+  return ap.config && typeof ap.config['cmd-path'] === 'string' && ap.config['cmd-path'] !== '' ? ap.name : undefined;
 }
 
 function execCommandOf(user: { exec?: unknown; authProvider?: unknown }): string | undefined {
@@ -77,6 +94,16 @@ export async function openConnection(
   const server = withoutCredentials(cluster.server);
   const execCommand = execCommandOf(user);
   const base = { context, server, execCommand, proxy };
+  const legacy = legacyCommandProvider(user);
+  if (legacy) {
+    return {
+      ok: false,
+      ...base,
+      note: `Context "${context}" uses the "${legacy}" auth-provider with cmd-path, which Kubegate does not run (it cannot be bounded in time); use an exec credential plugin instead.`,
+    };
+  }
+  // The exec credential plugin (if any) runs in its own process group, killed when `signal` aborts.
+  guardExecPlugins(kubeconfig, signal);
   const requestOptions: https.RequestOptions = {};
   try {
     await Promise.race([kubeconfig.applyToHTTPSOptions(requestOptions), abortPromise(signal)]);
@@ -118,6 +145,9 @@ function request(
   options: GetOptions,
 ): Promise<GetResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxLines = options.maxLines ?? DEFAULT_MAX_KEPT_LINES;
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxStreamBytes = options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
   return new Promise((resolve) => {
     if (signal.aborted) {
       resolve({ ok: false, failure: { kind: 'timeout', during: 'request' } });
@@ -147,19 +177,28 @@ function request(
           let size = 0;
           let pending = '';
           const decoder = new StringDecoder('utf8');
+          const tooLarge = () => {
+            finish({ ok: false, failure: { kind: 'too-large' } });
+            res.destroy();
+          };
           res.on('data', (chunk: Buffer) => {
+            if (settled) return;
             size += chunk.length;
-            // A filtered answer is not kept whole, so only its unfinished line counts against the bound.
-            if ((options.keepLine ? pending.length : size) > maxBytes) {
-              finish({ ok: false, failure: { kind: 'too-large' } });
-              res.destroy();
-              return;
-            }
             if (options.keepLine) {
+              // A filtered answer is not kept whole: what it streams, its kept lines and its open line are bounded.
+              if (size > maxStreamBytes) return tooLarge();
               const lines = (pending + decoder.write(chunk)).split('\n');
               pending = lines.pop() ?? '';
-              for (const line of lines) if (options.keepLine(line)) kept.push(line);
+              if (pending.length > maxLineBytes) return tooLarge();
+              for (const line of lines) {
+                if (line.length > maxLineBytes) return tooLarge();
+                if (options.keepLine(line)) {
+                  kept.push(line);
+                  if (kept.length > maxLines) return tooLarge();
+                }
+              }
             } else {
+              if (size > maxBytes) return tooLarge();
               chunks.push(chunk);
             }
           });

@@ -5,11 +5,15 @@
 //   and the first current-context set wins;
 // - the context is the one asked for, else the current context.
 // Failures come back as a one-line note (paths and names only, never credentials).
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { readRegularFileBounded } from '../read-regular-file';
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 
 type Env = Record<string, string | undefined>;
+
+/** A kubeconfig larger than this is not read (real ones are kilobytes; a hostile one may be /dev/zero). */
+export const MAX_KUBECONFIG_BYTES = 4 * 1024 * 1024;
 
 export interface LoadedKubeconfig {
   kubeconfig: KubeConfig;
@@ -63,8 +67,16 @@ export function loadKubeconfig(
   const parts: KubeConfig[] = [];
   for (const file of files) {
     const part = new KubeConfig();
+    // Read here, bounded: only a regular file (a FIFO or a device never blocks nor streams forever), at most
+    // MAX_KUBECONFIG_BYTES. The client library's loadFromFile would read whatever the path names.
+    const read = readRegularFileBounded(file, MAX_KUBECONFIG_BYTES);
+    if (!read.ok) {
+      const why = read.reason === 'not-regular' ? `is ${read.detail}, not a regular file` : read.reason === 'too-large' ? `is too large (${read.detail})` : `cannot be read (${read.detail})`;
+      return { ok: false, note: `The kubeconfig ${file} ${why}; the live cluster is not read.` };
+    }
     try {
-      part.loadFromFile(file, { onInvalidEntry: 'filter' });
+      part.loadFromString(read.text, { onInvalidEntry: 'filter' });
+      (part as unknown as { makePathsAbsolute?: (dir: string) => void }).makePathsAbsolute?.(dirname(file));
     } catch {
       return { ok: false, note: `The kubeconfig ${file} could not be read as a kubeconfig (unreadable file or invalid YAML).` };
     }
@@ -95,7 +107,30 @@ export function loadKubeconfig(
     user = { name: context.user ?? '' };
     users.push(user);
   }
+  // The TLS and key files the client library will read (synchronously): regular files of sane size only.
+  for (const [what, f] of [
+    ['certificate-authority', cluster.caFile],
+    ['client-certificate', user.certFile],
+    ['client-key', user.keyFile],
+  ] as const) {
+    if (!f) continue;
+    const problem = regularFileProblem(f, MAX_KUBECONFIG_BYTES);
+    if (problem) return { ok: false, context: name, note: `The ${what} file ${f} of context "${name}" ${problem}; the live cluster is not read.` };
+  }
   const kubeconfig = new KubeConfig();
   kubeconfig.loadFromOptions({ clusters, contexts, users, currentContext: name });
   return { ok: true, value: { kubeconfig, files: joined, context: name, cluster, user } };
+}
+
+/** Why a file the client library would read is refused (stat only: never opens a FIFO), or undefined. */
+function regularFileProblem(file: string, maxBytes: number): string | undefined {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return undefined; // missing: the client library reports it as a credential failure
+  }
+  if (!st.isFile()) return 'is not a regular file';
+  if (st.size > maxBytes) return `is larger than ${maxBytes} bytes`;
+  return undefined;
 }

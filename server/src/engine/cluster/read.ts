@@ -10,7 +10,13 @@ import { targetForCluster, type VersionInfo } from './version';
 import { servedGroupVersions } from './discovery';
 import { withoutCredentials } from './proxy';
 
-export const DEFAULT_CLUSTER_TIMEOUT_MS = 8000;
+/** The budget of a whole read, credentials included: a degraded answer (with notes) after at most this long.
+ *  `timeoutMs`, else the KUBEGATE_CLUSTER_TIMEOUT_MS environment variable, else this. */
+export const DEFAULT_CLUSTER_TIMEOUT_MS = 5000;
+export const CLUSTER_TIMEOUT_ENV = 'KUBEGATE_CLUSTER_TIMEOUT_MS';
+/** Caps on the JSON answers (bytes); OpenAPI documents use the connection's default. */
+const SMALL_ANSWER_BYTES = 1024 * 1024;
+const DISCOVERY_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Upper bound on kubeletNodes, whatever the caller asks. */
 export const MAX_KUBELET_NODES = 20;
 
@@ -80,7 +86,10 @@ async function readApiServerGates(conn: ClusterConnection, signal: AbortSignal, 
 }
 
 async function readDiscovery(conn: ClusterConnection, signal: AbortSignal, book: NoteBook): Promise<string[] | undefined> {
-  const [api, apis] = await Promise.all([conn.get('/api', signal), conn.get('/apis', signal)]);
+  const [api, apis] = await Promise.all([
+    conn.get('/api', signal, { maxBytes: DISCOVERY_ANSWER_BYTES }),
+    conn.get('/apis', signal, { maxBytes: DISCOVERY_ANSWER_BYTES }),
+  ]);
   const apiBody = okBody(api, 'discovery (/api)', book);
   const apisBody = okBody(apis, 'discovery (/apis)', book);
   if (apiBody === undefined || apisBody === undefined) return undefined;
@@ -111,7 +120,7 @@ async function readKubeletGates(
   signal: AbortSignal,
   book: NoteBook,
 ): Promise<Record<string, ClusterGate[]> | undefined> {
-  const listBody = okBody(await conn.get(`/api/v1/nodes?limit=${limit}`, signal), 'the node list (for kubelet gates)', book);
+  const listBody = okBody(await conn.get(`/api/v1/nodes?limit=${limit}`, signal, { maxBytes: DISCOVERY_ANSWER_BYTES }), 'the node list (for kubelet gates)', book);
   if (listBody === undefined) return undefined;
   const names = nodeNames(parseJson(listBody), limit);
   const results = await Promise.all(
@@ -172,7 +181,7 @@ async function readConnected(
     notes: book.notes,
     takenAt,
   };
-  const versionBody = okBody(await conn.get('/version', signal), '/version', book);
+  const versionBody = okBody(await conn.get('/version', signal, { maxBytes: SMALL_ANSWER_BYTES }), '/version', book);
   const info = versionBody === undefined ? undefined : (parseJson(versionBody) as VersionInfo | undefined);
   if (versionBody !== undefined && (typeof info !== 'object' || info === null || typeof info.gitVersion !== 'string')) {
     book.failure({ kind: 'invalid-answer' }, '/version');
@@ -204,7 +213,9 @@ async function readConnected(
 export async function readCluster(options: ClusterReadOptions = {}): Promise<ClusterSnapshot> {
   const takenAt = Date.now();
   const env = options.env ?? process.env;
-  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_CLUSTER_TIMEOUT_MS;
+  const fromEnv = Number(env[CLUSTER_TIMEOUT_ENV]);
+  const timeoutMs =
+    options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_CLUSTER_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let cancelled = false;

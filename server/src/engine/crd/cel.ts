@@ -2,7 +2,7 @@
 // evaluated (a rule that mentions `oldSelf` is a transition rule: skipped). A rule that does not evaluate
 // (a function of the Kubernetes CEL library this library lacks, a missing key) is skipped and counted;
 // only a rule that evaluates to `false` is a finding.
-import { isCelError, run } from '@bufbuild/cel';
+import { celEnv, isCelError, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import type { CrdRule } from './format';
 
@@ -32,6 +32,36 @@ export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' 
   return 'evaluated';
 }
 
+type Program = (bindings: { self: never }) => unknown;
+
+let env: ReturnType<typeof celEnv> | undefined;
+const programs = new Map<string, Program | null>();
+
+/** Parsed and planned once per expression text (null: it does not parse or plan). */
+function programOf(expr: string): Program | null {
+  let p = programs.get(expr);
+  if (p === undefined) {
+    try {
+      env ??= celEnv({ funcs: strings });
+      p = plan(env, parse(expr)) as unknown as Program;
+    } catch {
+      p = null;
+    }
+    programs.set(expr, p);
+  }
+  return p;
+}
+
+function run(expr: string, bindings: { self: never }): unknown {
+  const program = programOf(expr);
+  if (!program) return undefined;
+  try {
+    return program(bindings);
+  } catch {
+    return undefined;
+  }
+}
+
 export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
   const support = ruleSupport(rule);
   if (support === 'oldSelf') {
@@ -44,7 +74,7 @@ export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
   }
   let value: unknown;
   try {
-    value = run(rule.rule, { self: self as never }, { funcs: strings });
+    value = run(rule.rule, { self: self as never });
   } catch {
     celStats.skippedUnsupported++;
     return { result: 'skipped', why: 'unsupported' };
@@ -62,7 +92,7 @@ function messageOf(rule: CrdRule, self: unknown): string {
   if (rule.message) return rule.message;
   if (rule.messageExpression) {
     try {
-      const m = run(rule.messageExpression, { self: self as never }, { funcs: strings });
+      const m = run(rule.messageExpression, { self: self as never });
       if (typeof m === 'string' && m !== '') return m;
     } catch {
       // fall through

@@ -85,8 +85,9 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
   } else if (isScalar(node)) {
     scalar(ctx, node.value, schema, path, range);
   }
-  for (const rule of schema['x-kubernetes-validations'] ?? []) {
-    const self = celValue(ctx, node, schema, 0);
+  let self: unknown;
+  for (const [i, rule] of (schema['x-kubernetes-validations'] ?? []).entries()) {
+    if (i === 0) self = celValue(ctx, node, schema, 0);
     const outcome = evaluateRule(rule, self);
     if (outcome.result === 'skipped') ctx.skippedRules++;
     else if (outcome.result === 'fail') {

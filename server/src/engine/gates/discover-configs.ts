@@ -10,6 +10,8 @@ export interface ConfigFileAccess {
   listFiles(dir: string): string[];
   /** File text, or undefined when it cannot be read. */
   readFile(file: string): string | undefined;
+  /** The gate configs of a file, when the caller keeps them (saves reading and parsing a file again). */
+  configsOf?(file: string): ConfigDocInfo[];
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -26,10 +28,35 @@ export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?:
     if (!YAML_FILE.test(name)) continue;
     const file = path.join(dir, name);
     if (exclude && path.resolve(file) === path.resolve(exclude)) continue;
+    if (access.configsOf) {
+      append(out, access.configsOf(file));
+      continue;
+    }
     const text = access.readFile(file);
     if (text !== undefined) append(out, readGateConfigsFromText(text, file));
   }
   return out;
+}
+
+/**
+ * The one config-scoping model of the CLI and the language server: configs named explicitly (`--config`,
+ * `kubegate.configFiles`, `.kubegate.yaml`) govern every manifest when they are given (`named` defined); otherwise the configs of
+ * the manifest's own folder, else of the nearest ancestor folder that has any, never above `root` (the workspace
+ * folder; for the CLI the repository root or the working directory). The manifest's own config documents are
+ * added by the check itself.
+ */
+export function governingConfigs(
+  manifest: string,
+  root: string | undefined,
+  access: ConfigFileAccess,
+  named?: readonly ConfigDocInfo[],
+): ConfigDocInfo[] {
+  return named !== undefined ? [...named] : discoverConfigs(manifest, root, access);
+}
+
+/** The distinct config files among configs, for "gates from …" lines. */
+export function configFilesOf(configs: readonly ConfigDocInfo[]): string[] {
+  return [...new Set(configs.map((c) => c.file).filter((f): f is string => !!f))];
 }
 
 export function discoverConfigs(manifest: string, workspaceRoot: string | undefined, access: ConfigFileAccess): ConfigDocInfo[] {

@@ -3,7 +3,7 @@ export { runGateStep, environmentForFile, type GateStepContext } from './gate-st
 export { GateStateModel, buildGateEnvironment, ANY_COMPONENT, type GateSourcesInput } from './environment';
 export { explicitSettings, parseFeatureGatesValue } from './feature-gates-flag';
 export { readGateConfig, readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
-export { discoverConfigs, loadConfigFiles, configsInFolder, type ConfigFileAccess } from './discover-configs';
+export { configFilesOf, discoverConfigs, governingConfigs, loadConfigFiles, configsInFolder, type ConfigFileAccess } from './discover-configs';
 export { featureGateFinding, type GateKnowledge } from './gate-findings';
 export { lookupGateName, gateInVersion, isOffByDefault } from './catalog-lookup';
 export { parseGoBool } from './parse-bool';

@@ -59,11 +59,11 @@ export function routerSchema(opts: SchemaBuildOptions, ro: RouterOptions = {}): 
         },
       });
     }
-    rules.push({
-      if: matches('v1', 'List'),
-      then: { type: 'object', properties: { items: { type: 'array', items: { anyOf: [{ $ref: '#' }, { type: 'null' }] } } } },
-    });
   }
+  rules.push({
+    if: matches('v1', 'List'),
+    then: { type: 'object', properties: { items: { type: 'array', items: { anyOf: [{ $ref: '#' }, { type: 'null' }] } } } },
+  });
   if (ro.everyType) for (const t of Object.keys(opts.data.types)) defs.ensure(t, API_VARIANT);
   return {
     $schema: DRAFT_07,

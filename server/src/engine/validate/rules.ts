@@ -21,8 +21,30 @@ function scalarOf(ctx: WalkContext, node: Node | null | undefined): KubectlScala
   return kubectlScalar(node, source);
 }
 
-function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, message: string, range: Range, path: string, data: Record<string, unknown>): void {
-  const extra = rule.stage === 'alpha' ? { severity: 'warning' as const } : undefined;
+/** One short sentence for the message; the explanation after a colon (and a long "(format …)") go to the fix and
+ *  the detail (relatedInformation, the CLI's second line). */
+export function splitRuleMessage(text: string): { message: string; fix?: string; detail?: string } {
+  let message = text.replace(/\.$/, '');
+  let fix: string | undefined;
+  let detail: string | undefined;
+  const fmt = /\s\((format [^)]+)\)$/.exec(message);
+  let body = fmt ? message.slice(0, fmt.index) : message;
+  const colon = body.indexOf(': ');
+  if (colon >= 0 && message.length > 100) {
+    fix = `Use ${body.slice(colon + 2)}.`;
+    body = body.slice(0, colon);
+  }
+  message = fmt ? `${body} (${fmt[1]})` : body;
+  if (fmt && message.length > 110) {
+    message = body;
+    detail = `The value has the ${fmt[1]}.`;
+  }
+  return { message, ...(fix ? { fix } : {}), ...(detail ? { detail } : {}) };
+}
+
+function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, text: string, range: Range, path: string, data: Record<string, unknown>): void {
+  const { message, fix, detail } = splitRuleMessage(text);
+  const extra = { ...(rule.stage === 'alpha' ? { severity: 'warning' as const } : {}), fix, detail };
   addFinding(ctx, 'invalid-value', message, range, path, {
     ...data,
     ...(rule.stage ? { ruleStage: rule.stage } : {}),
@@ -188,7 +210,8 @@ export function checkStructRules(ctx: WalkContext, type: TypeDef, map: YAMLMap, 
     const list = union.members.map(quoted).join(', ');
     if (set.length > 1) {
       const range = present.get(set[1] as string) ?? ownerRange;
-      report(ctx, union, `Set only one of ${list}; ${set.map(quoted).join(' and ')} are both set.`, range, joinPath(path, set[1] as string), { rule: 'union', members: union.members, set });
+      const both = set.length > 2 ? `${quoted(set[0] as string)}, ${quoted(set[1] as string)} and ${set.length - 2} more are set` : `${set.map(quoted).join(' and ')} are both set`;
+      report(ctx, union, `${both}, but only one of ${list} may be set`.length > 110 ? `${both}, but only one may be set` : `${both}, but only one of ${list} may be set`, range, joinPath(path, set[1] as string), { rule: 'union', members: union.members, set });
     } else if (set.length === 0 && union.mode === 'exactlyOne' && union.members.length > 0) {
       const message = union.members.length === 1 ? `${quoted(union.members[0] as string)} is required here.` : `Set exactly one of ${list}.`;
       report(ctx, union, message, ownerRange, path, { rule: 'union', members: union.members, set: [] });

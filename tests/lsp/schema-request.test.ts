@@ -1,0 +1,86 @@
+// kubegate/schema over the real protocol: the gate-aware JSON Schema of a document (its version, its kinds, the
+// gates on for it) or of apiVersion + kind; checked with ajv against the document itself.
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_REQUEST, type SchemaResult } from '../../server/src/contract/protocol';
+import { SCHEMA_KEYWORDS } from '../../server/src/engine/schema';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { kindConfig, SLICE } from './fixtures';
+import { lspSessions, lspSuite, referencePageGate } from './harness';
+
+const GATE = 'DRAOptionalNodeOperations';
+const { create } = lspSessions();
+const SUITE = lspSuite('LSP kubegate/schema');
+
+function validator(schema: Record<string, unknown>) {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  addFormats(ajv);
+  ajv.addVocabulary([...SCHEMA_KEYWORDS]);
+  return ajv.compile(schema);
+}
+
+/** Every `x-kubernetes-feature-gate` annotation naming `gate` in a schema. */
+function annotations(schema: unknown, gate: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'x-kubernetes-feature-gate') for (const a of Array.isArray(x) ? x : [x]) if ((a as { gate?: string }).gate === gate) out.push(a as Record<string, unknown>);
+        visit(x);
+      }
+    }
+  };
+  visit(schema);
+  return out;
+}
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
+  it('answers the schema of a document: annotated gated field, kept when open, left out when strict', async () => {
+    const { ws, client } = create({ 'm/slice.yaml': SLICE });
+    await client.initialize();
+    const uri = ws.uri('m/slice.yaml');
+    await client.open(uri, SLICE);
+    const open = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri } })) as SchemaResult;
+    expect(open?.kubernetesVersion).toBe(DEFAULT_VERSION);
+    const [a] = annotations(open!.schema, GATE);
+    const ref = referencePageGate(GATE);
+    expect(a).toMatchObject({ gate: GATE, stage: ref.by_version[DEFAULT_VERSION].stage, default: ref.by_version[DEFAULT_VERSION].default, enabled: false });
+    expect((a!.kep as { number: number }).number).toBe(ref.kep);
+    const doc = parse(SLICE) as Record<string, unknown>;
+    expect(validator(open!.schema)(doc)).toBe(true);
+
+    const strict = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri }, strict: true })) as SchemaResult;
+    const validate = validator(strict!.schema);
+    expect(validate(doc)).toBe(false);
+    expect(validate.errors?.some((e) => e.keyword === 'additionalProperties' && e.params['additionalProperty'] === 'skipNodeOperations')).toBe(true);
+    const { skipNodeOperations: _dropped, ...spec } = doc['spec'] as Record<string, unknown>;
+    expect(validate({ ...doc, spec })).toBe(true);
+  });
+
+  it('follows the gates on for the document (a repo kind config) and its version comment', async () => {
+    const commented = `# kubegate: kubernetes-version=1.36\n${SLICE}`;
+    const { ws, client } = create({ 'm/slice.yaml': SLICE, 'm/kind.yaml': kindConfig({ [GATE]: true }), 'm/old.yaml': commented });
+    await client.initialize();
+    const uri = ws.uri('m/slice.yaml');
+    const strict = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri }, strict: true })) as SchemaResult;
+    expect(annotations(strict!.schema, GATE).map((x) => x['enabled'])).toContain(true);
+    expect(validator(strict!.schema)(parse(SLICE))).toBe(true);
+
+    const old = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri: ws.uri('m/old.yaml') } })) as SchemaResult;
+    expect(old?.kubernetesVersion).toBe('1.36');
+  });
+
+  it('answers apiVersion + kind from the settings, and null for a kind the version does not serve', async () => {
+    const { client } = create({});
+    await client.initialize();
+    const deployment = (await client.connection.sendRequest(SCHEMA_REQUEST, { apiVersion: 'apps/v1', kind: 'Deployment', strict: true })) as SchemaResult;
+    expect(deployment?.schema['x-kubernetes-group-version-kind']).toEqual([{ group: 'apps', kind: 'Deployment', version: 'v1' }]);
+    const validate = validator(deployment!.schema);
+    expect(validate({ apiVersion: 'apps/v1', kind: 'Deployment', spec: { replicas: 2, selector: {}, template: {} } })).toBe(true);
+    expect(validate({ apiVersion: 'apps/v1', kind: 'Deployment', spec: { replica: 2 } })).toBe(false);
+    expect(await client.connection.sendRequest(SCHEMA_REQUEST, { apiVersion: 'apps/v1', kind: 'Deplyment' })).toBeNull();
+  });
+});
