@@ -2,11 +2,11 @@
 // yaml + ajv floor, on generated inputs of about 1k, 10k and 50k lines. Prints the tables and writes
 // bench/RESULTS.md. See bench/README.md for how to read it.
 //
-//   tsx bench/run.ts [--sizes 1k,10k,50k] [--reps 5] [--edits 6] [--queries 5]
+//   tsx bench/run.ts [--sizes 1k,10k,50k] [--no-repo] [--reps 5] [--edits 6] [--queries 5]
 //                    [--servers ours,peer] [--schema ifthen|oneof] [--out bench/RESULTS.md] [--no-write]
 //                    [--first-timeout S] [--edit-timeout S] [--request-timeout S] [--budget-min 9]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,10 +16,12 @@ import { detailTable, notesList, summaryTable, type ReportContext, type SizeResu
 import { DEFAULT_TIMEOUTS, runSession, type SessionResult, type StepTimeouts } from './scenario';
 import { ourServer, peerServer, type ServerSpec } from './servers';
 import { formatMs, median, TIMED_OUT } from './stats';
-import { createWorkspaces, type BenchWorkspaces } from './workspace';
+import { createWorkspaces, type BenchWorkspaces, type RepoScenario } from './workspace';
 
 interface Options {
   sizes: string[];
+  /** Also measure the 10k-line input inside a repository-shaped workspace (on unless --no-repo). */
+  repo: boolean;
   reps: number;
   edits: number;
   queries: number;
@@ -46,6 +48,7 @@ const inputsDir = path.join(repoRoot, 'bench', '.work', 'inputs');
 function parseOptions(argv: readonly string[]): Options {
   const opts: Options = {
     sizes: ['1k', '10k', '50k'],
+    repo: true,
     reps: 5,
     edits: 6,
     queries: 5,
@@ -74,6 +77,7 @@ function parseOptions(argv: readonly string[]): Options {
       opts.schema = s;
     } else if (a === '--out') opts.out = value();
     else if (a === '--no-write') opts.write = false;
+    else if (a === '--no-repo') opts.repo = false;
     else if (a === '--budget-min') opts.budgetMin = positive(a, value());
     else if (a === '--first-timeout') opts.timeouts.firstDiagnosticsMs = positive(a, value()) * 1000;
     else if (a === '--edit-timeout') opts.timeouts.editMs = positive(a, value()) * 1000;
@@ -104,6 +108,29 @@ function generateInputs(): IndexEntry[] {
   if (gen.status !== 0) throw new Error(`gen-manifests.mjs failed: ${gen.stderr}`);
   const index = JSON.parse(readFileSync(path.join(inputsDir, 'index.json'), 'utf8')) as { files: IndexEntry[] };
   return index.files;
+}
+
+/** The 10k-line input inside a repository: beside the 50k-line input, with a few hundred real manifests of
+ *  ../shared/corpus in subfolders (both servers open the 10k file in that workspace). */
+function repoScenario(all: readonly IndexEntry[]): { entry: IndexEntry; scenario: RepoScenario } | undefined {
+  const tenK = all.find((e) => e.file === 'k8s-10k.yaml');
+  const fiftyK = all.find((e) => e.file === 'k8s-50k.yaml');
+  if (!tenK || !fiftyK) return undefined;
+  const corpus = path.join(sharedDir, 'corpus');
+  const manifests: { rel: string; file: string }[] = [];
+  const walk = (dir: string, rel: string): void => {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (manifests.length >= 300) return;
+      if (name.isDirectory()) walk(path.join(dir, name.name), path.join(rel, name.name));
+      else if (/\.ya?ml$/i.test(name.name)) manifests.push({ rel: path.join(rel, name.name), file: path.join(dir, name.name) });
+    }
+  };
+  for (const top of ['B-ordinary', 'A-gated']) if (existsSync(path.join(corpus, top))) walk(path.join(corpus, top), top);
+  const entry: IndexEntry = { ...tenK, file: 'repo/k8s-10k.yaml' };
+  return {
+    entry,
+    scenario: { key: path.join(inputsDir, entry.file), tenK: path.join(inputsDir, tenK.file), fiftyK: path.join(inputsDir, fiftyK.file), manifests },
+  };
 }
 
 function brief(s: SessionResult): string {
@@ -139,8 +166,11 @@ async function main(): Promise<void> {
     timeouts: opts.timeouts,
   };
 
-  const entries = generateInputs().filter((e) => opts.sizes.some((s) => e.file === `k8s-${s}.yaml`));
-  const workspaces = createWorkspaces(entries.map((e) => path.join(inputsDir, e.file)));
+  const all = generateInputs();
+  const entries = all.filter((e) => opts.sizes.some((s) => e.file === `k8s-${s}.yaml`));
+  const repo = opts.repo ? repoScenario(all) : undefined;
+  if (repo) entries.push(repo.entry);
+  const workspaces = createWorkspaces(entries.filter((e) => e !== repo?.entry).map((e) => path.join(inputsDir, e.file)), repo?.scenario);
   const results: SizeResult[] = [];
   try {
     await measureAll(entries, workspaces, opts, schemaFile, peer, ours, results, started);

@@ -14,7 +14,17 @@ export interface BenchWorkspaces {
   dispose(): void;
 }
 
-export function createWorkspaces(inputFiles: readonly string[]): BenchWorkspaces {
+/** A repository-shaped workspace: the 10k-line input beside the 50k-line one, and real manifests in subfolders. */
+export interface RepoScenario {
+  /** The key the scenario's input is looked up with (`pathFor`). */
+  key: string;
+  tenK: string;
+  fiftyK: string;
+  /** Real manifests to lay out in subfolders (corpus-relative path → file). */
+  manifests: { rel: string; file: string }[];
+}
+
+export function createWorkspaces(inputFiles: readonly string[], repo?: RepoScenario): BenchWorkspaces {
   const root = mkdtempSync(path.join(os.tmpdir(), 'kubegate-bench-'));
   if (root.split(path.sep).some((part) => part.startsWith('.'))) {
     throw new Error(`the temporary folder ${root} has a dot folder in its path; set TMPDIR to a plain folder`);
@@ -27,6 +37,19 @@ export function createWorkspaces(inputFiles: readonly string[]): BenchWorkspaces
     const link = path.join(dir, name);
     symlinkSync(path.resolve(file), link);
     links.set(path.resolve(file), link);
+  }
+  if (repo) {
+    const dir = path.join(root, 'repo');
+    mkdirSync(path.join(dir, 'apps', 'platform'), { recursive: true });
+    const link = path.join(dir, 'apps', 'platform', path.basename(repo.tenK));
+    symlinkSync(path.resolve(repo.tenK), link);
+    symlinkSync(path.resolve(repo.fiftyK), path.join(dir, 'apps', 'platform', path.basename(repo.fiftyK)));
+    for (const m of repo.manifests) {
+      const target = path.join(dir, 'services', m.rel);
+      mkdirSync(path.dirname(target), { recursive: true });
+      symlinkSync(path.resolve(m.file), target);
+    }
+    links.set(path.resolve(repo.key), link);
   }
   return {
     root,

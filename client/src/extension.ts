@@ -8,6 +8,7 @@ import { registerCommands } from './commands';
 import { GateView } from './gateView';
 import { createLanguageClient, pushSettings } from './languageClient';
 import { KubegateStatusBar } from './statusBar';
+import { registerYamlSchemas } from './yamlSchemas';
 
 let client: LanguageClient | undefined;
 
@@ -37,6 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   statusBar.show();
   try {
     await lc.start();
+    // Red Hat's YAML extension (when installed) gets Kubegate's JSON Schemas for Kubernetes documents.
+    context.subscriptions.push(registerYamlSchemas(lc, output));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     output.appendLine(`[client] the language server did not start: ${message}`);

@@ -57,7 +57,7 @@ describe('declarative validation rules', () => {
       ['unique', 'error', ranges[1]],
       ['format', 'error', ranges[2]],
     ]);
-    expect(rules[0]!.message).toBe('"compatibilityGroups" may have at most 2 items (it has 3).');
+    expect(rules[0]!.message).toBe('"compatibilityGroups" may have at most 2 items (it has 3)');
   });
 
   it('listMapKeys: two sharedCounters entries with the same name (beta prefix: enforced, error)', () => {

@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { processIO } from '../../server/src/cli/io';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
 import { runCli } from '../../server/src/cli/main';
 import { SLICE } from './fixtures';
 import { lspSessions, lspSuite, referencePageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
-const { start } = lspSessions();
+const { start, create } = lspSessions();
 const SUITE = lspSuite('LSP .kubegate.yaml');
 
 async function cliFindings(root: string, rel: string): Promise<{ code: string; severity: string }[]> {
@@ -41,5 +42,27 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(await client.open(ws.uri('vendor/cm.yaml'), broken)).toEqual([]);
     // Without the ignore glob the same text has an unknown-field error.
     expect((await client.open(ws.uri('apps/cm.yaml'), broken)).map((d) => d.code)).toContain('unknown-field');
+  });
+
+  it('reports problems of .kubegate.yaml in the status notes, naming file and line', async () => {
+    const { ws, client } = create({ '.kubegate.yaml': 'severity:\n  feature-gate: loud\n', 'slice.yaml': SLICE });
+    const noted = new Promise<StatusParams>((resolve) => {
+      client.connection.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => {
+        if (p.notes.some((n) => n.includes('.kubegate.yaml'))) resolve(p);
+      });
+    });
+    await client.initialize();
+    await client.open(ws.uri('slice.yaml'), SLICE);
+    const status = await noted;
+    expect(status.notes.find((n) => n.includes('.kubegate.yaml'))).toMatch(/\.kubegate\.yaml:2: severity\.feature-gate must be one of/);
+  });
+
+  it('in an untrusted workspace the ignore globs of .kubegate.yaml are not used (gates and severities are)', async () => {
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n';
+    const repoFile = 'ignore: ["vendor/**"]\nseverity:\n  unknown-field: warning\n';
+    const { ws, client } = create({ '.kubegate.yaml': repoFile, 'vendor/cm.yaml': broken }, { initializationOptions: { workspaceTrusted: false } });
+    await client.initialize();
+    const diags = await client.open(ws.uri('vendor/cm.yaml'), broken);
+    expect(diags.find((d) => d.code === 'unknown-field')?.severity, JSON.stringify(diags)).toBe(DiagnosticSeverity.Warning);
   });
 });

@@ -1,8 +1,8 @@
 // The custom-resource options of `kubegate check`: --crd FILE (CRD files, repeatable), --crd-pack SELECTION
 // (bundled pack release/channel, e.g. "gateway-api@1.5 experimental"), controller gates inside --feature-gates
 // (`snapshot-controller:CSIVolumeGroupSnapshot=true`). Builds the CRD catalog of each checked input: the
-// cluster's CRDs (--cluster), then --crd files, CRDs among the checked files and those discovered beside each
-// input (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
+// cluster's CRDs (--cluster), then --crd files, the input's own CRD documents and those discovered beside it
+// (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
 import * as path from 'node:path';
 import { readClusterCrds } from '../engine/cluster/crds';
 import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine/crd/catalog';
@@ -59,11 +59,11 @@ export interface CrdRunDeps {
 /** The catalog of each input. Notes (unreadable --crd, cluster failures, selections) go to stderr once. */
 export async function crdCatalogForRun(
   args: ParsedArgs,
-  inputs: readonly { path: string; text: string }[],
+  _inputs: readonly { path: string; text: string }[],
   io: CliIO,
   repoRoot: string,
   deps: CrdRunDeps = {},
-): Promise<(input: { path: string }) => CrdCatalog> {
+): Promise<(input: { path: string; text: string }) => CrdCatalog> {
   for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
   const readFile = (f: string): string | undefined => {
     try {
@@ -74,7 +74,6 @@ export async function crdCatalogForRun(
   };
   const named = loadCrdFiles(optionValues(args, 'crd'), { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
-  const amongInputs: CrdDefinition[] = inputs.flatMap((i) => crdsFromText(i.text, i.path));
   let cluster: CrdDefinition[] = [];
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');
@@ -98,7 +97,8 @@ export async function crdCatalogForRun(
   };
   return (input) => {
     const discovered = input.path.startsWith('<') ? [] : discoverCrds(path.resolve(input.path), repoRoot, access);
-    const workspace = [...named.crds, ...amongInputs, ...discovered];
+    // The input's own CRDs (also for stdin), then those beside it (scoping: its folder, else the nearest ancestor).
+    const workspace = [...named.crds, ...crdsFromText(input.text, input.path), ...discovered];
     const key = workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n');
     let catalog = cache.get(key);
     if (!catalog) {

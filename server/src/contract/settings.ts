@@ -215,6 +215,16 @@ export const SETTINGS: readonly SettingSpec[] = [
     scope: 'resource',
   },
   {
+    name: 'kubegate.yamlSchemas.enable',
+    type: 'boolean',
+    default: true,
+    description:
+      "When Red Hat's YAML extension is installed, give it Kubegate's JSON Schema for Kubernetes manifests (through " +
+      'its schema contributor API): the target version, gated fields annotated with their gate and KEP. Off: ' +
+      'Kubegate contributes no schema.',
+    scope: 'window',
+  },
+  {
     name: 'kubegate.trace.server',
     type: 'string',
     default: 'off',

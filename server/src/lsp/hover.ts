@@ -2,7 +2,9 @@
 // In a large file only the hovered YAML document (plus the file's gate configs) is given to the engine.
 // With a connected cluster (opt-in), the field's description from its OpenAPI v3 is appended.
 import { hoverWithClusterDescription, type DescriptionProvider } from '../engine/hover/cluster-description';
-import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { mayHoldGateConfig, readGateConfigsFromText } from '../engine/gates/config-readers';
+import { GateStateModel } from '../engine/gates/environment';
+import type { GateEnvironment, GateSetting } from '../engine/model';
 import { parseFile } from '../engine/parse/parseFile';
 import type { Position, Range } from '../engine/types';
 import { effectiveVersion, headOf, type DocumentContext } from './analysis';
@@ -15,10 +17,29 @@ export async function hoverView(
   describe?: DescriptionProvider,
 ): Promise<{ markdown: string; range: Range } | undefined> {
   const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
-  const local = localText(text, { from: position.line, to: position.line }, mayHoldGateConfig);
+  // Only the hovered document is parsed; the file's own gate configs join the environment instead (read once
+  // per text: hovers come in bursts over an unchanged text).
+  const local = localText(text, { from: position.line, to: position.line }, () => false);
   const at = local.toLocal(position);
   if (!at) return undefined;
-  const view = await hoverWithClusterDescription(local.text, at, { version, environment: ctx.environment, file: ctx.file, crds: ctx.crds }, describe);
+  const environment = local.text === text ? ctx.environment : withOwnConfigs(ctx.environment, text, ctx.file);
+  const view = await hoverWithClusterDescription(local.text, at, { version, environment, file: ctx.file, crds: ctx.crds }, describe);
   if (!view) return undefined;
   return { markdown: view.markdown, range: local.toFile(view.range) ?? { start: position, end: position } };
+}
+
+let ownConfigs: { text: string; settings: GateSetting[]; coverage: { component: string; file?: string; range: Range }[] } | undefined;
+
+/** The environment with the gate settings of the file's own config documents (as the whole-file check has). */
+function withOwnConfigs(environment: GateEnvironment, text: string, file: string): GateEnvironment {
+  if (!(environment instanceof GateStateModel) || !mayHoldGateConfig(text)) return environment;
+  if (ownConfigs?.text !== text) {
+    const configs = readGateConfigsFromText(text, file);
+    ownConfigs = {
+      text,
+      settings: configs.flatMap((c) => c.settings),
+      coverage: configs.flatMap((c) => c.covers.map((component) => ({ component, file: c.file, range: c.range }))),
+    };
+  }
+  return environment.withFileConfigs(ownConfigs.settings, ownConfigs.coverage);
 }

@@ -37,6 +37,7 @@ import { clusterFieldDescription } from '../engine/cluster/openapi';
 import type { DescriptionProvider } from '../engine/hover/cluster-description';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
+import { overLimit, tooLargeMessage } from './guard';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
 import { SCHEMA_REQUEST, type SchemaParams } from '../contract/protocol';
@@ -281,6 +282,7 @@ export function startServer(connection: Connection): void {
     if (!doc || token.isCancellationRequested) return null;
     const ctx = await contextFor(doc.uri);
     if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
+    if (overLimit(doc.getText(), maxChars)) return { contents: { kind: 'markdown', value: tooLargeMessage(doc.getText().length, maxChars) } };
     const view = await safeAsync(async () => hoverView(doc.getText(), params.position, ctx, await describerFor(ctx)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
@@ -289,6 +291,7 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(params.textDocument.uri);
     const text = doc?.getText() ?? ws.read(fileOf(params.textDocument.uri));
     if (text === undefined) return null;
+    if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
     const ctx = await contextFor(params.textDocument.uri);
     const view = await safeAsync(async () => hoverView(text, params.position, ctx, await describerFor(ctx)));
     return view ? { markdown: view.markdown } : null;
@@ -300,6 +303,7 @@ export function startServer(connection: Connection): void {
     const ctx = await contextFor(doc.uri);
     if (token.isCancellationRequested) return null;
     if (!ctx.settings.enable || !ctx.settings.completion.enable) return null;
+    if (overLimit(doc.getText(), maxChars)) return { isIncomplete: false, items: [] };
     const entries = (safe(() => completionsAt(doc.getText(), params.position, ctx)) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
     return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snippetSupport)) };
   });
@@ -307,14 +311,14 @@ export function startServer(connection: Connection): void {
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     const checked = validator.last(params.textDocument.uri);
-    if (!doc || !checked) return [];
+    if (!doc || !checked || overLimit(doc.getText(), maxChars)) return [];
     const ctx = await contextFor(doc.uri);
     return safe(() => codeActions(doc, params.context.diagnostics, checked.report, ctx, ws, documents, actionOptions)) ?? [];
   });
 
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
+    if (!doc || overLimit(doc.getText(), maxChars)) return [];
     let cache = symbolCaches.get(doc.uri);
     if (!cache) symbolCaches.set(doc.uri, (cache = new Map()));
     const symbolCache = cache;

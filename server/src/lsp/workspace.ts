@@ -1,6 +1,6 @@
 // The server's view of files: open editor buffers first, then disk. URI ↔ path conversion and the
 // workspace folders. No analysis here: the engine receives a reader and decides what to read.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
@@ -8,6 +8,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
 import { readGateConfigsFromText, type ConfigDocInfo, type ConfigFileAccess } from '../engine/gates';
 import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { readRegularFileBounded } from '../engine/read-regular-file';
+
+/** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
+const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;
 
 export function uriToPath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -86,7 +90,9 @@ export class WorkspaceFiles {
     try {
       if (statSync(file).isFile()) {
         this.stats.diskReads++;
-        text = readFileSync(file, 'utf8');
+        // Bounded and non-blocking: a FIFO or device swapped in after the stat is never read.
+        const read = readRegularFileBounded(file, MAX_DISK_READ_BYTES);
+        text = read.ok ? read.text : undefined;
       }
     } catch {
       text = undefined;

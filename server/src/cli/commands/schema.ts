@@ -57,7 +57,7 @@ function buildOptions(version: KubeVersion, environment: GateEnvironment | undef
 export function makeSchemaCommand(deps: SchemaCommandDeps = {}): Command {
   return {
     name: 'schema',
-    summary: 'export gate-aware JSON Schemas (kubeconform, yaml.schemas, ajv) or print one',
+    summary: 'export gate-aware JSON Schemas (kubeconform, editors) or print one',
     usage: USAGE,
     async run(argv: readonly string[], io: CliIO): Promise<number> {
       let args: ParsedArgs;

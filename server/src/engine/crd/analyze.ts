@@ -131,7 +131,7 @@ function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: Custo
   const movedText = moved.length > 0 ? ` Fields that differ in ${target!.name}: ${moved.join(', ')}.` : '';
   return {
     code: 'api-deprecated',
-    message: `${input.apiVersion} ${input.kind} is deprecated by ${describeSource(def)}`,
+    message: `${input.apiVersion} ${input.kind} is deprecated${`${input.apiVersion} ${input.kind} is deprecated by ${describeSource(def)}`.length > 120 ? '' : ` by ${describeSource(def)}`}`,
     fix: target ? `Move to apiVersion ${def.group}/${target.name}.` : 'Move to a served, non-deprecated version of this kind.',
     detail: (version.deprecationWarning ? `The API server warns: ${version.deprecationWarning}.` : '') + movedText,
     path: `${input.apiVersion}/${input.kind}`,

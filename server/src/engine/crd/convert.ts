@@ -75,7 +75,8 @@ function structType(out: ConvertedVersion, prefix: string, name: string, schema:
     const field: FieldDef = { name: propName, type: { any: true } };
     if ((isRoot || schema['x-kubernetes-embedded-resource']) && propName === 'metadata') field.type = { ref: OBJECT_META };
     else field.type = typeOf(out, prefix, `${name}${pascal(propName)}`, child, childPath, field);
-    if (required.has(propName)) field.required = true;
+    // A nullable required field may be null: only its absence is reported (the walk reports null on required fields).
+    if (required.has(propName) && !child.nullable) field.required = true;
     else field.optional = true;
     def.fields.push(field);
   }

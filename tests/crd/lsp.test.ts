@@ -1,0 +1,50 @@
+// Custom resources over the language server protocol (the built server): a CRD beside the manifest is found,
+// the bundled pack applies without one, the controller gate is read from kubegate.featureGates
+// (`snapshot-controller:CSIVolumeGroupSnapshot`), the Gateway channel from kubegate.customResources.packs,
+// and hover and completion read the CRD.
+import { describe, expect, it } from 'vitest';
+import { CompletionRequest, HoverRequest, type CompletionItem, type CompletionList, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
+import { lspSessions, lspSuite } from '../lsp/harness';
+import { WIDGET_CRD } from './fixtures';
+
+const { start } = lspSessions();
+const SUITE = lspSuite('LSP custom resources');
+
+const WIDGET = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: Small\n  maxReplica: 3\n';
+const VGS = 'apiVersion: groupsnapshot.storage.k8s.io/v1\nkind: VolumeGroupSnapshot\nmetadata:\n  name: g\nspec:\n  volumeGroupSnapshotClassName: c\n  source:\n    selector:\n      matchLabels:\n        app: db\n';
+const ROUTE = 'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: r\nspec:\n  parentRefs:\n  - name: gw\n  rules:\n  - retry:\n      attempts: 2\n';
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
+  it('finds the CRD beside the manifest; hover and completion use it', async () => {
+    const { ws, client } = await start({ 'app/crds/widget.yaml': WIDGET_CRD, 'app/crds/w.yaml': WIDGET, 'other/w.yaml': WIDGET });
+    const diags = await client.open(ws.uri('app/crds/w.yaml'), WIDGET);
+    expect(diags.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['unknown-field', 6, 2]]);
+    expect(diags[0]!.message).toContain('maxReplicas');
+    // No CRD beside it: quietly not checked.
+    expect(await client.open(ws.uri('other/w.yaml'), WIDGET)).toEqual([]);
+
+    const uri = ws.uri('app/crds/w.yaml');
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 3 } })) as Hover | null;
+    expect((hover?.contents as MarkupContent | undefined)?.value ?? '').toContain('Large');
+    const completion = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 6, character: 5 } })) as
+      | CompletionItem[]
+      | CompletionList
+      | null;
+    const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
+    expect(items.map((i) => i.label)).toContain('maxReplicas');
+  });
+
+  it('the bundled pack, the controller gate setting and the Gateway channel setting', async () => {
+    let settings: Record<string, unknown> = {};
+    const { ws, client } = await start({ 'vgs.yaml': VGS, 'route.yaml': ROUTE }, { settings: () => settings });
+    const vgs = await client.open(ws.uri('vgs.yaml'), VGS);
+    expect(vgs.map((d) => [d.code, d.range.start.line])).toEqual([['feature-gate', 1]]);
+    const route = await client.open(ws.uri('route.yaml'), ROUTE);
+    expect(route.map((d) => [d.code, d.range.start.line])).toEqual([['experimental-channel', 8]]);
+
+    settings = { featureGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': true }, customResources: { packs: ['gateway-api experimental'] } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    expect(await client.diagnosticsUntil(ws.uri('vgs.yaml'), (d) => d.length === 0)).toEqual([]);
+    expect(await client.diagnosticsUntil(ws.uri('route.yaml'), (d) => d.length === 0)).toEqual([]);
+  });
+});
