@@ -23,6 +23,8 @@ describe('parseArgs', () => {
 
   it('rejects unknown options, missing values, values on flags and repeats of single options', () => {
     expect(() => parseArgs(['--nope'], SPECS)).toThrow(UsageError);
+    expect(() => parseArgs(['--formt', 'json'], SPECS)).toThrow('unknown option --formt (did you mean --format?)');
+    expect(() => parseArgs(['--conf', 'x'], SPECS)).toThrow('(did you mean --config?)');
     expect(() => parseArgs(['--format'], SPECS)).toThrow(/needs a value/);
     expect(() => parseArgs(['--help=yes'], SPECS)).toThrow(/takes no value/);
     expect(() => parseArgs(['--format', 'a', '--format', 'b'], SPECS)).toThrow(/more than once/);

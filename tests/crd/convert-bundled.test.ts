@@ -47,7 +47,7 @@ function checkStructs(schema: CrdSchema, converted: ReturnType<typeof convertVer
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
     expect(names.has(name), `${where}.${name} is a field`).toBe(true);
     const field = type!.fields.find((f) => f.name === name)!;
-    expect(!!field.required, `${where}.${name} required`).toBe((schema.required ?? []).includes(name));
+    expect(!!field.required, `${where}.${name} required`).toBe((schema.required ?? []).includes(name) && !child.nullable);
     count++;
     let ref = field.type;
     let sub: CrdSchema | undefined = child;

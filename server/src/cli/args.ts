@@ -41,7 +41,10 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       inline = eq < 0 ? undefined : arg.slice(eq + 1);
       spec = byName.get(name);
-      if (!spec) throw new UsageError(`unknown option --${name}`);
+      if (!spec) {
+        const near = closestOption(name, specs);
+        throw new UsageError(`unknown option --${name}${near ? ` (did you mean --${near}?)` : ''}`);
+      }
     } else if (arg.startsWith('-') && arg.length === 2) {
       spec = byShort.get(arg.slice(1));
       if (!spec) throw new UsageError(`unknown option ${arg}`);
@@ -67,6 +70,28 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
     result.options.set(spec.name, list);
   }
   return result;
+}
+
+/** The option name closest to a mistyped one (same letters ignoring case, a prefix, or one or two edits). */
+function closestOption(name: string, specs: readonly OptionSpec[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { n: string; d: number } | undefined;
+  for (const s of specs) {
+    const c = s.name.toLowerCase();
+    const d = c === lower ? 0 : c.startsWith(lower) && lower.length >= 3 ? 1 : editDistance(lower, c);
+    if (d <= 2 && (!best || d < best.d)) best = { n: s.name, d };
+  }
+  return best?.n;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
 }
 
 export function optionValue(args: ParsedArgs, name: string): string | undefined {

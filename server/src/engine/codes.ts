@@ -20,7 +20,7 @@ export const CODE_TABLE: Readonly<Record<FindingCode, CodeInfo>> = {
     when: 'an alpha/beta version of a built-in group: off unless --runtime-config enables it',
   },
   'api-deprecated': { severity: 'warning', when: 'the apiVersion/kind is deprecated in the target version' },
-  'yaml11-scalar': { severity: 'hint', when: 'a plain scalar that YAML 1.1 (kubectl) reads differently' },
+  'yaml11-scalar': { severity: 'information', when: 'a number with a leading zero that kubectl reads as octal, outside a file-mode field' },
   'value-not-recognised': {
     severity: 'information',
     when: 'a value outside a comment-derived config enum (weak data)',

@@ -296,7 +296,7 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: 
   }
   const hint = node.type === 'PLAIN' ? yaml11Hint(source, read, slot) : undefined;
   if (hint) {
-    addFinding(ctx, 'yaml11-scalar', hint.message, range, slot.path, { source, kubectl: describeKubectl(read) }, { fix: hint.fix, severity: 'information' });
+    addFinding(ctx, 'yaml11-scalar', hint.message, range, slot.path, { source, kubectl: describeKubectl(read) }, { fix: hint.fix });
   }
   if (read.type !== 'string') return;
   const value = read.value;
