@@ -63,7 +63,8 @@ spec:
     const ok = 'apiVersion: d.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  owner: null\n  extra: {a: 1, b: [2]}\n  raw: {apiVersion: v1, kind: Pod, whatever: 1}\n  code: ABC\n  ratio: 1\n';
     expect(check(crd('d.test', 'Thing', versions), ok).findings).toEqual([]);
     const bad = 'apiVersion: d.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  ratio: 0.25\n';
-    expect(codes(check(crd('d.test', 'Thing', versions), bad))).toEqual(['missing-field:spec.owner', 'invalid-value:spec.ratio']);
+    // A nullable required field is treated as optional (null must pass; its absence is not reported).
+    expect(codes(check(crd('d.test', 'Thing', versions), bad))).toEqual(['invalid-value:spec.ratio']);
   });
 
   it('a List of CRDs and a broken CRD document next to a good one', () => {

@@ -19,7 +19,8 @@ import {
 import type { Finding, KubeVersion } from '../../server/src/engine/types';
 
 export function strictAjv(allErrors = true): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors });
+  // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).
+  const ajv = new Ajv({ strict: true, allErrors, inlineRefs: false });
   addFormats(ajv);
   ajv.addVocabulary([...SCHEMA_KEYWORDS]);
   return ajv;

@@ -1,5 +1,5 @@
-// How `kubegate check` prints a FileReport: JSON (stable shape, 0-based positions) or text
-// (`file:line:col severity code message`, 1-based for people).
+// The JSON shape of a FileReport in `kubegate check --format json` (stable keys, 0-based positions); the
+// writers under format/ print it (and the text, SARIF and GitHub forms).
 import type { DocumentReport, FileReport, Finding } from '../engine/types';
 
 export interface JsonDocument {
@@ -60,28 +60,4 @@ export function jsonFinding(f: Finding): JsonFinding {
 
 export function jsonFile(path: string, report: FileReport): JsonFile {
   return { path, documents: report.documents.map(jsonDocument), findings: report.findings.map(jsonFinding) };
-}
-
-const COLORS: Record<string, string> = { error: '31', warning: '33', information: '36', hint: '90' };
-
-function paint(text: string, code: string | undefined, color: boolean): string {
-  return color && code ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-export function textFinding(path: string, f: Finding, color: boolean): string {
-  const where = `${path}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
-  const lines = [`${where} ${paint(f.severity, COLORS[f.severity], color)} ${f.code} ${f.message}`];
-  for (const r of f.related ?? []) lines.push(`    ${r.message}`);
-  return lines.join('\n');
-}
-
-/** Documents (and List entries) that were not checked, with why, for the text output. */
-export function notCheckedLines(path: string, report: FileReport): string[] {
-  const out: string[] = [];
-  const visit = (d: DocumentReport, label: string) => {
-    if (!d.checked && d.reason) out.push(`${path}:${d.range.start.line + 1}:${d.range.start.character + 1} not checked (${label}): ${d.reason}`);
-    d.items?.forEach((item) => visit(item, `${label}, item ${item.index + 1}`));
-  };
-  for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return out;
 }

@@ -13,7 +13,7 @@ import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../e
 import { loadSnippets } from '../engine/snippets';
 import { componentsFor, overallState, statesFor } from '../engine/gates/gate-findings';
 import { DEFAULT_VERSION, type KubeVersion } from '../engine/types';
-import { matchesAny } from './glob';
+import { matchesAny, validGlobs } from './glob';
 import type { CrdCatalog } from '../engine/crd/catalog';
 import { splitControllerGates } from '../engine/crd/controller-gates';
 import type { CrdDefinition } from '../engine/crd/format';
@@ -56,9 +56,10 @@ export function knowledge(version: KubeVersion): { data: VersionData; gates: Gat
 export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] {
   const root = ws.folderOf(file);
   let named: ConfigDocInfo[] | undefined;
-  if (settings.configFiles.length > 0) {
+  const configGlobs = validGlobs(settings.configFiles);
+  if (configGlobs.length > 0) {
     const base = root ?? path.dirname(file);
-    const files = ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), settings.configFiles));
+    const files = ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), configGlobs));
     named = loadConfigFiles(files, { readFile: (f) => ws.read(f) }).configs;
   }
   return governingConfigs(file, root, ws.configAccess(), named);
@@ -85,10 +86,12 @@ export function documentContext(
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
 export function shouldCheck(file: string | undefined, text: string, settings: KubegateSettings, ws: WorkspaceFiles): boolean {
-  if (settings.files.length > 0) {
+  // Invalid patterns are left out (and shown as setting errors); none valid: the default below applies.
+  const globs = validGlobs(settings.files);
+  if (globs.length > 0) {
     if (!file) return false;
     const root = ws.folderOf(file) ?? path.dirname(file);
-    return matchesAny(path.relative(root, file), settings.files);
+    return matchesAny(path.relative(root, file), globs);
   }
   // A byte order mark may open the file (the CLI checks such files too).
   return /^\uFEFF?apiVersion\s*:/m.test(text) && /^\uFEFF?kind\s*:/m.test(text);

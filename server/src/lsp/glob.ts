@@ -1,39 +1,40 @@
-// Minimal glob matching for the `kubegate.files` and `kubegate.configFiles` settings:
-// `**` (any folders), `*` (within a name), `?`, `{a,b}`. Patterns without a slash match the file name anywhere.
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let i = 0;
-  let inGroup = false;
-  while (i < glob.length) {
-    const c = glob[i];
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const slash = glob[i + 2] === '/';
-        re += slash ? '(?:.*/)?' : '.*';
-        i += slash ? 3 : 2;
-        continue;
-      }
-      re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '{') {
-      inGroup = true;
-      re += '(?:';
-    } else if (c === '}' && inGroup) {
-      inGroup = false;
-      re += ')';
-    } else if (c === ',' && inGroup) re += '|';
-    else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-    i++;
+// Glob settings (`kubegate.files`, `kubegate.configFiles`, …) for the server: compiled once per pattern by the
+// engine's bounded-time matcher (engine/glob-match.ts). Invalid patterns are left out and reported as setting
+// errors (kubegate/status `settingErrors`); they never turn checking off.
+import { compileGlob, globMatches, type GlobCompileResult } from '../engine/glob-match';
+
+const compiled = new Map<string, GlobCompileResult>();
+
+function compiledGlob(pattern: string): GlobCompileResult {
+  let c = compiled.get(pattern);
+  if (!c) {
+    if (compiled.size > 1000) compiled.clear();
+    c = compileGlob(pattern);
+    compiled.set(pattern, c);
   }
-  return new RegExp(`^${re}$`);
+  return c;
 }
 
-/** Whether `relPath` (forward slashes, relative to the workspace folder) matches one of the globs. */
+/** Whether `relPath` (relative to the workspace folder) matches one of the valid globs. */
 export function matchesAny(relPath: string, globs: string[]): boolean {
-  const p = relPath.replace(/\\/g, '/');
-  const name = p.slice(p.lastIndexOf('/') + 1);
-  return globs.some((g) => {
-    const pattern = g.replace(/^\.\//, '');
-    return pattern.includes('/') ? globToRegExp(pattern).test(p) : globToRegExp(pattern).test(name);
-  });
+  for (const g of globs) {
+    const c = compiledGlob(g);
+    if (c.ok && globMatches(c.glob, relPath)) return true;
+  }
+  return false;
+}
+
+/** The valid patterns of a list (an all-invalid list is empty: the setting's default applies). */
+export function validGlobs(globs: string[]): string[] {
+  return globs.filter((g) => compiledGlob(g).ok);
+}
+
+/** One message per invalid pattern of the setting `name`. */
+export function globProblems(name: string, globs: string[]): string[] {
+  const out: string[] = [];
+  for (const g of globs) {
+    const c = compiledGlob(g);
+    if (!c.ok) out.push(`${name}: "${g.length > 80 ? `${g.slice(0, 80)}…` : g}" is not a valid glob (${c.problem}); it is ignored.`);
+  }
+  return out;
 }

@@ -106,10 +106,6 @@ function label(path: string): string {
 
 function scalar(ctx: ConstraintContext, value: unknown, schema: CrdSchema, path: string, range: Range): void {
   if (typeof value === 'number') {
-    if (schema.type === 'integer' && !Number.isInteger(value)) {
-      add(ctx, `${label(path)} expects a whole number, not ${value}`, range, path, { expected: 'integer', got: value }, 'Write an integer.');
-      return;
-    }
     if (schema.minimum !== undefined && (value < schema.minimum || (schema.exclusiveMinimum && value === schema.minimum))) {
       add(ctx, `${label(path)} must be ${schema.exclusiveMinimum ? 'greater than' : 'at least'} ${schema.minimum}, not ${value}`, range, path, { minimum: schema.minimum, got: value });
     }

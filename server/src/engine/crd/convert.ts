@@ -115,8 +115,9 @@ function typeOf(out: ConvertedVersion, prefix: string, name: string, schema: Crd
       if (field) addEnum(out, prefix, name, schema, field);
       return { s: 'string' };
     case 'integer':
-    case 'number':
       return { s: 'number' };
+    case 'number':
+      return { s: 'number', float: true };
     case 'boolean':
       return { s: 'boolean' };
     default:
