@@ -62,7 +62,10 @@ async function main(): Promise<void> {
     totals.slowestRequestMs = Math.max(totals.slowestRequestMs, res.slowestRequestMs);
     failures.push(...res.failures);
     console.log(`seed ${seed}: ${res.edits} edits, ${res.requests} requests (${res.answered} answered), ${res.comparisons} comparisons, ${res.failures.length} failures`);
-    for (const f of res.failures) console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail.slice(0, 300)}`);
+    for (const f of res.failures) {
+      console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail.slice(0, 300)}`);
+      if (f.text !== undefined && f.text.length <= 4000) console.log(`  text: ${JSON.stringify(f.text)}`);
+    }
     if (res.serverErrors > 0) console.log(`  ${res.serverErrors} errors logged by the server, e.g. ${res.serverErrorSamples.join(' // ')}`);
   }
   const crashes = failures.filter((f) => f.kind === 'crash').length;

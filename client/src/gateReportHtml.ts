@@ -36,12 +36,17 @@ export function stateText(e: Pick<GateReportEntry, 'state' | 'locked' | 'default
 function componentLines(e: GateReportEntry): string {
   const list = e.componentStates ?? [];
   if (list.length === 0) return `<div class="components">${escapeHtml(e.components.join(', '))}</div>`;
+  // Sources every component shares (one kind config for all) are shown once, below the list.
+  const key = (c: (typeof list)[number]) => c.sources.join('\u0000');
+  const shared = list.every((c) => key(c) === key(list[0]!)) ? list[0]!.sources : [];
   const items = list.map((c) => {
     const word = c.state === 'unknown' ? (e.default === true ? 'on (default)' : 'not set') : c.state;
-    const why = c.sources.length ? ` <span class="why">(${escapeHtml(c.sources.join('; '))})</span>` : '';
+    const own = shared.length ? [] : c.sources;
+    const why = own.length ? ` <span class="why">(${escapeHtml(own.join('; '))})</span>` : '';
     return `<li class="cs-${escapeHtml(c.state)}">${escapeHtml(c.component || 'any component')}: <b>${escapeHtml(word)}</b>${why}</li>`;
   });
-  return `<ul class="components">${items.join('')}</ul>`;
+  const common = shared.length ? `<div class="why">${escapeHtml(shared.join('; '))}</div>` : '';
+  return `<ul class="components">${items.join('')}</ul>${common}`;
 }
 
 function row(e: GateReportEntry): string {
@@ -57,7 +62,7 @@ function row(e: GateReportEntry): string {
         .map((s) => {
           const value = s.value === undefined ? '?' : String(s.value);
           const label = s.location ? locationLink(s.location, where(s.location)) : escapeHtml(s.source);
-          return `<li>${label}: <code>${escapeHtml(value)}</code>${s.location ? ` (${escapeHtml(s.source)})` : ''}</li>`;
+          return `<li>${label}: <code>${escapeHtml(value)}</code></li>`;
         })
         .join('')
     : `<li class="none">nowhere${e.locked ? ' (locked: no setting can change it)' : ''}</li>`;

@@ -1,12 +1,14 @@
 // The status bar item: target version and gate sources from `kubegate/status`; a click opens the gate view.
 import * as vscode from 'vscode';
 import type { StatusParams } from '../../server/src/contract/protocol';
-import { formatStatus } from './statusText';
+import { formatStatus, newSettingErrors } from './statusText';
 import { COMMANDS } from './commandIds';
 
 export class KubegateStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private last: StatusParams | undefined;
+  /** Setting errors already notified (each is notified once per session). */
+  private readonly shownErrors = new Set<string>();
 
   constructor() {
     this.item = vscode.window.createStatusBarItem('kubegate.status', vscode.StatusBarAlignment.Right, 100);
@@ -23,6 +25,8 @@ export class KubegateStatusBar implements vscode.Disposable {
   update(status: StatusParams): void {
     this.last = status;
     this.render();
+    const fresh = newSettingErrors(status, this.shownErrors);
+    if (fresh.length > 0) void vscode.window.showWarningMessage(`Kubegate: ${fresh.join(' ')}`);
   }
 
   /** Re-renders with the current trust state (after trust is granted). */

@@ -35,10 +35,16 @@ export function formatStatus(status: StatusParams, trusted: boolean): StatusView
   const labels = [...new Set(status.gateSources.map(sourceLabel))];
   const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
   const clusterTrouble = status.cluster.state === 'unreachable';
-  const icon = clusterTrouble ? '$(warning) ' : trusted ? '' : '$(shield) ';
+  const settingErrors = status.settingErrors ?? [];
+  const icon = clusterTrouble || settingErrors.length > 0 ? '$(warning) ' : trusted ? '' : '$(shield) ';
   const text = `${icon}K8s ${status.kubernetesVersion} · gates: ${gates}`;
 
   const lines: string[] = [];
+  if (settingErrors.length > 0) {
+    lines.push('**Setting errors** (fix them in the settings):');
+    for (const e of settingErrors) lines.push(`- ${e}`);
+    lines.push('');
+  }
   lines.push(`**Kubegate** checks against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
   if (status.gateSources.length === 0) {
     lines.push('', 'Gate states: the defaults of that version (no settings, configs or cluster say otherwise).');
@@ -59,5 +65,12 @@ export function formatStatus(status: StatusParams, trusted: boolean): StatusView
   lines.push('', clusterLine);
   for (const n of [...c.notes, ...status.notes]) lines.push(`- ${n}`);
   lines.push('', 'Click to show the feature gates this workspace needs.');
-  return { text, tooltip: lines.join('\n'), warning: clusterTrouble || status.notes.length > 0 };
+  return { text, tooltip: lines.join('\n'), warning: clusterTrouble || status.notes.length > 0 || settingErrors.length > 0 };
+}
+
+/** The setting errors to notify about: those not notified before (one notification per distinct set). */
+export function newSettingErrors(status: StatusParams, alreadyShown: Set<string>): string[] {
+  const fresh = (status.settingErrors ?? []).filter((e) => !alreadyShown.has(e));
+  for (const e of fresh) alreadyShown.add(e);
+  return fresh;
 }

@@ -11,6 +11,14 @@ export const CLUSTER_SETTINGS = [
   `${SETTINGS_SECTION}.cluster.kubeconfig`,
 ] as const;
 
+/** Glob settings that choose which files are read as manifests or gate configs: a cloned repository must not set
+ *  them while untrusted. VS Code ignores their workspace values then; the client also leaves them empty (the
+ *  defaults apply: YAML files with apiVersion and kind; configs found next to the manifests). */
+export const FILE_SELECTION_SETTINGS = [`${SETTINGS_SECTION}.files`, `${SETTINGS_SECTION}.configFiles`] as const;
+
+/** package.json capabilities.untrustedWorkspaces.restrictedConfigurations. */
+export const RESTRICTED_SETTINGS = [...CLUSTER_SETTINGS, ...FILE_SELECTION_SETTINGS] as const;
+
 /** Sent as the language server's initializationOptions. */
 export interface KubegateInitOptions {
   /** False: the server must not read kubeconfig files or contact a cluster. */
@@ -49,12 +57,17 @@ export function restrictSection(section: string | undefined, value: unknown, tru
       return '';
     case `${SETTINGS_SECTION}.cluster`:
       return { ...(isRecord(value) ? value : {}), ...off };
+    case `${SETTINGS_SECTION}.files`:
+    case `${SETTINGS_SECTION}.configFiles`:
+      return [];
     case SETTINGS_SECTION: {
       const copy: Record<string, unknown> = { ...(isRecord(value) ? value : {}) };
       delete copy['cluster.enabled'];
       delete copy['cluster.context'];
       delete copy['cluster.kubeconfig'];
       copy.cluster = { ...(isRecord(copy.cluster) ? copy.cluster : {}), ...off };
+      copy.files = [];
+      copy.configFiles = [];
       return copy;
     }
     case undefined:

@@ -32,8 +32,14 @@ export function contributor(client: LanguageClient): {
   return {
     requestSchema(resource: string): string | undefined {
       if (!enabled()) return undefined;
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === resource);
-      return doc ? schemaUriFor(resource, doc.getText()) : undefined;
+      let target = resource;
+      try {
+        target = vscode.Uri.parse(resource).toString();
+      } catch {
+        // not a URI: compare as given
+      }
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target);
+      return doc ? schemaUriFor(doc.uri.toString(), doc.getText()) : undefined;
     },
     async requestSchemaContent(uri: string): Promise<string> {
       const resource = resourceOf(uri);

@@ -1,6 +1,6 @@
 // The bundled ecosystem CRD pack (schemas/crds-pack.json) from ../shared/upstream/crds: per project and release
-// the CRDs (names, scope, versions, schemas without descriptions; identical schemas stored once), the Gateway API
-// channel differences (channel-fields.tsv: fields, enum values, kinds, versions) and the controller feature gates
+// the CRDs (names, scope, versions, schemas without descriptions; identical schemas stored once; for Gateway API
+// the experimental channel's CRDs), the Gateway API channel differences (channel-fields.tsv: fields, enum values, kinds, versions) and the controller feature gates
 // (controller-gates.json). Format: server/src/engine/crd/format.ts.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -77,13 +77,13 @@ function unescapeTsv(v: string): string {
   return v.replace(/\\(\\|t|n)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : '\\'));
 }
 
-/** channel-fields.tsv rows the engine uses (structure: fields, enum values, kinds, versions), per bundle version. */
+/** channel-fields.tsv rows the engine uses (fields, enum values, CEL rules, patterns, kinds, versions), per bundle version. */
 function readChannelRows(dir: string): Map<string, ChannelRow[]> {
   const out = new Map<string, ChannelRow[]>();
   const lines = fs.readFileSync(path.join(dir, 'channel-fields.tsv'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const header = lines.shift()!.split('\t');
   const col = (name: string) => header.indexOf(name);
-  const keep = new Set(['field', 'enum-value', 'kind-only-in-channel', 'version-served-only-in-channel', 'version-only-in-channel']);
+  const keep = new Set(['field', 'enum-value', 'cel-rule', 'pattern', 'kind-only-in-channel', 'version-served-only-in-channel', 'version-only-in-channel']);
   for (const line of lines) {
     const c = line.split('\t').map(unescapeTsv);
     const difference = c[col('difference')];
@@ -99,7 +99,7 @@ function readChannelRows(dir: string): Map<string, ChannelRow[]> {
       onlyIn,
     };
     const value = c[col('value')];
-    if (value && difference === 'enum-value') row.value = value;
+    if (value && (difference === 'enum-value' || difference === 'cel-rule' || difference === 'pattern')) row.value = value;
     const tag = c[col('bundleVersion')];
     const list = out.get(tag) ?? [];
     list.push(row);
@@ -176,14 +176,17 @@ export function buildCrdPack(sharedDir: string): CrdPack | undefined {
         const plain: PackCrd[] = [];
         for (const f of r.files) {
           if (f.fileRole !== 'crd') continue;
+          if (f.channel && f.channel !== 'experimental') continue;
           const crd = readCrd(path.join(dir, f.file), schemas);
           if (!crd) continue;
           if (f.channel) byChannel.set(f.channel, [...(byChannel.get(f.channel) ?? []), crd]);
           else plain.push(crd);
         }
         if (byChannel.size === 0) return { tag: r.tag, date: r.commitDate.slice(0, 10), crds: plain.sort(byKind) };
+        // Only the experimental CRDs are kept (a superset of the standard ones): the engine walks them and
+        // reports what the standard channel lacks from channel-fields.tsv, which keeps the pack small.
         const channels: Record<string, PackCrd[]> = {};
-        for (const ch of [...byChannel.keys()].sort()) channels[ch] = byChannel.get(ch)!.sort(byKind);
+        for (const ch of [...byChannel.keys()].sort()) if (ch === 'experimental') channels[ch] = byChannel.get(ch)!.sort(byKind);
         return { tag: r.tag, date: r.commitDate.slice(0, 10), channels, channelRows: channelRows.get(r.tag) ?? [] };
       }),
     };

@@ -79,7 +79,7 @@ describe('kubegate check (dist/cli.js)', () => {
   });
 
   it('warns about a gated field (exit 0: warnings only) and takes v-prefixed and patch versions', async () => {
-    // A copy away from examples/kind-cluster-with-dra-gate.yaml, which governs the files of its folder.
+    // A copy away from examples/kind/kind-cluster-with-dra-gate.yaml, which governs the files of its folder.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-cli-'));
     const dra = path.join(dir, 'dra-resourceslice-skip-node-operations.yaml');
     copyFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), dra);
@@ -97,7 +97,7 @@ describe('kubegate check (dist/cli.js)', () => {
   });
 
   it('a kind config in the same file turns the gate on', async () => {
-    const run = await kubegate('check', '--format', 'json', 'examples/kind-cluster-with-dra-gate.yaml');
+    const run = await kubegate('check', '--format', 'json', 'examples/kind/kind-cluster-with-dra-gate.yaml');
     expect(run.code).toBe(0);
     const file = (JSON.parse(run.stdout) as JsonOut).files[0]!;
     expect(file.findings.filter((f) => f.severity === 'error' || f.severity === 'warning')).toEqual([]);

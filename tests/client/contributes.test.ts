@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../server/src/contract/settings';
 import { COMMANDS } from '../../client/src/commandIds';
-import { CLUSTER_SETTINGS } from '../../client/src/trust';
+import { RESTRICTED_SETTINGS } from '../../client/src/trust';
 import { ALL_CODES } from '../../server/src/engine/codes';
 import type { GateCatalog } from '../../server/src/engine/knowledge/format';
 import { commandsContribution, configurationContribution, localize, newestGates, nlsStrings } from '../../scripts/contributes/contributes';
@@ -75,7 +75,7 @@ describe('package.json contributes.configuration matches server/src/contract/set
 
   it('every setting named in a restricted configuration exists', () => {
     const restricted = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations as string[];
-    expect([...restricted].sort()).toEqual([...CLUSTER_SETTINGS].sort());
+    expect([...restricted].sort()).toEqual([...RESTRICTED_SETTINGS].sort());
     for (const name of restricted) expect(props[name]).toBeDefined();
   });
 });

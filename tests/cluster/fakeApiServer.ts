@@ -64,6 +64,8 @@ export type Route =
   | { status?: number; text: string; contentType?: string }
   | { status: number }
   | { partial: string }
+  /** `line` written `count` times (text/plain), with backpressure; stops when the client goes away. */
+  | { stream: { line: string; count: number } }
   | 'hang';
 
 export interface FakeApiServer {
@@ -74,6 +76,8 @@ export interface FakeApiServer {
   routes: Map<string, Route>;
   /** Emits 'hang' (path) when a request will get no (complete) answer. */
   events: EventEmitter;
+  /** Bytes written per streamed path (stream routes), to assert how much a client read before giving up. */
+  streamed: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function startFakeApiServer(pki: TestPki, routes: Record<string, Ro
   const table = new Map(Object.entries(routes));
   const requests: FakeApiServer['requests'] = [];
   const events = new EventEmitter();
+  const streamed = new Map<string, number>();
   const server = https.createServer({ key: pki.serverKey, cert: pki.serverCert }, (req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, authorization: req.headers.authorization });
@@ -93,6 +98,29 @@ export async function startFakeApiServer(pki: TestPki, routes: Record<string, Ro
     if (!route) {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 }));
+      return;
+    }
+    if ('stream' in route) {
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+      const key = path.split('?')[0];
+      let left = route.stream.count;
+      const perChunk = Math.max(1, Math.floor(65536 / route.stream.line.length));
+      const chunk = route.stream.line.repeat(perChunk);
+      const pump = (): void => {
+        while (left > 0 && !res.destroyed) {
+          const n = Math.min(left, perChunk);
+          left -= n;
+          const text = n === perChunk ? chunk : route.stream.line.repeat(n);
+          streamed.set(key, (streamed.get(key) ?? 0) + Buffer.byteLength(text));
+          if (!res.write(text)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on('close', () => events.emit('stream-closed', key));
+      pump();
       return;
     }
     if ('partial' in route) {
@@ -119,6 +147,7 @@ export async function startFakeApiServer(pki: TestPki, routes: Record<string, Ro
     requests,
     routes: table,
     events,
+    streamed,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

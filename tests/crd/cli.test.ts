@@ -55,6 +55,17 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain('cannot read --crd nope.yaml');
   });
 
+  it('explain shows a bundled custom kind and a controller-gated field', async () => {
+    const kind = await spawnCli(['explain', 'groupsnapshot.storage.k8s.io/v1beta1', 'VolumeGroupSnapshot'], { cwd: dir });
+    expect(kind.code).toBe(0);
+    expect(kind.stdout).toContain('(served, deprecated)');
+    expect(kind.stdout).toContain('CSIVolumeGroupSnapshot');
+    const field = await spawnCli(['explain', 'karpenter.sh/v1', 'NodePool', 'spec.replicas'], { cwd: dir });
+    expect(field.code).toBe(0);
+    expect(field.stdout).toContain('StaticCapacity');
+    expect(field.stdout).toContain('Alpha, off by default in karpenter v1.14.1');
+  });
+
   it('--crd-pack selects the Gateway API channel or an older release', async () => {
     expect((await json(['route.yaml'])).findings).toEqual(['experimental-channel:spec.rules[].retry']);
     expect((await json(['--crd-pack', 'gateway-api experimental', 'route.yaml'])).findings).toEqual([]);

@@ -59,6 +59,24 @@ describe('Gateway API channels', () => {
     expect(keys(checkText(tcp, { version: '1.37', crds: buildCrdCatalog({ selections: ['experimental'] }) }).findings)).toEqual(['api-deprecated:gateway.networking.k8s.io/v1alpha2/TCPRoute']);
   });
 
+  it('CEL rules only the experimental CRD has apply only with the experimental channel', () => {
+    const text = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - name: same
+    backendRefs: [{name: a, port: 80}]
+  - name: same
+    backendRefs: [{name: b, port: 80}]
+`;
+    expect(checkText(text, { version: '1.37', crds: buildCrdCatalog() }).findings).toEqual([]);
+    const report = checkText(text, { version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api experimental'] }) });
+    expect(report.findings.map((f) => `${f.code}:${f.path} ${f.message}`)).toEqual(['invalid-value:spec.rules Rule name must be unique within the route']);
+    expect(report.findings[0]!.range).toEqual(rangeOfText(text, 5, 'rules'));
+  });
+
   it('an older release picked by the setting: Gateway spec.allowedListeners was experimental in v1.4', () => {
     const gw = `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: g}\nspec:\n  gatewayClassName: c\n  listeners: [{name: l, port: 80, protocol: HTTP}]\n  allowedListeners: {namespaces: {from: Same}}\n`;
     expect(checkText(gw, { version: '1.37', crds: buildCrdCatalog() }).findings).toEqual([]);

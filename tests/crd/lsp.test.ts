@@ -5,9 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { CompletionRequest, HoverRequest, type CompletionItem, type CompletionList, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import { lspSessions, lspSuite } from '../lsp/harness';
+import { parse } from 'yaml';
+import { CRD_LIST_PATH } from '../../server/src/engine/cluster/crds';
+import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
+import { healthyRoutes } from '../cluster/fixtures';
 import { WIDGET_CRD } from './fixtures';
 
-const { start } = lspSessions();
+const { start, create, defer } = lspSessions();
 const SUITE = lspSuite('LSP custom resources');
 
 const WIDGET = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: Small\n  maxReplica: 3\n';
@@ -46,5 +50,24 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     expect(await client.diagnosticsUntil(ws.uri('vgs.yaml'), (d) => d.length === 0)).toEqual([]);
     expect(await client.diagnosticsUntil(ws.uri('route.yaml'), (d) => d.length === 0)).toEqual([]);
+  });
+
+  it('reads the CRDs of the connected cluster (opt-in) and checks against them', async () => {
+    const pki = await makeTestPki();
+    const { apiVersion: _a, kind: _k, ...item } = parse(WIDGET_CRD) as Record<string, unknown>;
+    const api = await startFakeApiServer(pki, { ...healthyRoutes('v1.37.1', []), [CRD_LIST_PATH]: { json: { items: [item] } } });
+    const tmp = tempFolder();
+    defer(async () => {
+      await api.close();
+      tmp.dispose();
+    });
+    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 'test-token' });
+    const { ws, client } = create({}, { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' } });
+    await client.initialize();
+    // The server never waits for the cluster: the document is re-checked when the CRD list has been read.
+    await client.open(ws.uri('w.yaml'), WIDGET);
+    const diags = await client.diagnosticsUntil(ws.uri('w.yaml'), (d) => d.length > 0);
+    expect(diags.map((d) => [d.code, d.range.start.line])).toEqual([['unknown-field', 6]]);
+    expect(api.requests.some((r) => r.path.startsWith(CRD_LIST_PATH))).toBe(true);
   });
 });

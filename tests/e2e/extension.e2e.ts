@@ -215,6 +215,7 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
   });
 
   it('(g2) after the version switch the inlay hint follows: the field does not exist in that version', async () => {
+    await wb.runCommand('View: Focus First Editor Group');
     await wb.openFile(MANIFEST);
     await vi.waitFor(
       async () => {

@@ -36,12 +36,11 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, KIND_CONFIG_REQUEST } from '../../server/src/contract/protocol';
 import { resolveSettings } from '../../server/src/contract/settings';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import type { TextDocuments } from 'vscode-languageserver/node';
+import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from '../../server/src/lsp/report';
-import type { DocumentContext } from '../../server/src/lsp/analysis';
+import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 
 export interface FuzzOptions {
   /** Path of dist/server.js. */
@@ -160,20 +159,21 @@ function pick<T>(r: () => number, list: readonly T[]): T {
 
 const MAX_TEXT = 30_000;
 
-/** The whole-file check the server must agree with (no incremental checker; default settings). */
-function expectedDiagnostics(text: string, file: string, uri: string): Diagnostic[] {
+/** The whole-file check the server must agree with: the server's own context for the document (settings
+ *  defaults, no cluster; the open documents as the server sees them), then its report WITHOUT the incremental
+ *  checker (engine checkText + severity settings). */
+function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocument }, open: TextDocument[], root: string): Diagnostic[] {
   const settings = resolveSettings(undefined).settings;
-  if (!(/^\uFEFF?apiVersion\s*:/m.test(text) && /^\uFEFF?kind\s*:/m.test(text))) return [];
-  const version = DEFAULT_VERSION;
-  const environment = buildGateEnvironment({
-    catalog: gateCatalog(),
-    version,
-    explicit: explicitSettings([], 'kubegate.featureGates'),
-    cluster: undefined,
-    configs: [],
-  });
-  const ctx: DocumentContext = { file, version, environment, configs: [], settings };
-  return reportFor(text, ctx, DEFAULT_MAX_FILE_CHARS).findings.map((f) => toDiagnostic(f, uri));
+  const documents = {
+    get: (uri: string) => open.find((d) => d.uri === uri),
+    all: () => open,
+  } as unknown as TextDocuments<TextDocument>;
+  const ws = new WorkspaceFiles(documents);
+  ws.setFolders([pathToFileURL(root).toString()]);
+  const text = target.doc.getText();
+  if (!shouldCheck(target.file, text, settings, ws)) return [];
+  const ctx = documentContext(target.file, settings, undefined, ws);
+  return reportFor(text, ctx, DEFAULT_MAX_FILE_CHARS).findings.map((f) => toDiagnostic(f, target.uri));
 }
 
 class Server {
@@ -431,7 +431,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         }
         result.comparisons++;
         const text = t.doc.getText();
-        const expected = expectedDiagnostics(text, t.file, t.uri);
+        const expected = expectedDiagnostics(t, docs.map((d) => d.doc), root);
         if (JSON.stringify(got.value) !== JSON.stringify(expected)) {
           fail({ kind: 'mismatch', detail: describeMismatch(expected, got.value), text });
         }
@@ -441,7 +441,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await Promise.all(pending.splice(0));
   } finally {
     result.serverErrors = server.errors.length;
-    result.serverErrorSamples = [...new Set(server.errors.map((e) => e.split('\n').slice(0, 4).join(' | ')))].slice(0, 5);
+    result.serverErrorSamples = [...new Set(server.errors.map((e) => e.split('\n').slice(0, 8).join(' | ')))].slice(0, 5);
     if (server.exited) {
       result.serverAlive = false;
       fail({ kind: 'crash', detail: `the server exited: ${server.stderr.slice(-1000)}` });

@@ -45,7 +45,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
       });
     });
     await client.initialize();
-    const diags = await client.open(ws.uri('slice.yaml'), SLICE);
+    // Diagnostics never wait for the cluster: published at once, published again when the cluster answered.
+    await client.open(ws.uri('slice.yaml'), SLICE);
+    const diags = await client.diagnosticsUntil(ws.uri('slice.yaml'), (d) => d.some((x) => x.code === 'feature-gate' && x.severity === DiagnosticSeverity.Information));
     const gate = diags.find((d) => d.code === 'feature-gate');
     // On in the API server per the cluster, the other components unknown: information, not a warning.
     expect(gate?.severity, JSON.stringify(diags)).toBe(DiagnosticSeverity.Information);

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { readClusterCrds } from '../engine/cluster/crds';
 import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine/crd/catalog';
-import { isControllerGateName } from '../engine/crd/controller-gates';
+import { isControllerGateName, splitControllerGates } from '../engine/crd/controller-gates';
 import type { CrdDefinition } from '../engine/crd/format';
 import { crdsFromText, discoverCrds, loadCrdFiles } from '../engine/crd/workspace';
 import { parseGoBool } from '../engine/gates';
@@ -63,6 +63,8 @@ export async function crdCatalogForRun(
   io: CliIO,
   repoRoot: string,
   deps: CrdRunDeps = {},
+  /** `.kubegate.yaml` featureGates: its `controller:Gate` entries (weaker than --feature-gates). */
+  repoFeatureGates: Record<string, boolean> = {},
 ): Promise<(input: { path: string; text: string }) => CrdCatalog> {
   for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
   const readFile = (f: string): string | undefined => {
@@ -81,7 +83,7 @@ export async function crdCatalogForRun(
     if (result.note) io.err(`note: cluster CRDs not read: ${result.note}\n`);
     cluster = result.crds;
   }
-  const controllerGates = controllerGatesOf(optionValues(args, 'feature-gates'));
+  const controllerGates = { ...splitControllerGates(repoFeatureGates).controller, ...controllerGatesOf(optionValues(args, 'feature-gates')) };
   const selections = optionValues(args, 'crd-pack');
   const cache = new Map<string, CrdCatalog>();
   const noted = new Set<string>();

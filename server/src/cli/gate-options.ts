@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS } from './inputs';
 import { withoutControllerGates } from './crd-options';
 import { isControllerGateName } from '../engine/crd/controller-gates';
 import type { CliIO } from './io';
+import { append } from '../engine/append';
 
 export const GATE_OPTIONS: OptionSpec[] = [
   {
@@ -120,7 +121,7 @@ export async function gateSourcesFromArgs(
     if (found.length === 0) {
       io.err(`warning: ${file} holds no kind, kubeadm, kubelet or kube-proxy config or control-plane static Pod; it sets no gate\n`);
     }
-    named.push(...found);
+    append(named, found);
   }
   if (unreadable.length > 0) throw new UsageError(`cannot read --config ${unreadable.join(', ')}`);
   let cluster: ClusterSnapshot | undefined;

@@ -2,6 +2,7 @@
 // ANSI bold when colour is on), pipe tables aligned in columns, `[text](url)` written as `text <url>`,
 // headings and list bullets kept readable, long paragraphs wrapped.
 import { wrapText } from './args';
+import { append } from '../engine/append';
 
 export interface MarkdownTextOptions {
   /** ANSI bold for `**…**`. */
@@ -89,7 +90,7 @@ export function markdownToText(markdown: string, options: MarkdownTextOptions): 
       const block: string[] = [];
       while (i < lines.length && /^\s*\|/.test(lines[i] as string)) block.push(lines[i++] as string);
       i--;
-      out.push(...renderTable(block, options.color));
+      append(out, renderTable(block, options.color));
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);

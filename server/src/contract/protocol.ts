@@ -72,6 +72,9 @@ export interface StatusParams {
   cluster: ClusterStatus;
   /** Problems with the settings and other notes to show once. */
   notes: string[];
+  /** Settings that cannot be used as given (e.g. an invalid glob in kubegate.files): the client shows them in the
+   *  status item and once as a notification. Absent or empty: none. */
+  settingErrors?: string[];
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)

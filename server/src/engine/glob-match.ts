@@ -178,7 +178,7 @@ function matchTokens<T, U>(tokens: readonly T[], items: readonly U[], isStar: (t
 }
 
 function matchSegment(tokens: Token[], name: string): boolean {
-  return matchTokens(tokens, name, (t) => t.t === 'star', matchOne);
+  return matchTokens(tokens, [...name], (t) => t.t === 'star', matchOne);
 }
 
 /** Whether `relPath` (slashes; relative to the workspace folder) matches. A pattern without a slash matches the

@@ -1,6 +1,8 @@
 // Code actions: the engine's quick fixes (engine/fixes) for the diagnostics in the request, turned into
 // LSP WorkspaceEdits. Fixes that change a setting become a client command when the client offers one.
+import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
+import { readGateConfigsFromText } from '../engine/gates/config-readers';
 import {
   CodeActionKind,
   type CodeAction,
@@ -16,6 +18,7 @@ import { fixesFor, type Fix } from '../engine/fixes';
 import type { FileReport, Finding, KubeVersion } from '../engine/types';
 import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
 import { SOURCE } from './convert';
+import { isControllerGateFinding } from '../engine/crd/fixes';
 import { parseFile } from '../engine/parse/parseFile';
 import { sameRange } from '../engine/parse/ranges';
 import { toUri, type WorkspaceFiles } from './workspace';
@@ -41,7 +44,8 @@ export function findingsFor(diagnostics: Diagnostic[], report: FileReport): Find
 function neededGates(report: FileReport): string[] {
   const gates = new Set<string>();
   for (const f of report.findings) {
-    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string') gates.add(f.data.gate);
+    // Controller gates (snapshot-controller, karpenter) are not Kubernetes gates: never in a kind config.
+    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string' && !isControllerGateFinding(f)) gates.add(f.data.gate);
   }
   return [...gates].sort();
 }
@@ -66,7 +70,8 @@ function toWorkspaceEdit(fix: Fix, documents: TextDocuments<TextDocument>, opts:
   if (!opts.canCreateFiles) return undefined;
   const documentChanges: (TextDocumentEdit | LspCreateFile)[] = [];
   for (const c of creates) {
-    documentChanges.push({ kind: 'create', uri: c.uri, options: { ignoreIfExists: true } });
+    // Only ever a new file: if one appeared meanwhile, the client refuses the edit instead of writing into it.
+    documentChanges.push({ kind: 'create', uri: c.uri, options: { overwrite: false, ignoreIfExists: false } });
     documentChanges.push({
       textDocument: { uri: c.uri, version: null },
       edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: c.text }],
@@ -94,6 +99,7 @@ export function codeActions(
     .map((p) => ({ path: p, text: ws.read(p) }))
     .filter((c): c is { path: string; text: string } => c.text !== undefined);
   const folder = ws.folderOf(ctx.file) ?? path.dirname(ctx.file);
+  const newKindConfigPath = kindConfigTarget(path.join(folder, 'kind-config.yaml'), configFiles, ws);
   const out: CodeAction[] = [];
   const diagsByFinding = new Map<Finding, Diagnostic>();
   const findings = findingsFor(diagnostics, report);
@@ -111,7 +117,7 @@ export function codeActions(
         versionData: data,
         gates,
         configFiles,
-        newKindConfigPath: configFiles.length === 0 ? path.join(folder, 'kind-config.yaml') : undefined,
+        newKindConfigPath,
         neededGates: neededGates(report),
         offerSetting: !!opts.settingCommand,
       });
@@ -137,3 +143,23 @@ export function codeActions(
   return out;
 }
 
+
+/** Where a "Create kind-config.yaml" fix may create its file: only when nothing has that name (open buffer or
+ *  disk). An existing kind config of that name joins `configFiles` instead (its gates are edited in place); an
+ *  existing file of that name that is no kind config is left alone (no fix creates or edits it). */
+function kindConfigTarget(file: string, configFiles: { path: string; text: string }[], ws: WorkspaceFiles): string | undefined {
+  if (configFiles.length > 0) return undefined;
+  const text = ws.read(file);
+  if (text === undefined && !existsOnDisk(file)) return file;
+  if (text !== undefined && readGateConfigsFromText(text, file).some((c) => c.configKind === 'kind')) configFiles.push({ path: file, text });
+  return undefined;
+}
+
+function existsOnDisk(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -80,7 +80,7 @@ export function splitDocuments(text: string): Piece[] | undefined {
   pieces.push({ text: text.slice(start), line: startLine });
   // Comments and blank lines (a line may start with a byte order mark) before the first `---` belong to the first
   // document: the parser makes no document of them, and piece i must be document i.
-  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(pieces[0].text)) {
+  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t\r]*(?:#[^\n]*)?(?:\n|$))*$/.test(pieces[0].text)) {
     pieces[1] = { text: pieces[0].text + pieces[1].text, line: 0 };
     pieces.shift();
   }

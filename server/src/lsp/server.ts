@@ -30,7 +30,7 @@ import { mayHoldGateConfig } from '../engine/gates/config-readers';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
-import { clusterCrdsFor, mayHoldCrd } from './crds';
+import { mayHoldCrd, peekClusterCrds } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
 import { clusterFieldDescription } from '../engine/cluster/openapi';
@@ -38,6 +38,7 @@ import type { DescriptionProvider } from '../engine/hover/cluster-description';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { overLimit, tooLargeMessage } from './guard';
+import { globProblems } from './glob';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
 import { SCHEMA_REQUEST, type SchemaParams } from '../contract/protocol';
@@ -82,7 +83,7 @@ export function startServer(connection: Connection): void {
         const { settings: s } = await settings.get(uri);
         // Never waits for the cluster: what is known now; re-checked when a read completes (onSettled below).
         const snapshot = cluster.peek(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
-        const clusterCrds = clusterOn(s) ? await clusterCrdsFor(snapshot) : [];
+        const clusterCrds = clusterOn(s) ? peekClusterCrds(snapshot, recheckAll) : [];
         return documentContext(fileOf(uri), s, snapshot, ws, clusterCrds);
       })();
       contexts.set(uri, p);
@@ -158,6 +159,11 @@ export function startServer(connection: Connection): void {
       gateSources,
       cluster: cluster.status(clusterOn(s)),
       notes: [...problems],
+      settingErrors: [
+        ...globProblems('kubegate.files', s.files),
+        ...globProblems('kubegate.configFiles', s.configFiles),
+        ...globProblems('kubegate.customResources.crdFiles', s.customResources?.crdFiles ?? []),
+      ],
     };
     await connection.sendNotification(STATUS_NOTIFICATION, params);
   }

@@ -16,6 +16,8 @@ export interface CodeServerOptions {
   settings?: Record<string, unknown>;
   /** Extra environment of code-server (and so of the extension host and the language server). */
   env?: Record<string, string>;
+  /** Other .vsix files to install next to the extension (e.g. a test extension). */
+  extraVsix?: string[];
 }
 
 export interface RunningCodeServer {
@@ -106,6 +108,7 @@ export async function startCodeServer(tools: E2eTools, opts: CodeServerOptions):
   };
   const common = ['--config', join(work, 'config.yaml'), '--user-data-dir', dirs.data, '--extensions-dir', dirs.ext];
   execFileSync(tools.node24, [tools.codeServer, ...common, '--install-extension', tools.vsix, '--force'], { env, stdio: 'pipe' });
+  for (const vsix of opts.extraVsix ?? []) execFileSync(tools.node24, [tools.codeServer, ...common, '--install-extension', vsix, '--force'], { env, stdio: 'pipe' });
 
   const args = [
     tools.codeServer,

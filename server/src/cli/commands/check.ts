@@ -183,7 +183,7 @@ export const checkCommand: Command = {
         ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
       });
       environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
-      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io));
+      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, repo?.featureGates);
     } catch (err) {
       return usageFailure('check', err, io);
     }

@@ -7,9 +7,11 @@ import { gateCatalog, loadVersion } from '../../engine/knowledge';
 import { closestName } from '../../engine/route/similar';
 import { similarGateNames } from '../../engine/gates/catalog-lookup';
 import type { KubeVersion } from '../../engine/types';
-import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
+import { describeOptions, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
+import { buildCrdCatalog } from '../../engine/crd/catalog';
+import { controllerGatesOf } from '../crd-options';
 import { EXIT_FINDINGS, EXIT_OK, type CliIO, type Command } from '../io';
 import { markdownToText } from '../markdown-text';
 
@@ -139,7 +141,9 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
         });
         return EXIT_OK;
       }
-      const md = explainField(first, kind, path, { version, environment });
+      // Custom resources: the bundled CRD pack (the newest releases), with its controller gates as --feature-gates say.
+      const crds = buildCrdCatalog({ controllerGates: controllerGatesOf(optionValues(args, 'feature-gates')) });
+      const md = explainField(first, kind, path, { version, environment, crds });
       if (!md) {
         const what = path ? `no field ${path} in ${first} ${kind}` : `unknown kind ${first} ${kind}`;
         io.err(`kubegate explain: ${what} (Kubernetes ${version})${path ? '' : kindHint(first, kind, version)}\n`);

@@ -13,6 +13,7 @@ import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { collectInputs } from '../inputs';
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { loadRepoConfig, repoConfigFiles } from '../repo-settings';
+import { append } from '../../engine/append';
 
 const EMITS = ['kind', 'kubeadm', 'kubelet'] as const;
 type Emit = (typeof EMITS)[number];
@@ -75,7 +76,7 @@ export function needsOf(version: KubeVersion, results: { path: string; findings:
     for (const f of r.findings) {
       const gateNames: string[] = [];
       if (f.code === 'feature-gate' && typeof f.data?.['gate'] === 'string') gateNames.push(f.data['gate'] as string);
-      if (f.code === 'gate-dependency' && Array.isArray(f.data?.['requires'])) gateNames.push(...(f.data['requires'] as string[]));
+      if (f.code === 'gate-dependency' && Array.isArray(f.data?.['requires'])) append(gateNames, (f.data['requires'] as string[]));
       for (const gate of gateNames) {
         let g = gates.get(gate);
         if (!g) {

@@ -12,7 +12,7 @@ import { gateFlagEntries, gateMapEntries } from './gate-names';
 const FLAG_VALUE = /--feature-gates(?:=|\s+)["']?([^\s"']*)$/;
 
 export function completeAt(text: string, pos: Position, inputs: CompletionInputs): CompletionEntry[] {
-  const lineText = text.split(/\r?\n/)[pos.line] ?? '';
+  const lineText = text.split(/\r\n|\r|\n/)[pos.line] ?? '';
   const before = lineText.slice(0, pos.character);
   const flag = FLAG_VALUE.exec(before);
   if (flag) return gateFlagEntries(flag[1], pos, inputs);

@@ -116,8 +116,9 @@ function headerValue(lines: string[], from: number, to: number, key: string, ski
 
 /** Reads the cursor's context; undefined inside comments, block scalars, flow collections or past a value. */
 export function cursorContext(text: string, pos: Position): CursorContext | undefined {
-  const lines = text.split(/\r?\n/);
-  if (pos.line >= lines.length) return undefined;
+  // Lines as LSP counts them (LF, CR LF, lone CR); a position outside the text (negative, past the end) has none.
+  const lines = text.split(/\r\n|\r|\n/);
+  if (pos.line < 0 || pos.character < 0 || pos.line >= lines.length) return undefined;
   const full = lines[pos.line];
   const before = full.slice(0, pos.character);
   if (/(^|\s)#/.test(before)) return undefined;

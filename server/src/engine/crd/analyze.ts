@@ -101,7 +101,12 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
 
   const schema: CrdSchema | undefined = version.schema;
   if (schema) {
-    const cctx = { text: input.parsed.text, lineCounter: input.parsed.lineCounter, doc, document: input.pdoc.index, findings: input.findings, skippedRules: 0 };
+    // Under the standard channel, rules and patterns only the experimental CRD has (the walked one) do not apply.
+    const skip = {
+      rules: new Set(gatewayRows.filter((r) => r.difference === 'cel-rule' && r.value).map((r) => r.value!)),
+      patternPaths: new Set(gatewayRows.filter((r) => r.difference === 'pattern').map((r) => r.path)),
+    };
+    const cctx = { text: input.parsed.text, lineCounter: input.parsed.lineCounter, doc, document: input.pdoc.index, findings: input.findings, skippedRules: 0, skip };
     checkConstraints(cctx, input.map as Node, schema, rootRange);
   }
 

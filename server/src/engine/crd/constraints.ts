@@ -16,6 +16,8 @@ export interface ConstraintContext {
   findings: Finding[];
   /** Rules skipped in this document (oldSelf / not evaluable). */
   skippedRules: number;
+  /** What the CRD in use does not have (Gateway API experimental-only rules and patterns under the standard channel). */
+  skip?: { rules: Set<string>; patternPaths: Set<string> };
 }
 
 const MAX_DEPTH = 100;
@@ -86,8 +88,9 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
     scalar(ctx, node.value, schema, path, range);
   }
   let self: unknown;
-  for (const [i, rule] of (schema['x-kubernetes-validations'] ?? []).entries()) {
-    if (i === 0) self = celValue(ctx, node, schema, 0);
+  for (const rule of schema['x-kubernetes-validations'] ?? []) {
+    if (ctx.skip?.rules.has(rule.rule)) continue;
+    self ??= celValue(ctx, node, schema, 0);
     const outcome = evaluateRule(rule, self);
     if (outcome.result === 'skipped') ctx.skippedRules++;
     else if (outcome.result === 'fail') {
@@ -123,7 +126,7 @@ function scalar(ctx: ConstraintContext, value: unknown, schema: CrdSchema, path:
   if (schema.maxLength !== undefined && length > schema.maxLength) {
     add(ctx, `${label(path)} must be at most ${schema.maxLength} characters long, not ${length}`, range, path, { maxLength: schema.maxLength, got: length });
   }
-  if (schema.pattern) {
+  if (schema.pattern && !ctx.skip?.patternPaths.has(path)) {
     const re = compile(schema.pattern);
     if (re && !re.test(value)) add(ctx, `${JSON.stringify(value)} does not match the pattern of ${label(path)}`, range, path, { pattern: schema.pattern, value }, `Write a value matching ${schema.pattern}.`);
   }

@@ -98,7 +98,8 @@ export interface ChannelRow {
   version: string;
   /** Structural path, `(version)` or `(kind)`. */
   path: string;
-  difference: 'field' | 'enum-value' | 'kind-only-in-channel' | 'version-served-only-in-channel' | 'version-only-in-channel';
+  difference: 'field' | 'enum-value' | 'cel-rule' | 'pattern' | 'kind-only-in-channel' | 'version-served-only-in-channel' | 'version-only-in-channel';
+  /** enum-value: the value; cel-rule: the rule; pattern: the pattern. */
   value?: string;
   onlyIn: 'standard' | 'experimental';
 }
@@ -108,7 +109,7 @@ export interface PackRelease {
   date: string;
   /** Without channels (most projects): the CRDs of the release. */
   crds?: PackCrd[];
-  /** Gateway API: the CRDs of each channel. */
+  /** Gateway API: the CRDs of the experimental channel (a superset; `channelRows` say what standard lacks). */
   channels?: Record<string, PackCrd[]>;
   /** Gateway API: differences between the channels (fields, enum values, kinds, versions). */
   channelRows?: ChannelRow[];

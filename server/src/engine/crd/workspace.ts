@@ -6,6 +6,7 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
+import { append } from '../append';
 
 export interface CrdFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -68,7 +69,7 @@ export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[
     if (!YAML_FILE.test(name)) continue;
     const file = path.join(dir, name);
     const text = access.readFile(file);
-    if (text !== undefined) out.push(...crdsFromText(text, file));
+    if (text !== undefined) append(out, crdsFromText(text, file));
   }
   return out;
 }
@@ -95,7 +96,7 @@ export function loadCrdFiles(files: string[], access: Pick<CrdFileAccess, 'readF
   for (const f of files) {
     const text = access.readFile(f);
     if (text === undefined) unreadable.push(f);
-    else crds.push(...crdsFromText(text, f));
+    else append(crds, crdsFromText(text, f));
   }
   return { crds, unreadable };
 }

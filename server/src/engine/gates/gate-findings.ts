@@ -86,8 +86,6 @@ export function featureGateFinding(
     if (unknown.length) bits.push(`${overall === 'partial' ? 'cannot be seen for' : 'not known to be on for'} ${listWords(unknown)}`);
     detail.push(`${use.gate} is ${listWords(bits)}.`);
   }
-  const lost = whenOff(use).replace(/`/g, '');
-  detail.push(`${lost[0]!.toUpperCase()}${lost.slice(1)}.`);
   const todo = [...off, ...unknown];
   const removeWhat = use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field';
   const fix =
@@ -95,7 +93,7 @@ export function featureGateFinding(
       ? `Enable ${use.gate}=true where the feature runs, or remove the ${removeWhat}.`
       : overall === 'partial'
         ? `Make sure ${use.gate} is enabled on ${listWords(unknown)} too.`
-        : `Enable ${use.gate}=true on ${listWords(todo)} (kind featureGates or --feature-gates), or remove the ${removeWhat}.`;
+        : `Enable ${use.gate}=true on ${listWords(todo)}, or remove the ${removeWhat}.`;
   return {
     code: 'feature-gate',
     severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),

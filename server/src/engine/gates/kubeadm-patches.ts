@@ -11,6 +11,7 @@ import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { mappedLineCounter, scalarValueOffsets } from '../parse/scalar-offsets';
 import { rangeOf } from '../parse/ranges';
 import { parseGoBool } from './parse-bool';
+import { append } from '../append';
 
 /** The part of a config reading that a patch contributes to the kind config that holds it. */
 export interface PatchFacts {
@@ -65,9 +66,9 @@ export function readKindPatches(ctx: PatchReadContext, root: Node, read: ReadCon
       if (!isSeq(list)) continue;
       for (const item of list.items) {
         const facts = key === 'kubeadmConfigPatches' ? readMergePatch(ctx, item, read) : readJson6902Patch(ctx, item, read);
-        out.settings.push(...facts.settings);
-        out.runtimeConfig.push(...facts.runtimeConfig);
-        out.namedVersions.push(...facts.namedVersions);
+        append(out.settings, facts.settings);
+        append(out.runtimeConfig, facts.runtimeConfig);
+        append(out.namedVersions, facts.namedVersions);
       }
     }
   }
@@ -80,9 +81,9 @@ function empty(): PatchFacts {
 
 function add(into: PatchFacts, facts: PatchFacts | undefined): void {
   if (!facts) return;
-  into.settings.push(...facts.settings);
-  into.runtimeConfig.push(...facts.runtimeConfig);
-  into.namedVersions.push(...facts.namedVersions);
+  append(into.settings, facts.settings);
+  append(into.runtimeConfig, facts.runtimeConfig);
+  append(into.namedVersions, facts.namedVersions);
 }
 
 /** The YAML held by a string scalar, parsed with positions that map back into the file. */
@@ -129,7 +130,7 @@ function readJson6902Patch(ctx: PatchReadContext, item: unknown, read: ReadConfi
       if (!tree) continue;
       const root = new YAMLMap<Node, Node>();
       root.items.push(new Pair(new Scalar('apiVersion'), new Scalar(apiVersion)), new Pair(new Scalar('kind'), new Scalar(kind)));
-      if (isMap(tree)) root.items.push(...(tree as YAMLMap<Node, Node>).items);
+      if (isMap(tree)) append(root.items, (tree as YAMLMap<Node, Node>).items);
       else continue;
       const synthetic = new Document() as unknown as Document.Parsed;
       synthetic.contents = root as never;

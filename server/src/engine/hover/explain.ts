@@ -7,11 +7,16 @@ import { fieldMarkdown } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { resolveChain } from './resolve';
+import type { CrdCatalog } from '../crd/catalog';
+import { customFieldNote, customKindMarkdown } from '../crd/hover';
+import { customIndex } from '../crd/overlay';
 
 export interface ExplainOptions {
   version: KubeVersion;
   environment?: GateEnvironment;
   knowledge?: KnowledgeOptions;
+  /** CRDs for custom resources (engine/crd). */
+  crds?: CrdCatalog;
 }
 
 export function explainGate(name: string, options: ExplainOptions): string {
@@ -51,10 +56,12 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 /** The kind view (no path) or the field view; undefined when the kind or the path is unknown. */
 export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
   const knowledge = options.knowledge ?? {};
-  const index = loadVersion(options.version, knowledge);
+  const index = customIndex(loadVersion(options.version, knowledge), options.crds);
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const base = { data: index.data, catalog, brief, version: options.version, environment: options.environment };
+  const custom = options.crds && !path ? customKindMarkdown(apiVersion, kind, index.data, options.crds) : undefined;
+  if (custom) return custom;
   if (!path) {
     // A kind no version of any group has, and no unshipped design names: unknown, as documented above.
     const known = index.data.kinds.some((k) => k.kind === kind) || brief.notShippedApis.some((a) => a.apiVersion === apiVersion);
@@ -75,5 +82,7 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   }
   if (!resolved.field) return undefined;
   const value = /=(.*)$/.exec(path)?.[1];
-  return fieldMarkdown(resolved, { ...base, entry }, value);
+  const markdown = fieldMarkdown(resolved, { ...base, entry }, value);
+  const note = options.crds ? customFieldNote(apiVersion, kind, resolved.path, options.crds) : '';
+  return note ? `${markdown}\n\n---\n\n${note}` : markdown;
 }

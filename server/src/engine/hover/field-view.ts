@@ -52,7 +52,8 @@ export function fieldMarkdown(resolved: ResolvedField, input: FieldViewInput, ho
   for (const g of gated) lines.push(gateHeadline(g.gate, g.input), '');
   const head = [
     `**\`${f.name}\`** — ${typeLabel(f.type)}${where} · ${optionality(f).replace(/\.$/, '').toLowerCase()}`,
-    `\`${input.entry.apiVersion}\` ${input.entry.kind}: \`${resolved.path}\``,
+    // The path is shown when no gate leads the view (a gated view stays short enough not to scroll).
+    ...(gated.length ? [] : [`\`${input.entry.apiVersion}\` ${input.entry.kind}: \`${resolved.path}\``]),
     ...allowedValues(input.data, f),
   ];
   const valueGates = Object.entries(f.valueGates ?? {});

@@ -73,6 +73,7 @@ export function gateHeadline(name: string, input: GateViewInput): string {
     `**${stateWord(input, name, state, components)}**`,
   ];
   if (entry.kep) bits.push(`[KEP-${entry.kep.number}](${entry.kep.url} "${entry.kep.title.replace(/"/g, "'")}")`);
+  bits.push(`[reference](${FEATURE_GATES_PAGE})`);
   return bits.join(' · ');
 }
 
@@ -105,19 +106,16 @@ export function gateMarkdown(name: string, input: GateViewInput, options: { head
   const components = componentsFor(input.catalog, name, input.use);
   // Short facts, one per line (Markdown hard breaks): they fit a hover without scrolling.
   const where = stateLines(input, name, components);
+  const history = [...historyLines(entry), ...versionLine(entry).map((v) => v.replace(/^By version: /, 'by version: '))];
   const facts = [
     ...(input.use ? [`While it is off: ${whenOff(input.use).replace(/^while the gate is off /, '')}.`] : []),
-    ...historyLines(entry),
-    ...versionLine(entry),
-    `Components: ${components.length ? listWords(components) : 'not known'}`,
-    where.head + (where.partial ? ' (on for some components; the others cannot be seen)' : ''),
+    history.join(' · '),
+    components.length ? where.head + (where.partial ? ' (on for some components; the others cannot be seen)' : '') : 'Components: not known',
   ];
   lines.push(facts.join('  \n'));
   if (where.list.length) lines.push('', ...where.list);
   const also = input.brief?.alsoRequires[name];
   if (also?.length) lines.push('', `Also needs: ${also.join(', ')} (curated; dependencies between gates are known only for a few features).`);
   lines.push('', entry.summary);
-  if (entry.kep) lines.push('', `KEP-${entry.kep.number}: ${entry.kep.title} — ${entry.kep.url}`);
-  lines.push('', `[Feature gates reference](${FEATURE_GATES_PAGE})`);
   return lines.join('\n');
 }

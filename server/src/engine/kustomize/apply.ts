@@ -15,6 +15,7 @@ import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import type { InjectedField, KustomizeFacts } from './facts';
 import type { PatchTarget } from './kustomization';
+import { append } from '../append';
 
 function underPath(findingPath: string | undefined, field: string): boolean {
   return !!findingPath && (findingPath === field || findingPath.startsWith(`${field}.`) || findingPath.startsWith(`${field}[`));
@@ -90,7 +91,7 @@ function walkOperations(parsed: ParsedFile, a: DocumentAnalysis, target: PatchTa
     const where = r ? rangeOf(parsed.lineCounter, r[0], r[1]) : a.report.range;
     walkRoot(ctx, tree as YAMLMap<Node, Node>, entry.root, where);
   }
-  a.findings.push(...partial(findings));
+  append(a.findings, partial(findings));
   a.report = { ...a.report, checked: true, apiVersion: entry.apiVersion, kind: entry.kind };
   delete a.report.reason;
   return true;

@@ -5,6 +5,7 @@
 //     are still checked (a JSON6902 operation's value against the target kind's type at its path).
 import * as path from 'path';
 import { readKustomization, type Kustomization, type KustomizationText, type PatchTarget } from './kustomization';
+import { append } from '../append';
 
 export interface InjectedField {
   /** Kinds whose resources get the field; '*' for every kind. */
@@ -61,8 +62,8 @@ export function kustomizeFactsFor(file: string, kustomizations: readonly Kustomi
     if (k.resources.some((r) => samePath(r, file))) {
       const chain = chainOf(k, all);
       const injected: InjectedField[] = [];
-      if (chain.some((c) => c.setsSelectors)) injected.push(...SELECTOR_FIELDS);
-      if (chain.some((c) => c.setsNamespace)) injected.push(...NAMESPACE_FIELDS);
+      if (chain.some((c) => c.setsSelectors)) append(injected, SELECTOR_FIELDS);
+      if (chain.some((c) => c.setsNamespace)) append(injected, NAMESPACE_FIELDS);
       return { role: 'resource', kustomization: k.file, injected };
     }
   }

@@ -4,6 +4,7 @@ import { gateComponentOf } from '../validate/context';
 import { DefinitionSet, refTo } from './definitions';
 import { annotationValue, gateAnnotation, gateIsOff, gateLine } from './gate-annotation';
 import { API_VARIANT, DRAFT_07, type JsonSchemaObject, type SchemaBuildOptions, type Variant } from './options';
+import { append } from '../append';
 
 /** kubeconform's file name: `{kind}-{first label of the group}-{version}.json`, core kinds `{kind}-{version}.json`
  *  (all lower case), e.g. deployment-apps-v1.json, pod-v1.json, resourceslice-resource-v1.json. */
@@ -45,7 +46,7 @@ export function kindRootSchema(entry: KindEntry, defs: DefinitionSet, opts: Sche
   };
   const gates = entry.gates ?? [];
   if (gates.length > 0) {
-    lines.push(...gates.map((g) => gateLine(ctx, g, 'Kind gated by feature gate')));
+    append(lines, gates.map((g) => gateLine(ctx, g, 'Kind gated by feature gate')));
     out['x-kubernetes-feature-gate'] = annotationValue(gates.map((g) => gateAnnotation(ctx, g)));
     if (opts.strict && gates.some((g) => gateIsOff(ctx, g))) {
       lines.push('The gate is off for this schema: every document of this kind is rejected.');
