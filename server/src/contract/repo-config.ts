@@ -25,6 +25,8 @@ export interface RepoConfig {
   ignore: string[];
   /** Globs (or paths) of the cluster configs that say which gates are on. */
   configFiles: string[];
+  /** Custom resources: bundled CRD pack selections and CRD file globs (like kubegate.customResources). */
+  customResources?: { packs: string[]; crdFiles: string[] };
 }
 
 export interface RepoConfigResult {
@@ -33,7 +35,7 @@ export interface RepoConfigResult {
   problems: string[];
 }
 
-const KEYS = ['version', 'kubernetesVersion', 'featureGates', 'severity', 'files', 'ignore', 'configFiles'] as const;
+const KEYS = ['version', 'kubernetesVersion', 'featureGates', 'severity', 'files', 'ignore', 'configFiles', 'customResources'] as const;
 
 function emptyConfig(file: string): RepoConfig {
   return { file, dir: path.dirname(file), featureGates: {}, severity: {}, files: [], ignore: [], configFiles: [] };
@@ -151,6 +153,20 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
       case 'configFiles':
         config[key] = stringList(undefined, key, value);
         break;
+      case 'customResources': {
+        if (!isMap(value)) {
+          problems.push(`${where}: customResources must be a map with packs and crdFiles (lists)`);
+          break;
+        }
+        const cr = { packs: [] as string[], crdFiles: [] as string[] };
+        for (const item of value.items) {
+          const sub = isScalar(item.key) ? String(item.key.value) : '';
+          if (sub === 'packs' || sub === 'crdFiles') cr[sub] = stringList(undefined, `customResources.${sub}`, item.value as Node | null);
+          else problems.push(`${at(item.key as Node)}: customResources: unknown key "${sub}"; known keys: packs, crdFiles`);
+        }
+        config.customResources = cr;
+        break;
+      }
       default: {
         const hint = closest(key, KEYS);
         problems.push(`${where}: unknown key "${key}"${hint ? ` (did you mean ${hint}?)` : ''}; known keys: ${KEYS.join(', ')}`);
@@ -236,5 +252,9 @@ export function withRepoConfig(settings: KubegateSettings, repo: RepoConfig, use
     severity: { ...repo.severity, ...settings.severity },
     files: settings.files.length ? settings.files : repo.files.map(rebase),
     configFiles: settings.configFiles.length ? settings.configFiles : repo.configFiles.map(rebase),
+    customResources: {
+      packs: settings.customResources?.packs.length ? settings.customResources.packs : (repo.customResources?.packs ?? []),
+      crdFiles: settings.customResources?.crdFiles.length ? settings.customResources.crdFiles : (repo.customResources?.crdFiles ?? []).map(rebase),
+    },
   };
 }

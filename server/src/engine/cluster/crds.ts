@@ -7,7 +7,7 @@ import { openConnection } from './connection';
 import { loadKubeconfig } from './kubeconfig';
 import { OpenApiCache } from './openapi';
 import { withoutCredentials } from './proxy';
-import { DEFAULT_CLUSTER_TIMEOUT_MS } from './read';
+import { defaultClusterTimeout } from './read';
 import type { ClusterReadOptions, ClusterSnapshot } from './types';
 
 export const CRD_LIST_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -45,7 +45,7 @@ export async function readClusterCrds(source: ClusterSnapshot | ClusterReadOptio
     const server = withoutCredentials(loaded.value.cluster.server);
     const key = `${server}#${context} crds`;
     const cache = options.cache ?? sharedCache;
-    const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? DEFAULT_CLUSTER_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? defaultClusterTimeout(env);
     let failure: string | undefined;
     if (options.refresh) cache.clear();
     const list = await cache.getOrLoad(key, async () => {

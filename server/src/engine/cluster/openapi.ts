@@ -7,7 +7,7 @@ import { loadKubeconfig } from './kubeconfig';
 import { openConnection, type OpenResult } from './connection';
 import { withoutCredentials } from './proxy';
 import { describeField, documentUrlFromIndex } from './openapi-schema';
-import { DEFAULT_CLUSTER_TIMEOUT_MS } from './read';
+import { defaultClusterTimeout } from './read';
 
 export const DEFAULT_OPENAPI_CACHE_ENTRIES = 8;
 
@@ -78,7 +78,7 @@ export async function clusterFieldDescription(
     if (!loaded.ok) return undefined;
     const clusterKey = `${withoutCredentials(loaded.value.cluster.server)}#${loaded.value.context}`;
     const cache = options.cache ?? sharedCache;
-    const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? DEFAULT_CLUSTER_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? defaultClusterTimeout(env);
     // One connection (one run of an exec plugin) serves both fetches of this call, opened only on a cache miss.
     const fetcher = new LazyFetcher(kubeconfigPath, loaded.value.context, env, timeoutMs);
     try {

@@ -14,6 +14,12 @@ import { withoutCredentials } from './proxy';
  *  `timeoutMs`, else the KUBEGATE_CLUSTER_TIMEOUT_MS environment variable, else this. */
 export const DEFAULT_CLUSTER_TIMEOUT_MS = 5000;
 export const CLUSTER_TIMEOUT_ENV = 'KUBEGATE_CLUSTER_TIMEOUT_MS';
+/** The budget when the caller names none: KUBEGATE_CLUSTER_TIMEOUT_MS (milliseconds) when set, else 5 s. */
+export function defaultClusterTimeout(env: Record<string, string | undefined> = process.env): number {
+  const fromEnv = Number(env[CLUSTER_TIMEOUT_ENV]);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_CLUSTER_TIMEOUT_MS;
+}
+
 /** Caps on the JSON answers (bytes); OpenAPI documents use the connection's default. */
 const SMALL_ANSWER_BYTES = 1024 * 1024;
 const DISCOVERY_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -213,9 +219,7 @@ async function readConnected(
 export async function readCluster(options: ClusterReadOptions = {}): Promise<ClusterSnapshot> {
   const takenAt = Date.now();
   const env = options.env ?? process.env;
-  const fromEnv = Number(env[CLUSTER_TIMEOUT_ENV]);
-  const timeoutMs =
-    options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_CLUSTER_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : defaultClusterTimeout(env);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let cancelled = false;

@@ -15,9 +15,17 @@ export function kubeconformFileName(entry: Pick<KindEntry, 'kind' | 'group' | 'v
   return group ? `${kind}-${group}-${version}.json` : `${kind}-${version}.json`;
 }
 
-/** Kinds a schema is written for: every kind the version serves (API and component config kinds). */
+/** Kinds a schema is written for: every kind the version serves (API and component config kinds), as the
+ *  router of the checker decides: not removed, and not of a group-version the API server never serves
+ *  (payload kinds such as AdmissionReview are documents and keep their schema). */
 export function schemaKinds(opts: SchemaBuildOptions): KindEntry[] {
-  return opts.data.kinds.filter((k) => !k.removed);
+  return opts.data.kinds.filter((k) => !k.removed && neverServedWhy(opts, k) === undefined);
+}
+
+/** Why the API server never serves the kind's group-version (undefined when it may). */
+export function neverServedWhy(opts: SchemaBuildOptions, k: KindEntry): string | undefined {
+  if (k.component || k.payload) return undefined;
+  return opts.data.served?.notServed[k.apiVersion];
 }
 
 export function variantOfKind(entry: KindEntry): Variant {

@@ -4,7 +4,7 @@
 // version no longer serves are rejected; `v1 List` items are routed one by one.
 import type { KindEntry } from '../knowledge/format';
 import { DefinitionSet, refTo } from './definitions';
-import { kindRootSchema, schemaKinds, sortedDefinitions } from './kind-schema';
+import { kindRootSchema, neverServedWhy, schemaKinds, sortedDefinitions } from './kind-schema';
 import { DRAFT_07, API_VARIANT, type JsonSchemaObject, type SchemaBuildOptions } from './options';
 
 /** Definition name of a kind's root schema inside all.json, e.g. `_kind.apps.v1.Deployment`, `_kind.core.v1.Pod`. */
@@ -49,12 +49,15 @@ export function routerSchema(opts: SchemaBuildOptions, ro: RouterOptions = {}): 
     for (const [apiVersion, kinds] of [...byApiVersion].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       rules.push({ if: matches(apiVersion), then: { type: 'object', properties: { kind: { enum: [...kinds].sort() } } } });
     }
-    for (const k of opts.data.kinds.filter((x) => x.removed)) {
+    for (const k of opts.data.kinds.filter((x) => !served.includes(x))) {
       if (served.some((s) => s.apiVersion === k.apiVersion && s.kind === k.kind)) continue;
+      const why = neverServedWhy(opts, k);
       rules.push({
         if: matches(k.apiVersion, k.kind),
         then: {
-          description: `${k.apiVersion} ${k.kind} is not served in Kubernetes ${opts.data.version}${k.replacement ? `; use ${k.replacement}` : ''}.`,
+          description:
+            `${k.apiVersion} ${k.kind} is not served in Kubernetes ${opts.data.version}` +
+            (why ? ` (${why})` : k.replacement ? `; use ${k.replacement}` : '') + '.',
           not: {},
         },
       });

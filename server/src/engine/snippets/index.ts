@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { locateDataFolder } from '../knowledge/locate';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { expandDefaults } from './expand';
 
 export const SNIPPETS_FILE = 'kubegate.code-snippets';
@@ -46,9 +47,14 @@ interface RawSnippet {
   description?: unknown;
 }
 
-/** Parse the text of a .code-snippets file (JSON; `//` line comments allowed as in VS Code). */
+/** Parse the text of a .code-snippets file (JSONC as VS Code reads it: comments and trailing commas allowed). */
 export function parseSnippets(text: string): Snippet[] {
-  const json = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as Record<string, RawSnippet>;
+  const errors: ParseError[] = [];
+  const json = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, RawSnippet> | undefined;
+  if (errors.length > 0 || !json || typeof json !== 'object') {
+    const first = errors[0];
+    throw new Error(`the snippets file is not valid JSONC${first ? ` (${printParseErrorCode(first.error)} at offset ${first.offset})` : ''}`);
+  }
   const out: Snippet[] = [];
   for (const [name, raw] of Object.entries(json)) {
     const prefix = Array.isArray(raw.prefix) ? raw.prefix[0] : raw.prefix;
