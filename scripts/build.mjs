@@ -11,6 +11,8 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: bundle its ES modules.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 const entries = [

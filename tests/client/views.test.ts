@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GateReportResult, StatusParams } from '../../server/src/contract/protocol';
 import type { GateCatalog } from '../../server/src/engine/knowledge/format';
-import { escapeHtml, renderGateReport } from '../../client/src/gateReportHtml';
+import { escapeHtml, renderGateReport, stateText } from '../../client/src/gateReportHtml';
 import { baseName, formatStatus } from '../../client/src/statusText';
 
 const repo = resolve(__dirname, '..', '..');
@@ -109,6 +109,38 @@ describe('gate view HTML (client/src/gateReportHtml.ts)', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('kind &lt;b&gt;');
     expect(escapeHtml(`a&b"'`)).toBe('a&amp;b&quot;&#39;');
+  });
+
+  it('shows a locked gate as "on (locked)", explains "mixed" per component, and stacks columns in a narrow panel', () => {
+    const ga = Object.values(catalog.gates).find((g) => g.byVersion['1.37']?.locked === true && g.byVersion['1.37']?.default === true)!;
+    const locked: GateReportResult = {
+      kubernetesVersion: '1.37',
+      gates: [{ ...report.gates[0]!, gate: ga.name, stage: ga.byVersion['1.37'].stage, default: true, state: 'on', locked: true, componentStates: [] }],
+    };
+    const lockedHtml = renderGateReport(locked, { nonce: 'n', cspSource: 'x' });
+    expect(lockedHtml).toContain('on (locked)');
+    expect(lockedHtml).not.toContain('>unknown<');
+    expect(stateText({ state: 'unknown', default: false })).toBe('off (default)');
+    const mixed: GateReportResult = {
+      kubernetesVersion: '1.37',
+      gates: [
+        {
+          ...report.gates[0]!,
+          state: 'mixed',
+          componentStates: [
+            { component: 'kubelet', state: 'on', sources: ['kubelet.yaml sets it'] },
+            { component: 'kube-apiserver', state: 'off', sources: [] },
+          ],
+        },
+      ],
+    };
+    const html = renderGateReport(mixed, { nonce: 'n', cspSource: 'x' });
+    expect(html).toContain('kubelet: <b>on</b>');
+    expect(html).toContain('kubelet.yaml sets it');
+    expect(html).toContain('kube-apiserver: <b>off</b>');
+    expect(html).toMatch(/Uses disagree/);
+    expect(html).toMatch(/@media \(max-width: \d+px\)[^}]*\{[^}]*display: block/);
+    expect(html).toContain('data-label="Used at"');
   });
 
   it('says so when no gate is needed', () => {

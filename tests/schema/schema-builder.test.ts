@@ -26,6 +26,12 @@ import { memoryIO } from '../support/cli-io';
 import { strictAjv } from './referee';
 
 const catalog = gateCatalog();
+/** Kinds the API server may serve (not removed, not of a group-version it never serves; payloads and configs kept). */
+function servedKinds(version: string): KindEntry[] {
+  const data = loadVersion(version).data;
+  return data.kinds.filter((k) => !k.removed && (k.component || k.payload || data.served?.notServed[k.apiVersion] === undefined));
+}
+
 const optsFor = (version: string, extra: Partial<SchemaBuildOptions> = {}): SchemaBuildOptions => ({
   data: loadVersion(version).data,
   catalog,
@@ -71,12 +77,12 @@ describe('kubeconform file names', () => {
   it.each(SUPPORTED_VERSIONS)('Kubernetes %s: one file per served kind (config kinds included), all.json, _definitions.json', (version) => {
     const opts = optsFor(version);
     const files = exportSchemaFiles(opts);
-    const served = loadVersion(version).data.kinds.filter((k) => !k.removed);
+    const served = servedKinds(version);
     expect(files.filter((f) => f.kind)).toHaveLength(served.length);
     const names = new Set(files.map((f) => f.name));
     expect(names.size).toBe(files.length);
     for (const k of served) expect(names.has(kubeconformFileName(k)), `${k.apiVersion} ${k.kind}`).toBe(true);
-    for (const k of loadVersion(version).data.kinds.filter((x) => x.removed)) {
+    for (const k of loadVersion(version).data.kinds.filter((x) => !served.includes(x))) {
       expect(files.some((f) => f.kind?.apiVersion === k.apiVersion && f.kind.kind === k.kind)).toBe(false);
     }
     expect(names.has('all.json') && names.has('_definitions.json')).toBe(true);
@@ -262,7 +268,7 @@ describe('kubegate schema (CLI, in-process)', () => {
     const code = await makeSchemaCommand().run(['export', '--kubernetes-version', '1.36', '--strict', '--feature-gates', 'AllAlpha=true', '--out', out], io);
     expect(code, io.stderr).toBe(0);
     const files = readdirSync(out);
-    const served = loadVersion('1.36').data.kinds.filter((k) => !k.removed);
+    const served = servedKinds('1.36');
     expect(files.length).toBe(served.length + 2);
     expect(io.stdout).toContain(`Wrote ${served.length + 2} files`);
     const pod = JSON.parse(readFileSync(path.join(out, 'pod-v1.json'), 'utf8')) as Obj;

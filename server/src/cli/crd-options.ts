@@ -63,10 +63,12 @@ export async function crdCatalogForRun(
   io: CliIO,
   repoRoot: string,
   deps: CrdRunDeps = {},
-  /** `.kubegate.yaml` featureGates: its `controller:Gate` entries (weaker than --feature-gates). */
-  repoFeatureGates: Record<string, boolean> = {},
+  /** From `.kubegate.yaml` (weaker than the options): featureGates (its `controller:Gate` entries), the pack
+   *  selections and the CRD files its customResources.crdFiles name. */
+  repo: { featureGates?: Record<string, boolean>; packs?: string[]; crdFiles?: string[] } = {},
 ): Promise<(input: { path: string; text: string }) => CrdCatalog> {
   for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
+  const repoFeatureGates = repo.featureGates ?? {};
   const readFile = (f: string): string | undefined => {
     try {
       return io.readFile(f);
@@ -74,7 +76,7 @@ export async function crdCatalogForRun(
       return undefined;
     }
   };
-  const named = loadCrdFiles(optionValues(args, 'crd'), { readFile });
+  const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd')], { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
   let cluster: CrdDefinition[] = [];
   if (hasFlag(args, 'cluster')) {
@@ -84,7 +86,7 @@ export async function crdCatalogForRun(
     cluster = result.crds;
   }
   const controllerGates = { ...splitControllerGates(repoFeatureGates).controller, ...controllerGatesOf(optionValues(args, 'feature-gates')) };
-  const selections = optionValues(args, 'crd-pack');
+  const selections = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
   const cache = new Map<string, CrdCatalog>();
   const noted = new Set<string>();
   const access = {

@@ -183,7 +183,11 @@ export const checkCommand: Command = {
         ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
       });
       environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
-      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, repo?.featureGates);
+      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, {
+        featureGates: repo?.featureGates,
+        packs: repo?.customResources?.packs,
+        crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io) : [],
+      });
     } catch (err) {
       return usageFailure('check', err, io);
     }

@@ -1,0 +1,165 @@
+// Issue 15 (robustness) over the protocol: every request bounded by the one size guard, URIs the server is
+// asked to read never block it (FIFO), invalid glob settings are shown (not silently fatal), a BOM file is
+// checked, "Create kind-config.yaml" never writes into an existing file, and diagnostics never wait for the cluster.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  InlayHintRequest,
+  type CodeAction,
+  type CreateFile,
+  type Hover,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol';
+import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
+import { checkText } from '../../server/src/engine/check';
+import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
+import { SLICE, kindConfig } from './fixtures';
+import { lspSessions, lspSuite } from './harness';
+
+const { start, create, defer } = lspSessions();
+const SUITE = lspSuite('LSP requests are bounded');
+const posix = process.platform !== 'win32';
+
+describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
+  it('a file over the size guard: hover and explain say so; symbols, completion, code actions and inlay hints answer nothing', async () => {
+    const { ws, client } = await start({}, { initializationOptions: { maxFileChars: 300 } });
+    const uri = ws.uri('big.yaml');
+    const text = `${SLICE}${'# padding\n'.repeat(40)}`;
+    const diags = await client.open(uri, text);
+    expect(diags.map((d) => d.code)).toEqual(['file-too-large']);
+    const position = { line: 12, character: 4 };
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover;
+    expect((hover.contents as MarkupContent).value).toMatch(/more than the 300 Kubegate reads/);
+    const explained = (await client.connection.sendRequest(EXPLAIN_REQUEST, { textDocument: { uri }, position })) as { markdown: string };
+    expect(explained.markdown).toMatch(/Split the file/);
+    expect(await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })).toEqual([]);
+    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toEqual({ isIncomplete: false, items: [] });
+    expect(await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: diags } })).toEqual([]);
+    expect(await client.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } } })).toEqual([]);
+  });
+
+  it.skipIf(!posix)('kubegate/explain and gateReport on a FIFO URI answer without blocking the server', async () => {
+    const { ws, client } = await start({ 'ok.yaml': SLICE });
+    const fifo = ws.path('pipe.yaml');
+    execFileSync('mkfifo', [fifo]);
+    const uri = ws.uri('pipe.yaml');
+    expect(await client.connection.sendRequest(EXPLAIN_REQUEST, { textDocument: { uri }, position: { line: 0, character: 0 } })).toBeNull();
+    const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, { uris: [uri] })) as { gates: unknown[] };
+    expect(report.gates).toEqual([]);
+    // Still serving: a workspace-wide report walks past the FIFO and reads the regular file.
+    const all = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as { gates: { gate: string }[] };
+    expect(all.gates.length).toBeGreaterThan(0);
+  });
+
+  it('a file starting with a byte order mark is checked like the CLI checks it', async () => {
+    const { ws, client } = await start();
+    const text = `\uFEFF${SLICE}`;
+    const diags = await client.open(ws.uri('bom.yaml'), text);
+    const engine = checkText(text, { version: '1.37' }).findings;
+    expect(engine.length).toBeGreaterThan(0);
+    expect(diags.map((d) => d.code)).toEqual(engine.map((f) => f.code));
+  });
+
+  it('an invalid glob in kubegate.files is a setting error in the status; checking goes on with the default selection', async () => {
+    const settings = { files: ['{a,b', `${'*a'.repeat(60)}*b`] };
+    const { ws, client } = create({}, { settings: () => settings });
+    const status = new Promise<StatusParams>((resolve) => {
+      client.connection.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => {
+        if ((p.settingErrors ?? []).length > 0) resolve(p);
+      });
+    });
+    await client.initialize();
+    const diags = await client.open(ws.uri('slice.yaml'), SLICE);
+    // The valid (if odd) pattern does not match slice.yaml: nothing is checked, and the server answered at once.
+    expect(diags).toEqual([]);
+    const s = await status;
+    expect(s.settingErrors).toEqual(['kubegate.files: "{a,b" is not a valid glob (an unclosed {); it is ignored.']);
+  });
+
+  it('only invalid globs: the default selection applies (checking is not turned off)', async () => {
+    const { ws, client } = await start({}, { settings: () => ({ files: ['{a,b'] }) });
+    const diags = await client.open(ws.uri('slice.yaml'), SLICE);
+    expect(diags.some((d) => d.code === 'feature-gate')).toBe(true);
+  });
+
+  it('"Create kind-config.yaml" is not offered when a file of that name exists that is no kind config', async () => {
+    const other = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: not-a-kind-config}\n';
+    const { ws, client } = await start({ 'kind-config.yaml': other, 'a/slice.yaml': SLICE });
+    const uri = ws.uri('a/slice.yaml');
+    const diags = await client.open(uri, SLICE);
+    const gate = diags.filter((d) => d.code === 'feature-gate');
+    expect(gate.length).toBeGreaterThan(0);
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: gate[0].range,
+      context: { diagnostics: gate },
+    })) as CodeAction[];
+    const touching = actions.filter((a) => JSON.stringify(a.edit ?? {}).includes('kind-config.yaml'));
+    expect(touching).toEqual([]);
+    expect(ws.read('kind-config.yaml')).toBe(other);
+  });
+
+  it('"Create kind-config.yaml" only creates: the create operation never overwrites nor writes into an existing file', async () => {
+    const { ws, client } = await start({ 'a/slice.yaml': SLICE });
+    const uri = ws.uri('a/slice.yaml');
+    const diags = await client.open(uri, SLICE);
+    const gate = diags.filter((d) => d.code === 'feature-gate');
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: gate[0].range,
+      context: { diagnostics: gate },
+    })) as CodeAction[];
+    const create = actions.find((a) => /^Create kind-config\.yaml/.test(a.title));
+    expect(create, JSON.stringify(actions.map((a) => a.title))).toBeDefined();
+    const op = (create?.edit?.documentChanges ?? []).find((c) => 'kind' in c && c.kind === 'create') as CreateFile | undefined;
+    expect(op?.options).toEqual({ overwrite: false, ignoreIfExists: false });
+  });
+
+  it('an existing kind config named kind-config.yaml outside the discovered configs is edited in place, never re-created', async () => {
+    // configFiles names another file, so discovery does not see kind-config.yaml; the fix must still not create it.
+    const { ws, client } = await start(
+      { 'kind-config.yaml': kindConfig({}), 'a/slice.yaml': SLICE },
+      { settings: () => ({ configFiles: ['no-such-config.yaml'] }) },
+    );
+    const uri = ws.uri('a/slice.yaml');
+    const diags = await client.open(uri, SLICE);
+    const gate = diags.filter((d) => d.code === 'feature-gate');
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: gate[0].range,
+      context: { diagnostics: gate },
+    })) as CodeAction[];
+    expect(actions.some((a) => /^Create kind-config\.yaml/.test(a.title))).toBe(false);
+    const creates = actions.flatMap((a) => (a.edit?.documentChanges ?? []).filter((c) => 'kind' in c && c.kind === 'create'));
+    expect(creates).toEqual([]);
+  });
+
+  it('diagnostics never wait for the cluster: published while /version hangs, published again when the read gives up', async () => {
+    const pki = await makeTestPki();
+    const api = await startFakeApiServer(pki, { '/version': 'hang' });
+    const tmp = tempFolder();
+    defer(async () => {
+      await api.close();
+      tmp.dispose();
+    });
+    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { token: 't' });
+    const hanging = new Promise<void>((resolve) => api.events.once('hang', () => resolve()));
+    const { ws, client } = create(
+      {},
+      {
+        settings: () => ({ cluster: { enabled: true } }),
+        env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '', KUBEGATE_CLUSTER_TIMEOUT_MS: '60000' },
+      },
+    );
+    await client.initialize();
+    const uri = ws.uri('slice.yaml');
+    await hanging; // the cluster read is under way and will not answer
+    const diags = await client.open(uri, SLICE);
+    expect(diags.some((d) => d.code === 'feature-gate')).toBe(true);
+    expect(api.requests.map((r) => r.path)).toEqual(['/version']); // still unanswered
+  });
+});
