@@ -1,4 +1,4 @@
-// npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D]
+// npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D] [--server PATH]
 // Long runs of the LSP fuzzer (tests/fuzz/lsp-fuzzer.ts) against the built server (npm run build first; the
 // npm script does). Runs R seeds from S on, splitting the edits between them; prints the totals. The seeds of
 // failing runs are added to tests/fuzz/regression-seeds.json, which the bounded test suite replays.
@@ -36,7 +36,9 @@ function corpus(): string[] {
 }
 
 async function main(): Promise<void> {
-  const serverJs = path.join(root, 'dist', 'server.js');
+  // --server: a copy of the built server to use (a long run is then immune to rebuilds of dist/ meanwhile).
+  const at = args.indexOf('--server');
+  const serverJs = at >= 0 ? path.resolve(args[at + 1]) : path.join(root, 'dist', 'server.js');
   if (!existsSync(serverJs)) throw new Error('dist/server.js is missing: npm run build');
   const texts = corpus();
   const per = Math.ceil(edits / runs);

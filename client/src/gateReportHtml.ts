@@ -87,12 +87,18 @@ export interface GateViewPage {
   cspSource: string;
 }
 
-export function renderGateReport(report: GateReportResult, page: GateViewPage): string {
-  const nonce = escapeHtml(page.nonce);
+/** The content of the page (heading and table): sent again as an update message when the report changes, so the
+ *  open view refreshes in place (no reload, no focus taken from the editor or a quick pick). */
+export function renderGateReportBody(report: GateReportResult): string {
   const body = report.gates.length
     ? `<table><thead><tr><th>Gate</th><th>Stage</th><th>Default</th><th>State</th><th>KEP</th><th>Used at</th><th>Set at</th></tr></thead>
 <tbody>${report.gates.map(row).join('\n')}</tbody></table>`
     : '<p class="empty">No manifest in this workspace uses a feature-gated field, value or kind.</p>';
+  return `<h2>Feature gates needed by this workspace (Kubernetes ${escapeHtml(report.kubernetesVersion)})</h2>\n${body}`;
+}
+
+export function renderGateReport(report: GateReportResult, page: GateViewPage): string {
+  const nonce = escapeHtml(page.nonce);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${escapeHtml(page.cspSource)} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
@@ -118,13 +124,18 @@ ul { margin: 0; padding-left: 1em; }
 a { color: var(--vscode-textLink-foreground); }
 </style></head>
 <body>
-<h2>Feature gates needed by this workspace (Kubernetes ${escapeHtml(report.kubernetesVersion)})</h2>
-${body}
+<div id="root">${renderGateReportBody(report)}</div>
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
-for (const a of document.querySelectorAll('a.loc')) {
-  a.addEventListener('click', (ev) => { ev.preventDefault(); vscode.postMessage({ type: 'open', location: JSON.parse(a.dataset.location) }); });
-}
+document.addEventListener('click', (ev) => {
+  const a = ev.target instanceof Element ? ev.target.closest('a.loc') : null;
+  if (!a) return;
+  ev.preventDefault();
+  vscode.postMessage({ type: 'open', location: JSON.parse(a.dataset.location) });
+});
+window.addEventListener('message', (ev) => {
+  if (ev.data && ev.data.type === 'update' && typeof ev.data.html === 'string') document.getElementById('root').innerHTML = ev.data.html;
+});
 </script>
 </body></html>`;
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GATE_REPORT_REQUEST, type GateReportParams, type GateReportResult, type LspLocation } from '../../server/src/contract/protocol';
-import { renderGateReport } from './gateReportHtml';
+import { renderGateReport, renderGateReportBody } from './gateReportHtml';
 
 export const GATE_VIEW_TYPE = 'kubegate.gates';
 
@@ -26,6 +26,9 @@ export class GateView implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The panel whose page is loaded (later reports go to it as update messages) and the last report shown. */
+  private shown: vscode.WebviewPanel | undefined;
+  private lastReport: string | undefined;
 
   constructor(private readonly client: LanguageClient) {
     // Anything that can change the report: Kubegate's problems (a fix applied, a config edited, the version
@@ -50,6 +53,8 @@ export class GateView implements vscode.Disposable {
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(GATE_VIEW_TYPE, 'Kubegate: Feature Gates', vscode.ViewColumn.Beside, {
         enableScripts: true,
+        // Kept while hidden, so that updates sent in the meantime are not lost.
+        retainContextWhenHidden: true,
         localResourceRoots: [],
       });
       this.panel.onDidDispose(() => (this.panel = undefined));
@@ -89,7 +94,16 @@ export class GateView implements vscode.Disposable {
 
   private render(report: GateReportResult): void {
     if (!this.panel) return;
-    this.panel.webview.html = renderGateReport(report, { nonce: nonce(), cspSource: this.panel.webview.cspSource });
+    const key = JSON.stringify(report);
+    if (this.shown === this.panel && key === this.lastReport) return; // nothing changed
+    if (this.shown === this.panel) {
+      // Update in place: reloading the page would take the focus (and close an open quick pick).
+      void this.panel.webview.postMessage({ type: 'update', html: renderGateReportBody(report) });
+    } else {
+      this.panel.webview.html = renderGateReport(report, { nonce: nonce(), cspSource: this.panel.webview.cspSource });
+      this.shown = this.panel;
+    }
+    this.lastReport = key;
   }
 
   dispose(): void {

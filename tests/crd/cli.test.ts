@@ -55,6 +55,24 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain('cannot read --crd nope.yaml');
   });
 
+  it('.kubegate.yaml: customResources packs and crdFiles, controller gates in featureGates', async () => {
+    const repo = path.join(dir, 'repo');
+    mkdirSync(path.join(repo, 'defs'), { recursive: true });
+    mkdirSync(path.join(repo, 'apps'), { recursive: true });
+    writeFileSync(path.join(repo, 'defs', 'widget.yaml'), WIDGET_CRD);
+    writeFileSync(path.join(repo, 'apps', 'w.yaml'), WIDGET);
+    writeFileSync(path.join(repo, 'apps', 'route.yaml'), ROUTE);
+    writeFileSync(path.join(repo, 'apps', 'vgs.yaml'), VGS.replace('sourc:', 'source:'));
+    writeFileSync(
+      path.join(repo, '.kubegate.yaml'),
+      'version: 1\nfeatureGates:\n  snapshot-controller:CSIVolumeGroupSnapshot: true\ncustomResources:\n  packs: [gateway-api experimental]\n  crdFiles: [defs/*.yaml]\n',
+    );
+    const run = await spawnCli(['check', '--format', 'json', 'apps'], { cwd: repo });
+    expect(run.stderr).toBe('');
+    const out = JSON.parse(run.stdout) as { files: { path: string; findings: { code: string; path?: string }[] }[] };
+    expect(out.files.flatMap((f) => f.findings.map((x) => `${path.basename(f.path)} ${x.code}:${x.path}`))).toEqual(['w.yaml invalid-value:spec.size']);
+  });
+
   it('explain shows a bundled custom kind and a controller-gated field', async () => {
     const kind = await spawnCli(['explain', 'groupsnapshot.storage.k8s.io/v1beta1', 'VolumeGroupSnapshot'], { cwd: dir });
     expect(kind.code).toBe(0);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
+import { fixesFor } from '../../server/src/engine/fixes';
 import type { Finding } from '../../server/src/engine/types';
 import { rangeOfText } from '../engine/helpers';
 import { WIDGET_CRD } from './fixtures';
@@ -67,6 +68,15 @@ describe('custom resources checked against a workspace CRD', () => {
     const [f] = check(text).findings;
     expect(f).toMatchObject({ code: 'missing-field', path: 'spec.size' });
     expect(f!.range).toEqual(at(text, 4, 'spec'));
+  });
+
+  it('a required integer that is absent is missing-field too (CRDs have no zero-value default)', () => {
+    const text = HEAD + `  size: Small\n  parts: [{name: a}]\n`;
+    expect(check(text).findings).toEqual([]);
+    const crd = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD.replace('required: [name]', 'required: [name, weight]'), 'w.yaml'), pack: null });
+    const [f] = checkText(text, { version: '1.37', crds: crd }).findings;
+    expect(f).toMatchObject({ code: 'missing-field', path: 'spec.parts[].weight' });
+    expect(f!.range).toEqual(at(text, 6, 'name'));
   });
 
   it('preserve-unknown-fields keeps unknown keys; its declared fields are still checked', () => {
@@ -139,6 +149,16 @@ describe('custom resources checked against a workspace CRD', () => {
       expect(report.findings[0]!.range).toEqual(at(text, 0, `example.kubegate.test/${v}`));
       expect(report.findings[0]!.fix).toBe('Use apiVersion example.kubegate.test/v1.');
       expect(report.documents[0]!.checked).toBe(false);
+    }
+  });
+
+  it('the quick fix of a served-version finding moves the apiVersion', () => {
+    for (const [from, finding] of [['v1beta1', 'api-deprecated'], ['v2', 'api-not-served']] as const) {
+      const text = `apiVersion: "example.kubegate.test/${from}"\nkind: Widget\nmetadata: {name: w}\n`;
+      const f = check(text).findings.find((x) => x.code === finding)!;
+      const fixes = fixesFor(f, { file: 'w.yaml', text, version: '1.37' });
+      expect(fixes.map((x) => x.title)).toEqual(['Use example.kubegate.test/v1 (served by the CRD in crds/widget.yaml)']);
+      expect(fixes[0]!.edits).toEqual([{ file: 'w.yaml', range: at(text, 0, `"example.kubegate.test/${from}"`), newText: '"example.kubegate.test/v1"' }]);
     }
   });
 

@@ -94,6 +94,15 @@ spec:
     expect(report.findings[0]!.detail).toContain('gateway/crds.yaml');
   });
 
+  it('the bundle-version annotation of an installed CRD picks the release whose channel differences apply', () => {
+    const workspace = crdsFromText(GATEWAY_STANDARD_HTTPROUTE_CRD.replace('channel: standard', 'channel: standard\n    gateway.networking.k8s.io/bundle-version: v1.4.1'), 'gateway/crds.yaml');
+    const catalog = buildCrdCatalog({ workspace });
+    expect(catalog.gatewayRelease()).toBe('v1.4.1');
+    const gw = `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: g}\nspec:\n  gatewayClassName: c\n  listeners: [{name: l, port: 80, protocol: HTTP}]\n  allowedListeners: {namespaces: {from: Same}}\n`;
+    expect(keys(checkText(gw, { version: '1.37', crds: catalog }).findings)).toEqual(['experimental-channel:spec.allowedListeners']);
+    expect(buildCrdCatalog({ workspace, selections: ['gateway-api@1.6'] }).gatewayRelease()).toBe('v1.6.1');
+  });
+
   it('a cluster CRD annotation wins over the workspace and the setting', () => {
     const workspace = crdsFromText(GATEWAY_STANDARD_HTTPROUTE_CRD, 'gateway/crds.yaml');
     const cluster = crdsFromText(GATEWAY_STANDARD_HTTPROUTE_CRD.replace('channel: standard', 'channel: experimental'), 'cluster').map((d) => ({ ...d, source: { kind: 'cluster' as const, name: 'ctx' } }));

@@ -3,7 +3,7 @@
 // (`snapshot-controller:CSIVolumeGroupSnapshot`), the Gateway channel from kubegate.customResources.packs,
 // and hover and completion read the CRD.
 import { describe, expect, it } from 'vitest';
-import { CompletionRequest, HoverRequest, type CompletionItem, type CompletionList, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
+import { CodeActionRequest, CompletionRequest, HoverRequest, type CodeAction, type CompletionItem, type CompletionList, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import { lspSessions, lspSuite } from '../lsp/harness';
 import { parse } from 'yaml';
 import { CRD_LIST_PATH } from '../../server/src/engine/cluster/crds';
@@ -50,6 +50,16 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     expect(await client.diagnosticsUntil(ws.uri('vgs.yaml'), (d) => d.length === 0)).toEqual([]);
     expect(await client.diagnosticsUntil(ws.uri('route.yaml'), (d) => d.length === 0)).toEqual([]);
+  });
+
+  it('the controller-gate quick fix sets kubegate.featureGates under the controller name (and nothing else)', async () => {
+    const { ws, client } = await start({ 'vgs.yaml': VGS }, { initializationOptions: { settingCommand: 'kubegate.setFeatureGate' } });
+    const uri = ws.uri('vgs.yaml');
+    const [d] = await client.open(uri, VGS);
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d!.range, context: { diagnostics: [d!] } })) as CodeAction[];
+    expect(actions.map((a) => [a.title, a.command?.command, a.command?.arguments?.slice(0, 2)])).toEqual([
+      ['Treat snapshot-controller gate CSIVolumeGroupSnapshot as enabled (Kubegate setting only)', 'kubegate.setFeatureGate', ['snapshot-controller:CSIVolumeGroupSnapshot', true]],
+    ]);
   });
 
   it('reads the CRDs of the connected cluster (opt-in) and checks against them', async () => {

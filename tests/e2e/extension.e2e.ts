@@ -202,6 +202,7 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
     const versions = (SETTINGS.find((s) => s.name === 'kubegate.kubernetesVersion')?.enum ?? []).filter((v) => v !== 'cluster');
     const target = versions[versions.length - 2];
     expect(target).toBeDefined();
+    await wb.runCommand('View: Focus First Editor Group');
     await wb.runCommand('Kubegate: Set Target Kubernetes Version');
     await wb.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: 'target Kubernetes version' }).first().waitFor({ timeout: 15_000 });
     await wb.page.locator('.quick-input-widget input').fill(`Kubernetes ${target}`);
@@ -216,7 +217,10 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
 
   it('(g2) after the version switch the inlay hint follows: the field does not exist in that version', async () => {
     await wb.runCommand('View: Focus First Editor Group');
-    await wb.openFile(MANIFEST);
+    await wb.openFile(MANIFEST).catch(async (e: unknown) => {
+      await wb.screenshot('g2-open-failed');
+      throw e;
+    });
     await vi.waitFor(
       async () => {
         const line = await wb.editorLine(`${facts.field}:`);

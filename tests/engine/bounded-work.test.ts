@@ -1,5 +1,7 @@
 // Issue 15 (robustness): hostile inputs generated here, asserting bounded work (calls made, items kept)
 // rather than time. Each test names the defect it guards against.
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, Document } from 'yaml';
 import { append } from '../../server/src/engine/append';
@@ -9,6 +11,10 @@ import { readGateConfigsFromText } from '../../server/src/engine/gates/config-re
 import { compileGlob, globMatches } from '../../server/src/engine/glob-match';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
+import { yamlDocs } from '../../server/src/engine/fixes/yaml-nodes';
+import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { readKustomization } from '../../server/src/engine/kustomize/kustomization';
+import { parseRepoConfig } from '../../server/src/contract/repo-config';
 import type { Finding } from '../../server/src/engine/types';
 import { check, only, V } from './helpers';
 
@@ -82,7 +88,6 @@ describe('parse errors: no pretty errors, capped findings', () => {
 
   it('no spread of an array into push() anywhere in server/src', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
-    const path = await import('node:path');
     const root = path.resolve(__dirname, '../../server/src');
     const offenders: string[] = [];
     const walk = (dir: string): void => {
@@ -104,6 +109,34 @@ describe('duplicate keys: the linear check at every parse site', () => {
     expect(readGateConfigsFromText(text, 'kind.yaml')).toEqual([]);
     const ok = `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n${gates.slice(0, 3).join('\n')}\n`;
     expect(readGateConfigsFromText(ok, 'kind.yaml')).toHaveLength(1);
+  });
+});
+
+describe('every parse site: no pairwise duplicate-key test, no pretty errors', () => {
+  // The package's own modules, as its parser calls them (required by file: the package exports no subpaths).
+  const yamlDir = path.dirname(createRequire(__filename).resolve('yaml'));
+  const load = (rel: string) => createRequire(__filename)(path.join(yamlDir, rel)) as Record<string, unknown>;
+
+  it('parseFile, config readers, fix helpers, CRD files, kustomizations, kubeadm patches and .kubegate.yaml', () => {
+    const pairwise = vi.spyOn(load('compose/util-map-includes.js') as { mapIncludes: (...args: unknown[]) => boolean }, 'mapIncludes');
+    const pretty = vi.spyOn(load('errors.js') as { prettifyError: () => unknown }, 'prettifyError');
+    const broken = ']]]\n';
+    const map = (extra: string) => `a: 1\nb: 2\nb: 3\n${extra}`;
+    parseFile(map(broken));
+    readGateConfigsFromText(`kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  A: true\n  A: false\n${broken}`, 'k.yaml');
+    yamlDocs(map(broken));
+    crdsFromText(`apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n${map(broken)}`, 'crd.yaml');
+    readKustomization({ path: 'kustomization.yaml', text: map(broken) });
+    parseRepoConfig(map(broken), '.kubegate.yaml');
+    check(
+      'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\npatches:\n  directory: p\n' +
+        'apiServer:\n  extraArgs:\n  - name: feature-gates\n    value: A=true\n',
+    );
+    // The package calls its test at every key; with uniqueKeys off it returns before comparing anything.
+    expect(pairwise).toHaveBeenCalled();
+    const comparing = pairwise.mock.calls.filter((call) => (call as unknown as [{ options: { uniqueKeys: unknown } }])[0].options.uniqueKeys !== false);
+    expect(comparing).toEqual([]);
+    expect(pretty).not.toHaveBeenCalled();
   });
 });
 

@@ -2,6 +2,9 @@
 // asked to read never block it (FIFO), invalid glob settings are shown (not silently fatal), a BOM file is
 // checked, "Create kind-config.yaml" never writes into an existing file, and diagnostics never wait for the cluster.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CodeActionRequest,
@@ -40,6 +43,14 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toEqual({ isIncomplete: false, items: [] });
     expect(await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: diags } })).toEqual([]);
     expect(await client.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } } })).toEqual([]);
+  });
+
+  it('a file over four times the size guard is not parsed at all: one file-too-large, no syntax findings', async () => {
+    const { ws, client } = await start({}, { initializationOptions: { maxFileChars: 300 } });
+    const text = `${SLICE}x: [\n${'# padding\n'.repeat(200)}`;
+    const diags = await client.open(ws.uri('huge.yaml'), text);
+    expect(diags.map((d) => d.code)).toEqual(['file-too-large']);
+    expect(diags[0].message).toMatch(/^Not checked/);
   });
 
   it.skipIf(!posix)('kubegate/explain and gateReport on a FIFO URI answer without blocking the server', async () => {
@@ -138,7 +149,53 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(creates).toEqual([]);
   });
 
-  it('diagnostics never wait for the cluster: published while /version hangs, published again when the read gives up', async () => {
+  it.skipIf(!posix)('an exec credential plugin still running when the server shuts down is killed with its children', async () => {
+    const pki = await makeTestPki();
+    const api = await startFakeApiServer(pki, { '/version': 'hang' });
+    const tmp = tempFolder();
+    let opened = 0;
+    let closed = 0;
+    const changed: (() => void)[] = [];
+    const hold = net.createServer((socket) => {
+      opened++;
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        closed++;
+        changed.splice(0).forEach((f) => f());
+      });
+      changed.splice(0).forEach((f) => f());
+    });
+    await new Promise<void>((resolve) => hold.listen(0, '127.0.0.1', resolve));
+    const until = (ok: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const test = () => (ok() ? resolve() : changed.push(test));
+        test();
+      });
+    defer(async () => {
+      await api.close();
+      await new Promise<void>((resolve) => hold.close(() => resolve()));
+      tmp.dispose();
+    });
+    const port = (hold.address() as net.AddressInfo).port;
+    const plugin = path.join(tmp.dir, 'stuck.cjs');
+    writeFileSync(
+      plugin,
+      `const net = require('node:net'); net.connect(${port}, '127.0.0.1');\n` +
+        `require('node:child_process').spawn(process.execPath, ['-e', "require('node:net').connect(${port}, '127.0.0.1'); setInterval(() => {}, 1e6)"], { stdio: 'ignore' });\n` +
+        'setInterval(() => {}, 1e6);\n',
+    );
+    const kubeconfig = writeKubeconfig(tmp.dir, api.url, pki.caCert, { exec: { command: process.execPath, args: [plugin] } });
+    const { client } = create(
+      {},
+      { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '', KUBEGATE_CLUSTER_TIMEOUT_MS: '600000' } },
+    );
+    await client.initialize();
+    await until(() => opened >= 2); // the plugin and its child run
+    await client.dispose();
+    await until(() => closed >= 2); // both are gone with the server
+  });
+
+  it('diagnostics never wait for the cluster: published while the cluster /version request hangs', async () => {
     const pki = await makeTestPki();
     const api = await startFakeApiServer(pki, { '/version': 'hang' });
     const tmp = tempFolder();

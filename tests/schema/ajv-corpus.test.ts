@@ -217,6 +217,9 @@ describe.skipIf(s.skip)(s.title, () => {
       expect(open({ apiVersion: 'apps/v1', kind: 'Deplyment', metadata: { name: 'x' } })).toBe(false);
       expect(open({ apiVersion: 'example.com/v1', kind: 'Widget', spec: { anything: 1 } })).toBe(true);
       expect(open({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', data: { a: 1 } }] })).toBe(false);
+      // A kind the version no longer serves (removed, or of a group-version the API server never serves).
+      expect(open({ apiVersion: 'extensions/v1beta1', kind: 'Deployment', metadata: { name: 'x' } })).toBe(false);
+      expect(open({ apiVersion: 'rbac.authorization.k8s.io/v1alpha1', kind: 'Role', metadata: { name: 'x' } })).toBe(false);
     }, 300_000);
   });
 });

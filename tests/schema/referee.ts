@@ -29,7 +29,11 @@ export function strictAjv(allErrors = true): Ajv {
 /** Where an error is: the instance path, plus the property for additionalProperties / required. */
 function location(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `${e.instancePath}/${String(e.params['additionalProperty'])}`;
-  if (e.keyword === 'required') return `${e.instancePath}/${String(e.params['missingProperty'])}`;
+  // A union member that is null (`not: {type: null}` in a oneOf branch or a condition) is an error of the object.
+  if (e.keyword === 'not' && /\/(oneOf\/\d+|if|then)\/properties\/[^/]+\/not$/.test(e.schemaPath)) return e.instancePath.replace(/\/[^/]*$/, '');
+  // A member missing from a union branch (oneOf) or a condition is an error of the object, not of the member.
+  if (e.keyword === 'required' && !/\/(oneOf|not|if|then)\//.test(e.schemaPath)) return `${e.instancePath}/${String(e.params['missingProperty'])}`;
+  if (e.keyword === 'required') return e.instancePath;
   return e.instancePath;
 }
 

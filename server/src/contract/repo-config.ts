@@ -1,12 +1,14 @@
 // `.kubegate.yaml`: the repository's Kubegate settings, read by the CLI and the language server alike.
 // Keys use the vocabulary of the editor settings (kubernetesVersion, featureGates, severity, files, configFiles)
 // plus `ignore`; `version` is the format version of the file (1). Parsing is pure; finding the file takes an
-// injected `exists`. Globs are matched with picomatch, relative to the folder holding the file.
+// injected `exists`. Globs are matched relative to the folder holding the file, in bounded time whatever the
+// pattern (engine/glob-match.ts; a glob turned into a regular expression backtracks exponentially on `*a*a…*b`).
 import * as path from 'node:path';
-import picomatch from 'picomatch';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FindingCode, type KubeVersion } from '../engine/types';
 import { FINDING_CODES, parseKubeVersion, SEVERITY_OVERRIDES, type KubegateSettings, type SeverityOverride } from './settings';
+import { addDuplicateKeyErrors } from '../engine/parse/parseFile';
+import { compileGlob, globMatches } from '../engine/glob-match';
 
 export const REPO_CONFIG_NAME = '.kubegate.yaml';
 export const REPO_CONFIG_FORMAT = 1;
@@ -41,15 +43,19 @@ function emptyConfig(file: string): RepoConfig {
   return { file, dir: path.dirname(file), featureGates: {}, severity: {}, files: [], ignore: [], configFiles: [] };
 }
 
-/** Whether a glob compiles to something that can match (picomatch turns `{a,b` into a never-matching pattern). */
+/** Why a glob cannot be used (an unclosed `{` or `[`, …), or undefined. */
 export function globProblem(glob: string): string | undefined {
-  try {
-    const re = picomatch.makeRe(glob, { dot: true });
-    if (re.source === '$^') return `"${glob}" is not a valid glob pattern (unbalanced brace or bracket?)`;
-    return undefined;
-  } catch (err) {
-    return `"${glob}" is not a valid glob pattern: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  const c = compileGlob(glob);
+  return c.ok ? undefined : `"${glob}" is not a valid glob pattern (${c.problem})`;
+}
+
+/** A test of a path against globs (whole relative paths; invalid patterns match nothing). */
+function globTest(globs: string[]): (p: string) => boolean {
+  const compiled = globs.flatMap((g) => {
+    const c = compileGlob(g);
+    return c.ok ? [c.glob] : [];
+  });
+  return (p) => compiled.some((g) => globMatches(g, p, { matchBase: false }));
 }
 
 function closest(name: string, candidates: readonly string[]): string | undefined {
@@ -62,7 +68,9 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
   const config = emptyConfig(file);
   const problems: string[] = [];
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // The linear duplicate-key check (the parser's own compares every key with every earlier one).
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  addDuplicateKeyErrors(doc);
   const at = (node: Node | Pair | null | undefined): string => {
     const range = node && 'range' in node ? node.range : node && 'key' in node ? (node.key as Node | null)?.range : undefined;
     const line = range ? lineCounter.linePos(range[0]).line : 1;
@@ -205,8 +213,8 @@ function matcherOf(config: RepoConfig) {
   let m = matchers.get(config);
   if (!m) {
     m = {
-      files: config.files.length ? picomatch(config.files, { dot: true }) : undefined,
-      ignore: config.ignore.length ? picomatch(config.ignore, { dot: true }) : undefined,
+      files: config.files.length ? globTest(config.files) : undefined,
+      ignore: config.ignore.length ? globTest(config.ignore) : undefined,
     };
     matchers.set(config, m);
   }
@@ -233,7 +241,7 @@ export function isWantedFile(config: RepoConfig, file: string): boolean {
 export function matchesConfigFiles(config: RepoConfig, file: string): boolean {
   if (config.configFiles.length === 0) return false;
   const rel = relativeTo(config, file);
-  return rel !== undefined && picomatch.isMatch(rel, config.configFiles, { dot: true });
+  return rel !== undefined && globTest(config.configFiles)(rel);
 }
 
 /**

@@ -5,6 +5,7 @@
 // This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
 import { SUPPORTED_VERSIONS, DEFAULT_VERSION } from '../engine/types';
 import type { FindingCode, KubeVersion, Severity } from '../engine/types';
+import { parseSelection } from '../engine/crd/selection';
 
 export const SETTINGS_SECTION = 'kubegate';
 
@@ -344,8 +345,12 @@ export function resolveSettings(raw: unknown): ResolvedSettings {
   if (typeof kubeconfig === 'string') s.cluster.kubeconfig = kubeconfig.trim();
   else if (kubeconfig !== undefined && kubeconfig !== null) problems.push('kubegate.cluster.kubeconfig must be a string (a file path); the default kubeconfig is used.');
 
+  const packs = stringList(pick(src, 'customResources.packs'), 'kubegate.customResources.packs', problems) ?? [];
+  for (const p of packs) {
+    if (!parseSelection(p)) problems.push(`kubegate.customResources.packs: "${p}" is not understood (write e.g. "gateway-api@1.5 experimental"); it is ignored.`);
+  }
   s.customResources = {
-    packs: stringList(pick(src, 'customResources.packs'), 'kubegate.customResources.packs', problems) ?? [],
+    packs: packs.filter((p) => parseSelection(p) !== undefined),
     crdFiles: stringList(pick(src, 'customResources.crdFiles'), 'kubegate.customResources.crdFiles', problems) ?? [],
   };
 

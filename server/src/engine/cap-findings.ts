@@ -25,7 +25,8 @@ export function capFindings(findings: readonly Finding[]): Finding[] {
     const summary: Finding = {
       code: 'too-many-findings',
       severity: defaultSeverity('too-many-findings'),
-      message: `… and ${more} more finding${more === 1 ? '' : 's'} in this document (only the first ${MAX_FINDINGS_PER_DOCUMENT} are reported). Fix these first.`,
+      message: `… and ${more} more finding${more === 1 ? '' : 's'} in this document, not reported`,
+      fix: `Fix these first: only the first ${MAX_FINDINGS_PER_DOCUMENT} findings of a document are reported.`,
       range: { start: at, end: at },
       data: { more, limit: MAX_FINDINGS_PER_DOCUMENT },
     };

@@ -182,13 +182,14 @@ function matchSegment(tokens: Token[], name: string): boolean {
 }
 
 /** Whether `relPath` (slashes; relative to the workspace folder) matches. A pattern without a slash matches the
- *  file name in any folder. */
-export function globMatches(glob: CompiledGlob, relPath: string): boolean {
+ *  file name in any folder, unless `matchBase` is false (then every pattern matches the whole path). */
+export function globMatches(glob: CompiledGlob, relPath: string, options: { matchBase?: boolean } = {}): boolean {
+  const matchBase = options.matchBase ?? true;
   const p = relPath.replace(/\\/g, '/');
   const parts = p.split('/');
   const name = parts[parts.length - 1];
   for (const segments of glob.alternatives) {
-    if (segments.length === 1 && segments[0] !== 'globstar') {
+    if (matchBase && segments.length === 1 && segments[0] !== 'globstar') {
       if (matchSegment(segments[0], name)) return true;
       continue;
     }

@@ -23,7 +23,31 @@ export function applySeverity(findings: Finding[], settings: KubegateSettings): 
   return out;
 }
 
+/** Above this many times the size guard, not even the syntax is checked (parsing 60 MB took half a minute). */
+export const SYNTAX_ONLY_FACTOR = 4;
+
+function notChecked(text: string, maxChars: number): FileReport {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  const end = { line: 0, character: 0 };
+  return {
+    documents: [{ index: 0, checked: false, reason: 'file too large', range: { start: end, end } }],
+    findings: [
+      {
+        code: 'file-too-large',
+        severity: defaultSeverity('file-too-large'),
+        message: `Not checked: the file is over ${maxChars * SYNTAX_ONLY_FACTOR} characters`,
+        fix: 'Split the file to get every check.',
+        detail: `This file has ${text.length} characters; Kubegate checks files of up to ${maxChars} characters fully, and the YAML syntax of files of up to ${maxChars * SYNTAX_ONLY_FACTOR}.`,
+        range: { start: end, end },
+        data: { size: text.length, limit: maxChars, lines },
+      },
+    ],
+  };
+}
+
 function syntaxOnly(text: string, maxChars: number): FileReport {
+  if (text.length > maxChars * SYNTAX_ONLY_FACTOR) return notChecked(text, maxChars);
   const parsed = parseFile(text);
   const findings: Finding[] = [];
   const lastLine = parsed.lineCounter.lineStarts.length - 1;

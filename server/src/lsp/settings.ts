@@ -60,7 +60,11 @@ export class DocumentSettings {
       }
     }
     if (raw === undefined || raw === null) raw = this.pushed;
-    return this.withRepo(resolveSettings(raw), uri);
+    const resolved = resolveSettings(raw);
+    // An untrusted workspace's own settings must not choose which files are read (VS Code already drops their
+    // workspace values; other editors get the same rule here): the default selection applies.
+    if (!this.trusted()) resolved.settings = { ...resolved.settings, files: [], configFiles: [] };
+    return this.withRepo(resolved, uri);
   }
 
   /** The user's settings over the repository's `.kubegate.yaml` (the user wins where both say something). */
@@ -76,7 +80,9 @@ export class DocumentSettings {
     const repo = lookup.config;
     if (!repo) return { ...resolved, problems };
     // In an untrusted workspace the file's globs (files, ignore, configFiles) are not used.
-    const safe = this.trusted() ? repo : { ...repo, files: [], ignore: [], configFiles: [] };
+    const safe = this.trusted()
+      ? repo
+      : { ...repo, files: [], ignore: [], configFiles: [], ...(repo.customResources ? { customResources: { ...repo.customResources, crdFiles: [] } } : {}) };
     const userSetVersion = resolved.settings.kubernetesVersion !== DEFAULT_VERSION;
     return {
       settings: withRepoConfig(resolved.settings, safe, userSetVersion, lookup.root),

@@ -74,6 +74,11 @@ export class Workbench {
     await input.waitFor({ timeout: 15_000 });
     await input.fill(name);
     await this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
+    // Fuzzy matching may rank a similar name first (resourceslice-draft.yaml for resourceslice.yaml): pick the row
+    // whose label is exactly the name.
+    const labels = (await this.page.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.replace(NBSP, ' ').trim());
+    const at = labels.indexOf(name);
+    for (let i = 0; i < at; i++) await this.page.keyboard.press('ArrowDown');
     await this.page.keyboard.press('Enter');
     await tab.first().waitFor({ timeout: 15_000 });
     await this.editor().locator('.view-lines').waitFor({ timeout: 15_000 });

@@ -4,29 +4,12 @@
 import { loadSchemaFile } from '../knowledge/load-json';
 import type { KnowledgeOptions } from '../knowledge/locate';
 import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './format';
+import { parseSelection, type PackSelection } from './selection';
 
 export const GATEWAY_GROUPS = new Set(['gateway.networking.k8s.io', 'gateway.networking.x-k8s.io']);
 export const GATEWAY_PROJECT = 'gateway-api';
 
-/** One pack selection: `gateway-api@1.5 experimental`, `external-snapshotter@v8.4.0`, `experimental`. */
-export interface PackSelection {
-  project?: string;
-  release?: string;
-  channel?: 'standard' | 'experimental';
-}
-
-export function parseSelection(text: string): PackSelection | undefined {
-  const m = /^\s*(?:([a-z0-9][a-z0-9-]*)(?:@(v?[0-9][0-9.]*))?)?\s*(standard|experimental)?\s*$/i.exec(text);
-  if (!m || (!m[1] && !m[3])) return undefined;
-  if (m[1] && (m[1].toLowerCase() === 'standard' || m[1].toLowerCase() === 'experimental') && !m[2] && !m[3]) {
-    return { channel: m[1].toLowerCase() as 'standard' | 'experimental' };
-  }
-  return {
-    ...(m[1] ? { project: m[1] } : {}),
-    ...(m[2] ? { release: m[2].replace(/^v/, '') } : {}),
-    ...(m[3] ? { channel: m[3].toLowerCase() as 'standard' | 'experimental' } : {}),
-  };
-}
+export { parseSelection, type PackSelection } from './selection';
 
 export interface CrdCatalogInput {
   cluster?: CrdDefinition[];
@@ -160,6 +143,14 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
         ? { channel: settingChannel, source: 'settings' }
         : { channel: 'standard', source: 'the default' };
 
+  // The installed Gateway API release (bundle-version annotation of a cluster / workspace CRD) picks the bundled
+  // release whose channel differences apply, unless a selection names a release.
+  const installed = [...(input.cluster ?? []), ...(input.workspace ?? [])].find((d) => GATEWAY_GROUPS.has(d.group) && d.bundleVersion)?.bundleVersion;
+  const gatewayProject = pack?.projects[GATEWAY_PROJECT];
+  if (installed && gatewayProject && !selections.some((sel) => sel.project === GATEWAY_PROJECT && sel.release)) {
+    const match = gatewayProject.releases.find((r) => r.tag === installed) ?? gatewayProject.releases.find((r) => tagMatches(r.tag, installed.replace(/^v/, '').split('.').slice(0, 2).join('.')));
+    if (match) chosen.set(GATEWAY_PROJECT, { project: GATEWAY_PROJECT, tag: match.tag, release: match });
+  }
   const gatewayChosen = chosen.get(GATEWAY_PROJECT);
   if (pack) {
     for (const project of [...GROUP_PROJECT_ORDER, ...Object.keys(pack.projects)]) {

@@ -64,6 +64,7 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
     if (schema.maxProperties !== undefined && pairs.length > schema.maxProperties) {
       add(ctx, `${label(path)} allows at most ${schema.maxProperties} entr${schema.maxProperties === 1 ? 'y' : 'ies'}`, keyRange, path, { maxProperties: schema.maxProperties });
     }
+    requiredScalars(ctx, pairs, schema, path, keyRange);
     for (const pair of pairs) {
       const key = resolve(ctx, pair.key);
       const name = isScalar(key) ? String(key.value) : undefined;
@@ -83,7 +84,7 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
       add(ctx, `${label(path)} allows at most ${schema.maxItems} item${schema.maxItems === 1 ? '' : 's'}, not ${items.length}`, keyRange, path, { maxItems: schema.maxItems, got: items.length }, 'Remove items.');
     }
     listUniqueness(ctx, items, schema, path, keyRange);
-    if (schema.items) for (const item of items) visit(ctx, item, schema.items, `${path}[]`, rangeOfNode(ctx, item, keyRange), depth + 1);
+    if (schema.items) for (const item of items) visit(ctx, item, schema.items, `${path}[]`, itemRange(ctx, item, keyRange), depth + 1);
   } else if (isScalar(node)) {
     scalar(ctx, node.value, schema, path, range);
   }
@@ -100,6 +101,37 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
         ...(rule.reason ? { reason: rule.reason } : {}),
       }, 'Change the value so that the CRD\'s validation rule holds.');
     }
+  }
+}
+
+/** Where to point for a list item: its first key when it is a mapping (as the walk does), else the item. */
+function itemRange(ctx: ConstraintContext, raw: Node | null, fallback: Range): Range {
+  const node = resolve(ctx, raw);
+  if (node && isMap(node) && node.items.length > 0) return rangeOfNode(ctx, (node.items[0] as Pair<Node | null, Node | null>).key, fallback);
+  return rangeOfNode(ctx, node, fallback);
+}
+
+/** Required number and boolean fields that are absent (the walk leaves those to the built-in zero-value rule;
+ *  a CRD's required integer or boolean is rejected when absent). */
+function requiredScalars(ctx: ConstraintContext, pairs: Pair<Node | null, Node | null>[], schema: CrdSchema, path: string, keyRange: Range): void {
+  if (!schema.required || schema.required.length === 0) return;
+  const present = new Set(pairs.map((p) => resolve(ctx, p.key)).filter((k) => isScalar(k)).map((k) => String((k as { value: unknown }).value)));
+  for (const name of schema.required) {
+    const child = schema.properties?.[name];
+    if (!child || present.has(name) || child.nullable) continue;
+    if (child.type !== 'integer' && child.type !== 'number' && child.type !== 'boolean') continue;
+    const fieldPath = path ? `${path}.${name}` : name;
+    if (fieldPath.split('.')[0] === 'status') continue;
+    ctx.findings.push({
+      code: 'missing-field',
+      severity: defaultSeverity('missing-field'),
+      message: `${name} is missing: the CRD requires it`,
+      fix: `Add ${name}${path ? ` under ${path}` : ''}.`,
+      range: keyRange,
+      path: fieldPath,
+      document: ctx.document,
+      data: { field: name },
+    });
   }
 }
 

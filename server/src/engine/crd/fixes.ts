@@ -1,6 +1,7 @@
 // Quick fixes of a controller-gate finding: record the gate as enabled in kubegate.featureGates under the
 // controller's name (`snapshot-controller:CSIVolumeGroupSnapshot`), the way the user then starts the controller.
 import type { Fix } from '../fixes/types';
+import { offsetAt } from '../fixes/text';
 import type { Finding } from '../types';
 
 /** A `feature-gate` finding about a controller gate (engine/crd/controller-gates.ts). */
@@ -20,4 +21,34 @@ export function controllerGateFixes(finding: Finding, offerSetting: boolean | un
       setting: { setting: 'kubegate.featureGates', key, value: true },
     },
   ];
+}
+
+/** api-not-served / api-deprecated of a custom resource (data.source names the CRD): move the apiVersion to the
+ *  version the finding names (the deprecated one's replacement, else the first served one). */
+export function customApiVersionFixes(finding: Finding, text: string, file: string): Fix[] {
+  if ((finding.code !== 'api-not-served' && finding.code !== 'api-deprecated') || typeof finding.data?.source !== 'string') return [];
+  const current = finding.data.apiVersion;
+  const served = Array.isArray(finding.data.servedAs) ? (finding.data.servedAs as unknown[]).filter((v): v is string => typeof v === 'string') : [];
+  const target = typeof finding.data.replacement === 'string' ? finding.data.replacement : preferred(served);
+  if (typeof current !== 'string' || !target || target === current) return [];
+  const start = offsetAt(text, finding.range.start);
+  const end = offsetAt(text, finding.range.end);
+  const source = text.slice(start, end);
+  const quote = source.startsWith('"') || source.startsWith("'") ? source[0] : '';
+  if (source.replace(/^["']|["']$/g, '') !== current) return [];
+  return [
+    {
+      title: `Use ${target} (served by ${finding.data.source})`,
+      kind: 'quickfix',
+      code: finding.code,
+      edits: [{ file, range: finding.range, newText: `${quote}${target}${quote}` }],
+      isPreferred: true,
+    },
+  ];
+}
+
+/** Stable before beta before alpha. */
+function preferred(apiVersions: string[]): string | undefined {
+  const rank = (v: string) => (/alpha\d*$/.test(v) ? 2 : /beta\d*$/.test(v) ? 1 : 0);
+  return [...apiVersions].sort((a, b) => rank(a) - rank(b))[0];
 }

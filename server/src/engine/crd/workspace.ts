@@ -7,6 +7,8 @@ import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
 import { append } from '../append';
+import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { fewAliases } from '../parse/aliases';
 
 export interface CrdFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -29,12 +31,13 @@ export function crdsFromText(text: string, file: string): CrdDefinition[] {
   const lineCounter = new LineCounter();
   let docs;
   try {
-    docs = parseAllDocuments(text, { lineCounter });
+    docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch {
     return [];
   }
   for (const doc of Array.isArray(docs) ? docs : [docs]) {
-    if (doc.errors.length > 0) continue;
+    addDuplicateKeyErrors(doc);
+    if (doc.errors.length > 0 || !fewAliases(doc)) continue;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: 100 });

@@ -9,10 +9,13 @@ import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSe
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { append } from '../append';
-import { controllerGateFixes, isControllerGateFinding } from '../crd/fixes';
+import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from '../crd/fixes';
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   if (isControllerGateFinding(finding)) return controllerGateFixes(finding, context.offerSetting);
+  if (typeof finding.data?.source === 'string' && (finding.code === 'api-not-served' || finding.code === 'api-deprecated')) {
+    return customApiVersionFixes(finding, context.text, context.file);
+  }
   const input = fixInput(finding, context);
   const out: Fix[] = [];
   switch (finding.code) {

@@ -273,6 +273,10 @@ export function mayHoldGateConfig(text: string): boolean {
 /** Every gate-setting config document of a file (documents with a template marker or a parse error are skipped). */
 export function readGateConfigsFromText(text: string, file?: string): ConfigDocInfo[] {
   if (!mayHoldGateConfig(text)) return [];
+  if (text.length > LARGE_TEXT) {
+    const pieces = documentPieces(text);
+    if (pieces) return readLargeText(pieces, file);
+  }
   const lineCounter = new LineCounter();
   const out: ConfigDocInfo[] = [];
   // The linear duplicate-key check (the parser's own compares every key with every earlier one).
@@ -284,5 +288,54 @@ export function readGateConfigsFromText(text: string, file?: string): ConfigDocI
     const info = readGateConfig(doc as Document.Parsed, { lineCounter, document, file, text });
     if (info) out.push(info);
   });
+  return out;
+}
+
+/** Above this size a file is split at its `---` lines first and only the documents that may hold a config are
+ *  parsed (a 50k-line manifest next to the checked one holds a few KubeletConfigurations among many objects). */
+const LARGE_TEXT = 64 * 1024;
+
+/** The documents of a text split at `---` lines, with their first line; undefined when directives (`%`) or
+ *  document ends (`...`) make a plain split unsafe. */
+function documentPieces(text: string): { text: string; line: number; index: number }[] | undefined {
+  if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
+  const pieces: { text: string; line: number; index: number }[] = [];
+  let start = 0;
+  let startLine = 0;
+  let line = 0;
+  for (let pos = 0; pos <= text.length; ) {
+    const nl = text.indexOf('\n', pos);
+    if (pos > 0 && /^---(?:[ \t\r\n]|$)/.test(text.slice(pos, pos + 4))) {
+      pieces.push({ text: text.slice(start, pos), line: startLine, index: pieces.length });
+      start = pos;
+      startLine = line;
+    }
+    if (nl < 0) break;
+    line++;
+    pos = nl + 1;
+  }
+  pieces.push({ text: text.slice(start), line: startLine, index: pieces.length });
+  // Leading comments before the first `---` are not a document of their own.
+  if (pieces.length > 1 && !/^---/.test(pieces[0]!.text) && /^(?:\uFEFF?[ \t\r]*(?:#[^\n]*)?(?:\n|$))*$/.test(pieces[0]!.text)) {
+    pieces.shift();
+    pieces.forEach((p) => (p.index -= 1));
+  }
+  return pieces;
+}
+
+function readLargeText(pieces: { text: string; line: number; index: number }[], file?: string): ConfigDocInfo[] {
+  const out: ConfigDocInfo[] = [];
+  for (const piece of pieces) {
+    if (!mayHoldGateConfig(piece.text) || piece.text.includes('{{')) continue;
+    // Blank lines in front keep every line and column of the piece where it is in the file.
+    const padded = '\n'.repeat(piece.line) + piece.text;
+    const lineCounter = new LineCounter();
+    const docs = parseAllDocuments(padded, { lineCounter, uniqueKeys: false, prettyErrors: false });
+    const doc = docs.find((d) => d.contents !== null) as Document.Parsed | undefined;
+    if (!doc) continue;
+    addDuplicateKeyErrors(doc);
+    const info = readGateConfig(doc, { lineCounter, document: piece.index, file, text: padded });
+    if (info) out.push(info);
+  }
   return out;
 }

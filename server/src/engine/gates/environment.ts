@@ -175,7 +175,10 @@ function conflictNotes(what: string, settings: GateSetting[]): string[] {
     const off = list.filter((s) => s.value === false);
     const overlap = on.some((a) => off.some((b) => a.components === 'all' || b.components === 'all' || a.components.some((c) => (b.components as string[]).includes(c))));
     if (overlap) {
-      notes.push(`Conflicting ${what} for ${gate}: ${[...on, ...off].map((s) => settingEvidence(s).message).join('; ')}. A false setting wins.`);
+      // One setting of each side is enough to act on; a file with many copies of a config would repeat them all.
+      const shown = [on[0], off[0]].filter((x): x is GateSetting => !!x).map((s) => settingEvidence(s).message);
+      const more = on.length + off.length - shown.length;
+      notes.push(`Conflicting ${what} for ${gate}: ${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}. A false setting wins.`);
     }
   }
   return notes;

@@ -12,6 +12,7 @@ import { mappedLineCounter, scalarValueOffsets } from '../parse/scalar-offsets';
 import { rangeOf } from '../parse/ranges';
 import { parseGoBool } from './parse-bool';
 import { append } from '../append';
+import { addDuplicateKeyErrors } from '../parse/parseFile';
 
 /** The part of a config reading that a patch contributes to the kind config that holds it. */
 export interface PatchFacts {
@@ -90,7 +91,10 @@ function add(into: PatchFacts, facts: PatchFacts | undefined): void {
 function innerDocuments(ctx: PatchReadContext, node: unknown): { docs: Document.Parsed[]; lineCounter: LineCounter } | undefined {
   if (!isScalar(node) || typeof node.value !== 'string' || node.value.includes('{{')) return undefined;
   const lineCounter = mappedLineCounter(ctx.lineCounter, scalarValueOffsets(ctx.text, node as Scalar));
-  const docs = parseAllDocuments(node.value).filter((d) => d.errors.length === 0) as Document.Parsed[];
+  const docs = (parseAllDocuments(node.value, { uniqueKeys: false, prettyErrors: false }) as Document.Parsed[]).filter((d) => {
+    addDuplicateKeyErrors(d);
+    return d.errors.length === 0;
+  });
   return { docs, lineCounter };
 }
 

@@ -73,7 +73,6 @@ export function gateHeadline(name: string, input: GateViewInput): string {
     `**${stateWord(input, name, state, components)}**`,
   ];
   if (entry.kep) bits.push(`[KEP-${entry.kep.number}](${entry.kep.url} "${entry.kep.title.replace(/"/g, "'")}")`);
-  bits.push(`[reference](${FEATURE_GATES_PAGE})`);
   return bits.join(' · ');
 }
 
@@ -116,6 +115,6 @@ export function gateMarkdown(name: string, input: GateViewInput, options: { head
   if (where.list.length) lines.push('', ...where.list);
   const also = input.brief?.alsoRequires[name];
   if (also?.length) lines.push('', `Also needs: ${also.join(', ')} (curated; dependencies between gates are known only for a few features).`);
-  lines.push('', entry.summary);
+  lines.push('', `${entry.summary} [Feature gates reference](${FEATURE_GATES_PAGE})`);
   return lines.join('\n');
 }

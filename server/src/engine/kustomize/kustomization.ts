@@ -3,6 +3,8 @@
 // resources (selectors and labels, namespace). Remote resources (URLs, git references) are ignored.
 import * as path from 'path';
 import { parseDocument } from 'yaml';
+import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { fewAliases } from '../parse/aliases';
 
 /** A kustomization file as the front end found it. */
 export interface KustomizationText {
@@ -56,8 +58,9 @@ function targetOf(v: unknown): PatchTarget | undefined {
 export function readKustomization(k: KustomizationText): Kustomization | undefined {
   let root: Record<string, unknown> | undefined;
   try {
-    const doc = parseDocument(k.text);
-    if (doc.errors.length > 0) return undefined;
+    const doc = parseDocument(k.text, { uniqueKeys: false, prettyErrors: false });
+    addDuplicateKeyErrors(doc);
+    if (doc.errors.length > 0 || !fewAliases(doc)) return undefined;
     root = record(doc.toJS());
   } catch {
     return undefined;

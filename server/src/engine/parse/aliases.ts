@@ -36,3 +36,12 @@ export function resolveAlias(doc: Document, alias: Alias): Node | undefined {
   const sources = cache.get(doc) ?? index(doc).sources;
   return sources.get(alias);
 }
+
+/** Documents with more aliases than this are not converted to plain values (the package's conversion walks the
+ *  anchor list once per alias): CRDs, kustomizations and such never have that many. */
+export const MAX_CONVERTED_ALIASES = 1000;
+
+/** Whether `doc` may be converted with toJS in bounded time (few aliases). */
+export function fewAliases(doc: Document): boolean {
+  return aliasIndex(doc).sources.size <= MAX_CONVERTED_ALIASES;
+}

@@ -120,7 +120,8 @@ export class DefinitionSet {
       isItem: false,
     });
     const base = applyFieldRules(typed, f.rules, ctx);
-    const schema = f.required ? base : orNull(base);
+    // A required field is never null, even where the value itself is not checked (RawExtension-like `any`).
+    const schema = f.required ? (Object.keys(base).length === 0 ? { not: { type: 'null' } } : base) : orNull(base);
     const extra: JsonSchemaObject = {};
     if (gates.length > 0) {
       extra.description = gates.map((a) => gateLine(ctx, a.gate, a.fromComment ? 'Named in the field comment: feature gate' : 'Feature gate')).join('\n');

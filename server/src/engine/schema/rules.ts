@@ -134,9 +134,9 @@ export function isForbidden(rules: readonly FieldRule[] | undefined, gates: read
   );
 }
 
-/** `{required: names}` in a form ajv's strict mode accepts in a sub-schema. */
+/** The fields are set: present and not null (the engine's test for unions and dependent fields). */
 function requires(names: string[]): JsonSchemaObject {
-  return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, true])), required: names };
+  return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { not: { type: 'null' } }])), required: names };
 }
 
 /** Struct-level keywords: unions and dependent fields. */
@@ -159,13 +159,11 @@ export function structRules(
       if (pairs.length > 0) allOf.push({ not: { type: 'object', anyOf: pairs } });
     }
   }
-  const dependencies: Record<string, string[]> = {};
   for (const { field, rule } of dependents) {
-    if (!ruleApplies(ctx, rule) || !Array.isArray(rule.value)) continue;
-    if (rule.value.length > 0) dependencies[field] = [...(dependencies[field] ?? []), ...rule.value];
+    if (!ruleApplies(ctx, rule) || !Array.isArray(rule.value) || rule.value.length === 0) continue;
+    allOf.push({ if: requires([field]), then: requires(rule.value) });
   }
   const out: JsonSchemaObject = {};
   if (allOf.length > 0) out.allOf = allOf;
-  if (Object.keys(dependencies).length > 0) out.dependencies = dependencies;
   return out;
 }

@@ -1,0 +1,33 @@
+// kubegate.customResources settings and `.kubegate.yaml` customResources: parsed, validated, merged.
+import { describe, expect, it } from 'vitest';
+import { parseRepoConfig, withRepoConfig } from '../../server/src/contract/repo-config';
+import { resolveSettings } from '../../server/src/contract/settings';
+import { parseSelection } from '../../server/src/engine/crd/selection';
+
+describe('custom-resource settings', () => {
+  it('parses pack selections', () => {
+    expect(parseSelection('gateway-api@1.5 experimental')).toEqual({ project: 'gateway-api', release: '1.5', channel: 'experimental' });
+    expect(parseSelection('external-snapshotter@v8.4.0')).toEqual({ project: 'external-snapshotter', release: '8.4.0' });
+    expect(parseSelection('experimental')).toEqual({ channel: 'experimental' });
+    expect(parseSelection('gateway-api')).toEqual({ project: 'gateway-api' });
+    expect(parseSelection('gateway-api@@')).toBeUndefined();
+    expect(parseSelection('')).toBeUndefined();
+  });
+
+  it('kubegate.customResources: defaults, values, and a problem for a selection it cannot read', () => {
+    expect(resolveSettings({}).settings.customResources).toEqual({ packs: [], crdFiles: [] });
+    const r = resolveSettings({ customResources: { packs: ['gateway-api experimental', 'what?'], crdFiles: ['crds/**/*.yaml'] } });
+    expect(r.settings.customResources).toEqual({ packs: ['gateway-api experimental'], crdFiles: ['crds/**/*.yaml'] });
+    expect(r.problems).toEqual(['kubegate.customResources.packs: "what?" is not understood (write e.g. "gateway-api@1.5 experimental"); it is ignored.']);
+  });
+
+  it('.kubegate.yaml customResources, under the user settings', () => {
+    const { config, problems } = parseRepoConfig('version: 1\ncustomResources:\n  packs: [experimental]\n  crdFiles: [crds/*.yaml]\n  other: 1\n', '/r/.kubegate.yaml');
+    expect(config.customResources).toEqual({ packs: ['experimental'], crdFiles: ['crds/*.yaml'] });
+    expect(problems).toEqual(['/r/.kubegate.yaml:5: customResources: unknown key "other"; known keys: packs, crdFiles']);
+    const merged = withRepoConfig(resolveSettings({}).settings, config, false, '/');
+    expect(merged.customResources).toEqual({ packs: ['experimental'], crdFiles: ['r/crds/*.yaml'] });
+    const user = withRepoConfig(resolveSettings({ customResources: { packs: ['standard'] } }).settings, config, false, '/');
+    expect(user.customResources?.packs).toEqual(['standard']);
+  });
+});
