@@ -68,6 +68,7 @@ async function main(): Promise<void> {
       console.log(`  ${f.kind} after edit ${f.edit}: ${f.detail.slice(0, 300)}`);
       if (f.text !== undefined && f.text.length <= 4000) console.log(`  text: ${JSON.stringify(f.text)}`);
     }
+    if (res.errorAnswers > 0) console.log(`  ${res.errorAnswers} requests answered with an error, e.g. ${res.errorAnswerSamples.join(' // ')}`);
     if (res.serverErrors > 0) console.log(`  ${res.serverErrors} errors logged by the server, e.g. ${res.serverErrorSamples.join(' // ')}`);
   }
   const crashes = failures.filter((f) => f.kind === 'crash').length;

@@ -31,6 +31,7 @@ function expectClean(res: FuzzResult): void {
   expect(res.failures.map((f) => `${f.kind} (seed ${f.seed}, edit ${f.edit}): ${f.detail.slice(0, 300)}`)).toEqual([]);
   expect(res.serverAlive).toBe(true);
   expect(res.answered).toBe(res.requests);
+  expect(res.errorAnswerSamples).toEqual([]);
   expect(res.comparisons).toBeGreaterThan(0);
 }
 

@@ -81,6 +81,9 @@ export interface FuzzResult {
   answered: number;
   /** Requests per method. */
   byMethod: Record<string, number>;
+  /** Requests answered with an error (a handler that threw); the first few messages kept. */
+  errorAnswers: number;
+  errorAnswerSamples: string[];
   failures: FuzzFailure[];
   /** Slowest request (ms), for the long-run report only; never asserted. */
   slowestRequestMs: number;
@@ -222,7 +225,7 @@ class Server {
   }
 }
 
-function within<T>(p: Promise<T>, ms: number): Promise<{ ok: true; value: T } | { ok: false }> {
+function within<T>(p: Promise<T>, ms: number): Promise<{ ok: true; value: T; error?: string } | { ok: false }> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false }), ms);
     p.then(
@@ -230,10 +233,10 @@ function within<T>(p: Promise<T>, ms: number): Promise<{ ok: true; value: T } | 
         clearTimeout(timer);
         resolve({ ok: true, value });
       },
-      () => {
+      (e: unknown) => {
         clearTimeout(timer);
-        // An error answer is an answer (e.g. a request the server refuses); the server must not hang.
-        resolve({ ok: true, value: undefined as T });
+        // An error answer is an answer (the server did not hang); it is counted apart.
+        resolve({ ok: true, value: undefined as T, error: e instanceof Error ? e.message : String(e) });
       },
     );
   });
@@ -260,6 +263,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     requests: 0,
     answered: 0,
     byMethod: {},
+    errorAnswers: 0,
+    errorAnswerSamples: [],
     failures: [],
     slowestRequestMs: 0,
     serverAlive: true,
@@ -278,6 +283,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       within(send(), timeoutMs).then((a) => {
         if (a.ok) {
           result.answered++;
+          if (a.error !== undefined) {
+            result.errorAnswers++;
+            if (result.errorAnswerSamples.length < 5) result.errorAnswerSamples.push(`${method}: ${a.error.slice(0, 300)}`);
+          }
           result.slowestRequestMs = Math.max(result.slowestRequestMs, Date.now() - started);
         } else fail({ kind: 'unanswered', detail: `${method} had no answer within ${timeoutMs} ms` });
       }),

@@ -2,7 +2,7 @@
 // asked to read never block it (FIFO), invalid glob settings are shown (not silently fatal), a BOM file is
 // checked, "Create kind-config.yaml" never writes into an existing file, and diagnostics never wait for the cluster.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,13 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(await client.connection.sendRequest(EXPLAIN_REQUEST, { textDocument: { uri }, position: { line: 0, character: 0 } })).toBeNull();
     const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, { uris: [uri] })) as { gates: unknown[] };
     expect(report.gates).toEqual([]);
+    // A committed symlink to /dev/zero would stream forever: refused the same way.
+    if (existsSync('/dev/zero')) {
+      symlinkSync('/dev/zero', ws.path('zero.yaml'));
+      const zero = ws.uri('zero.yaml');
+      expect(await client.connection.sendRequest(EXPLAIN_REQUEST, { textDocument: { uri: zero }, position: { line: 0, character: 0 } })).toBeNull();
+      expect(((await client.connection.sendRequest(GATE_REPORT_REQUEST, { uris: [zero] })) as { gates: unknown[] }).gates).toEqual([]);
+    }
     // Still serving: a workspace-wide report walks past the FIFO and reads the regular file.
     const all = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as { gates: { gate: string }[] };
     expect(all.gates.length).toBeGreaterThan(0);
@@ -89,6 +96,15 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(diags).toEqual([]);
     const s = await status;
     expect(s.settingErrors).toEqual(['kubegate.files: "{a,b" is not a valid glob (an unclosed {); it is ignored.']);
+  });
+
+  it('in an untrusted workspace kubegate.files is not used: the default selection applies', async () => {
+    const settings = () => ({ files: ['nothing/**/matches.yaml'] });
+    const trusted = await start({}, { settings });
+    expect(await trusted.client.open(trusted.ws.uri('slice.yaml'), SLICE)).toEqual([]);
+    const untrusted = await start({}, { settings, initializationOptions: { workspaceTrusted: false } });
+    const diags = await untrusted.client.open(untrusted.ws.uri('slice.yaml'), SLICE);
+    expect(diags.some((d) => d.code === 'feature-gate')).toBe(true);
   });
 
   it('only invalid globs: the default selection applies (checking is not turned off)', async () => {

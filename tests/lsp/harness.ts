@@ -33,8 +33,14 @@ export const serverJs = path.join(repoRoot, 'dist', 'server.js');
 export const hasServer = existsSync(serverJs);
 export const SERVER: Need = { present: hasServer, what: 'dist/server.js', absent: 'dist/server.js is not built (npm run build)' };
 
-/** A suite that drives the built server and reads ../shared (skipped, saying why, without either). */
+/** A suite that drives the built server (skipped, saying why, without it). Gate facts come from the committed
+ *  schemas/ when ../shared is absent (tests/support/shared.ts featureGatesFile). */
 export function lspSuite(title: string): { skip: boolean; title: string } {
+  return suite(title, SERVER);
+}
+
+/** A suite that drives the built server and also reads ../shared data beyond the gate facts. */
+export function lspSharedSuite(title: string): { skip: boolean; title: string } {
   return suite(title, SERVER, SHARED);
 }
 

@@ -73,14 +73,19 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: 15_000 });
     await input.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
-    // Fuzzy matching may rank a similar name first (resourceslice-draft.yaml for resourceslice.yaml): pick the row
-    // whose label is exactly the name.
-    const labels = (await this.page.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.replace(NBSP, ' ').trim());
-    const at = labels.indexOf(name);
-    for (let i = 0; i < at; i++) await this.page.keyboard.press('ArrowDown');
-    await this.page.keyboard.press('Enter');
-    await tab.first().waitFor({ timeout: 15_000 });
+    const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first();
+    await row.waitFor({ timeout: 15_000 });
+    // Fuzzy matching may rank a similar name first (resourceslice-draft.yaml for resourceslice.yaml), so Enter
+    // could open that one: click the row that holds the name itself.
+    await row.click();
+    try {
+      await tab.first().waitFor({ timeout: 7_500 });
+    } catch {
+      // Quick Open closed before the pick (the workbench re-rendered after a change): open it from the Explorer.
+      await this.page.keyboard.press('Escape');
+      await this.page.locator(`.explorer-folders-view .monaco-list-row[aria-label="${name}"]`).first().click();
+      await tab.first().waitFor({ timeout: 15_000 });
+    }
     await this.editor().locator('.view-lines').waitFor({ timeout: 15_000 });
   }
 

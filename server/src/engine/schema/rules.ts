@@ -1,7 +1,8 @@
 // Declarative validation rules (FieldDef.rules, TypeDef.unions; engine/validate/rules.ts evaluates them) as
 // JSON Schema where JSON Schema says the same thing: maxItems, minimum/maximum, maxLength, uniqueItems (sets),
 // the string formats as RE2-compatible patterns (kubeconform's Go regexp has no look-ahead) plus lengths,
-// unions (oneOf / not both), dependent fields and forbidden fields. Not expressed: listMapKeys (uniqueness of
+// unions (oneOf / not both) and dependent fields (if/then), a null member counting as unset as in the engine,
+// and forbidden fields. Not expressed: listMapKeys (uniqueness of
 // list-map keys), maxBytes (UTF-8 length). Rules behind `+k8s:alpha` are warnings in the engine (upstream only
 // mirrors hand-written validation with them) and are left out; `ifEnabled` / `ifDisabled` rules count when the
 // schema's gate environment meets their condition.
@@ -139,7 +140,7 @@ function requires(names: string[]): JsonSchemaObject {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { not: { type: 'null' } }])), required: names };
 }
 
-/** Struct-level keywords: unions and dependent fields. */
+/** Struct-level keywords: unions and dependent fields (in allOf). */
 export function structRules(
   unions: readonly UnionRule[] | undefined,
   dependents: { field: string; rule: FieldRule }[],
