@@ -54,6 +54,11 @@ export function describeCrash(err: unknown, env: NodeJS.ProcessEnv = process.env
 }
 
 if (require.main === module) {
+  // A reader that stops early (`kubegate check … | head`) closes the pipe: stop quietly, as Unix tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   runCli(process.argv.slice(2), processIO()).then(
     (code) => {
       process.exitCode = code;
