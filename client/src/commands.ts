@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EXPLAIN_REQUEST,
-  KIND_CONFIG_REQUEST,
-  REFRESH_CLUSTER_REQUEST,
+  ExplainRequest,
+  KindConfigRequest,
+  RefreshClusterRequest,
   type ExplainParams,
   type ExplainResult,
   type KindConfigParams,
@@ -48,7 +48,7 @@ async function setVersion(): Promise<void> {
 async function createKindConfig(client: LanguageClient): Promise<void> {
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Kubegate: collecting the gates this workspace needs' },
-    () => client.sendRequest<KindConfigResult>(KIND_CONFIG_REQUEST, {} satisfies KindConfigParams),
+    () => client.sendRequest(KindConfigRequest, {} satisfies KindConfigParams),
   );
   if (result.gates.length === 0) {
     void vscode.window.showInformationMessage('Kubegate: no manifest in this workspace needs a feature gate that is off by default.');
@@ -79,7 +79,7 @@ async function refreshCluster(client: LanguageClient): Promise<void> {
   }
   const state = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Kubegate: reading the cluster…' },
-    () => client.sendRequest<RefreshClusterResult>(REFRESH_CLUSTER_REQUEST, {} satisfies RefreshClusterParams),
+    () => client.sendRequest(RefreshClusterRequest, {} satisfies RefreshClusterParams),
   );
   const where = state.context ? ` (${state.context})` : '';
   const notes = state.notes.length ? ` ${state.notes.join(' ')}` : '';
@@ -110,7 +110,7 @@ async function explain(client: LanguageClient): Promise<void> {
     textDocument: { uri: editor.document.uri.toString() },
     position: { line: editor.selection.active.line, character: editor.selection.active.character },
   };
-  const result = await client.sendRequest<ExplainResult>(EXPLAIN_REQUEST, params);
+  const result = await client.sendRequest(ExplainRequest, params);
   if (!result) {
     void vscode.window.showInformationMessage('Kubegate: nothing to explain at the cursor.');
     return;

@@ -2,7 +2,7 @@
 // and wires the status bar, the gate view and the commands to it. No analysis happens here.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
+import { StatusNotification, type StatusParams } from '../../server/src/contract/protocol';
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import { registerCommands } from './commands';
 import { GateView } from './gateView';
@@ -21,7 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output, statusBar, gateView, ...registerCommands({ client: lc, gateView, output }));
 
   context.subscriptions.push(
-    lc.onNotification(STATUS_NOTIFICATION, (status: StatusParams) => {
+    lc.onNotification(StatusNotification, (status: StatusParams) => {
       statusBar.update(status);
       gateView.scheduleRefresh();
     }),

@@ -3,7 +3,7 @@
 // a YAML file change.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GATE_REPORT_REQUEST, type GateReportParams, type GateReportResult, type LspLocation } from '../../server/src/contract/protocol';
+import { GateReportRequest, type GateReportParams, type GateReportResult, type LspLocation } from '../../server/src/contract/protocol';
 import { renderGateReport, renderGateReportBody } from './gateReportHtml';
 
 export const GATE_VIEW_TYPE = 'kubegate.gates';
@@ -89,7 +89,7 @@ export class GateView implements vscode.Disposable {
   }
 
   private request(): Promise<GateReportResult> {
-    return this.client.sendRequest<GateReportResult>(GATE_REPORT_REQUEST, {} satisfies GateReportParams);
+    return this.client.sendRequest(GateReportRequest, {} satisfies GateReportParams);
   }
 
   private render(report: GateReportResult): void {

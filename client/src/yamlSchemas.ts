@@ -4,7 +4,7 @@
 // the gates on for it). `kubegate.yamlSchemas.enable` turns it off (checked on every request).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SCHEMA_REQUEST, type SchemaParams, type SchemaResult } from '../../server/src/contract/protocol';
+import { SchemaRequest, type SchemaParams, type SchemaResult } from '../../server/src/contract/protocol';
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import { resourceOf, SCHEMA_SCHEME, schemaUriFor } from './yamlSchemaUri';
 
@@ -45,7 +45,7 @@ export function contributor(client: LanguageClient): {
       const resource = resourceOf(uri);
       if (!resource || !enabled()) return '{}';
       const params: SchemaParams = { textDocument: { uri: resource } };
-      const result = (await client.sendRequest(SCHEMA_REQUEST, params)) as SchemaResult;
+      const result = await client.sendRequest(SchemaRequest, params);
       return JSON.stringify(result?.schema ?? {});
     },
   };

@@ -1,7 +1,9 @@
 // Kubegate's custom LSP messages (beyond the standard protocol), shared by the server and the VS Code client.
-// Only method names and plain JSON shapes: no import of vscode-jsonrpc, the engine or anything that runs,
-// so the client can import this file without pulling in server code. Positions are LSP positions
+// Method names, plain JSON shapes and typed message declarations (vscode-jsonrpc's RequestType, which both
+// sides already use); no import of the engine or anything that runs, so the client pulls in no server code. Positions are LSP positions
 // (0-based line, UTF-16 character); URIs are strings.
+
+import { NotificationType, RequestType } from 'vscode-jsonrpc';
 
 export interface LspPosition {
   line: number;
@@ -180,6 +182,18 @@ export interface WorkspaceStatsResult {
   /** Files parsed for gate configs. */
   configParses: number;
 }
+
+// ---------------------------------------------------------------- typed declarations (one per method)
+// Both sides use these: the server registers handlers with them and the client sends with them, so a change
+// of a parameter or result type shows on both sides at compile time.
+
+export const StatusNotification = new NotificationType<StatusParams>(STATUS_NOTIFICATION);
+export const GateReportRequest = new RequestType<GateReportParams | undefined, GateReportResult, void>(GATE_REPORT_REQUEST);
+export const ExplainRequest = new RequestType<ExplainParams, ExplainResult, void>(EXPLAIN_REQUEST);
+export const RefreshClusterRequest = new RequestType<RefreshClusterParams | undefined, RefreshClusterResult, void>(REFRESH_CLUSTER_REQUEST);
+export const KindConfigRequest = new RequestType<KindConfigParams | undefined, KindConfigResult, void>(KIND_CONFIG_REQUEST);
+export const SchemaRequest = new RequestType<SchemaParams | undefined, SchemaResult, void>(SCHEMA_REQUEST);
+export const WorkspaceStatsRequest = new RequestType<Record<string, never> | undefined, WorkspaceStatsResult, void>(WORKSPACE_STATS_REQUEST);
 
 /** Every custom method, for documentation and tests. */
 export const CUSTOM_METHODS = {

@@ -12,12 +12,12 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EXPLAIN_REQUEST,
-  GATE_REPORT_REQUEST,
-  KIND_CONFIG_REQUEST,
-  REFRESH_CLUSTER_REQUEST,
-  STATUS_NOTIFICATION,
-  WORKSPACE_STATS_REQUEST,
+  ExplainRequest,
+  GateReportRequest,
+  KindConfigRequest,
+  RefreshClusterRequest,
+  StatusNotification,
+  WorkspaceStatsRequest,
   type WorkspaceStatsResult,
   type ExplainParams,
   type ExplainResult,
@@ -41,7 +41,7 @@ import { overLimit, tooLargeMessage } from './guard';
 import { globProblems } from './glob';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
-import { SCHEMA_REQUEST, type SchemaParams } from '../contract/protocol';
+import { SchemaRequest, type SchemaParams } from '../contract/protocol';
 import { answerSchemaRequest } from './schema';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
@@ -165,7 +165,7 @@ export function startServer(connection: Connection): void {
         ...globProblems('kubegate.customResources.crdFiles', s.customResources?.crdFiles ?? []),
       ],
     };
-    await connection.sendNotification(STATUS_NOTIFICATION, params);
+    await connection.sendNotification(StatusNotification, params);
   }
 
   // Status after documents open, close or change what sets gates: at most one per short pause.
@@ -247,7 +247,7 @@ export function startServer(connection: Connection): void {
     void sendStatus().catch(() => undefined);
   });
 
-  connection.onRequest(WORKSPACE_STATS_REQUEST, (): WorkspaceStatsResult => ({ ...ws.stats }));
+  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...ws.stats }));
 
   connection.onDidChangeWatchedFiles((change) => {
     for (const c of change.changes) {
@@ -293,7 +293,7 @@ export function startServer(connection: Connection): void {
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 
-  connection.onRequest(EXPLAIN_REQUEST, async (params: ExplainParams): Promise<ExplainResult> => {
+  connection.onRequest(ExplainRequest, async (params: ExplainParams): Promise<ExplainResult> => {
     const doc = documents.get(params.textDocument.uri);
     const text = doc?.getText() ?? ws.read(fileOf(params.textDocument.uri));
     if (text === undefined) return null;
@@ -356,19 +356,19 @@ export function startServer(connection: Connection): void {
     return out;
   }
 
-  connection.onRequest(GATE_REPORT_REQUEST, async (params: GateReportParams | undefined) => {
+  connection.onRequest(GateReportRequest, async (params: GateReportParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
     const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig));
     return gateReport(await reportSources(params?.uris), version);
   });
 
-  connection.onRequest(KIND_CONFIG_REQUEST, async (params: KindConfigParams | undefined) => {
+  connection.onRequest(KindConfigRequest, async (params: KindConfigParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
     const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig));
     return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
   });
 
-  connection.onRequest(SCHEMA_REQUEST, (params: SchemaParams | undefined) =>
+  connection.onRequest(SchemaRequest, (params: SchemaParams | undefined) =>
     safeAsync(() =>
       answerSchemaRequest(params, {
         textOf: (uri) => documents.get(uri)?.getText() ?? ws.read(fileOf(uri)),
@@ -382,7 +382,7 @@ export function startServer(connection: Connection): void {
     ).then((r) => r ?? null),
   );
 
-  connection.onRequest(REFRESH_CLUSTER_REQUEST, async () => {
+  connection.onRequest(RefreshClusterRequest, async () => {
     const { settings: s } = await settings.get(undefined);
     if (clusterOn(s)) await cluster.refresh(s.cluster.context, s.cluster.kubeconfig);
     recheckAll();
