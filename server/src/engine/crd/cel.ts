@@ -2,9 +2,22 @@
 // evaluated (a rule that mentions `oldSelf` is a transition rule: skipped). A rule that does not evaluate
 // (a function of the Kubernetes CEL library this library lacks, a missing key) is skipped and counted;
 // only a rule that evaluates to `false` is a finding.
-import { celEnv, isCelError, parse, plan } from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
+import type * as CelModule from '@bufbuild/cel';
+import type * as CelExt from '@bufbuild/cel/ext';
 import type { CrdRule } from './format';
+
+/** The CEL library, loaded on the first rule evaluated (most checks never meet a CRD rule: no memory for it). */
+let lib: (typeof CelModule & { strings: typeof CelExt.strings }) | undefined;
+function cel(): typeof CelModule & { strings: typeof CelExt.strings } {
+  if (!lib) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const core = require('@bufbuild/cel') as typeof CelModule;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const ext = require('@bufbuild/cel/ext') as typeof CelExt;
+    lib = { ...core, strings: ext.strings };
+  }
+  return lib;
+}
 
 export type RuleOutcome = { result: 'pass' } | { result: 'fail'; message: string } | { result: 'skipped'; why: 'oldSelf' | 'unsupported' };
 
@@ -34,7 +47,7 @@ export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' 
 
 type Program = (bindings: { self: never }) => unknown;
 
-let env: ReturnType<typeof celEnv> | undefined;
+let env: ReturnType<typeof CelModule.celEnv> | undefined;
 const programs = new Map<string, Program | null>();
 
 /** Parsed and planned once per expression text (null: it does not parse or plan). */
@@ -42,6 +55,7 @@ function programOf(expr: string): Program | null {
   let p = programs.get(expr);
   if (p === undefined) {
     try {
+      const { celEnv, parse, plan, strings } = cel();
       env ??= celEnv({ funcs: strings });
       p = plan(env, parse(expr)) as unknown as Program;
     } catch {
@@ -79,7 +93,7 @@ export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
     celStats.skippedUnsupported++;
     return { result: 'skipped', why: 'unsupported' };
   }
-  if (isCelError(value) || typeof value !== 'boolean') {
+  if (cel().isCelError(value) || typeof value !== 'boolean') {
     celStats.skippedUnsupported++;
     return { result: 'skipped', why: 'unsupported' };
   }
