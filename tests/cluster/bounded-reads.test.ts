@@ -5,10 +5,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import { join, resolve } from 'node:path';
-import { runningExecPlugins, killExecPlugins } from '../../server/src/engine/cluster/exec-plugin';
-import { MAX_KUBECONFIG_BYTES } from '../../server/src/engine/cluster/kubeconfig';
-import { CLUSTER_TIMEOUT_ENV, DEFAULT_CLUSTER_TIMEOUT_MS, readCluster } from '../../server/src/engine/cluster/read';
-import { DEFAULT_MAX_KEPT_LINES } from '../../server/src/engine/cluster/connection';
+import { runningExecPlugins, killExecPlugins } from '../../server/src/cluster/exec-plugin';
+import { MAX_KUBECONFIG_BYTES } from '../../server/src/cluster/kubeconfig';
+import { CLUSTER_TIMEOUT_ENV, DEFAULT_CLUSTER_TIMEOUT_MS, readCluster } from '../../server/src/cluster/read';
+import { DEFAULT_MAX_KEPT_LINES } from '../../server/src/cluster/connection';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from './fakeApiServer';
 import { API_GROUP_LIST, API_VERSIONS, versionInfo } from './fixtures';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import type { ClusterReadOptions, ClusterSnapshot } from '../../server/src/engine/cluster/types';
+import type { ClusterReadOptions, ClusterSnapshot } from '../../server/src/cluster/types';
 import { makeTestPki, startConnectProxy, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer } from './fakeApiServer';
 import { GENERIC_GATES, TEST_GROUP, healthyRoutes } from './fixtures';
 
@@ -28,8 +28,8 @@ describe('cluster reader bundled with esbuild', () => {
     const result = await build({
       stdin: {
         contents:
-          "export { readCluster } from './server/src/engine/cluster/read';\n" +
-          "export { clusterFieldDescription } from './server/src/engine/cluster/openapi';\n",
+          "export { readCluster } from './server/src/cluster/read';\n" +
+          "export { clusterFieldDescription } from './server/src/cluster/openapi';\n",
         resolveDir: repo,
         sourcefile: entry,
         loader: 'ts',

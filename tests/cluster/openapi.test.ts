@@ -2,9 +2,9 @@
 // API server, with its per-cluster bounded cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { OpenApiCache, clusterFieldDescription } from '../../server/src/engine/cluster/openapi';
-import { describeField, documentUrlFromIndex, groupVersionPath, kindSchemaName, parseFieldPath } from '../../server/src/engine/cluster/openapi-schema';
-import { readCluster } from '../../server/src/engine/cluster/read';
+import { OpenApiCache, clusterFieldDescription } from '../../server/src/cluster/openapi';
+import { describeField, documentUrlFromIndex, groupVersionPath, kindSchemaName, parseFieldPath } from '../../server/src/cluster/openapi-schema';
+import { readCluster } from '../../server/src/cluster/read';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from './fakeApiServer';
 import { GENERIC_GATES, OPENAPI_INDEX, OPENAPI_WIDGET_DOC, TEST_GROUP, healthyRoutes } from './fixtures';
 

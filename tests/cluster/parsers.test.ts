@@ -1,8 +1,8 @@
 // Pure parsers of the cluster reader: Prometheus text, /version → target, discovery.
 import { describe, expect, it } from 'vitest';
-import { hasFeatureMetric, parseFeatureGateMetrics, parseSampleLine } from '../../server/src/engine/cluster/metrics';
-import { parseGitVersion, targetForCluster } from '../../server/src/engine/cluster/version';
-import { coreVersionsOf, groupVersionsOf, servedGroupVersions } from '../../server/src/engine/cluster/discovery';
+import { hasFeatureMetric, parseFeatureGateMetrics, parseSampleLine } from '../../server/src/cluster/metrics';
+import { parseGitVersion, targetForCluster } from '../../server/src/cluster/version';
+import { coreVersionsOf, groupVersionsOf, servedGroupVersions } from '../../server/src/cluster/discovery';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
 import { API_GROUP_LIST, API_VERSIONS, GENERIC_GATES, metricsText } from './fixtures';
 

@@ -1,9 +1,9 @@
 // Pure pieces: proxy choice (HTTPS_PROXY / NO_PROXY / proxy-url), kubeconfig candidates, failure notes.
 import { describe, expect, it } from 'vitest';
 import { delimiter, join } from 'node:path';
-import { chooseProxy, noProxyMatches, withoutCredentials } from '../../server/src/engine/cluster/proxy';
-import { kubeconfigCandidates } from '../../server/src/engine/cluster/kubeconfig';
-import { classifyCredentialError, classifyRequestError, describeFailure } from '../../server/src/engine/cluster/failure';
+import { chooseProxy, noProxyMatches, withoutCredentials } from '../../server/src/cluster/proxy';
+import { kubeconfigCandidates } from '../../server/src/cluster/kubeconfig';
+import { classifyCredentialError, classifyRequestError, describeFailure } from '../../server/src/cluster/failure';
 
 describe('proxy choice', () => {
   const server = 'https://api.cluster.example:6443';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCluster } from '../../server/src/engine/cluster/read';
+import { readCluster } from '../../server/src/cluster/read';
 import {
   TEST_HOST_NAME,
   makeTestPki,

@@ -1,7 +1,7 @@
 // The loopback cluster reporting real gate names taken from ../shared/reference/feature-gates.json, among them
 // DRAOptionalNodeOperations switched on, with the stage label derived from the catalog's 1.37 row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCluster } from '../../server/src/engine/cluster/read';
+import { readCluster } from '../../server/src/cluster/read';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer } from './fakeApiServer';
 import { featureGatesFile, hasShared, sharedTitle, type ReferenceGate } from '../support/shared';
 import { healthyRoutes, type FixtureGate } from './fixtures';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { readCluster } from '../../server/src/engine/cluster/read';
+import { readCluster } from '../../server/src/cluster/read';
 import {
   closedPort,
   makeOtherCa,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CodeActionRequest, CompletionRequest, HoverRequest, type CodeAction, type CompletionItem, type CompletionList, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import { lspSessions, lspSuite } from '../lsp/harness';
 import { parse } from 'yaml';
-import { CRD_LIST_PATH } from '../../server/src/engine/cluster/crds';
+import { CRD_LIST_PATH } from '../../server/src/cluster/crds';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
 import { WIDGET_CRD } from './fixtures';

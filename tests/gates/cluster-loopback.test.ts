@@ -3,7 +3,7 @@
 // cluster cannot show; 403 or a time-out → the warning stays, with the reader's note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedTitle } from '../support/shared';
-import { readCluster } from '../../server/src/engine/cluster/read';
+import { readCluster } from '../../server/src/cluster/read';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type Route, type TestPki } from '../cluster/fakeApiServer';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedTitle } from '../support/shared';
-import type { ClusterSnapshot } from '../../server/src/engine/cluster/types';
+import type { ClusterSnapshot } from '../../server/src/cluster/types';
 import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
 import { checkText } from '../../server/src/engine/check';
 import type { KubeVersion } from '../../server/src/engine/types';

@@ -1,4 +1,4 @@
-import { append } from '../engine/append';
+import { append } from '../engine';
 // A small argument parser shared by the CLI commands: `--name value`, `--name=value`, boolean flags,
 // repeatable options, `--` to end options. Each command declares its options; unknown ones are errors.
 

@@ -4,12 +4,12 @@
 // cluster's CRDs (--cluster), then --crd files, the input's own CRD documents and those discovered beside it
 // (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
 import * as path from 'node:path';
-import { readClusterCrds } from '../engine/cluster/crds';
-import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine/crd/catalog';
-import { isControllerGateName, splitControllerGates } from '../engine/crd/controller-gates';
-import type { CrdDefinition } from '../engine/crd/format';
-import { crdsFromText, discoverCrds, loadCrdFiles } from '../engine/crd/workspace';
-import { parseGoBool } from '../engine/gates';
+import { readClusterCrds } from '../cluster/crds';
+import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine';
+import { isControllerGateName, splitControllerGates } from '../engine';
+import type { CrdDefinition } from '../engine';
+import { crdsFromText, discoverCrds, loadCrdFiles } from '../engine';
+import { parseGoBool } from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
 

@@ -1,19 +1,19 @@
 // The gate-related options of `kubegate check` and `kubegate explain`: --feature-gates, --config, --cluster.
 // They build the GateEnvironment (engine/gates): explicit settings, then the live cluster, then repo configs
 // (the --config files plus config documents among the files checked).
-import { readCluster } from '../engine/cluster/read';
-import type { ClusterReadOptions, ClusterSnapshot } from '../engine/cluster/types';
-import { buildGateEnvironment, explicitSettings, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from '../engine/gates';
-import { validateFlagGates } from '../engine/gates/feature-gates-flag';
-import { gateCatalog } from '../engine/knowledge';
-import type { GateEnvironment, GateSetting, RuntimeConfigEntry } from '../engine/model';
-import type { KubeVersion } from '../engine/types';
+import { readCluster } from '../cluster/read';
+import type { ClusterReadOptions, ClusterSnapshot } from '../cluster/types';
+import { buildGateEnvironment, explicitSettings, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from '../engine';
+import { validateFlagGates } from '../engine';
+import { gateCatalog } from '../engine';
+import type { GateEnvironment, GateSetting, RuntimeConfigEntry } from '../engine';
+import type { KubeVersion } from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { DEFAULT_LIMITS } from './inputs';
 import { withoutControllerGates } from './crd-options';
-import { isControllerGateName } from '../engine/crd/controller-gates';
+import { isControllerGateName } from '../engine';
 import type { CliIO } from './io';
-import { append } from '../engine/append';
+import { append } from '../engine';
 
 export const GATE_OPTIONS: OptionSpec[] = [
   {

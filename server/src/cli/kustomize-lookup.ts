@@ -2,7 +2,7 @@
 // its ancestors up to the repository root; when one names the file, also the other kustomization files of the
 // repository (overlays that include a base and add labels), found once per run. Each file is read once.
 import * as path from 'node:path';
-import { findKustomizations, KUSTOMIZATION_NAMES, kustomizeFactsFor, type KustomizationText, type KustomizeFacts } from '../engine/kustomize';
+import { findKustomizations, KUSTOMIZATION_NAMES, kustomizeFactsFor, type KustomizationText, type KustomizeFacts } from '../engine';
 import type { CliIO } from './io';
 import { repoRootOf } from './repo-settings';
 

@@ -2,7 +2,7 @@
 // ANSI bold when colour is on), pipe tables aligned in columns, `[text](url)` written as `text <url>`,
 // headings and list bullets kept readable, long paragraphs wrapped.
 import { wrapText } from './args';
-import { append } from '../engine/append';
+import { append } from '../engine';
 
 export interface MarkdownTextOptions {
   /** ANSI bold for `**…**`. */

@@ -1,7 +1,7 @@
 // The failure policy of `kubegate check`: severity overrides (`--severity code=level`, the vocabulary of the
 // `kubegate.severity` setting and of `.kubegate.yaml`), `--fail-on` and `--max-warnings`, and the exit code.
 import { FINDING_CODES, SEVERITY_OVERRIDES, type SeverityOverride } from '../contract/settings';
-import type { Finding, FindingCode, Severity } from '../engine/types';
+import type { Finding, FindingCode, Severity } from '../engine';
 import { UsageError } from './args';
 import { EXIT_FINDINGS, EXIT_OK } from './io';
 

@@ -1,6 +1,6 @@
 // The JSON shape of a FileReport in `kubegate check --format json` (stable keys, 0-based positions); the
 // writers under format/ print it (and the text, SARIF and GitHub forms).
-import type { DocumentReport, FileReport, Finding } from '../engine/types';
+import type { DocumentReport, FileReport, Finding } from '../engine';
 
 export interface JsonDocument {
   index: number;

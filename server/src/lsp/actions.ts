@@ -2,7 +2,7 @@
 // LSP WorkspaceEdits. Fixes that change a setting become a client command when the client offers one.
 import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
-import { readGateConfigsFromText } from '../engine/gates/config-readers';
+import { readGateConfigsFromText } from '../engine';
 import {
   CodeActionKind,
   type CodeAction,
@@ -14,13 +14,13 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixesFor, type Fix } from '../engine/fixes';
-import type { FileReport, Finding, KubeVersion } from '../engine/types';
+import { fixesFor, type Fix } from '../engine';
+import type { FileReport, Finding, KubeVersion } from '../engine';
 import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
 import { SOURCE } from './convert';
-import { isControllerGateFinding } from '../engine/crd/fixes';
-import { parseFile } from '../engine/parse/parseFile';
-import { sameRange } from '../engine/parse/ranges';
+import { isControllerGateFinding } from '../engine';
+import { parseFile } from '../engine';
+import { sameRange } from '../engine';
 import { toUri, type WorkspaceFiles } from './workspace';
 
 export interface ActionOptions {

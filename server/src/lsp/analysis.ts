@@ -2,22 +2,22 @@
 // built from settings, the cluster and repo configs. Only wiring: every decision is the engine's.
 import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
-import type { ClusterSnapshot } from '../engine/cluster/types';
-import { completeAt, type CompletionEntry, type SnippetDef } from '../engine/complete';
-import { parseDirectives } from '../engine/directives';
-import { buildGateEnvironment, explicitSettings, governingConfigs, loadConfigFiles, type ConfigDocInfo } from '../engine/gates';
-import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine/knowledge';
-import type { GateEnvironment, ParsedFile } from '../engine/model';
-import { parseFile } from '../engine/parse/parseFile';
-import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../engine/kustomize';
-import { loadSnippets } from '../engine/snippets';
-import { componentsFor, overallState, statesFor } from '../engine/gates/gate-findings';
-import { DEFAULT_VERSION, type KubeVersion } from '../engine/types';
+import type { ClusterSnapshot } from '../cluster/types';
+import { completeAt, type CompletionEntry, type SnippetDef } from '../engine';
+import { parseDirectives } from '../engine';
+import { buildGateEnvironment, explicitSettings, governingConfigs, loadConfigFiles, type ConfigDocInfo } from '../engine';
+import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine';
+import type { GateEnvironment, ParsedFile } from '../engine';
+import { parseFile } from '../engine';
+import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../engine';
+import { loadSnippets } from '../engine';
+import { componentsFor, overallState, statesFor } from '../engine';
+import { DEFAULT_VERSION, type KubeVersion } from '../engine';
 import { matchesAny, validGlobs } from './glob';
-import type { CrdCatalog } from '../engine/crd/catalog';
-import { splitControllerGates } from '../engine/crd/controller-gates';
-import type { CrdDefinition } from '../engine/crd/format';
-import { customData } from '../engine/crd/overlay';
+import type { CrdCatalog } from '../engine';
+import { splitControllerGates } from '../engine';
+import type { CrdDefinition } from '../engine';
+import { customData } from '../engine';
 import { crdCatalogFor } from './crds';
 import type { WorkspaceFiles } from './workspace';
 

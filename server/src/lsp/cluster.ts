@@ -1,8 +1,8 @@
 // Holds the last cluster snapshot while `kubegate.cluster.enabled` is on; reads once per context and again
 // on kubegate/refreshCluster. Reading is the engine's (cluster/read.ts); this only caches and reports state.
 import type { ClusterStatus } from '../contract/protocol';
-import { readCluster } from '../engine/cluster/read';
-import type { ClusterSnapshot } from '../engine/cluster/types';
+import { readCluster } from '../cluster/read';
+import type { ClusterSnapshot } from '../cluster/types';
 
 export class ClusterHolder {
   private snapshot?: ClusterSnapshot;

@@ -10,9 +10,9 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import type { CompletionEntry } from '../engine/complete';
-import { expandDefaults } from '../engine/snippets';
-import type { Finding, Severity } from '../engine/types';
+import type { CompletionEntry } from '../engine';
+import { expandDefaults } from '../engine';
+import type { Finding, Severity } from '../engine';
 import { toUri } from './workspace';
 
 export const SOURCE = 'kubegate';

@@ -5,12 +5,12 @@
 // form `controller:Gate`. Catalogs are shared between documents with the same inputs.
 import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
-import { readClusterCrds } from '../engine/cluster/crds';
-import type { ClusterSnapshot } from '../engine/cluster/types';
-import { buildCrdCatalog, type CrdCatalog } from '../engine/crd/catalog';
-import { splitControllerGates } from '../engine/crd/controller-gates';
-import type { CrdDefinition } from '../engine/crd/format';
-import { discoverCrds, loadCrdFiles } from '../engine/crd/workspace';
+import { readClusterCrds } from '../cluster/crds';
+import type { ClusterSnapshot } from '../cluster/types';
+import { buildCrdCatalog, type CrdCatalog } from '../engine';
+import { splitControllerGates } from '../engine';
+import type { CrdDefinition } from '../engine';
+import { discoverCrds, loadCrdFiles } from '../engine';
 import { matchesAny } from './glob';
 import type { WorkspaceFiles } from './workspace';
 

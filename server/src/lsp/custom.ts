@@ -1,8 +1,8 @@
 // The custom requests that summarise the workspace: kubegate/gateReport and kubegate/kindConfigForWorkspace.
 import type { GateReportEntry, GateReportResult, KindConfigResult } from '../contract/protocol';
-import { kindConfigFor } from '../engine/fixes';
-import { gateCatalog } from '../engine/knowledge';
-import type { KubeVersion } from '../engine/types';
+import { kindConfigFor } from '../engine';
+import { gateCatalog } from '../engine';
+import type { KubeVersion } from '../engine';
 import { knowledge, type DocumentContext } from './analysis';
 import { gatedUsesWithState } from './inlay';
 import { toUri } from './workspace';

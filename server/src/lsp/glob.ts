@@ -1,7 +1,7 @@
 // Glob settings (`kubegate.files`, `kubegate.configFiles`, …) for the server: compiled once per pattern by the
 // engine's bounded-time matcher (engine/glob-match.ts). Invalid patterns are left out and reported as setting
 // errors (kubegate/status `settingErrors`); they never turn checking off.
-import { compileGlob, globMatches, type GlobCompileResult } from '../engine/glob-match';
+import { compileGlob, globMatches, type GlobCompileResult } from '../engine';
 
 const compiled = new Map<string, GlobCompileResult>();
 

@@ -1,7 +1,7 @@
 // Entry point of kubegate-language-server (dist/server.js). Transports: --stdio, --node-ipc, --socket=PORT
 // (vscode-languageserver reads them from the command line).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { killExecPlugins } from '../engine/cluster/exec-plugin';
+import { killExecPlugins } from '../cluster/exec-plugin';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe', '--clientProcessId'];
@@ -15,7 +15,7 @@ process.on('uncaughtException', (e) => {
 });
 
 const connection = createConnection(ProposedFeatures.all);
-// Exec credential plugins still running end with the server (also on exit: engine/cluster/exec-plugin.ts).
+// Exec credential plugins still running end with the server (also on exit: cluster/exec-plugin.ts).
 connection.onShutdown(() => {
   killExecPlugins();
 });

@@ -1,13 +1,13 @@
 // Producing a document's FileReport for the server: the engine's checkText, the user's severity overrides,
 // and the size guard (a very large file gets only syntax findings plus `file-too-large`).
 import type { KubegateSettings } from '../contract/settings';
-import { checkText } from '../engine/check';
-import { capFindings } from '../engine/cap-findings';
-import { defaultSeverity } from '../engine/codes';
-import { parseFile } from '../engine/parse/parseFile';
-import type { FileReport, Finding } from '../engine/types';
+import { checkText } from '../engine';
+import { capFindings } from '../engine';
+import { defaultSeverity } from '../engine';
+import { parseFile } from '../engine';
+import type { FileReport, Finding } from '../engine';
 import { effectiveVersion, headOf, type DocumentContext } from './analysis';
-import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { mayHoldGateConfig } from '../engine';
 import type { IncrementalChecker } from './incremental';
 
 /** Files longer than this (in characters) are checked for YAML syntax only. */

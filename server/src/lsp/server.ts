@@ -24,21 +24,20 @@ import {
   type GateReportParams,
   type InitializationOptions,
   type KindConfigParams,
-  type StatusParams,
 } from '../contract/protocol';
-import { mayHoldGateConfig } from '../engine/gates/config-readers';
+import { mayHoldGateConfig } from '../engine';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { mayHoldCrd, peekClusterCrds } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
-import { clusterFieldDescription } from '../engine/cluster/openapi';
-import type { DescriptionProvider } from '../engine/hover/cluster-description';
+import { clusterFieldDescription } from '../cluster/openapi';
+import type { DescriptionProvider } from '../engine';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { overLimit, tooLargeMessage } from './guard';
-import { globProblems } from './glob';
+import { statusParams } from './status';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
 import { SchemaRequest, type SchemaParams } from '../contract/protocol';
@@ -134,37 +133,8 @@ export function startServer(connection: Connection): void {
   async function sendStatus(): Promise<void> {
     const { settings: s, problems } = await settings.get(undefined);
     const snapshot = await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
-    const gateSources: StatusParams['gateSources'] = [];
-    if (Object.keys(s.featureGates).length) gateSources.push({ kind: 'setting', name: 'kubegate.featureGates', gates: { ...s.featureGates } });
-    if (snapshot?.reachable && snapshot.apiServerGates) {
-      const gates: Record<string, boolean> = {};
-      for (const g of snapshot.apiServerGates) gates[g.name] = g.enabled;
-      gateSources.push({ kind: 'cluster', name: snapshot.context ?? s.cluster.context, gates });
-    }
-    const seen = new Set<string>();
-    for (const d of documents.all()) {
-      const file = uriToPath(d.uri);
-      if (!file) continue;
-      for (const c of documentContextSafe(file, s, snapshot)) {
-        if (!c.file || seen.has(c.file)) continue;
-        seen.add(c.file);
-        const gates: Record<string, boolean> = {};
-        for (const st of c.settings) if (st.value !== undefined) gates[st.gate] = st.value;
-        gateSources.push({ kind: 'config', name: pathToUri(c.file), gates });
-      }
-    }
-    const params: StatusParams = {
-      kubernetesVersion: settingsVersion(s, snapshot),
-      versionSource: s.kubernetesVersion === 'cluster' ? (snapshot?.targetVersion ? 'cluster' : 'default') : 'setting',
-      gateSources,
-      cluster: cluster.status(clusterOn(s)),
-      notes: [...problems],
-      settingErrors: [
-        ...globProblems('kubegate.files', s.files),
-        ...globProblems('kubegate.configFiles', s.configFiles),
-        ...globProblems('kubegate.customResources.crdFiles', s.customResources?.crdFiles ?? []),
-      ],
-    };
+    const openFiles = documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
+    const params = statusParams({ settings: s, problems, snapshot, cluster: cluster.status(clusterOn(s)), openFiles, configsOf: (file) => documentContextSafe(file, s, snapshot) });
     await connection.sendNotification(StatusNotification, params);
   }
 
@@ -397,7 +367,8 @@ export function startServer(connection: Connection): void {
    *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
   async function describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
     if (!clusterOn(ctx.settings)) return undefined;
-    const snapshot = cluster.peek(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
+    // A hover asks for the cluster's answer and may wait for it (within the read's time budget); diagnostics never do.
+    const snapshot = await cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
     if (!snapshot?.reachable) return undefined;
     return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
   }

@@ -4,7 +4,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { isIgnored, withRepoConfig } from '../contract/repo-config';
 import { resolveSettings, SETTINGS_SECTION, type ResolvedSettings } from '../contract/settings';
-import { DEFAULT_VERSION } from '../engine/types';
+import { DEFAULT_VERSION } from '../engine';
 import type { RepoConfigLookup } from './repo-config';
 
 export class DocumentSettings {

@@ -2,10 +2,10 @@
 // A large file is parsed per YAML document, and unchanged documents are taken from the last answer.
 import { isMap, isScalar, type Document } from 'yaml';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
-import type { ParsedFile } from '../engine/model';
-import { parseFile } from '../engine/parse/parseFile';
-import { rangeOf } from '../engine/parse/ranges';
-import type { Range } from '../engine/types';
+import type { ParsedFile } from '../engine';
+import { parseFile } from '../engine';
+import { rangeOf } from '../engine';
+import type { Range } from '../engine';
 import { splitDocuments } from './incremental';
 
 const SMALL_FILE_CHARS = 100_000;

@@ -3,7 +3,7 @@
 // for code actions, inlay hints and the custom requests.
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FileReport } from '../engine/types';
+import type { FileReport } from '../engine';
 import { toDiagnostic } from './convert';
 
 export interface CheckedDocument {

@@ -1,6 +1,6 @@
 // `--format github`: GitHub Actions workflow commands, one per finding, which the runner shows as annotations
 // on the changed lines: `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
-import type { Severity } from '../../engine/types';
+import type { Severity } from '../../engine';
 import { summaryLine } from './text';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 

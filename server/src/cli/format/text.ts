@@ -1,7 +1,7 @@
 // `--format text`: on a terminal, findings grouped under their file; otherwise (or with --no-group) one line
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
-import type { DocumentReport, Finding, Severity } from '../../engine/types';
+import type { DocumentReport, Finding, Severity } from '../../engine';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {

@@ -1,6 +1,6 @@
 // What the report writers of `kubegate check` receive: one FileResult per checked input (severity overrides
 // already applied), then the summary. Writers print as they go, so a huge report is never one string.
-import type { FileReport, KubeVersion, Severity } from '../../engine/types';
+import type { FileReport, KubeVersion, Severity } from '../../engine';
 import type { InputProblem } from '../inputs';
 
 export interface FileResult {

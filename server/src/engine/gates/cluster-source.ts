@@ -1,6 +1,6 @@
 // What a live-cluster snapshot says about gates: API server gates → kube-apiserver, kubelet gates → kubelet.
 // Other components are not visible from the cluster.
-import type { ClusterSnapshot } from '../cluster/types';
+import type { ClusterSnapshot } from '../cluster-snapshot';
 import type { Evidence } from '../types';
 import { clusterEvidence } from './evidence';
 

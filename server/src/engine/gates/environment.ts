@@ -4,7 +4,7 @@
 //   3. repo configs (discovered or --config) plus the checked file's own config documents.
 // Within a source a `false` wins; AllAlpha/AllBeta apply only when the gate itself is not set there.
 // Conflicts between sources are kept as notes and extra evidence, never hidden.
-import type { ClusterSnapshot } from '../cluster/types';
+import type { ClusterSnapshot } from '../cluster-snapshot';
 import type { GateCatalog } from '../knowledge/format';
 import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from '../model';
 import type { Evidence, Range } from '../types';

@@ -85,7 +85,7 @@ export async function openConnection(
   signal: AbortSignal,
 ): Promise<OpenResult> {
   let proxy: ProxyChoice | undefined;
-  const loaded = loadKubeconfig(kubeconfigPath, contextName, env, (cluster) => {
+  const loaded = await loadKubeconfig(kubeconfigPath, contextName, env, (cluster) => {
     proxy = chooseProxy(cluster.server, cluster.proxyUrl, env);
     return proxy && !cluster.proxyUrl ? { ...cluster, proxyUrl: proxy.url } : cluster;
   });

@@ -1,8 +1,8 @@
 // The cluster's CustomResourceDefinitions (apiextensions.k8s.io/v1), read only when the user opted in to the
 // cluster: one GET of the CRD list, bounded in time, cached in memory per cluster (server URL + context) like
 // the OpenAPI documents (failed reads are not cached). Never throws; on failure the result carries a note.
-import { crdFromObject } from '../crd/definition';
-import type { CrdDefinition } from '../crd/format';
+import { crdFromObject } from '../engine/crd/definition';
+import type { CrdDefinition } from '../engine/crd/format';
 import { openConnection } from './connection';
 import { loadKubeconfig } from './kubeconfig';
 import { OpenApiCache } from './openapi';
@@ -39,7 +39,7 @@ export async function readClusterCrds(source: ClusterSnapshot | ClusterReadOptio
   try {
     if (isSnapshot(source) && !source.reachable) return { crds: [], note: 'the cluster is not reachable' };
     const env = options.env ?? process.env;
-    const loaded = loadKubeconfig(source.kubeconfigPath, source.context, env);
+    const loaded = await loadKubeconfig(source.kubeconfigPath, source.context, env);
     if (!loaded.ok) return { crds: [], note: 'no usable kubeconfig context' };
     const context = loaded.value.context;
     const server = withoutCredentials(loaded.value.cluster.server);

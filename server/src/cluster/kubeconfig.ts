@@ -7,8 +7,8 @@
 // Failures come back as a one-line note (paths and names only, never credentials).
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { readRegularFileBounded } from '../read-regular-file';
-import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
+import { readRegularFileBounded } from '../engine/read-regular-file';
+import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
 
 type Env = Record<string, string | undefined>;
 
@@ -52,12 +52,15 @@ function firstByName<T extends { name: string }>(lists: T[][]): T[] {
  * Loads the kubeconfig and resolves the context. `adjustCluster` may replace the chosen cluster entry (the
  * reader uses it to apply an environment proxy) before the KubeConfig is built.
  */
-export function loadKubeconfig(
+export async function loadKubeconfig(
   explicitPath: string | undefined,
   contextName: string | undefined,
   env: Env,
   adjustCluster: (cluster: Cluster) => Cluster = (c) => c,
-): KubeconfigResult {
+): Promise<KubeconfigResult> {
+  // The client library is loaded on the first cluster read: a server or CLI that never reads a cluster does not
+  // carry it in memory.
+  const { KubeConfig } = await import('@kubernetes/client-node');
   const candidates = kubeconfigCandidates(explicitPath, env);
   const files = candidates.filter((file) => existsSync(file));
   if (files.length === 0) {

@@ -74,7 +74,7 @@ export async function clusterFieldDescription(
     const kubeconfigPath = source.kubeconfigPath;
     const context = source.context;
     const env = options.env ?? process.env;
-    const loaded = loadKubeconfig(kubeconfigPath, context, env);
+    const loaded = await loadKubeconfig(kubeconfigPath, context, env);
     if (!loaded.ok) return undefined;
     const clusterKey = `${withoutCredentials(loaded.value.cluster.server)}#${loaded.value.context}`;
     const cache = options.cache ?? sharedCache;

@@ -1,0 +1,53 @@
+// The kubegate/status notification's content: target version and where it comes from, the gate sources in use
+// (settings, cluster, the configs that govern the open documents), the cluster state, notes and setting errors.
+import type { ClusterSnapshot } from '../cluster/types';
+import type { ClusterStatus, StatusParams } from '../contract/protocol';
+import type { KubegateSettings } from '../contract/settings';
+import type { ConfigDocInfo } from '../engine';
+import { settingsVersion } from './analysis';
+import { globProblems } from './glob';
+import { pathToUri } from './workspace';
+
+export interface StatusInput {
+  settings: KubegateSettings;
+  problems: readonly string[];
+  snapshot: ClusterSnapshot | undefined;
+  cluster: ClusterStatus;
+  /** Paths of the open documents. */
+  openFiles: readonly string[];
+  /** The configs that govern a file (never throws). */
+  configsOf(file: string): ConfigDocInfo[];
+}
+
+export function statusParams(input: StatusInput): StatusParams {
+  const { settings: s, snapshot } = input;
+  const gateSources: StatusParams['gateSources'] = [];
+  if (Object.keys(s.featureGates).length) gateSources.push({ kind: 'setting', name: 'kubegate.featureGates', gates: { ...s.featureGates } });
+  if (snapshot?.reachable && snapshot.apiServerGates) {
+    const gates: Record<string, boolean> = {};
+    for (const g of snapshot.apiServerGates) gates[g.name] = g.enabled;
+    gateSources.push({ kind: 'cluster', name: snapshot.context ?? s.cluster.context, gates });
+  }
+  const seen = new Set<string>();
+  for (const file of input.openFiles) {
+    for (const c of input.configsOf(file)) {
+      if (!c.file || seen.has(c.file)) continue;
+      seen.add(c.file);
+      const gates: Record<string, boolean> = {};
+      for (const st of c.settings) if (st.value !== undefined) gates[st.gate] = st.value;
+      gateSources.push({ kind: 'config', name: pathToUri(c.file), gates });
+    }
+  }
+  return {
+    kubernetesVersion: settingsVersion(s, snapshot),
+    versionSource: s.kubernetesVersion === 'cluster' ? (snapshot?.targetVersion ? 'cluster' : 'default') : 'setting',
+    gateSources,
+    cluster: input.cluster,
+    notes: [...input.problems],
+    settingErrors: [
+      ...globProblems('kubegate.files', s.files),
+      ...globProblems('kubegate.configFiles', s.configFiles),
+      ...globProblems('kubegate.customResources.crdFiles', s.customResources?.crdFiles ?? []),
+    ],
+  };
+}
