@@ -60,7 +60,7 @@ export async function loadKubeconfig(
 ): Promise<KubeconfigResult> {
   // The client library is loaded on the first cluster read: a server or CLI that never reads a cluster does not
   // carry it in memory.
-  const { KubeConfig } = await import('@kubernetes/client-node');
+  const { KubeConfig } = await import('@kubernetes/client-node/dist/config.js');
   const candidates = kubeconfigCandidates(explicitPath, env);
   const files = candidates.filter((file) => existsSync(file));
   if (files.length === 0) {
