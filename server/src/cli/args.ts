@@ -1,6 +1,6 @@
-import { append } from '../engine';
-// A small argument parser shared by the CLI commands: `--name value`, `--name=value`, boolean flags,
-// repeatable options, `--` to end options. Each command declares its options; unknown ones are errors.
+// The CLI commands' options over node:util parseArgs: `--name value`, `--name=value`, boolean flags, repeatable
+// options, `--` to end options. Each command declares its options; unknown ones are errors (with a did-you-mean).
+import { parseArgs as nodeParseArgs } from 'node:util';
 
 export interface OptionSpec {
   /** Long name without dashes, e.g. `kubernetes-version`. */
@@ -26,42 +26,31 @@ export class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
   const byName = new Map(specs.map((s) => [s.name, s]));
-  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short as string, s]));
+  const options: Record<string, { type: 'string' | 'boolean'; multiple: true; short?: string }> = {};
+  for (const s of specs) options[s.name] = { type: s.value ? 'string' : 'boolean', multiple: true, ...(s.short ? { short: s.short } : {}) };
+  // node:util parseArgs splits the words (`--name value`, `--name=value`, `-x`, `--`); strict checks are ours,
+  // for messages with a did-you-mean and the repeat rule.
+  const { tokens } = nodeParseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
   const result: ParsedArgs = { positionals: [], options: new Map() };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      append(result.positionals, argv.slice(i + 1));
-      break;
-    }
-    let spec: OptionSpec | undefined;
-    let inline: string | undefined;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-      inline = eq < 0 ? undefined : arg.slice(eq + 1);
-      spec = byName.get(name);
-      if (!spec) {
-        const near = closestOption(name, specs);
-        throw new UsageError(`unknown option --${name}${near ? ` (did you mean --${near}?)` : ''}`);
-      }
-    } else if (arg.startsWith('-') && arg.length === 2) {
-      spec = byShort.get(arg.slice(1));
-      if (!spec) throw new UsageError(`unknown option ${arg}`);
-    } else {
-      result.positionals.push(arg);
+  for (const t of tokens) {
+    if (t.kind === 'positional') {
+      result.positionals.push(t.value);
       continue;
+    }
+    if (t.kind !== 'option') continue;
+    const spec = byName.get(t.name);
+    if (!spec) {
+      if (t.rawName.startsWith('--')) {
+        const near = closestOption(t.name, specs);
+        throw new UsageError(`unknown option --${t.name}${near ? ` (did you mean --${near}?)` : ''}`);
+      }
+      throw new UsageError(`unknown option ${t.rawName}`);
     }
     let value = 'true';
     if (spec.value) {
-      if (inline !== undefined) value = inline;
-      else {
-        const next = argv[i + 1];
-        if (next === undefined) throw new UsageError(`--${spec.name} needs a value`);
-        value = next;
-        i++;
-      }
-    } else if (inline !== undefined) {
+      if (t.value === undefined) throw new UsageError(`--${spec.name} needs a value`);
+      value = t.value;
+    } else if (t.value !== undefined) {
       throw new UsageError(`--${spec.name} takes no value`);
     }
     const list = result.options.get(spec.name) ?? [];
