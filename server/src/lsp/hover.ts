@@ -28,7 +28,9 @@ export async function hoverView(
   return { markdown: view.markdown, range: local.toFile(view.range) ?? { start: position, end: position } };
 }
 
-let ownConfigs: { text: string; settings: GateSetting[]; coverage: { component: string; file?: string; range: Range }[] } | undefined;
+let ownConfigs:
+  | { text: string; settings: GateSetting[]; coverage: { component: string; file?: string; range: Range }[]; base?: GateEnvironment; env?: GateEnvironment }
+  | undefined;
 
 /** The environment with the gate settings of the file's own config documents (as the whole-file check has). */
 function withOwnConfigs(environment: GateEnvironment, text: string, file: string): GateEnvironment {
@@ -41,5 +43,9 @@ function withOwnConfigs(environment: GateEnvironment, text: string, file: string
       coverage: configs.flatMap((c) => c.covers.map((component) => ({ component, file: c.file, range: c.range }))),
     };
   }
-  return environment.withFileConfigs(ownConfigs.settings, ownConfigs.coverage);
+  if (ownConfigs.base !== environment || !ownConfigs.env) {
+    ownConfigs.base = environment;
+    ownConfigs.env = environment.withFileConfigs(ownConfigs.settings, ownConfigs.coverage);
+  }
+  return ownConfigs.env;
 }

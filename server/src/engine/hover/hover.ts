@@ -83,9 +83,32 @@ function isListRoot(data: ReturnType<typeof loadVersion>, root: YAMLMap): boolea
   return (apiVersion === 'v1' && kind === 'List') || data.listKinds.has(`${apiVersion} ${kind}`);
 }
 
-export function hoverAt(text: string, position: Position, options: HoverOptions): HoverResult | null {
-  const knowledge = options.knowledge ?? {};
+const NO_KNOWLEDGE_OPTIONS: KnowledgeOptions = {};
+
+/** The last analysis, reused while text and inputs stay the same (hovers come in bursts over one document). */
+let lastAnalysis: { text: string; options: HoverOptions; knowledge: KnowledgeOptions; analysis: ReturnType<typeof analyzeFile> } | undefined;
+
+function analyzedOnce(text: string, options: HoverOptions, knowledge: KnowledgeOptions): ReturnType<typeof analyzeFile> {
+  const last = lastAnalysis;
+  if (
+    last &&
+    last.text === text &&
+    last.knowledge === knowledge &&
+    last.options.version === options.version &&
+    last.options.environment === options.environment &&
+    last.options.file === options.file &&
+    last.options.crds === options.crds
+  ) {
+    return last.analysis;
+  }
   const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file, crds: options.crds }, knowledge);
+  lastAnalysis = { text, options, knowledge, analysis };
+  return analysis;
+}
+
+export function hoverAt(text: string, position: Position, options: HoverOptions): HoverResult | null {
+  const knowledge = options.knowledge ?? NO_KNOWLEDGE_OPTIONS;
+  const analysis = analyzedOnce(text, options, knowledge);
   const version = analysis.version;
   const index = customIndex(loadVersion(version, knowledge), options.crds);
   const catalog = gateCatalog(knowledge);
