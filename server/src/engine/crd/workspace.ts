@@ -7,6 +7,7 @@ import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
 import { append } from '../append';
+import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
 
@@ -61,11 +62,6 @@ function isList(value: unknown): boolean {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'List' && Array.isArray((value as { items?: unknown }).items);
 }
 
-function inside(root: string, dir: string): boolean {
-  const rel = path.relative(root, dir);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
   const out: CrdDefinition[] = [];
   for (const name of [...access.listFiles(dir)].sort()) {
@@ -79,27 +75,11 @@ export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[
 
 /** CRDs for a manifest: its folder's, else the nearest ancestor folder's that has any (not above the root). */
 export function discoverCrds(manifest: string, workspaceRoot: string | undefined, access: CrdFileAccess): CrdDefinition[] {
-  let dir = path.dirname(path.resolve(manifest));
-  const root = workspaceRoot ? path.resolve(workspaceRoot) : undefined;
-  if (root && !inside(root, dir)) return crdsInFolder(dir, access);
-  for (;;) {
-    const found = crdsInFolder(dir, access);
-    if (found.length > 0) return found;
-    if (!root || dir === root) return [];
-    const parent = path.dirname(dir);
-    if (parent === dir) return [];
-    dir = parent;
-  }
+  return nearestFolderWith(manifest, workspaceRoot, (dir) => crdsInFolder(dir, access));
 }
 
 /** CRDs of files named explicitly (settings, --crd FILE). Unreadable files are reported by name. */
 export function loadCrdFiles(files: string[], access: Pick<CrdFileAccess, 'readFile'>): { crds: CrdDefinition[]; unreadable: string[] } {
-  const crds: CrdDefinition[] = [];
-  const unreadable: string[] = [];
-  for (const f of files) {
-    const text = access.readFile(f);
-    if (text === undefined) unreadable.push(f);
-    else append(crds, crdsFromText(text, f));
-  }
-  return { crds, unreadable };
+  const { found, unreadable } = loadNamedFiles(files, (f) => access.readFile(f), crdsFromText);
+  return { crds: found, unreadable };
 }

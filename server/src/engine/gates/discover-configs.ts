@@ -4,6 +4,7 @@
 import * as path from 'path';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
 import { append } from '../append';
+import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
 
 export interface ConfigFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -15,11 +16,6 @@ export interface ConfigFileAccess {
 }
 
 const YAML_FILE = /\.ya?ml$/i;
-
-function inside(root: string, dir: string): boolean {
-  const rel = path.relative(root, dir);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** Gate configs of the YAML files of one folder (the manifest itself excluded: it governs its own documents). */
 export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
@@ -60,27 +56,11 @@ export function configFilesOf(configs: readonly ConfigDocInfo[]): string[] {
 }
 
 export function discoverConfigs(manifest: string, workspaceRoot: string | undefined, access: ConfigFileAccess): ConfigDocInfo[] {
-  let dir = path.dirname(path.resolve(manifest));
-  const root = workspaceRoot ? path.resolve(workspaceRoot) : undefined;
-  if (root && !inside(root, dir)) return configsInFolder(dir, access, manifest);
-  for (;;) {
-    const found = configsInFolder(dir, access, manifest);
-    if (found.length > 0) return found;
-    if (!root || dir === root) return [];
-    const parent = path.dirname(dir);
-    if (parent === dir) return [];
-    dir = parent;
-  }
+  return nearestFolderWith(manifest, workspaceRoot, (dir) => configsInFolder(dir, access, manifest));
 }
 
 /** Configs named explicitly (CLI `--config FILE`, repeatable). Unreadable files are reported by name. */
 export function loadConfigFiles(files: string[], access: Pick<ConfigFileAccess, 'readFile'>): { configs: ConfigDocInfo[]; unreadable: string[] } {
-  const configs: ConfigDocInfo[] = [];
-  const unreadable: string[] = [];
-  for (const f of files) {
-    const text = access.readFile(f);
-    if (text === undefined) unreadable.push(f);
-    else append(configs, readGateConfigsFromText(text, f));
-  }
-  return { configs, unreadable };
+  const { found, unreadable } = loadNamedFiles(files, (f) => access.readFile(f), readGateConfigsFromText);
+  return { configs: found, unreadable };
 }
