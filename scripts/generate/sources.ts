@@ -3,8 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
 
-export const GENERATED_VERSIONS = ['1.34', '1.35', '1.36', '1.37'] as const;
+/** The versions generated: the engine's supported versions (one list, server/src/engine/types.ts). */
+export const GENERATED_VERSIONS = SUPPORTED_VERSIONS;
 
 /** An element type in fields.json (list item or map value), same shape as a field without the field facts. */
 export interface UpElem {
