@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { kindsOf, resourceOf, SCHEMA_SCHEME, schemaUriFor } from '../../client/src/yamlSchemaUri';
 
 const doc = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: "Service"\n';
-const resource = 'file:///work/app/deploy.yaml';
+const resource = 'file:///home/user/app/deploy.yaml';
 
 describe('YAML extension schema URIs', () => {
   it('lists the top-level apiVersion and kind of each document', () => {
