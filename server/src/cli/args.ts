@@ -1,6 +1,7 @@
 // The CLI commands' options over node:util parseArgs: `--name value`, `--name=value`, boolean flags, repeatable
 // options, `--` to end options. Each command declares its options; unknown ones are errors (with a did-you-mean).
 import { parseArgs as nodeParseArgs } from 'node:util';
+import { editDistance } from '../engine';
 
 export interface OptionSpec {
   /** Long name without dashes, e.g. `kubernetes-version`. */
@@ -71,16 +72,6 @@ function closestOption(name: string, specs: readonly OptionSpec[]): string | und
     if (d <= 2 && (!best || d < best.d)) best = { n: s.name, d };
   }
   return best?.n;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
 }
 
 export function optionValue(args: ParsedArgs, name: string): string | undefined {

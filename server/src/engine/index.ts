@@ -33,4 +33,4 @@ export { hoverWithClusterDescription, type DescriptionProvider } from './hover/c
 export { parseFile } from './parse/parseFile';
 export { rangeOf, sameRange } from './parse/ranges';
 export { hasTemplateBlock } from './parse/templates';
-export { closestName } from './route/similar';
+export { closestName, editDistance } from './route/similar';
