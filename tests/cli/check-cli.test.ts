@@ -1,31 +1,13 @@
 // `kubegate check` as users run it: the bundled dist/cli.js (built by `npm run build`, which `npm test`
 // runs first) on the examples. Exit codes, JSON shape, text format.
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, spawnCli, type Run } from './cli-process';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function kubegate(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The bundled CLI run as a user does, from the repository root (cli-process.ts). */
+const kubegate = (...args: string[]): Promise<Run> => spawnCli(args);
 
 interface JsonOut {
   files: {
