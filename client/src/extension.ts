@@ -3,10 +3,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { StatusNotification, type StatusParams } from '../../server/src/contract/protocol';
-import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import { registerCommands } from './commands';
 import { GateView } from './gateView';
-import { createLanguageClient, pushSettings } from './languageClient';
+import { createLanguageClient } from './languageClient';
 import { KubegateStatusBar } from './statusBar';
 import { registerYamlSchemas } from './yamlSchemas';
 
@@ -24,9 +23,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     lc.onNotification(StatusNotification, (status: StatusParams) => {
       statusBar.update(status);
       gateView.scheduleRefresh();
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(SETTINGS_SECTION)) void pushSettings(lc);
     }),
     // Trust granted: the server was told it may not use the cluster; start it again with the new options.
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {

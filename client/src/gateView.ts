@@ -2,6 +2,7 @@
 // links to where each gate is used and set. One panel, refreshed whenever Kubegate's problems, its settings or
 // a YAML file change.
 import * as vscode from 'vscode';
+import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GateReportRequest, type GateReportParams, type GateReportResult, type LspLocation } from '../../server/src/contract/protocol';
 import { renderGateReport, renderGateReportBody } from './gateReportHtml';
@@ -36,7 +37,7 @@ export class GateView implements vscode.Disposable {
     this.subscriptions.push(
       vscode.languages.onDidChangeDiagnostics(() => this.scheduleRefresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('kubegate')) this.scheduleRefresh();
+        if (e.affectsConfiguration(SETTINGS_SECTION)) this.scheduleRefresh();
       }),
       vscode.workspace.onDidSaveTextDocument((d) => {
         if (d.languageId === 'yaml') this.scheduleRefresh();

@@ -15,7 +15,6 @@ import { initOptions, isVirtualWorkspace, restrictSection } from './trust';
 
 export const CLIENT_ID = 'kubegate';
 export const CLIENT_NAME = 'Kubegate';
-export const DIAGNOSTIC_SOURCE = 'kubegate';
 
 export function workspaceIsVirtual(): boolean {
   return isVirtualWorkspace((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.scheme));
@@ -61,20 +60,16 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
           const trusted = vscode.workspace.isTrusted;
           return result.map((value, i) => restrictSection(params.items[i]?.section, value, trusted));
         },
-      },
-      handleDiagnostics: (uri, diagnostics, next) => {
-        for (const d of diagnostics) d.source ??= DIAGNOSTIC_SOURCE;
-        next(uri, diagnostics);
+        // The library pushes the `kubegate` section on every change once the server registers for it; this is
+        // the one push path, and it sends the section with the trust restrictions applied.
+        didChangeConfiguration: async () => {
+          await client?.sendNotification(DidChangeConfigurationNotification.type, {
+            settings: { [SETTINGS_SECTION]: currentSettings() },
+          });
+        },
       },
     },
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
-}
-
-/** Pushes the (restricted) settings; the server also pulls them per document with workspace/configuration. */
-export async function pushSettings(client: LanguageClient): Promise<void> {
-  if (!client.isRunning()) return;
-  await client.sendNotification(DidChangeConfigurationNotification.type, {
-    settings: { [SETTINGS_SECTION]: currentSettings() },
-  });
+  const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  return client;
 }

@@ -1,6 +1,5 @@
 // Options and error handling that every command shares: the target version, --help, usage errors.
-import { parseVersionText } from '../engine';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine';
+import { parseVersionText, DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine';
 import { optionValue, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { EXIT_USAGE, type CliIO } from './io';
 

@@ -5,11 +5,18 @@
 // (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { buildCrdCatalog, parseSelection, type CrdCatalog } from '../engine';
-import { isControllerGateName, splitControllerGates } from '../engine';
-import type { CrdDefinition } from '../engine';
-import { crdsFromText, discoverCrds, loadCrdFiles } from '../engine';
-import { parseGoBool } from '../engine';
+import {
+  buildCrdCatalog,
+  parseSelection,
+  type CrdCatalog,
+  isControllerGateName,
+  splitControllerGates,
+  type CrdDefinition,
+  crdsFromText,
+  discoverCrds,
+  loadCrdFiles,
+  parseGoBool,
+} from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
 

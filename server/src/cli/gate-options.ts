@@ -3,17 +3,25 @@
 // (the --config files plus config documents among the files checked).
 import { readCluster } from '../cluster/read';
 import type { ClusterReadOptions, ClusterSnapshot } from '../cluster/types';
-import { buildGateEnvironment, explicitSettings, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from '../engine';
-import { validateFlagGates } from '../engine';
-import { gateCatalog } from '../engine';
-import type { GateEnvironment, GateSetting, RuntimeConfigEntry } from '../engine';
-import type { KubeVersion } from '../engine';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  parseGoBool,
+  readGateConfigsFromText,
+  type ConfigDocInfo,
+  validateFlagGates,
+  gateCatalog,
+  type GateEnvironment,
+  type GateSetting,
+  type RuntimeConfigEntry,
+  type KubeVersion,
+  isControllerGateName,
+  append,
+} from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { DEFAULT_LIMITS } from './inputs';
 import { withoutControllerGates } from './crd-options';
-import { isControllerGateName } from '../engine';
 import type { CliIO } from './io';
-import { append } from '../engine';
 
 export const GATE_OPTIONS: OptionSpec[] = [
   {

@@ -3,9 +3,15 @@
 // folder or the nearest ancestor folder that has any, never above the repository root (nearest `.git`) or the
 // working directory. A folder run therefore gives each file the answer a run on that file alone gives.
 import * as path from 'node:path';
-import { configFilesOf, governingConfigs, readGateConfigsFromText, type ConfigDocInfo, type ConfigFileAccess } from '../engine';
-import type { GateEnvironment } from '../engine';
-import type { KubeVersion } from '../engine';
+import {
+  configFilesOf,
+  governingConfigs,
+  readGateConfigsFromText,
+  type ConfigDocInfo,
+  type ConfigFileAccess,
+  type GateEnvironment,
+  type KubeVersion,
+} from '../engine';
 import { repositoryRoot } from './format/sarif';
 import { environmentOfSources, type RunGateSources } from './gate-options';
 import { DEFAULT_LIMITS, type CheckInput } from './inputs';

@@ -41,6 +41,9 @@ export interface InitializationOptions {
 
 // ---------------------------------------------------------------- kubegate/status (server → client notification)
 
+/** The `source` of every diagnostic the server publishes; code actions act only on these. */
+export const DIAGNOSTIC_SOURCE = 'kubegate';
+
 export const STATUS_NOTIFICATION = 'kubegate/status';
 
 export type ClusterState = 'disabled' | 'reading' | 'connected' | 'unreachable';

@@ -3,8 +3,13 @@
 // whatever a client sends (a `kubegate` section, nested or with dotted keys, possibly partial or wrong)
 // into complete, valid settings plus a list of problems to report. Pure: no I/O, no module state.
 // This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
-import { SUPPORTED_VERSIONS, DEFAULT_VERSION } from '../engine/types';
-import type { FindingCode, KubeVersion, Severity } from '../engine/types';
+import {
+  SUPPORTED_VERSIONS,
+  DEFAULT_VERSION,
+  type FindingCode,
+  type KubeVersion,
+  type Severity,
+} from '../engine/types';
 import { parseSelection } from '../engine/crd/selection';
 
 export const SETTINGS_SECTION = 'kubegate';

@@ -2,7 +2,17 @@
 // LSP WorkspaceEdits. Fixes that change a setting become a client command when the client offers one.
 import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
-import { readGateConfigsFromText } from '../engine';
+import {
+  readGateConfigsFromText,
+  fixesFor,
+  type Fix,
+  type FileReport,
+  type Finding,
+  type KubeVersion,
+  isControllerGateFinding,
+  parseFile,
+  sameRange,
+} from '../engine';
 import {
   CodeActionKind,
   type CodeAction,
@@ -11,16 +21,11 @@ import {
   type CreateFile as LspCreateFile,
   type TextEdit as LspTextEdit,
   type WorkspaceEdit,
+  type TextDocuments,
 } from 'vscode-languageserver/node';
-import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixesFor, type Fix } from '../engine';
-import type { FileReport, Finding, KubeVersion } from '../engine';
 import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
-import { SOURCE } from './convert';
-import { isControllerGateFinding } from '../engine';
-import { parseFile } from '../engine';
-import { sameRange } from '../engine';
+import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 import { toUri, type WorkspaceFiles } from './workspace';
 
 export interface ActionOptions {
@@ -34,7 +39,7 @@ export interface ActionOptions {
 export function findingsFor(diagnostics: Diagnostic[], report: FileReport): Finding[] {
   const out: Finding[] = [];
   for (const d of diagnostics) {
-    if (d.source !== SOURCE) continue;
+    if (d.source !== DIAGNOSTIC_SOURCE) continue;
     const f = report.findings.find((x) => x.code === d.code && sameRange(d.range, x.range) && x.message === d.message);
     if (f) out.push(f);
   }

@@ -3,21 +3,38 @@
 import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
-import { completeAt, type CompletionEntry, type SnippetDef } from '../engine';
-import { parseDirectives } from '../engine';
-import { buildGateEnvironment, explicitSettings, governingConfigs, loadConfigFiles, type ConfigDocInfo } from '../engine';
-import { gateCatalog, loadVersion, type GateCatalog, type VersionData } from '../engine';
-import type { GateEnvironment, ParsedFile } from '../engine';
-import { parseFile } from '../engine';
-import { findKustomizations, kustomizeFactsFor, type KustomizeFacts } from '../engine';
-import { loadSnippets } from '../engine';
-import { componentsFor, overallState, statesFor } from '../engine';
-import { DEFAULT_VERSION, type KubeVersion } from '../engine';
+import {
+  completeAt,
+  type CompletionEntry,
+  type SnippetDef,
+  parseDirectives,
+  buildGateEnvironment,
+  explicitSettings,
+  governingConfigs,
+  loadConfigFiles,
+  type ConfigDocInfo,
+  gateCatalog,
+  loadVersion,
+  type GateCatalog,
+  type VersionData,
+  type GateEnvironment,
+  type ParsedFile,
+  parseFile,
+  findKustomizations,
+  kustomizeFactsFor,
+  type KustomizeFacts,
+  loadSnippets,
+  componentsFor,
+  overallState,
+  statesFor,
+  DEFAULT_VERSION,
+  type KubeVersion,
+  type CrdCatalog,
+  splitControllerGates,
+  type CrdDefinition,
+  customData,
+} from '../engine';
 import { matchesAny, validGlobs } from './glob';
-import type { CrdCatalog } from '../engine';
-import { splitControllerGates } from '../engine';
-import type { CrdDefinition } from '../engine';
-import { customData } from '../engine';
 import { crdCatalogFor } from './crds';
 import type { WorkspaceFiles } from './workspace';
 

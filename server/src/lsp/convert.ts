@@ -10,12 +10,10 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import type { CompletionEntry } from '../engine';
-import { expandDefaults } from '../engine';
-import type { Finding, Severity } from '../engine';
+import { type CompletionEntry, expandDefaults, type Finding, type Severity } from '../engine';
 import { toUri } from './workspace';
+import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 
-export const SOURCE = 'kubegate';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -43,7 +41,7 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
     range: f.range,
     severity: SEVERITY[f.severity],
     code: f.code,
-    source: SOURCE,
+    source: DIAGNOSTIC_SOURCE,
     message: f.message,
   };
   const href = kepHref(f.data);

@@ -7,10 +7,14 @@ import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
 import { readClusterCrds } from '../cluster/crds';
 import type { ClusterSnapshot } from '../cluster/types';
-import { buildCrdCatalog, type CrdCatalog } from '../engine';
-import { splitControllerGates } from '../engine';
-import type { CrdDefinition } from '../engine';
-import { discoverCrds, loadCrdFiles } from '../engine';
+import {
+  buildCrdCatalog,
+  type CrdCatalog,
+  splitControllerGates,
+  type CrdDefinition,
+  discoverCrds,
+  loadCrdFiles,
+} from '../engine';
 import { matchesAny } from './glob';
 import type { WorkspaceFiles } from './workspace';
 

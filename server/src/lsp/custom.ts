@@ -1,8 +1,6 @@
 // The custom requests that summarise the workspace: kubegate/gateReport and kubegate/kindConfigForWorkspace.
 import type { GateReportEntry, GateReportResult, KindConfigResult } from '../contract/protocol';
-import { kindConfigFor } from '../engine';
-import { gateCatalog } from '../engine';
-import type { KubeVersion } from '../engine';
+import { kindConfigFor, gateCatalog, type KubeVersion } from '../engine';
 import { knowledge, type DocumentContext } from './analysis';
 import { gatedUsesWithState } from './inlay';
 import { toUri } from './workspace';

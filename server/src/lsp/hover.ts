@@ -1,12 +1,18 @@
 // Hover and kubegate/explain: the engine's hover view (engine/hover) for a position, as Markdown.
 // In a large file only the hovered YAML document (plus the file's gate configs) is given to the engine.
 // With a connected cluster (opt-in), the field's description from its OpenAPI v3 is appended.
-import { hoverWithClusterDescription, type DescriptionProvider } from '../engine';
-import { mayHoldGateConfig, readGateConfigsFromText } from '../engine';
-import { GateStateModel } from '../engine';
-import type { GateEnvironment, GateSetting } from '../engine';
-import { parseFile } from '../engine';
-import type { Position, Range } from '../engine';
+import {
+  hoverWithClusterDescription,
+  type DescriptionProvider,
+  mayHoldGateConfig,
+  readGateConfigsFromText,
+  GateStateModel,
+  type GateEnvironment,
+  type GateSetting,
+  parseFile,
+  type Position,
+  type Range,
+} from '../engine';
 import { effectiveVersion, headOf, type DocumentContext } from './analysis';
 import { localText } from './local-text';
 

@@ -6,9 +6,7 @@
 // version comment below the first lines) the whole file is checked in one call.
 // The result equals the whole-file check (tests/lsp/incremental.test.ts compares them).
 import { createHash } from 'node:crypto';
-import type { DocumentReport, FileReport, Finding, Range } from '../engine';
-import { append } from '../engine';
-import { hasTemplateBlock } from '../engine';
+import { type DocumentReport, type FileReport, type Finding, type Range, append, hasTemplateBlock } from '../engine';
 
 export type WholeCheck = (text: string) => FileReport;
 

@@ -2,14 +2,19 @@
 // value, before a trailing comment), e.g. `α DRAOptionalNodeOperations · off`; never between a key and its colon.
 // The gated uses and the state per component come from the engine (analyzeFile + the gate model).
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
-import { analyzeFile } from '../engine';
-import { environmentForFile } from '../engine';
-import { componentsFor, overallState, statesFor, type ComponentState } from '../engine';
-import type { GatedUse } from '../engine';
-import { gateCatalog } from '../engine';
+import {
+  analyzeFile,
+  environmentForFile,
+  componentsFor,
+  overallState,
+  statesFor,
+  type ComponentState,
+  type GatedUse,
+  gateCatalog,
+  mayHoldGateConfig,
+  parseFile,
+} from '../engine';
 import { effectiveVersion, headOf, type DocumentContext } from './analysis';
-import { mayHoldGateConfig } from '../engine';
-import { parseFile } from '../engine';
 import { localText } from './local-text';
 
 const MARK: Record<string, string> = { Alpha: 'α', Beta: 'β', Deprecated: 'deprecated' };

@@ -1,13 +1,16 @@
 // Producing a document's FileReport for the server: the engine's checkText, the user's severity overrides,
 // and the size guard (a very large file gets only syntax findings plus `file-too-large`).
 import type { KubegateSettings } from '../contract/settings';
-import { checkText } from '../engine';
-import { capFindings } from '../engine';
-import { defaultSeverity } from '../engine';
-import { parseFile } from '../engine';
-import type { FileReport, Finding } from '../engine';
+import {
+  checkText,
+  capFindings,
+  defaultSeverity,
+  parseFile,
+  type FileReport,
+  type Finding,
+  mayHoldGateConfig,
+} from '../engine';
 import { effectiveVersion, headOf, type DocumentContext } from './analysis';
-import { mayHoldGateConfig } from '../engine';
 import type { IncrementalChecker } from './incremental';
 
 /** Files longer than this (in characters) are checked for YAML syntax only. */

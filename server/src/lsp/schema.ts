@@ -1,11 +1,15 @@
 // kubegate/schema: the gate-aware JSON Schema of a document (every kind in it, routed on apiVersion and kind) or
 // of one apiVersion + kind, for the document's version and the gates on for it. Only wiring: engine/schema builds.
 import type { SchemaParams, SchemaResult } from '../contract/protocol';
-import { analyzeFile } from '../engine';
-import { environmentForFile } from '../engine';
-import { gateCatalog, loadVersion } from '../engine';
-import { routerSchema, schemaForKind } from '../engine';
-import type { DocumentReport } from '../engine';
+import {
+  analyzeFile,
+  environmentForFile,
+  gateCatalog,
+  loadVersion,
+  routerSchema,
+  schemaForKind,
+  type DocumentReport,
+} from '../engine';
 import type { DocumentContext } from './analysis';
 
 export interface SchemaRequestDeps {

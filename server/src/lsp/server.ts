@@ -24,8 +24,11 @@ import {
   type GateReportParams,
   type InitializationOptions,
   type KindConfigParams,
+  SchemaRequest,
+  type SchemaParams,
 } from '../contract/protocol';
-import { mayHoldGateConfig } from '../engine';
+import { SETTINGS_SECTION } from '../contract/settings';
+import { mayHoldGateConfig, type DescriptionProvider } from '../engine';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -33,14 +36,12 @@ import { mayHoldCrd, peekClusterCrds } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
 import { clusterFieldDescription } from '../cluster/openapi';
-import type { DescriptionProvider } from '../engine';
 import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { overLimit, tooLargeMessage } from './guard';
 import { statusParams } from './status';
 import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
 import { repoConfigFor } from './repo-config';
-import { SchemaRequest, type SchemaParams } from '../contract/protocol';
 import { answerSchemaRequest } from './schema';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
@@ -189,7 +190,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
-    if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kubegate' });
+    if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     if (dynamicWatch) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })

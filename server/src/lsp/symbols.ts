@@ -2,10 +2,7 @@
 // A large file is parsed per YAML document, and unchanged documents are taken from the last answer.
 import { isMap, isScalar, type Document } from 'yaml';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
-import type { ParsedFile } from '../engine';
-import { parseFile } from '../engine';
-import { rangeOf } from '../engine';
-import type { Range } from '../engine';
+import { type ParsedFile, parseFile, rangeOf, type Range } from '../engine';
 import { splitDocuments } from './incremental';
 
 const SMALL_FILE_CHARS = 100_000;

@@ -6,9 +6,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
-import { readGateConfigsFromText, type ConfigDocInfo, type ConfigFileAccess } from '../engine';
-import { mayHoldGateConfig } from '../engine';
-import { readRegularFileBounded } from '../engine';
+import {
+  readGateConfigsFromText,
+  type ConfigDocInfo,
+  type ConfigFileAccess,
+  mayHoldGateConfig,
+  readRegularFileBounded,
+} from '../engine';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
 const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;

@@ -4,8 +4,7 @@
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
-import { checkText } from '../../engine';
-import { DEFAULT_VERSION, type KubeVersion, type Severity } from '../../engine';
+import { checkText, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -16,7 +15,6 @@ import { ChunkedOut, shownWhenQuiet, type ReportWriter, type RunSummary } from '
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
 import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
-import type { CrdCatalog } from '../../engine';
 import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
 import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';

@@ -2,15 +2,19 @@
 // the Markdown is rendered as text; `--format markdown|json` is for tools. Unknown names get a did-you-mean
 // (gates case-insensitively, kinds by spelling); a kind given alone points to the `APIVERSION KIND` form.
 // Exit 0 when something is explained, 1 when the gate, kind or field is unknown, 2 on usage errors.
-import { explainField, explainGate } from '../../engine';
-import { gateCatalog, loadVersion } from '../../engine';
-import { closestName } from '../../engine';
-import { similarGateNames } from '../../engine';
-import type { KubeVersion } from '../../engine';
+import {
+  explainField,
+  explainGate,
+  gateCatalog,
+  loadVersion,
+  closestName,
+  similarGateNames,
+  type KubeVersion,
+  buildCrdCatalog,
+} from '../../engine';
 import { describeOptions, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
-import { buildCrdCatalog } from '../../engine';
 import { controllerGatesOf } from '../crd-options';
 import { EXIT_FINDINGS, EXIT_OK, type CliIO, type Command } from '../io';
 import { markdownToText } from '../markdown-text';

@@ -4,16 +4,13 @@
 // feature-gate and api-disabled-by-default findings it was made from.
 import { stringify } from 'yaml';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
-import { checkText } from '../../engine';
-import { gateCatalog } from '../../engine';
-import { DEFAULT_VERSION, type Finding, type KubeVersion } from '../../engine';
+import { checkText, gateCatalog, DEFAULT_VERSION, type Finding, type KubeVersion, append } from '../../engine';
 import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { collectInputs } from '../inputs';
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { loadRepoConfig, repoConfigFiles } from '../repo-settings';
-import { append } from '../../engine';
 
 const EMITS = ['kind', 'kubeadm', 'kubelet'] as const;
 type Emit = (typeof EMITS)[number];

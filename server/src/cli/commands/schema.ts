@@ -3,10 +3,15 @@
 // object and leaves out what needs a gate that is off.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { gateCatalog, loadVersion } from '../../engine';
-import type { GateEnvironment } from '../../engine';
-import { exportSchemaFiles, schemaForKind, type SchemaBuildOptions } from '../../engine';
-import type { KubeVersion } from '../../engine';
+import {
+  gateCatalog,
+  loadVersion,
+  type GateEnvironment,
+  exportSchemaFiles,
+  schemaForKind,
+  type SchemaBuildOptions,
+  type KubeVersion,
+} from '../../engine';
 import { describeOptions, hasFlag, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';

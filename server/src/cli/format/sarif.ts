@@ -6,9 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_TABLE } from '../../engine';
-import { gateCatalog } from '../../engine';
-import type { Finding, FindingCode, Severity } from '../../engine';
+import { CODE_TABLE, gateCatalog, type Finding, type FindingCode, type Severity } from '../../engine';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 

@@ -1,7 +1,6 @@
 // Hover for custom resources: the kind (which source defines it, served / deprecated versions, channel, the
 // controller gates that govern it) and notes for fields (experimental-channel field, controller gate).
-import type { CrdCatalog } from './catalog';
-import { GATEWAY_GROUPS } from './catalog';
+import { type CrdCatalog, GATEWAY_GROUPS } from './catalog';
 import { controllerGateMarkdown } from './controller-gates';
 import { describeSource } from './describe';
 import { customKind, splitGroupVersion } from './analyze';

@@ -3,10 +3,8 @@
 import { isMap } from 'yaml';
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { YamlDoc } from './types';
-import type { AnyMap } from './yaml-nodes';
-import { mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
-import type { OffsetEdit } from './yaml-edits';
-import { appendToBlockMap, styleOf } from './yaml-edits';
+import { type AnyMap, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type OffsetEdit, appendToBlockMap, styleOf } from './yaml-edits';
 import { componentBlock, enableInArgList, enableInGateMap, FEATURE_GATES_KEY } from './gate-maps';
 import { staticPodGateEdits } from './static-pod';
 import { patchGateFlips } from './patch-gate-flips';

@@ -2,8 +2,7 @@
 // documents), in the kubegate.featureGates setting, or in a new kind config.
 import type { Finding } from '../types';
 import type { CreateFile, Fix } from './types';
-import type { FixInput } from './input';
-import { baseName, dataString, dataStrings, toTextEdits } from './input';
+import { type FixInput, baseName, dataString, dataStrings, toTextEdits } from './input';
 import { gateEditsForConfig } from './config-edits';
 import { kindConfigFor } from './kind-config';
 

@@ -1,11 +1,12 @@
 // Edits that turn a gate on inside a config: a `featureGates` map (kind Cluster, KubeletConfiguration,
 // KubeProxyConfiguration) or a `--feature-gates` style argument list (kubeadm v1beta4 `extraArgs`).
 import { isMap, isScalar, isSeq } from 'yaml';
-import type { AnyMap, AnyPair, AnySeq } from './yaml-nodes';
-import { nodeRange, pairByKey, stringValue } from './yaml-nodes';
+import { type AnyMap, type AnyPair, type AnySeq, nodeRange, pairByKey, stringValue } from './yaml-nodes';
 import { parseGoBool } from '../gates/parse-bool';
-import type { Line, OffsetEdit, YamlStyle } from './yaml-edits';
 import {
+  type Line,
+  type OffsetEdit,
+  type YamlStyle,
   appendToBlockMap,
   appendToBlockSeq,
   appendToFlowMap,

@@ -3,12 +3,9 @@
 import type { Finding } from '../types';
 import type { KindEntry } from '../knowledge/format';
 import type { FixContext, TextEdit, YamlDoc } from './types';
-import type { PairHit, AnyMap } from './yaml-nodes';
-import { docAt, pairAt, rootMap, stringValue, yamlDocs } from './yaml-nodes';
-import type { OffsetEdit, YamlStyle } from './yaml-edits';
-import { styleOf } from './yaml-edits';
-import type { Segment } from './type-lookup';
-import { segmentsOf } from './type-lookup';
+import { type PairHit, type AnyMap, docAt, pairAt, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type OffsetEdit, type YamlStyle, styleOf } from './yaml-edits';
+import { type Segment, segmentsOf } from './type-lookup';
 import { kindEntryOf } from './config-edits';
 import { lineStarts, offsetAt, positionAt } from './text';
 

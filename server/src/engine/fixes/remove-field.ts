@@ -1,7 +1,6 @@
 // Remove a field (or an enum value's field) that needs a gate, or that the target version lacks.
 import type { Fix } from './types';
-import type { FixInput } from './input';
-import { toTextEdits } from './input';
+import { type FixInput, toTextEdits } from './input';
 import { deletePair } from './yaml-edits';
 import { keyName } from './yaml-nodes';
 

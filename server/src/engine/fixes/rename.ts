@@ -3,12 +3,10 @@
 import { isMap, isScalar } from 'yaml';
 import { parseGateList } from './gate-maps';
 import type { Fix } from './types';
-import type { FixInput } from './input';
-import { dataString, dataStrings, toTextEdits } from './input';
+import { type FixInput, dataString, dataStrings, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
 import { closeNames, siblingFields } from './type-lookup';
-import type { OffsetEdit } from './yaml-edits';
-import { deletePair } from './yaml-edits';
+import { type OffsetEdit, deletePair } from './yaml-edits';
 import { offsetAt } from './text';
 import { append } from '../append';
 

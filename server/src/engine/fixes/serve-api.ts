@@ -2,8 +2,7 @@
 // which is how a kind cluster turns such an API on. Names come from the version data.
 import { isScalar } from 'yaml';
 import type { Fix } from './types';
-import type { FixInput } from './input';
-import { baseName, toTextEdits } from './input';
+import { type FixInput, baseName, toTextEdits } from './input';
 import { configDocs, kindClusterEntry, rootHasField } from './config-edits';
 import { setMapEntry } from './gate-maps';
 import { styleOf } from './yaml-edits';

@@ -3,12 +3,9 @@
 // a field placed on a struct whose list entries own it → moved into each entry.
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { Fix } from './types';
-import type { FixInput } from './input';
-import { toTextEdits } from './input';
-import type { AnyMap, AnySeq } from './yaml-nodes';
-import { isBlock, keyName, nodeRange, pairByKey } from './yaml-nodes';
-import type { OffsetEdit } from './yaml-edits';
-import { appendToBlockMap, deletePair, isTrue, renderLines } from './yaml-edits';
+import { type FixInput, toTextEdits } from './input';
+import { type AnyMap, type AnySeq, isBlock, keyName, nodeRange, pairByKey } from './yaml-nodes';
+import { type OffsetEdit, appendToBlockMap, deletePair, isTrue, renderLines } from './yaml-edits';
 import { fieldAt, refOf, siblingFields } from './type-lookup';
 import { columnOf, lineEndAfter } from './text';
 

@@ -3,10 +3,8 @@
 // as the gate model ignores their flags too.
 import { isMap, isScalar, isSeq } from 'yaml';
 import { CONTROL_PLANE } from '../gates/config-readers';
-import type { AnyMap, AnySeq } from './yaml-nodes';
-import { mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
-import type { OffsetEdit, YamlStyle } from './yaml-edits';
-import { appendToBlockSeq } from './yaml-edits';
+import { type AnyMap, type AnySeq, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type OffsetEdit, type YamlStyle, appendToBlockSeq } from './yaml-edits';
 import { enableInFlagValue, FEATURE_GATES_FLAG } from './gate-maps';
 
 const FLAG = `--${FEATURE_GATES_FLAG}`;

@@ -2,8 +2,7 @@
 import { isPair, isSeq } from 'yaml';
 import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import { levenshtein } from '../route/similar';
-import type { PairHit } from './yaml-nodes';
-import { keyName } from './yaml-nodes';
+import { type PairHit, keyName } from './yaml-nodes';
 
 export type Segment = string; // a key, or '[]' for a list item
 

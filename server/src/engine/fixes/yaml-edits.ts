@@ -1,8 +1,17 @@
 // Minimal text edits on YAML source: insert entries into block mappings and sequences, replace scalars,
 // delete pairs. Everything outside the edited span stays byte-for-byte; new text follows the file's style.
 import { isMap, isScalar, isSeq } from 'yaml';
-import type { AnyMap, AnyPair, AnySeq } from './yaml-nodes';
-import { dashOf, isBlock, keyName, nodeRange, pairEnd, pairStart } from './yaml-nodes';
+import {
+  type AnyMap,
+  type AnyPair,
+  type AnySeq,
+  dashOf,
+  isBlock,
+  keyName,
+  nodeRange,
+  pairEnd,
+  pairStart,
+} from './yaml-nodes';
 import { columnOf, eolOf, lineEndAfter } from './text';
 
 export interface OffsetEdit {

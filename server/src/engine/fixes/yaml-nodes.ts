@@ -1,6 +1,15 @@
 // Finding YAML nodes by offset and measuring their exact text spans (for minimal edits).
-import { isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Node, Pair, YAMLMap, YAMLSeq } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { ParsedFile } from '../model';
 import type { YamlDoc } from './types';
 import { lineEndAfter, lineStartOf, startsLine } from './text';

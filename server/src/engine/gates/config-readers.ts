@@ -1,8 +1,18 @@
 // Readers of the configs that say where gates are on: kind Cluster, kubeadm (v1beta4 list form, v1beta3 map
 // form read by shape), KubeletConfiguration, KubeProxyConfiguration and control-plane static Pods.
 // Plain functions over a parsed YAML document; used for repo configs (discovery, --config) and hovers.
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
-import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
 import type { Range } from '../types';
 import { parseFeatureGatesValue } from './feature-gates-flag';

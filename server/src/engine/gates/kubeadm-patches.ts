@@ -4,8 +4,18 @@
 // kind config (parse/scalar-offsets). A patch is partial: it never claims to describe a component's whole gate
 // set (no kubeadm coverage). Node-level patches count for the component on every node (the gate model has no
 // per-node state).
-import { Document, isMap, isScalar, isSeq, parseAllDocuments, Pair, Scalar, YAMLMap } from 'yaml';
-import type { LineCounter, Node } from 'yaml';
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  Pair,
+  Scalar,
+  YAMLMap,
+  type LineCounter,
+  type Node,
+} from 'yaml';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { mappedLineCounter, scalarValueOffsets } from '../parse/scalar-offsets';
