@@ -337,15 +337,24 @@ function readLargeText(pieces: { text: string; line: number; index: number }[], 
   const out: ConfigDocInfo[] = [];
   for (const piece of pieces) {
     if (!mayHoldGateConfig(piece.text) || piece.text.includes('{{')) continue;
-    // Blank lines in front keep every line and column of the piece where it is in the file.
-    const padded = '\n'.repeat(piece.line) + piece.text;
     const lineCounter = new LineCounter();
-    const docs = parseAllDocuments(padded, { lineCounter, uniqueKeys: false, prettyErrors: false });
+    const docs = parseAllDocuments(piece.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
     const doc = docs.find((d) => d.contents !== null) as Document.Parsed | undefined;
     if (!doc) continue;
     addDuplicateKeyErrors(doc);
-    const info = readGateConfig(doc, { lineCounter, document: piece.index, file, text: padded });
+    // Offsets stay those of the piece; positions are moved down to where the piece is in the file.
+    const info = readGateConfig(doc, { lineCounter: shiftedLineCounter(lineCounter, piece.line), document: piece.index, file, text: piece.text });
     if (info) out.push(info);
   }
   return out;
+}
+
+/** A LineCounter of a piece of a file that reports positions in the file (the piece starts `lines` lines down). */
+function shiftedLineCounter(piece: LineCounter, lines: number): LineCounter {
+  const lc = new LineCounter();
+  lc.linePos = (offset: number) => {
+    const p = piece.linePos(offset);
+    return { line: p.line + lines, col: p.col };
+  };
+  return lc;
 }
