@@ -23,7 +23,7 @@ const run = (cmd, args) => {
 };
 
 run(process.execPath, ['scripts/build.mjs', '--minify']);
-for (const f of ['dist/client.js', 'dist/server.js']) {
+for (const f of ['dist/client.js', 'dist/server.js', 'dist/vendor/kube-config.js', 'dist/vendor/cel.js']) {
   if (!existsSync(join(repo, f))) throw new Error(`${f} was not built`);
 }
 const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
