@@ -2,7 +2,7 @@
 // file. Two reasons: the peer's `*.yaml` schema glob (picomatch `**/*.yaml`) skips paths with a dot folder
 // such as bench/.work, so it would validate nothing there; and a folder of its own keeps a server from
 // scanning the other (large) inputs while it looks for cluster configs next to the manifest.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,7 +10,7 @@ export interface BenchWorkspaces {
   root: string;
   /** The path a server is given for the input (a link to the generated file), in a folder of its own. */
   pathFor(inputFile: string): string;
-  /** Removes the scratch folder (links only; the inputs stay). */
+  /** Removes the scratch folder (links and the repository copies; the inputs stay). */
   dispose(): void;
 }
 
@@ -39,15 +39,17 @@ export function createWorkspaces(inputFiles: readonly string[], repo?: RepoScena
     links.set(path.resolve(file), link);
   }
   if (repo) {
+    // Copies, not links: servers read the other files of a repository from disk, and a language server may
+    // rightly skip symbolic links there (Kubegate does), which would hide the cost of the siblings.
     const dir = path.join(root, 'repo');
     mkdirSync(path.join(dir, 'apps', 'platform'), { recursive: true });
     const link = path.join(dir, 'apps', 'platform', path.basename(repo.tenK));
-    symlinkSync(path.resolve(repo.tenK), link);
-    symlinkSync(path.resolve(repo.fiftyK), path.join(dir, 'apps', 'platform', path.basename(repo.fiftyK)));
+    copyFileSync(path.resolve(repo.tenK), link);
+    copyFileSync(path.resolve(repo.fiftyK), path.join(dir, 'apps', 'platform', path.basename(repo.fiftyK)));
     for (const m of repo.manifests) {
       const target = path.join(dir, 'services', m.rel);
       mkdirSync(path.dirname(target), { recursive: true });
-      symlinkSync(path.resolve(m.file), target);
+      copyFileSync(path.resolve(m.file), target);
     }
     links.set(path.resolve(repo.key), link);
   }
