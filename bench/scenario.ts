@@ -9,6 +9,7 @@ import { BenchLspClient } from './lsp-client';
 import type { BenchPositions, LinePosition } from './positions';
 import type { ServerSpec } from './servers';
 import { TIMED_OUT, type Sample } from './stats';
+import { applyRangeEdits, offsetAt } from '../server/src/engine/line-index';
 
 export interface StepTimeouts {
   initializeMs: number;
@@ -232,20 +233,10 @@ function syncKind(init: InitializeResult): number | undefined {
 
 /** Applies one range change to a text (line/character positions, UTF-16 like LSP). */
 export function applyChange(text: string, change: TextChange): string {
-  const start = offsetAt(text, change.range.start);
-  const end = offsetAt(text, change.range.end);
-  return text.slice(0, start) + change.text + text.slice(end);
+  return applyRangeEdits(text, [{ range: change.range, newText: change.text }]);
 }
 
-export function offsetAt(text: string, pos: LinePosition): number {
-  let offset = 0;
-  for (let line = 0; line < pos.line; line++) {
-    const nl = text.indexOf('\n', offset);
-    if (nl < 0) return text.length;
-    offset = nl + 1;
-  }
-  return Math.min(offset + pos.character, text.length);
-}
+export { offsetAt };
 
 function hoverLength(h: Hover | null): number {
   if (!h) return 0;

@@ -1,9 +1,9 @@
-// The loopback cluster reporting real gate names taken from ../shared/reference/feature-gates.json, among them
+// The loopback cluster reporting real gate names taken from the committed schemas/gates.json, among them
 // DRAOptionalNodeOperations switched on, with the stage label derived from the catalog's 1.37 row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCluster } from '../../server/src/cluster/read';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer } from './fakeApiServer';
-import { featureGatesFile, hasShared, sharedTitle, type ReferenceGate } from '../support/shared';
+import { committedGates, type ReferenceGate } from '../support/committed';
 import { healthyRoutes, type FixtureGate } from './fixtures';
 
 /** The metric's stage label for a catalog stage: upper case, GA reported as "". */
@@ -11,17 +11,17 @@ function metricStage(stage: string): string {
   return stage === 'Stable' ? '' : stage.toUpperCase();
 }
 
-describe.skipIf(!hasShared)(sharedTitle('readCluster with gate names from ../shared'), () => {
+describe('readCluster with gate names from the gate catalog', () => {
   let server: FakeApiServer;
   let folder: ReturnType<typeof tempFolder>;
   let kubeconfig: string;
   let reported: FixtureGate[];
 
   beforeAll(async () => {
-    const catalog = featureGatesFile();
+    const catalog = committedGates();
     const in137 = catalog.gates.filter((g) => g.by_version['1.37']?.exists === true && typeof g.by_version['1.37'].stage === 'string');
     const target = in137.find((g) => g.name === 'DRAOptionalNodeOperations');
-    if (!target) throw new Error('DRAOptionalNodeOperations is not a 1.37 gate in feature-gates.json');
+    if (!target) throw new Error('DRAOptionalNodeOperations is not a 1.37 gate in schemas/gates.json');
     // One gate of each other stage, reported at its 1.37 default.
     const others = ['Beta', 'Stable', 'Deprecated']
       .map((stage) => in137.find((g) => g.by_version['1.37'].stage === stage))

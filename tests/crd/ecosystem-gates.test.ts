@@ -9,6 +9,7 @@ import { checkText } from '../../server/src/engine/check';
 import { hoverAt } from '../../server/src/engine/hover/hover';
 import type { Finding } from '../../server/src/engine/types';
 import { rangeOfText } from '../engine/helpers';
+import { cursor } from '../support/markers';
 import { GATEWAY_STANDARD_HTTPROUTE_CRD } from './fixtures';
 
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
@@ -110,7 +111,8 @@ spec:
   });
 
   it('hover on an experimental field names the channel', () => {
-    const md = hoverAt(ROUTE, { line: 6, character: 5 }, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
+    const { text, position } = cursor(ROUTE.replace('  - retry:', '  - re‸try:'));
+    const md = hoverAt(text, position, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
     expect(md).toContain('experimental channel only');
     expect(md).toContain('drops this field');
   });
@@ -166,7 +168,8 @@ spec:
   });
 
   it('hover on the kind shows the gate with stage, default and the docs link', () => {
-    const md = hoverAt(VGS, { line: 1, character: 8 }, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
+    const { text, position } = cursor(VGS.replace('kind: VolumeGroupSnapshot', 'kind: Vo‸lumeGroupSnapshot'));
+    const md = hoverAt(text, position, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
     expect(md).toContain('Controller feature gate `CSIVolumeGroupSnapshot`** of `snapshot-controller` — Beta, off by default in external-snapshotter v8.6.0');
     expect(md).toContain('https://github.com/kubernetes-csi/external-snapshotter');
     expect(md).toContain('checked against the bundled CRD of external-snapshotter v8.6.0');

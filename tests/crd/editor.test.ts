@@ -10,6 +10,7 @@ import { hoverAt } from '../../server/src/engine/hover/hover';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { expandDefaults, loadSnippets } from '../../server/src/engine/snippets';
 import { checkWithGates, gatesAskedFor } from '../snippets/helpers';
+import { cursor } from '../support/markers';
 import { WIDGET_CRD } from './fixtures';
 
 const crds = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD, 'widget.yaml') });
@@ -17,8 +18,8 @@ const inputs = { version: '1.37' as const, data: customData(loadVersion('1.37').
 
 describe('completion on custom resources', () => {
   it('offers the fields of the CRD schema that are not there yet, required first', () => {
-    const text = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  size: Small\n  \n';
-    const items = completeAt(text, { line: 4, character: 2 }, inputs);
+    const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  size: Small\n  ‸\n');
+    const items = completeAt(text, position, inputs);
     const labels = items.map((i) => i.label);
     expect(labels).toContain('maxReplicas');
     expect(labels).toContain('parts');
@@ -27,8 +28,8 @@ describe('completion on custom resources', () => {
   });
 
   it('offers enum values of a CRD field', () => {
-    const text = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  size: \n';
-    const labels = completeAt(text, { line: 3, character: 8 }, inputs).map((i) => i.label);
+    const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  size: ‸\n');
+    const labels = completeAt(text, position, inputs).map((i) => i.label);
     expect(labels).toEqual(expect.arrayContaining(['Small', 'Medium', 'Large']));
   });
 
@@ -42,16 +43,16 @@ describe('completion on custom resources', () => {
 
 describe('hover on custom resources', () => {
   it('shows the field type and allowed values from the CRD', () => {
-    const text = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  size: Small\n';
-    const md = hoverAt(text, { line: 3, character: 3 }, { version: '1.37', crds })!.markdown;
+    const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  s‸ize: Small\n');
+    const md = hoverAt(text, position, { version: '1.37', crds })!.markdown;
     expect(md).toContain('size');
     expect(md).toContain('Small');
     expect(md).toContain('Large');
   });
 
   it('shows the source and versions on the kind', () => {
-    const text = 'apiVersion: example.kubegate.test/v1\nkind: Widget\n';
-    const md = hoverAt(text, { line: 1, character: 7 }, { version: '1.37', crds })!.markdown;
+    const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: W‸idget\n');
+    const md = hoverAt(text, position, { version: '1.37', crds })!.markdown;
     expect(md).toContain('checked against the CRD in widget.yaml');
     expect(md).toContain('`example.kubegate.test/v1beta1` (served, deprecated)');
     expect(md).toContain('`example.kubegate.test/v1alpha1` (not served)');

@@ -9,12 +9,18 @@ import { parse } from 'yaml';
 import { CRD_LIST_PATH } from '../../server/src/cluster/crds';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
+import { marked } from '../support/markers';
 import { WIDGET_CRD } from './fixtures';
 
 const { start, create, defer } = lspSessions();
 const SUITE = lspSuite('LSP custom resources');
 
-const WIDGET = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: Small\n  maxReplica: 3\n';
+/** A Widget with a misspelt field; `‸` marks where the test hovers (size) and completes (in maxReplica). */
+const {
+  text: WIDGET,
+  positions: [ON_SIZE, IN_TYPO],
+  ranges: [TYPO],
+} = marked('apiVersion: example.kubegate.test/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  s‸ize: Small\n  ⟦max‸Replica⟧: 3\n');
 const VGS = 'apiVersion: groupsnapshot.storage.k8s.io/v1\nkind: VolumeGroupSnapshot\nmetadata:\n  name: g\nspec:\n  volumeGroupSnapshotClassName: c\n  source:\n    selector:\n      matchLabels:\n        app: db\n';
 const ROUTE = 'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: r\nspec:\n  parentRefs:\n  - name: gw\n  rules:\n  - retry:\n      attempts: 2\n';
 
@@ -22,15 +28,15 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('finds the CRD beside the manifest; hover and completion use it', async () => {
     const { ws, client } = await start({ 'app/crds/widget.yaml': WIDGET_CRD, 'app/crds/w.yaml': WIDGET, 'other/w.yaml': WIDGET });
     const diags = await client.open(ws.uri('app/crds/w.yaml'), WIDGET);
-    expect(diags.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['unknown-field', 6, 2]]);
+    expect(diags.map((d) => [d.code, d.range])).toEqual([['unknown-field', TYPO]]);
     expect(diags[0]!.message).toContain('maxReplicas');
     // No CRD beside it: quietly not checked.
     expect(await client.open(ws.uri('other/w.yaml'), WIDGET)).toEqual([]);
 
     const uri = ws.uri('app/crds/w.yaml');
-    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 3 } })) as Hover | null;
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: ON_SIZE! })) as Hover | null;
     expect((hover?.contents as MarkupContent | undefined)?.value ?? '').toContain('Large');
-    const completion = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 6, character: 5 } })) as
+    const completion = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: IN_TYPO! })) as
       | CompletionItem[]
       | CompletionList
       | null;

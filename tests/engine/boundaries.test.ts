@@ -48,9 +48,21 @@ describe('architecture boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('the engine reads its shipped data only through the reader it is given', () => {
+    const bad: string[] = [];
+    for (const folder of ['knowledge', 'snippets']) {
+      for (const file of sources(path.join(SRC, 'engine', folder))) {
+        const text = readFileSync(file, 'utf8');
+        for (const spec of specifiers(file)) if (/^(node:)?(fs|path)$/.test(spec)) bad.push(`${path.relative(SRC, file)} imports ${spec}`);
+        if (/\bprocess\.|__dirname/.test(text)) bad.push(`${path.relative(SRC, file)} looks at the process or its own location`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('the CLI and the language server import the engine only through its entry point', () => {
     const bad: string[] = [];
-    for (const front of ['lsp', 'cli']) {
+    for (const front of ['lsp', 'cli', 'host']) {
       for (const file of sources(path.join(SRC, front))) {
         for (const spec of specifiers(file)) {
           if (!spec.startsWith('.')) continue;

@@ -176,6 +176,11 @@ describe('globs from workspace settings: bounded time, invalid patterns reported
     expect(m('./x/*.yaml', 'x/y.yaml')).toBe(true);
     expect(m('x\\*.yaml', 'x*.yaml')).toBe(true);
     expect(m('x\\*.yaml', 'xy.yaml')).toBe(false);
+    expect(m('[ak]*/*.yaml', 'apps/x.yaml')).toBe(true);
+    expect(m('[ak]*/*.yaml', 'k8s/x.yaml')).toBe(true);
+    expect(m('[ak]*/*.yaml', 'base/x.yaml')).toBe(false);
+    expect(m('{apps,{k8s,kube}}/*.yaml', 'kube/x.yaml')).toBe(true);
+    expect(m('{apps,{k8s,kube}}/*.yaml', 'kubes/x.yaml')).toBe(false);
   });
 
   it('says what is wrong with an invalid pattern', () => {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CODES, CODE_TABLE, defaultSeverity } from '../../server/src/engine/codes';
-import { parseDirectives, parseVersionText, yamlComments } from '../../server/src/engine/directives';
+import { parseDirectives, yamlComments } from '../../server/src/engine/directives';
+import { supportedVersion } from '../../server/src/engine/kube-version';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
 import { analyze, check } from './helpers';
@@ -24,12 +25,12 @@ describe('version directive', () => {
   });
 
   it('parses version texts like the CLI flag', () => {
-    expect(parseVersionText('1.37')).toBe('1.37');
-    expect(parseVersionText('v1.36')).toBe('1.36');
-    expect(parseVersionText('v1.35.2')).toBe('1.35');
-    expect(parseVersionText('1.99')).toBeUndefined();
-    expect(parseVersionText('latest')).toBeUndefined();
-    for (const v of SUPPORTED_VERSIONS) expect(parseVersionText(`v${v}.0`)).toBe(v);
+    expect(supportedVersion('1.37', 'tagged')).toBe('1.37');
+    expect(supportedVersion('v1.36', 'tagged')).toBe('1.36');
+    expect(supportedVersion('v1.35.2', 'tagged')).toBe('1.35');
+    expect(supportedVersion('1.99', 'tagged')).toBeUndefined();
+    expect(supportedVersion('latest', 'tagged')).toBeUndefined();
+    for (const v of SUPPORTED_VERSIONS) expect(supportedVersion(`v${v}.0`, 'tagged')).toBe(v);
   });
 });
 

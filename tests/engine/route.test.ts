@@ -1,7 +1,7 @@
 // Routing (corpus rule 3). Kinds, versions and designs come from schemas/ (loaded), not from memory.
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import { closestName, editDistance } from '../../server/src/engine/route/similar';
+import { closestName, editDistance } from '../../server/src/engine/similar-names';
 import { check, data, only, single } from './helpers';
 
 const served = () => data().kinds.filter((k) => !k.removed && !k.component);

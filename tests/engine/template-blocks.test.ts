@@ -2,7 +2,7 @@
 // next documents are the body of the range is "not checked: template" throughout, never yaml-syntax.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { splitDocuments } from '../../server/src/lsp/incremental';
+import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 
 const V = '1.37';
 

@@ -15,14 +15,12 @@ import {
   feature,
   fixTitled,
   fixesFor,
-  hasShared,
   only,
   resourceSliceText,
   type Files,
 } from './helpers';
-import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(sharedTitle('enable the gate a field needs'), () => {
+describe('enable the gate a field needs', () => {
   const skip = feature('dra-optional-node-operations');
   const other = feature('grpc-probe-tls').gate;
   const field = skip.path[skip.path.length - 1];
@@ -212,7 +210,7 @@ describe.skipIf(!hasShared)(sharedTitle('enable the gate a field needs'), () => 
   });
 });
 
-describe.skipIf(!hasShared)(sharedTitle('kindConfigFor'), () => {
+describe('kindConfigFor', () => {
   it('writes a kind Cluster with the gates sorted and deduplicated, valid for the checker', () => {
     const a = feature('dra-optional-node-operations').gate;
     const b = feature('volume-bind-mount-options').gate;

@@ -12,18 +12,16 @@ import {
   feature,
   fixTitled,
   fixesFor,
-  hasShared,
   only,
-  referenceGates,
+  committedGates,
   type Files,
 } from './helpers';
-import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(sharedTitle('gate settings and API versions'), () => {
-  const ref = hasShared ? referenceGates() : undefined;
+describe('gate settings and API versions', () => {
+  const ref = committedGates();
 
   it('a locked gate set against its default → remove the setting; set to it → redundant, remove', () => {
-    const locked = ref!.gates.find((g) => g.by_version[VERSION]?.locked === true && g.by_version[VERSION]?.default === true)!;
+    const locked = ref.gates.find((g) => g.by_version[VERSION]?.locked === true && g.by_version[VERSION]?.default === true)!;
     expect(locked).toBeDefined();
     const other = feature('grpc-probe-tls').gate;
     const kindApi = configApiVersion('kind', 'Cluster');
@@ -41,7 +39,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate settings and API versions'), () =>
   });
 
   it('a removed gate without replacement inside a kubeadm flag value → dropped from the list', () => {
-    const removed = Object.entries(ref!.gates_not_on_page).find(
+    const removed = Object.entries(ref.gates_not_on_page).find(
       ([, g]) => !g.replaced_by && ['1.34', '1.35', '1.36', '1.37'].every((v) => g.by_version[v]?.exists === false),
     )![0];
     const other = feature('grpc-probe-tls').gate;

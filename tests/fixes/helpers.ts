@@ -1,59 +1,16 @@
-// Helpers for the quick-fix tests: facts from ../shared, checking with configs, applying fixes to texts.
+// Helpers for the quick-fix tests: checking with configs, applying fixes to texts. The facts they write
+// manifests for are fixtures (tests/support/features.ts) and the committed schemas/ (tests/support/committed.ts).
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { applyRangeEdits, fixesFor, type Fix, type FixContext } from '../../server/src/engine/fixes';
 import type { FileReport, Finding, FindingCode, KubeVersion } from '../../server/src/engine/types';
-import { featureGatesFile, hasShared, readShared, type FeatureGatesFile } from '../support/shared';
 
-export { hasShared };
+export { feature, type FeatureFacts } from '../support/features';
+export { committedGates, configApiVersion } from '../support/committed';
 
 export const VERSION: KubeVersion = '1.37';
-
-interface BriefFeature {
-  id: string;
-  gate: { as_shipped: string; in_kep_yaml: string } | null;
-  kep?: { number: number } | null;
-  surfaces: { apiVersion?: string; object?: string; path?: string }[];
-}
-
-export interface FeatureFacts {
-  gate: string;
-  kepYamlGate: string;
-  kep: number | undefined;
-  apiVersion: string;
-  kind: string;
-  /** Path segments of the first surface, `[]` stripped (e.g. spec, devices, consumesCounters, compatibilityGroups). */
-  path: string[];
-}
-
-/** A brief feature's gate and where a user writes it (../shared/reference/brief-features.json). */
-export function feature(id: string): FeatureFacts {
-  // Suites are collected even when skipped: without ../shared give a placeholder (never used by a test).
-  if (!hasShared) return { gate: '', kepYamlGate: '', kep: undefined, apiVersion: '', kind: '', path: [''] };
-  const all = readShared<{ features: BriefFeature[] }>('reference', 'brief-features.json');
-  const f = all.features.find((x) => x.id === id);
-  if (!f || !f.gate) throw new Error(`no brief feature ${id}`);
-  const s = f.surfaces.find((x) => x.apiVersion && x.object && x.path)!;
-  return {
-    gate: f.gate.as_shipped,
-    kepYamlGate: f.gate.in_kep_yaml,
-    kep: f.kep?.number,
-    apiVersion: s.apiVersion!.split(',')[0].trim(),
-    kind: s.object!,
-    path: s.path!.split('.').map((p) => p.replace(/\[\]$/, '')),
-  };
-}
-
-/** apiVersion of a config kind from ../shared/upstream/configs/index.json. */
-export function configApiVersion(component: string, kind: string): string {
-  if (!hasShared) return '';
-  const idx = readShared<{ configs: { component: string; apiVersion: string; kind: string }[] }>('upstream', 'configs', 'index.json');
-  const c = idx.configs.find((x) => x.component === component && x.kind === kind);
-  if (!c) throw new Error(`no config ${component} ${kind}`);
-  return c.apiVersion;
-}
 
 export interface Files {
   [file: string]: string;
@@ -134,21 +91,6 @@ export function expectOnlyChanged(before: string, after: string, changes: [from:
 }
 
 export { fixesFor };
-
-/** The Go name of a field as the upstream data records it (what blog posts copy), from ../shared. */
-export function goNameOf(field: string, fieldsFile: string[]): string {
-  const data = readShared<{ types: Record<string, { fields: { name?: string; go?: string }[] }> }>('upstream', ...fieldsFile);
-  for (const t of Object.values(data.types)) {
-    const f = t.fields.find((x) => x.name === field && x.go);
-    if (f?.go) return f.go;
-  }
-  throw new Error(`no Go name for ${field}`);
-}
-
-/** Gates picked by their facts in ../shared/reference/feature-gates.json. */
-export function referenceGates(): FeatureGatesFile {
-  return featureGatesFile();
-}
 
 /** A ResourceSlice of the given apiVersion/kind for one node, with extra lines under `spec` and optional
  *  comments (the fixes must keep them byte-for-byte). */

@@ -1,10 +1,9 @@
 // The enable-gate quick fix on a kind config that uses kubeadmConfigPatches: the gate goes into featureGates,
 // the patches are left as they are, and a patch that sets the gate false is flipped in place.
 import { describe, expect, it } from 'vitest';
-import { apply, check, configApiVersion, context, expectOnlyChanged, feature, fixTitled, fixesFor, hasShared, only, resourceSliceText, type Files } from './helpers';
-import { sharedTitle } from '../support/shared';
+import { apply, check, configApiVersion, context, expectOnlyChanged, feature, fixTitled, fixesFor, only, resourceSliceText, type Files } from './helpers';
 
-describe.skipIf(!hasShared)(sharedTitle('enable-gate fix with kind kubeadmConfigPatches'), () => {
+describe('enable-gate fix with kind kubeadmConfigPatches', () => {
   const skip = feature('dra-optional-node-operations');
   const field = skip.path[skip.path.length - 1];
   const kindApi = configApiVersion('kind', 'Cluster');

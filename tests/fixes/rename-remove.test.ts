@@ -12,14 +12,12 @@ import {
   feature,
   fixTitled,
   fixesFor,
-  hasShared,
   only,
   resourceSliceText,
   type Files,
 } from './helpers';
-import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(sharedTitle('did-you-mean, apiVersion and removal fixes'), () => {
+describe('did-you-mean, apiVersion and removal fixes', () => {
   const skip = feature('dra-optional-node-operations');
   const field = skip.path[skip.path.length - 1];
   const slice = (kind: string, spec: string[]) =>

@@ -10,15 +10,12 @@ import {
   feature,
   fixTitled,
   fixesFor,
-  goNameOf,
-  hasShared,
   only,
   resourceSliceText,
   type Files,
 } from './helpers';
-import { sharedTitle } from '../support/shared';
 
-describe.skipIf(!hasShared)(sharedTitle('blog shapes'), () => {
+describe('blog shapes', () => {
   const skip = feature('dra-optional-node-operations');
   const compat = feature('dra-device-compatibility-groups');
   const sysctls = feature('default-pod-sysctls');
@@ -39,7 +36,7 @@ describe.skipIf(!hasShared)(sharedTitle('blog shapes'), () => {
   });
 
   it('Go-style key → the JSON field name (manifest and kubelet config)', () => {
-    const goSlice = goNameOf(field, ['k8s-1.37', 'fields.json']);
+    const goSlice = skip.goName!;
     const text = slice([`  ${goSlice}:`, '  - "*"']);
     const files: Files = { 'slice.yaml': text };
     const finding = only(check('slice.yaml', files), 'unknown-field');
@@ -48,7 +45,7 @@ describe.skipIf(!hasShared)(sharedTitle('blog shapes'), () => {
     expect(check('slice.yaml', after).findings.filter((f) => f.code === 'unknown-field')).toEqual([]);
 
     const sysField = sysctls.path[0];
-    const goSys = goNameOf(sysField, ['configs', 'kubelet', 'k8s-1.37', 'fields.json']);
+    const goSys = sysctls.goName!;
     const kubelet = `apiVersion: ${sysctls.apiVersion}\nkind: ${sysctls.kind}\nfeatureGates:\n  ${sysctls.gate}: true\n${goSys}:  # from the Go struct\n  net.ipv4.ip_unprivileged_port_start: "0"\n`;
     const kfiles: Files = { 'kubelet.yaml': kubelet };
     const kfinding = only(check('kubelet.yaml', kfiles), 'unknown-field');

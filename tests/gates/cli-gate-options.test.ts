@@ -1,18 +1,17 @@
 // `kubegate check --feature-gates/--config` and `kubegate explain`, run in-process with an in-memory IO.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedTitle } from '../support/shared';
 import { runCli } from '../../server/src/cli/main';
 import { memoryIO } from '../support/cli-io';
-import { gatedFieldRows, hasShared, referenceGate } from './shared-data';
+import { gate as committedGate, gatedField, type GatedField } from '../support/committed';
 
-describe.skipIf(!hasShared)(sharedTitle('CLI gate options'), () => {
-  let row: Record<string, string>;
+describe('CLI gate options', () => {
+  let row: GatedField;
   let gate: string;
   let slice: string;
   beforeAll(() => {
-    row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-    gate = row['gate']!;
-    slice = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+    row = gatedField('1.37', 'ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
+    gate = row.gate;
+    slice = `apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
   });
   const kind = (v: string) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${gate}: ${v}\n`;
 
@@ -61,20 +60,20 @@ describe.skipIf(!hasShared)(sharedTitle('CLI gate options'), () => {
   it('kubegate explain GATE and explain APIVERSION KIND path print the hover view', async () => {
     const io = memoryIO({});
     expect(await runCli(['explain', gate], io)).toBe(0);
-    const kep = referenceGate(gate)!.kep;
+    const kep = committedGate(gate).kep;
     expect(io.stdout).toContain(`https://kep.k8s.io/${kep}`);
     const io2 = memoryIO({});
-    expect(await runCli(['explain', row['apiVersion']!, 'ResourceSlice', row['path']!], io2)).toBe(0);
+    expect(await runCli(['explain', row.apiVersion, 'ResourceSlice', row.path], io2)).toBe(0);
     expect(io2.stdout).toContain(gate);
-    expect(await runCli(['explain', row['apiVersion']!, 'ResourceSlice', 'spec.noSuchField'], memoryIO({}))).toBe(1);
+    expect(await runCli(['explain', row.apiVersion, 'ResourceSlice', 'spec.noSuchField'], memoryIO({}))).toBe(1);
   });
 });
 
-describe.skipIf(!hasShared)(sharedTitle('--cluster (injected reader)'), () => {
+describe('--cluster (injected reader)', () => {
   it('prints the reader notes and uses the API server gates it reports', async () => {
     const { parseArgs } = await import('../../server/src/cli/args');
     const { GATE_OPTIONS, gateEnvironmentFromArgs } = await import('../../server/src/cli/gate-options');
-    const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
+    const row = gatedField('1.37', 'ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
     const io = memoryIO({});
     const args = parseArgs(['--cluster', '--context', 'ctx-a'], GATE_OPTIONS);
     const asked: unknown[] = [];
@@ -87,7 +86,7 @@ describe.skipIf(!hasShared)(sharedTitle('--cluster (injected reader)'), () => {
           server: 'https://127.0.0.1:1',
           gitVersion: 'v1.36.3',
           targetVersion: '1.36',
-          apiServerGates: [{ name: row['gate']!, enabled: true, stage: 'ALPHA' }],
+          apiServerGates: [{ name: row.gate, enabled: true, stage: 'ALPHA' }],
           notes: ['kubelet metrics not readable: 403'],
           takenAt: 0,
         };
@@ -96,7 +95,7 @@ describe.skipIf(!hasShared)(sharedTitle('--cluster (injected reader)'), () => {
     expect(asked).toEqual([{ context: 'ctx-a' }]);
     expect(io.stderr).toContain('note: kubelet metrics not readable: 403');
     expect(io.stderr).toContain('--kubernetes-version 1.36');
-    expect(env!.stateOf(row['gate']!, 'kube-apiserver').state).toBe('on');
-    expect(env!.stateOf(row['gate']!, 'kubelet').state).toBe('unknown');
+    expect(env!.stateOf(row.gate, 'kube-apiserver').state).toBe('on');
+    expect(env!.stateOf(row.gate, 'kubelet').state).toBe('unknown');
   });
 });

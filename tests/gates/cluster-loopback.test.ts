@@ -2,19 +2,19 @@
 // server, real wire formats): gate on in the API server's metrics → information naming the components the
 // cluster cannot show; 403 or a time-out → the warning stays, with the reader's note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedTitle } from '../support/shared';
 import { readCluster } from '../../server/src/cluster/read';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type Route, type TestPki } from '../cluster/fakeApiServer';
 import { API_GROUP_LIST, API_VERSIONS, metricsText, versionInfo } from '../cluster/fixtures';
-import { gatedFieldRows, hasShared, normalisedComponents, referenceGate, schemaCatalog } from './shared-data';
+import { gateCatalog } from '../../server/src/engine/knowledge';
+import { gate as committedGate, gatedField, normalisedComponents, type GatedField } from '../support/committed';
 
-describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), () => {
+describe('gate state from a loopback cluster', () => {
   let gate: string;
   let manifest: string;
-  const manifestFor = (row: Record<string, string>) => [
-    `apiVersion: ${row['apiVersion']}`,
+  const manifestFor = (row: GatedField) => [
+    `apiVersion: ${row.apiVersion}`,
     'kind: ResourceSlice',
     'metadata:',
     '  name: slice',
@@ -37,15 +37,15 @@ describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), (
   }
 
   function gateFinding(snapshot: Awaited<ReturnType<typeof readCluster>>) {
-    const environment = buildGateEnvironment({ catalog: schemaCatalog(), version: '1.37', cluster: snapshot });
+    const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', cluster: snapshot });
     const findings = checkText(manifest, { version: '1.37', environment }).findings.filter((f) => f.code === 'feature-gate');
     expect(findings).toHaveLength(1);
     return findings[0]!;
   }
 
   beforeAll(async () => {
-    const row = gatedFieldRows('1.37').find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-    gate = row['gate']!;
+    const row = gatedField('1.37', 'ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
+    gate = row.gate;
     manifest = manifestFor(row);
     pki = await makeTestPki();
     folder = tempFolder();
@@ -56,7 +56,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), (
   });
 
   it('the API server reporting the gate on downgrades the finding to information naming the unseen components', async () => {
-    const stage = referenceGate(gate)!.by_version['1.37']!.stage!.toUpperCase();
+    const stage = committedGate(gate).by_version['1.37']!.stage!.toUpperCase();
     const snapshot = await snapshotFrom({
       '/version': { json: versionInfo('v1.37.0') },
       '/metrics': { text: metricsText([{ name: gate, stage, enabled: true }]) },
@@ -66,7 +66,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate state from a loopback cluster'), (
     expect(snapshot.reachable).toBe(true);
     const f = gateFinding(snapshot);
     expect(f.severity).toBe('information');
-    const unseen = normalisedComponents(referenceGate(gate)!.components).filter((c) => c !== 'kube-apiserver');
+    const unseen = normalisedComponents(committedGate(gate).components).filter((c) => c !== 'kube-apiserver');
     for (const c of unseen) expect(f.detail).toContain(c);
     expect(f.related?.some((e) => e.source.type === 'cluster')).toBe(true);
   });

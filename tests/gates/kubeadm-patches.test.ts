@@ -6,8 +6,8 @@ import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/g
 import { LineCounter, parseDocument } from 'yaml';
 import { readGateConfig, readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
 import type { Finding, Range } from '../../server/src/engine/types';
-import { sharedTitle } from '../support/shared';
-import { gatedFieldRows, hasShared, normalisedComponents, readShared, referencePageGates, schemaCatalog } from './shared-data';
+import { gateCatalog } from '../../server/src/engine/knowledge';
+import { committedKinds, gatedField, normalisedComponents, pageGates } from '../support/committed';
 
 const V = '1.37';
 
@@ -131,15 +131,15 @@ describe('kind kubeadmConfigPatches readers', () => {
   });
 });
 
-describe.skipIf(!hasShared)(sharedTitle('kubeadm patches in the gate model and the checks'), () => {
+describe('kubeadm patches in the gate model and the checks', () => {
   function findings(text: string, code: Finding['code'], configText?: string): Finding[] {
     const configs = configText ? loadConfigFiles(['/repo/kind.yaml'], { readFile: () => configText }).configs : [];
-    const environment = configText ? buildGateEnvironment({ catalog: schemaCatalog(), version: V, configs }) : undefined;
+    const environment = configText ? buildGateEnvironment({ catalog: gateCatalog(), version: V, configs }) : undefined;
     return checkText(text, { version: V, environment }).findings.filter((f) => f.code === code);
   }
 
   it('a removed gate set in a patch is unknown-gate "removed" at its position inside the block scalar', () => {
-    const removed = referencePageGates().find(
+    const removed = pageGates().find(
       (g) => g.by_version[V]?.exists === false && Object.values(g.by_version).some((s) => s.exists === true),
     )!;
     const kind = `${KIND_HEAD}nodes:\n- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: ClusterConfiguration\n    apiServer:\n      extraArgs:\n        feature-gates: "${removed.name}=true"\n`;
@@ -154,12 +154,12 @@ describe.skipIf(!hasShared)(sharedTitle('kubeadm patches in the gate model and t
   });
 
   it('a gate enabled for every component through patches silences the feature-gate warning', () => {
-    const row = gatedFieldRows(V).find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-    const gate = row['gate']!;
-    const gateInfo = referencePageGates().find((g) => g.name === gate)!;
+    const row = gatedField(V, 'ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
+    const gate = row.gate;
+    const gateInfo = pageGates().find((g) => g.name === gate)!;
     const components = normalisedComponents(gateInfo.components);
     expect(components.length).toBeGreaterThan(0);
-    const slice = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+    const slice = `apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
     expect(findings(slice, 'feature-gate')).toHaveLength(1);
     const section: Record<string, string> = { 'kube-apiserver': 'apiServer', 'kube-controller-manager': 'controllerManager', 'kube-scheduler': 'scheduler' };
     const cluster = components.filter((c) => section[c]).map((c) => `  ${section[c]}:\n    extraArgs:\n      - name: feature-gates\n        value: ${gate}=true\n`);
@@ -175,8 +175,7 @@ describe.skipIf(!hasShared)(sharedTitle('kubeadm patches in the gate model and t
   });
 
   it('runtime-config in a patch silences api-disabled-by-default for the API version it enables', () => {
-    const kinds = readShared<{ kinds: { apiVersion: string; kind: string; removedInThisVersion: boolean; stability: string }[] }>('upstream/k8s-1.37/kinds.json');
-    const beta = kinds.kinds.find((k) => k.kind === 'ResourceSlice' && k.stability === 'beta' && !k.removedInThisVersion)!;
+    const beta = committedKinds(V).find((k) => k.kind === 'ResourceSlice' && k.stability === 'beta' && !k.removed)!;
     const manifest = `apiVersion: ${beta.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\n`;
     expect(findings(manifest, 'api-disabled-by-default')).toHaveLength(1);
     const kind = `${KIND_HEAD}nodes:\n- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: ClusterConfiguration\n    apiServer:\n        extraArgs:\n          runtime-config: "${beta.apiVersion}=true"\n`;

@@ -1,21 +1,14 @@
 // Findings about gate settings (unknown-gate with its reason and replacement, locked-gate, redundant-gate),
-// version-mismatch, gate-dependency and api-disabled-by-default silencing, through checkText. Every gate name
-// and fact is read from ../shared.
+// version-mismatch, gate-dependency and api-disabled-by-default silencing, through checkText. Gate names and facts
+// are read from the committed schemas/ (checked against ../shared by the knowledge suites).
 import { describe, expect, it } from 'vitest';
-import { sharedTitle } from '../support/shared';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
 import type { Finding } from '../../server/src/engine/types';
 import { manifestFor } from './manifest-builder';
-import {
-  gatedFieldRows,
-  hasShared,
-  readShared,
-  referenceGatesNotOnPage,
-  referenceNotGates,
-  referencePageGates,
-  schemaCatalog,
-} from './shared-data';
+import { marked } from '../support/markers';
+import { gateCatalog } from '../../server/src/engine/knowledge';
+import { committedBrief, committedKinds, gatedFields, gatesNotOnPage, notGates, pageGates } from '../support/committed';
 
 const V = '1.37';
 const kindWith = (gates: Record<string, string>) =>
@@ -25,64 +18,104 @@ function findingsOf(text: string, code: Finding['code'], version: '1.34' | '1.35
   return checkText(text, { version }).findings.filter((f) => f.code === code);
 }
 
-describe.skipIf(!hasShared)(sharedTitle('gate setting findings'), () => {
+/** A finding as one line: severity, code, range (0-based line:character), message. */
+const view = (f: Finding) => `${f.severity} ${f.code} ${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character} ${f.message}`;
+
+describe('the findings of a file (the diagnostic view)', () => {
+  it('a gated field beside a kind config with a renamed, a locked and a redundant gate and another minor', () => {
+    const { text, ranges } = marked(`apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata:
+  name: slice-a
+spec:
+  driver: gpu.example.com
+  pool: {name: pool-a, generation: 1, resourceSliceCount: 1}
+  nodeName: node-1
+  ⟦skipNodeOperations⟧: ["*"]
+---
+kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+featureGates:
+  ⟦DRAOptionalNodePreparation⟧: true
+  DRAPrioritizedList: ⟦false⟧
+  ⟦PLEGOnDemandRelist⟧: true
+nodes:
+- role: control-plane
+  image: ⟦kindest/node:v1.36.1⟧
+`);
+    const findings = checkText(text, { version: V }).findings;
+    expect(findings.map((f) => f.range)).toEqual(ranges);
+    expect(findings.map(view)).toMatchInlineSnapshot(`
+      [
+        "warning feature-gate 8:2-8:20 skipNodeOperations is dropped: gate DRAOptionalNodeOperations is off (Alpha in 1.37)",
+        "error unknown-gate 13:2-13:28 DRAOptionalNodePreparation stops components from starting: not a feature gate in 1.37 (renamed to DRAOptionalNodeOperations)",
+        "error locked-gate 14:22-14:27 DRAPrioritizedList=false stops components from starting: locked to true in 1.37 (GA)",
+        "information redundant-gate 15:2-15:20 Setting PLEGOnDemandRelist has no effect: GA and on by default in 1.37",
+        "information version-mismatch 18:9-18:29 Gate stages may differ: this kind node image names Kubernetes 1.36.1, the check targets 1.37",
+      ]
+    `);
+  });
+});
+
+describe('gate setting findings', () => {
   it('a renamed gate name is unknown-gate "renamed" with the real gate as replacement', () => {
-    for (const [name, info] of Object.entries(referenceNotGates()).filter(([, v]) => v.alias_of)) {
-      const [f] = findingsOf(kindWith({ [name]: 'true' }), 'unknown-gate');
+    for (const [name, info] of Object.entries(notGates()).filter(([, v]) => v.alias_of)) {
+      const { text, ranges } = marked(kindWith({ [`⟦${name}⟧`]: 'true' }));
+      const [f] = findingsOf(text, 'unknown-gate');
       expect(f?.severity).toBe('error');
       expect(f?.data).toMatchObject({ gate: name, reason: 'renamed', replacement: info.alias_of });
       expect(f?.message).toContain(info.alias_of!);
-      expect(f?.range).toEqual({ start: { line: 3, character: 2 }, end: { line: 3, character: 2 + name.length } });
+      expect(f?.range).toEqual(ranges[0]);
     }
   });
 
   it('a merged gate is unknown-gate "removed" with its replacement; a removed page gate is "removed"', () => {
-    const merged = Object.entries(referenceGatesNotOnPage()).filter(([, g]) => g.replaced_by && g.by_version[V]?.exists === false);
+    const merged = Object.entries(gatesNotOnPage()).filter(([, g]) => g.replaced_by && g.by_version[V]?.exists === false);
     expect(merged.length).toBeGreaterThan(0);
     for (const [name, g] of merged) {
       const [f] = findingsOf(kindWith({ [name]: 'true' }), 'unknown-gate');
       expect(f?.data).toMatchObject({ gate: name, reason: 'removed', replacement: g.replaced_by });
     }
-    const removed = referencePageGates().find((g) => g.by_version[V]?.exists === false && Object.values(g.by_version).some((s) => s.exists === true))!;
+    const removed = pageGates().find((g) => g.by_version[V]?.exists === false && Object.values(g.by_version).some((s) => s.exists === true))!;
     expect(findingsOf(kindWith({ [removed.name]: 'true' }), 'unknown-gate')[0]?.data).toMatchObject({ reason: 'removed' });
   });
 
   it('a gate added after the target version is unknown there, naming the version that adds it', () => {
-    const later = referencePageGates().find((g) => g.by_version['1.34']?.exists === false && g.by_version[V]?.exists === true && g.stages.length > 0)!;
+    const later = pageGates().find((g) => g.by_version['1.34']?.exists === false && g.by_version[V]?.exists === true && g.stages.length > 0)!;
     const [f] = findingsOf(kindWith({ [later.name]: 'true' }), 'unknown-gate', '1.34');
     const firstVersion = ['1.35', '1.36', '1.37'].find((v) => later.by_version[v]?.exists === true);
     expect(f?.data).toMatchObject({ reason: 'unknown', addedIn: firstVersion });
   });
 
   it('a made-up name is unknown, with did-you-mean for a near miss; AllAlpha/AllBeta and unverified gates give nothing', () => {
-    const real = referencePageGates().find((g) => g.by_version[V]?.exists === true)!.name;
+    const real = pageGates().find((g) => g.by_version[V]?.exists === true)!.name;
     const [typo] = findingsOf(kindWith({ [real.toLowerCase()]: 'true' }), 'unknown-gate');
     expect(typo?.data).toMatchObject({ reason: 'unknown' });
     expect(typo?.data?.['didYouMean']).toContain(real);
     expect(findingsOf(kindWith({ AllAlpha: 'false', AllBeta: 'false' }), 'unknown-gate')).toEqual([]);
     // A gate whose existence the reference leaves unverified in some version gets nothing there.
     const versions = ['1.34', '1.35', '1.36', '1.37'] as const;
-    const unverified = Object.entries(referenceGatesNotOnPage())
+    const unverified = Object.entries(gatesNotOnPage())
       .flatMap(([name, g]) => versions.filter((v) => g.by_version[v]?.exists === null).map((v) => ({ name, v })))[0]!;
     expect(unverified).toBeDefined();
     expect(findingsOf(kindWith({ [unverified.name]: 'true' }), 'unknown-gate', unverified.v)).toEqual([]);
   });
 
   it('a locked gate set against its default is locked-gate; a GA gate set to its default is redundant-gate', () => {
-    const locked = referencePageGates().find((g) => g.by_version[V]?.locked === true && typeof g.by_version[V]?.default === 'boolean')!;
+    const locked = pageGates().find((g) => g.by_version[V]?.locked === true && typeof g.by_version[V]?.default === 'boolean')!;
     const def = locked.by_version[V]!.default as boolean;
     const [f] = findingsOf(kindWith({ [locked.name]: String(!def) }), 'locked-gate');
     expect(f?.severity).toBe('error');
     expect(f?.data).toMatchObject({ gate: locked.name, default: def });
     expect(findingsOf(kindWith({ [locked.name]: String(def) }), 'locked-gate')).toEqual([]);
-    const ga = referencePageGates().find((g) => g.by_version[V]?.stage === 'Stable' && g.by_version[V]?.locked !== true && g.by_version[V]?.default === true)!;
+    const ga = pageGates().find((g) => g.by_version[V]?.stage === 'Stable' && g.by_version[V]?.locked !== true && g.by_version[V]?.default === true)!;
     const [r] = findingsOf(kindWith({ [ga.name]: 'true' }), 'redundant-gate');
     expect(r?.severity).toBe('information');
     expect(findingsOf(kindWith({ [ga.name]: 'false' }), 'redundant-gate')).toEqual([]);
   });
 
   it('Go ParseBool forms are read; other values set nothing', () => {
-    const locked = referencePageGates().find((g) => g.by_version[V]?.locked === true && g.by_version[V]?.default === true)!;
+    const locked = pageGates().find((g) => g.by_version[V]?.locked === true && g.by_version[V]?.default === true)!;
     for (const v of ['F', '"0"', 'FALSE']) expect(findingsOf(kindWith({ [locked.name]: v }), 'locked-gate')).toHaveLength(1);
     expect(findingsOf(kindWith({ [locked.name]: 'nope' }), 'locked-gate')).toEqual([]);
   });
@@ -98,32 +131,24 @@ describe.skipIf(!hasShared)(sharedTitle('gate setting findings'), () => {
   });
 
   it('gate-dependency: a needed gate that needs another gate which is off (curated facts only)', () => {
-    const brief = readShared<{ features: { gate?: { as_shipped?: string | null }; also_requires_gates?: string[] }[] }>('reference/brief-features.json');
-    const catalog = schemaCatalog();
-    const rows = gatedFieldRows(V);
+    const catalog = gateCatalog();
+    const rows = gatedFields(V);
     let tested = 0;
-    for (const f of brief.features) {
-      const gate = f.gate?.as_shipped;
-      const required = (f.also_requires_gates ?? []).map((r) => /^[A-Za-z0-9]+/.exec(r)?.[0] ?? '');
+    for (const [gate, required] of Object.entries(committedBrief().alsoRequires)) {
       const off = required.find((r) => {
         const s = catalog.gates[r]?.byVersion[V];
         return s?.exists === true && (s.stage === 'Alpha' || (s.stage === 'Beta' && s.default === false));
       });
       const row = rows.find(
-        (r) =>
-          r['gate'] === gate &&
-          !r['enumValue'] &&
-          r['path'] !== '(kind)' &&
-          !r['kindOrType']!.startsWith('(') &&
-          (r['apiVersion'] === 'v1' || r['apiVersion']!.endsWith('/v1')),
+        (r) => r.gate === gate && r.value === undefined && r.path !== '(kind)' && (r.apiVersion === 'v1' || r.apiVersion.endsWith('/v1')),
       );
-      if (!gate || !off || !row) continue;
-      const { text } = manifestFor(row['apiVersion']!, row['kindOrType']!, row['path']!, `---\n${kindWith({ [gate]: 'true' })}`);
+      if (!off || !row) continue;
+      const { text } = manifestFor(row.apiVersion, row.kind, row.path, `---\n${kindWith({ [gate]: 'true' })}`);
       const deps = findingsOf(text, 'gate-dependency');
       expect(deps.map((d) => d.data?.['requires'])).toContain(off);
       expect(deps[0]?.detail).toMatch(/curated/);
       const all = Object.fromEntries([gate, ...required.filter((r) => catalog.gates[r])].map((g) => [g, 'true']));
-      const both = manifestFor(row['apiVersion']!, row['kindOrType']!, row['path']!, `---\n${kindWith(all)}`).text;
+      const both = manifestFor(row.apiVersion, row.kind, row.path, `---\n${kindWith(all)}`).text;
       expect(findingsOf(both, 'gate-dependency')).toEqual([]);
       tested++;
     }
@@ -131,16 +156,15 @@ describe.skipIf(!hasShared)(sharedTitle('gate setting findings'), () => {
   });
 
   it('api-disabled-by-default is silenced by runtime-config from the environment, not by a kind config in the same file', () => {
-    const kinds = readShared<{ kinds: { apiVersion: string; kind: string; removedInThisVersion: boolean; stability: string }[] }>('upstream/k8s-1.37/kinds.json');
-    const beta = kinds.kinds.find((k) => k.kind === 'ResourceSlice' && k.stability === 'beta' && !k.removedInThisVersion)!;
+    const beta = committedKinds(V).find((k) => k.kind === 'ResourceSlice' && k.stability === 'beta' && !k.removed)!;
     const manifest = `apiVersion: ${beta.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\n`;
     expect(findingsOf(manifest, 'api-disabled-by-default')).toHaveLength(1);
     const kindRc = `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nruntimeConfig:\n  "${beta.apiVersion}": "true"\n`;
     expect(findingsOf(`${manifest}---\n${kindRc}`, 'api-disabled-by-default')).toHaveLength(1);
     const { configs } = loadConfigFiles(['/repo/kind.yaml'], { readFile: () => kindRc });
-    const environment = buildGateEnvironment({ catalog: schemaCatalog(), version: V, configs });
+    const environment = buildGateEnvironment({ catalog: gateCatalog(), version: V, configs });
     expect(checkText(manifest, { version: V, environment }).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
-    const viaSetting = buildGateEnvironment({ catalog: schemaCatalog(), version: V, explicitRuntimeConfig: [{ key: 'api/beta', value: true, origin: 'setting' }] });
+    const viaSetting = buildGateEnvironment({ catalog: gateCatalog(), version: V, explicitRuntimeConfig: [{ key: 'api/beta', value: true, origin: 'setting' }] });
     expect(checkText(manifest, { version: V, environment: viaSetting }).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedTitle } from '../support/shared';
 import type { ClusterSnapshot } from '../../server/src/cluster/types';
 import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
 import { checkText } from '../../server/src/engine/check';
@@ -9,7 +8,8 @@ import { buildGateEnvironment } from '../../server/src/engine/gates/environment'
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
 import { featureGateFinding } from '../../server/src/engine/gates/gate-findings';
 import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
-import { gatedFieldRows, hasShared, normalisedComponents, referenceGate, schemaBrief, schemaCatalog } from './shared-data';
+import { briefFacts, gateCatalog } from '../../server/src/engine/knowledge';
+import { gate as committedGate, gatedField, normalisedComponents, type GatedField } from '../support/committed';
 
 const version: KubeVersion = '1.37';
 
@@ -24,24 +24,24 @@ function memoryFs(files: Record<string, string>): ConfigFileAccess {
   };
 }
 
-describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
+describe('gate-state model', () => {
   // The scenario field: ResourceSlice spec.skipNodeOperations, its gate and components as the data says.
-  let row: Record<string, string>;
+  let row: GatedField;
   let gate: string;
   let components: string[];
   let use: GatedUse;
-  const knowledge = { catalog: schemaCatalog(), brief: schemaBrief() };
+  const knowledge = { catalog: gateCatalog(), brief: briefFacts() };
   beforeAll(() => {
-    row = gatedFieldRows(version).find((r) => r['kindOrType'] === 'ResourceSlice' && r['path'] === 'spec.skipNodeOperations')!;
-    gate = row['gate']!;
-    components = normalisedComponents(referenceGate(gate)?.components);
+    row = gatedField(version, 'ResourceSlice', 'spec.skipNodeOperations', 'resource.k8s.io/v1');
+    gate = row.gate;
+    components = normalisedComponents(committedGate(gate).components);
     use = {
       gate,
       via: 'field',
-      path: row['path']!,
+      path: row.path,
       range: { start: { line: 5, character: 2 }, end: { line: 5, character: 19 } },
       document: 0,
-      apiVersion: row['apiVersion']!,
+      apiVersion: row.apiVersion,
       kind: 'ResourceSlice',
     };
   });
@@ -186,7 +186,7 @@ describe.skipIf(!hasShared)(sharedTitle('gate-state model'), () => {
     expect(env.apiEnabled('scheduling.k8s.io/v1alpha3')?.enabled).toBe(false);
   });
   it('a foreign GateEnvironment answers first; the file\'s own configs fill in what it does not know', () => {
-    const manifest = `apiVersion: ${row['apiVersion']}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
+    const manifest = `apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
     const silent: GateEnvironment = { notes: [], apiEnabled: () => undefined, stateOf: () => ({ state: 'unknown', evidence: [] }) };
     const gateFindings = (text: string, environment: GateEnvironment) =>
       checkText(text, { version, environment }).findings.filter((f) => f.code === 'feature-gate');

@@ -13,10 +13,10 @@ import {
   isMetaGate,
   kindsOf,
   loadVersion,
-  locateSchemas,
   resolveGateName,
 } from '../../server/src/engine/knowledge';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { locateDataFolder } from '../../server/src/host/data-files';
 import { schemasDir } from './shared';
 
 const savedEnv = process.env.KUBEGATE_SCHEMAS;
@@ -36,13 +36,13 @@ function structOf(t: TypeRef): string | undefined {
 describe('locating schemas/', () => {
   it('finds the repository schemas/ from the sources', () => {
     delete process.env.KUBEGATE_SCHEMAS;
-    expect(locateSchemas()).toBe(schemasDir);
+    expect(locateDataFolder('schemas')).toBe(schemasDir);
   });
 
   it('an explicit folder wins, then KUBEGATE_SCHEMAS', () => {
     process.env.KUBEGATE_SCHEMAS = path.join(schemasDir, 'elsewhere');
-    expect(locateSchemas()).toBe(path.join(schemasDir, 'elsewhere'));
-    expect(locateSchemas({ schemasDir })).toBe(schemasDir);
+    expect(locateDataFolder('schemas')).toBe(path.join(schemasDir, 'elsewhere'));
+    expect(locateDataFolder('schemas', schemasDir)).toBe(schemasDir);
   });
 });
 

@@ -21,6 +21,7 @@ import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, STATUS_NOTIFICATION, type StatusP
 import { checkText } from '../../server/src/engine/check';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { SLICE, kindConfig } from './fixtures';
+import { cursor } from '../support/markers';
 import { lspSessions, lspSuite } from './harness';
 
 const { start, create, defer } = lspSessions();
@@ -31,10 +32,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('a file over the size guard: hover and explain say so; symbols, completion, code actions and inlay hints answer nothing', async () => {
     const { ws, client } = await start({}, { initializationOptions: { maxFileChars: 300 } });
     const uri = ws.uri('big.yaml');
-    const text = `${SLICE}${'# padding\n'.repeat(40)}`;
+    const { text, position } = cursor(`${SLICE}# pa‸dding\n${'# padding\n'.repeat(39)}`);
     const diags = await client.open(uri, text);
     expect(diags.map((d) => d.code)).toEqual(['file-too-large']);
-    const position = { line: 12, character: 4 };
     const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover;
     expect((hover.contents as MarkupContent).value).toMatch(/more than the 300 Kubegate reads/);
     const explained = (await client.connection.sendRequest(EXPLAIN_REQUEST, { textDocument: { uri }, position })) as { markdown: string };

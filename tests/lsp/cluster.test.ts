@@ -6,7 +6,8 @@ import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contrac
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type Route } from '../cluster/fakeApiServer';
 import { healthyRoutes } from '../cluster/fixtures';
 import { SLICE } from './fixtures';
-import { lspSessions, lspSuite, marked, referencePageGate } from './harness';
+import { cursor } from '../support/markers';
+import { lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
@@ -29,7 +30,7 @@ async function fakeCluster(routes: Record<string, Route>): Promise<{ api: Awaite
 
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('reads the cluster: version from it, the API server gate state as evidence, status connected', async () => {
-    const ref = referencePageGate(GATE);
+    const ref = pageGate(GATE);
     const stage = String(ref.by_version['1.37'].stage).toUpperCase();
     const { api, kubeconfig } = await fakeCluster(healthyRoutes('v1.37.1', [{ name: GATE, stage, enabled: true }]));
     const { ws, client } = create(
@@ -105,7 +106,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     );
     await client.initialize();
     const uri = ws.uri('slice.yaml');
-    const { text, position } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    const { text, position } = cursor(SLICE.replace('  skipNodeOperations', '  skipNode‸Operations'));
     await client.open(uri, text);
     const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;
     const md = (hover?.contents as MarkupContent | undefined)?.value ?? '';

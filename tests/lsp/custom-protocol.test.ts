@@ -13,7 +13,7 @@ import {
 } from '../../server/src/contract/protocol';
 import { DEFAULT_VERSION } from '../../server/src/engine/types';
 import { SLICE } from './fixtures';
-import { lspSessions, lspSuite, referencePageGate } from './harness';
+import { lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
@@ -35,7 +35,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as GateReportResult;
     const entry = report.gates.find((g) => g.gate === GATE);
     expect(entry, JSON.stringify(report)).toBeDefined();
-    const ref = referencePageGate(GATE);
+    const ref = pageGate(GATE);
     expect(entry!.stage).toBe(ref.by_version[DEFAULT_VERSION].stage);
     expect(entry!.kep?.number).toBe(ref.kep);
     expect(entry!.usedAt.map((u) => u.uri)).toContain(ws.uri('m/slice.yaml'));

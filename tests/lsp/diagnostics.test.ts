@@ -2,11 +2,12 @@
 // settings per document, broken YAML and the size guard.
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { marked } from '../support/markers';
 import { DEPLOYMENT, kindConfig, SLICE } from './fixtures';
-import { lspSessions, lspSuite, referencePageGate } from './harness';
+import { lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
-const refGate = () => referencePageGate(GATE);
+const refGate = () => pageGate(GATE);
 
 const { start } = lspSessions();
 
@@ -38,11 +39,11 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const { ws, client } = await start({});
     const clean = await client.open(ws.uri('deploy.yaml'), DEPLOYMENT);
     expect(clean.filter((d) => (d.severity ?? 1) <= DiagnosticSeverity.Warning)).toEqual([]);
-    const bad = DEPLOYMENT.replace('  replicas: 2', '  replicaz: 2');
+    const { text: bad, ranges } = marked(DEPLOYMENT.replace('  replicas: 2', '  ⟦replicaz⟧: 2'));
     const diags = await client.open(ws.uri('bad.yaml'), bad);
     const unknown = diags.find((d) => d.code === 'unknown-field');
     expect(unknown?.severity).toBe(DiagnosticSeverity.Error);
-    expect(unknown?.range.start).toEqual({ line: 5, character: 2 });
+    expect(unknown?.range).toEqual(ranges[0]);
   });
 
   it('resolves settings per document through workspace/configuration (scopeUri)', async () => {
@@ -129,8 +130,8 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await client.open(a, SLICE);
     await client.open(b, DEPLOYMENT);
     const before = client.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics').length;
-    const line = DEPLOYMENT.split('\n').findIndex((l) => l.includes('replicas'));
-    await client.change(b, [{ range: { start: { line, character: 12 }, end: { line, character: 13 } }, newText: '3' }]);
+    const { ranges } = marked(DEPLOYMENT.replace('  replicas: 2', '  replicas: ⟦2⟧'));
+    await client.change(b, [{ range: ranges[0]!, newText: '3' }]);
     const pushes = client.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics').slice(before);
     expect(pushes.map((p) => (p.params as { uri: string }).uri)).toEqual([b]);
   });

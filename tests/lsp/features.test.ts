@@ -1,4 +1,4 @@
-// Hover, completion, document symbols and inlay hints over LSP, with cursor positions from `|` markers.
+// Hover, completion, document symbols and inlay hints over LSP, with cursor positions from `‸` markers.
 import { describe, expect, it } from 'vitest';
 import {
   CompletionItemKind,
@@ -16,14 +16,15 @@ import {
 } from 'vscode-languageserver-protocol';
 import { loadSnippets } from '../../server/src/engine/snippets';
 import { DEPLOYMENT, SLICE } from './fixtures';
-import { LspClient, lspSessions, lspSuite, marked, referencePageGate } from './harness';
+import { cursor } from '../support/markers';
+import { LspClient, lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 
 const { start } = lspSessions();
 
 async function complete(client: LspClient, uri: string, fixture: string): Promise<CompletionItem[]> {
-  const { text, position } = marked(fixture);
+  const { text, position } = cursor(fixture);
   await client.open(uri, text);
   const r = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as
     | CompletionList
@@ -36,10 +37,10 @@ const SUITE = lspSuite('LSP hover, completion, symbols, inlay hints');
 
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('hovers skipNodeOperations with the gate and its KEP', async () => {
-    const ref = referencePageGate(GATE);
+    const ref = pageGate(GATE);
     const { ws, client } = await start();
     const uri = ws.uri('slice.yaml');
-    const { text, position } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    const { text, position } = cursor(SLICE.replace('  skipNodeOperations', '  skipNode‸Operations'));
     await client.open(uri, text);
     const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;
     const md = (hover?.contents as MarkupContent | undefined)?.value ?? '';
@@ -50,9 +51,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   });
 
   it('offers skipNodeOperations inside a ResourceSlice spec while typing (incomplete YAML)', async () => {
-    const ref = referencePageGate(GATE);
+    const ref = pageGate(GATE);
     const { ws, client } = await start();
-    const typing = SLICE.replace('  skipNodeOperations: ["*"]\n', '  sk|\n');
+    const typing = SLICE.replace('  skipNodeOperations: ["*"]\n', '  sk‸\n');
     const items = await complete(client, ws.uri('slice.yaml'), typing);
     const item = items.find((i) => i.label === 'skipNodeOperations');
     expect(item, items.map((i) => i.label).join(',')).toBeDefined();
@@ -66,16 +67,16 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
 
   it('offers enum values, kinds of an apiVersion and gate names in a kind featureGates map', async () => {
     const { ws, client } = await start();
-    const policy = DEPLOYMENT.replace('        image: nginx', '        image: nginx\n        imagePullPolicy: |');
+    const policy = DEPLOYMENT.replace('        image: nginx', '        image: nginx\n        imagePullPolicy: ‸');
     const values = await complete(client, ws.uri('p.yaml'), policy);
     expect(values.length).toBeGreaterThan(0);
     expect(values.every((v) => v.kind === CompletionItemKind.EnumMember)).toBe(true);
 
-    const kinds = await complete(client, ws.uri('k.yaml'), 'apiVersion: apps/v1\nkind: |\n');
+    const kinds = await complete(client, ws.uri('k.yaml'), 'apiVersion: apps/v1\nkind: ‸\n');
     expect(kinds.map((k) => k.label)).toContain('Deployment');
     expect(kinds.map((k) => k.label)).not.toContain('Pod');
 
-    const gates = await complete(client, ws.uri('kind.yaml'), 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptional|\n');
+    const gates = await complete(client, ws.uri('kind.yaml'), 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptional‸\n');
     const g = gates.find((x) => x.label === GATE);
     expect(g).toBeDefined();
     expect(g!.textEdit && 'newText' in g!.textEdit ? g!.textEdit.newText : '').toBe(`${GATE}: true`);
@@ -90,7 +91,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
       '    image: registry.k8s.io/kube-apiserver:v1.37.0',
       '    command:',
       '    - kube-apiserver',
-      '    - --feature-gates=DRAOptionalNode|',
+      '    - --feature-gates=DRAOptionalNode‸',
       '',
     ].join('\n'));
     expect(flag.map((x) => x.label)).toContain(GATE);
@@ -100,7 +101,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const { ws, client } = await start();
     const snippets = loadSnippets();
     expect(snippets.length).toBeGreaterThan(0);
-    const items = await complete(client, ws.uri('empty.yaml'), '|');
+    const items = await complete(client, ws.uri('empty.yaml'), '‸');
     const offered = items.filter((i) => i.kind === CompletionItemKind.Snippet);
     expect(offered.map((i) => i.label).sort()).toEqual(snippets.map((s) => s.prefix).sort());
     expect(offered.every((i) => i.insertTextFormat === InsertTextFormat.Snippet)).toBe(true);
@@ -128,7 +129,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const line = lines.findIndex((l) => l.includes('skipNodeOperations'));
     const hint = hints.find((h) => h.position.line === line);
     expect(hint, JSON.stringify(hints)).toBeDefined();
-    const v = referencePageGate(GATE).by_version['1.37'];
+    const v = pageGate(GATE).by_version['1.37'];
     const mark = v.stage === 'Alpha' ? 'α' : v.stage === 'Beta' ? 'β' : String(v.stage);
     expect(hint!.label).toBe(`${mark} ${GATE} · ${v.default ? 'on by default' : 'off'}`);
   });
@@ -136,7 +137,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('answers hover, inlay hints and symbols on a large file from the YAML document at hand, as on a small one', async () => {
     const { ws, client } = await start();
     const small = ws.uri('small.yaml');
-    const { text: sliceText, position: slicePos } = marked(SLICE.replace('  skipNodeOperations', '  skipNode|Operations'));
+    const { text: sliceText, position: slicePos } = cursor(SLICE.replace('  skipNodeOperations', '  skipNode‸Operations'));
     await client.open(small, sliceText);
     const hoverOf = async (uri: string, position: { line: number; character: number }) =>
       (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover | null;

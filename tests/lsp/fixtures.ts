@@ -1,5 +1,5 @@
-// Fixture texts for the protocol tests. Kinds and field names are plain Kubernetes API names; which gate a
-// field needs and its facts are never written here: tests read them from ../shared.
+// Fixture texts for the protocol tests. Kinds and field names are plain Kubernetes API names; the facts of the
+// gates a field needs are not written here: tests read them from the committed schemas/ (tests/support/committed.ts).
 export const SLICE = `apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
 metadata:

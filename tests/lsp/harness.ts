@@ -25,33 +25,20 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 
-import { repoRoot, SHARED, suite, type Need } from '../support/shared';
+import { repoRoot, suite, type Need } from '../support/shared';
 
-export { hasShared, readShared, referenceGate, referencePageGate, repoRoot, sharedDir } from '../support/shared';
+export { hasShared, repoRoot, sharedDir } from '../support/shared';
+/** Gate facts for the protocol suites, from the committed schemas/gates.json (they run without ../shared). */
+export { pageGate } from '../support/committed';
 
 export const serverJs = path.join(repoRoot, 'dist', 'server.js');
 export const hasServer = existsSync(serverJs);
 export const SERVER: Need = { present: hasServer, what: 'dist/server.js', absent: 'dist/server.js is not built (npm run build)' };
 
 /** A suite that drives the built server (skipped, saying why, without it). Gate facts come from the committed
- *  schemas/ when ../shared is absent (tests/support/shared.ts featureGatesFile). */
+ *  schemas/ (tests/support/committed.ts); cursors from `‸` markers (tests/support/markers.ts). */
 export function lspSuite(title: string): { skip: boolean; title: string } {
   return suite(title, SERVER);
-}
-
-/** A suite that drives the built server and also reads ../shared data beyond the gate facts. */
-export function lspSharedSuite(title: string): { skip: boolean; title: string } {
-  return suite(title, SERVER, SHARED);
-}
-
-/** Removes the first `|` marker and returns the text and the marker's position. */
-export function marked(text: string, marker = '|'): { text: string; position: Position } {
-  const i = text.indexOf(marker);
-  if (i < 0) throw new Error('no marker in fixture');
-  const before = text.slice(0, i);
-  const line = before.split('\n').length - 1;
-  const character = i - (before.lastIndexOf('\n') + 1);
-  return { text: before + text.slice(i + marker.length), position: { line, character } };
 }
 
 /** A temporary workspace folder with files; removed by dispose(). */

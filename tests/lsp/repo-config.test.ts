@@ -7,7 +7,7 @@ import { processIO } from '../../server/src/cli/io';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
 import { runCli } from '../../server/src/cli/main';
 import { SLICE } from './fixtures';
-import { lspSessions, lspSuite, referencePageGate } from './harness';
+import { lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 const { start, create } = lspSessions();
@@ -23,7 +23,7 @@ async function cliFindings(root: string, rel: string): Promise<{ code: string; s
 
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('applies the severity of .kubegate.yaml, and the CLI agrees', async () => {
-    expect(referencePageGate(GATE)).toBeDefined();
+    expect(pageGate(GATE)).toBeDefined();
     const repoFile = 'version: 1\nseverity:\n  feature-gate: error\n';
     const { ws, client } = await start({ '.kubegate.yaml': repoFile, 'apps/slice.yaml': SLICE });
     const diags = await client.open(ws.uri('apps/slice.yaml'), SLICE);

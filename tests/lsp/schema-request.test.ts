@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { kindConfig, SLICE } from './fixtures';
-import { lspSessions, lspSuite, referencePageGate } from './harness';
+import { lspSessions, lspSuite, pageGate } from './harness';
 
 const GATE = 'DRAOptionalNodeOperations';
 const { create } = lspSessions();
@@ -46,7 +46,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const open = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri } })) as SchemaResult;
     expect(open?.kubernetesVersion).toBe(DEFAULT_VERSION);
     const [a] = annotations(open!.schema, GATE);
-    const ref = referencePageGate(GATE);
+    const ref = pageGate(GATE);
     expect(a).toMatchObject({ gate: GATE, stage: ref.by_version[DEFAULT_VERSION].stage, default: ref.by_version[DEFAULT_VERSION].default, enabled: false });
     expect((a!.kep as { number: number }).number).toBe(ref.kep);
     const doc = parse(SLICE) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLICE } from '../lsp/fixtures';
-import { referencePageGate, SERVER, serverJs, sharedDir } from '../lsp/harness';
+import { pageGate, SERVER, serverJs, sharedDir } from '../lsp/harness';
 import { SHARED, suite } from '../support/shared';
 
 const runner = path.join(sharedDir, 'recipes', 'real-clients', 'nvim', 'run-nvim-lsp.sh');
@@ -51,7 +51,7 @@ describe.skipIf(SUITE.skip)(
   { timeout: 120_000 },
   () => {
     it('attaches, shows the feature-gate diagnostic and hovers skipNodeOperations with its KEP', async () => {
-      const ref = referencePageGate(GATE);
+      const ref = pageGate(GATE);
       const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-nvim-'));
       try {
         const file = path.join(dir, 'slice.yaml');

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { expandDefaults, loadSnippets, snippetCompletions, SNIPPETS_FILE } from '../../server/src/engine/snippets';
 import { checkWithGates, describeFindings, errorsAndWarnings, gatesAskedFor } from './helpers';
+import { nodeDataReader } from '../../server/src/host/data-files';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const snippetsDir = path.join(repoRoot, 'snippets');
-const snippets = loadSnippets({ snippetsDir });
+const snippets = loadSnippets({ readData: nodeDataReader({ snippets: snippetsDir }) });
 
 /** The not-shipped designs of the brief data: their apiVersion/kind pairs and field paths mark a snippet. */
 const brief = briefFacts();

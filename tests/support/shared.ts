@@ -6,6 +6,7 @@
 //   /nonexistent) shows what a plain clone runs.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { committedGates, type FeatureGatesFile, type ReferenceGate } from './committed';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -89,89 +90,16 @@ export function readSharedTsv(rel: string, columns: readonly string[] = []): Rec
 
 // ---- reference/feature-gates.json ----
 
-export interface ReferenceGateVersion {
-  exists: boolean | null;
-  stage?: string;
-  default?: boolean | null;
-  locked?: boolean | null;
-  by_patch?: { since: string; until?: string | null; default: boolean }[];
-}
-
-export interface ReferenceGate {
-  name: string;
-  summary?: string;
-  components?: string[] | null;
-  by_version: Record<string, ReferenceGateVersion>;
-  stages: { stage: string; default: boolean | null; since: string; until: string | null }[];
-  kep?: number | null;
-  keps?: { number: number; title: string }[];
-  kep_url?: string;
-  replaced_by?: string | null;
-}
-
-export interface FeatureGatesFile {
-  versions: string[];
-  /** Gates on the Kubernetes feature-gates page. */
-  gates: ReferenceGate[];
-  gates_not_on_page: Record<string, ReferenceGate>;
-  names_that_are_not_gates: Record<string, { alias_of: string | null; why?: string }>;
-  meta_gates: Record<string, unknown>;
-}
+export type { FeatureGatesFile, ReferenceGate, ReferenceGateVersion } from './committed';
 
 /**
  * ../shared/reference/feature-gates.json; without ../shared, the same facts read back from the committed
  * schemas/gates.json (generated from that file, and checked against it by the knowledge suites whenever
- * ../shared is there), so suites about hover, fixes, gates and the protocol run in a plain clone too.
+ * ../shared is there). Suites that must run in a plain clone read tests/support/committed.ts instead.
  */
 export function featureGatesFile(): FeatureGatesFile {
   if (hasShared) return readShared<FeatureGatesFile>('reference', 'feature-gates.json');
-  return fromCommittedCatalog();
-}
-
-interface CommittedCatalog {
-  versions: string[];
-  gates: Record<string, {
-    name: string;
-    summary: string;
-    components: string[];
-    byVersion: Record<string, { exists: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null; why?: string }>;
-    history: { stage: string; default: boolean | null; since: string; until: string | null }[];
-    kep?: { number: number; title: string; url: string };
-    replacedBy?: string;
-    onPage: boolean;
-  }>;
-  notGates: Record<string, { aliasOf: string | null; why: string }>;
-  meta: string[];
-}
-
-let committed: FeatureGatesFile | undefined;
-
-function fromCommittedCatalog(): FeatureGatesFile {
-  if (committed) return committed;
-  const c = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'gates.json'), 'utf8')) as CommittedCatalog;
-  const stage = (s: string | undefined) => (s === 'GA' ? 'Stable' : s);
-  const gate = (g: CommittedCatalog['gates'][string]): ReferenceGate => ({
-    name: g.name,
-    summary: g.summary,
-    components: g.components,
-    by_version: Object.fromEntries(
-      Object.entries(g.byVersion).map(([v, st]) => [v, { exists: st.exists, stage: stage(st.stage), default: st.default, locked: st.locked }]),
-    ),
-    stages: g.history.map((h) => ({ ...h, stage: stage(h.stage) as string })),
-    kep: g.kep?.number ?? null,
-    keps: g.kep ? [{ number: g.kep.number, title: g.kep.title }] : [],
-    kep_url: g.kep?.url,
-    replaced_by: g.replacedBy ?? null,
-  });
-  const all = Object.values(c.gates);
-  committed = {
-    versions: c.versions,
-    gates: all.filter((g) => g.onPage).map(gate),
-    gates_not_on_page: Object.fromEntries(all.filter((g) => !g.onPage).map((g) => [g.name, gate(g)])),
-    names_that_are_not_gates: Object.fromEntries(Object.entries(c.notGates).map(([n, v]) => [n, { alias_of: v.aliasOf, why: v.why }])),
-    meta_gates: Object.fromEntries(c.meta.map((m) => [m, {}])),
-  };
-  return committed;
+  return committedGates();
 }
 
 /** A gate as ../shared/reference/feature-gates.json describes it (page gates, then gates not on the page). */

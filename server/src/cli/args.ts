@@ -1,7 +1,7 @@
 // The CLI commands' options over node:util parseArgs: `--name value`, `--name=value`, boolean flags, repeatable
 // options, `--` to end options. Each command declares its options; unknown ones are errors (with a did-you-mean).
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { editDistance } from '../engine';
+import { closestName } from '../engine';
 
 export interface OptionSpec {
   /** Long name without dashes, e.g. `kubernetes-version`. */
@@ -62,16 +62,9 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   return result;
 }
 
-/** The option name closest to a mistyped one (same letters ignoring case, a prefix, or one or two edits). */
+/** The option name closest to a mistyped one (the engine's did-you-mean rule). */
 function closestOption(name: string, specs: readonly OptionSpec[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: { n: string; d: number } | undefined;
-  for (const s of specs) {
-    const c = s.name.toLowerCase();
-    const d = c === lower ? 0 : c.startsWith(lower) && lower.length >= 3 ? 1 : editDistance(lower, c);
-    if (d <= 2 && (!best || d < best.d)) best = { n: s.name, d };
-  }
-  return best?.n;
+  return closestName(name, specs.map((s) => s.name));
 }
 
 export function optionValue(args: ParsedArgs, name: string): string | undefined {

@@ -1,5 +1,5 @@
 // Options and error handling that every command shares: the target version, --help, usage errors.
-import { parseVersionText, DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine';
+import { supportedVersion, DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine';
 import { optionValue, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { EXIT_USAGE, type CliIO } from './io';
 
@@ -16,7 +16,7 @@ export const HELP_OPTION: OptionSpec = { name: 'help', short: 'h', help: 'show t
 export function targetVersionOf(args: ParsedArgs): KubeVersion {
   const raw = optionValue(args, 'kubernetes-version');
   if (raw === undefined) return DEFAULT_VERSION;
-  const v = parseVersionText(raw);
+  const v = supportedVersion(raw, 'tagged');
   if (!v) throw new UsageError(`unsupported Kubernetes version "${raw}": supported versions are ${SUPPORTED_VERSIONS.join(', ')}`);
   return v;
 }

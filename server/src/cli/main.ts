@@ -6,6 +6,8 @@ import { schemaCommand } from './commands/schema';
 import { gatesCommand } from './commands/gates';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
 import { programVersion } from './project';
+import { setDataReader } from '../engine';
+import { nodeDataReader } from '../host/data-files';
 
 /** Every command; add new ones here (e.g. `explain`). */
 export const COMMANDS: Command[] = [checkCommand, explainCommand, gatesCommand, schemaCommand];
@@ -54,6 +56,7 @@ export function describeCrash(err: unknown, env: NodeJS.ProcessEnv = process.env
 }
 
 if (require.main === module) {
+  setDataReader(nodeDataReader());
   // A reader that stops early (`kubegate check … | head`) closes the pipe: stop quietly, as Unix tools do.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);

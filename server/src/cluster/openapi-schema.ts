@@ -5,6 +5,8 @@
 // `spec.tolerations[].operator=Gt` (the `=value` is ignored), `(kind)` or "" for the kind itself.
 // Indexes such as `containers[0]` are read like `containers[]`.
 
+import { splitApiVersion } from '../engine/api-version';
+
 type Json = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Json {
@@ -33,7 +35,7 @@ function schemas(doc: unknown): Json {
 
 /** Name of the component schema whose x-kubernetes-group-version-kind is apiVersion + kind. */
 export function kindSchemaName(doc: unknown, apiVersion: string, kind: string): string | undefined {
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) : ['', apiVersion];
+  const [group, version] = splitApiVersion(apiVersion);
   for (const [name, schema] of Object.entries(schemas(doc))) {
     if (!isRecord(schema) || !Array.isArray(schema['x-kubernetes-group-version-kind'])) continue;
     for (const gvk of schema['x-kubernetes-group-version-kind']) {

@@ -1,6 +1,7 @@
 // Maps what a cluster's /version answers to the Kubernetes minor the engine should check against.
 // Pure. The supported versions come from the engine's contract (types.ts), never from here.
 import { SUPPORTED_VERSIONS, type KubeVersion } from '../engine/types';
+import { parseMajorMinor, type MajorMinor } from '../engine/kube-version';
 
 /** The fields of the /version answer (version.Info) this module reads. */
 export interface VersionInfo {
@@ -19,14 +20,12 @@ export interface VersionTarget {
 }
 
 /** "v1.37.2", "v1.38.0-alpha.1+abc", "v1.36.4-eks-1234" → { major: 1, minor: 37 }. */
-export function parseGitVersion(gitVersion: string): { major: number; minor: number } | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.\d+)?/.exec(gitVersion.trim());
-  if (!m) return undefined;
-  return { major: Number(m[1]), minor: Number(m[2]) };
+export function parseGitVersion(gitVersion: string): MajorMinor | undefined {
+  return parseMajorMinor(gitVersion, 'prefix');
 }
 
 /** Reads major/minor from gitVersion, else from the `major`/`minor` fields (some providers report "37+"). */
-export function clusterMinorOf(info: VersionInfo): { major: number; minor: number } | undefined {
+export function clusterMinorOf(info: VersionInfo): MajorMinor | undefined {
   if (typeof info.gitVersion === 'string') {
     const parsed = parseGitVersion(info.gitVersion);
     if (parsed) return parsed;
@@ -38,7 +37,7 @@ export function clusterMinorOf(info: VersionInfo): { major: number; minor: numbe
 }
 
 function minorNumber(v: KubeVersion): number {
-  return Number(v.split('.')[1]);
+  return parseMajorMinor(v, 'release')!.minor;
 }
 
 /**

@@ -6,9 +6,11 @@
 import * as path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FindingCode, type KubeVersion } from '../engine/types';
-import { FINDING_CODES, parseKubeVersion, SEVERITY_OVERRIDES, type KubegateSettings, type SeverityOverride } from './settings';
+import { FINDING_CODES, SEVERITY_OVERRIDES, type KubegateSettings, type SeverityOverride } from './settings';
 import { addDuplicateKeyErrors } from '../engine/parse/parseFile';
 import { compileGlob, globMatches } from '../engine/glob-match';
+import { supportedVersion } from '../engine/kube-version';
+import { closestName } from '../engine/similar-names';
 
 export const REPO_CONFIG_NAME = '.kubegate.yaml';
 export const REPO_CONFIG_FORMAT = 1;
@@ -56,11 +58,6 @@ function globTest(globs: string[]): (p: string) => boolean {
     return c.ok ? [c.glob] : [];
   });
   return (p) => compiled.some((g) => globMatches(g, p, { matchBase: false }));
-}
-
-function closest(name: string, candidates: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  return candidates.find((c) => c.toLowerCase() === lower) ?? candidates.find((c) => c.toLowerCase().startsWith(lower.slice(0, 4)));
 }
 
 /** Parses and validates the text of a `.kubegate.yaml`. Never throws. */
@@ -120,7 +117,7 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
       }
       case 'kubernetesVersion': {
         const raw = isScalar(value) ? String(value.value ?? '') : '';
-        const v = parseKubeVersion(raw);
+        const v = supportedVersion(raw, 'release');
         if (v) config.kubernetesVersion = v;
         else problems.push(`${where}: kubernetesVersion "${raw}" is not supported; use one of ${SUPPORTED_VERSIONS.join(', ')} (default ${DEFAULT_VERSION})`);
         break;
@@ -148,7 +145,7 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
           const code = isScalar(s.key) ? String(s.key.value) : '';
           const level = isScalar(s.value) ? String(s.value.value) : '';
           if (!(FINDING_CODES as string[]).includes(code)) {
-            const hint = closest(code, FINDING_CODES);
+            const hint = closestName(code, FINDING_CODES);
             problems.push(`${at(s.key as Node)}: severity: "${code}" is not a Kubegate finding code${hint ? ` (did you mean ${hint}?)` : ''}`);
           } else if (!(SEVERITY_OVERRIDES as readonly string[]).includes(level)) {
             problems.push(`${at(s.key as Node)}: severity.${code} must be one of ${SEVERITY_OVERRIDES.join(', ')}, not "${level}"`);
@@ -176,7 +173,7 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
         break;
       }
       default: {
-        const hint = closest(key, KEYS);
+        const hint = closestName(key, KEYS);
         problems.push(`${where}: unknown key "${key}"${hint ? ` (did you mean ${hint}?)` : ''}; known keys: ${KEYS.join(', ')}`);
       }
     }

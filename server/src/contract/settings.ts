@@ -11,6 +11,7 @@ import {
   type Severity,
 } from '../engine/types';
 import { parseSelection } from '../engine/crd/selection';
+import { supportedVersion } from '../engine/kube-version';
 
 export const SETTINGS_SECTION = 'kubegate';
 
@@ -261,14 +262,6 @@ function pick(raw: Record<string, unknown>, key: string): unknown {
   return isRecord(head) ? pick(head, key.slice(dot + 1)) : undefined;
 }
 
-/** Accepts `1.36`, `v1.36`, `1.36.2`, `v1.36.2`; returns the minor when it is supported. */
-export function parseKubeVersion(value: string): KubeVersion | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.\d+)?$/.exec(value.trim());
-  if (!m) return undefined;
-  const minor = `${m[1]}.${m[2]}`;
-  return (SUPPORTED_VERSIONS as readonly string[]).includes(minor) ? (minor as KubeVersion) : undefined;
-}
-
 function stringList(value: unknown, name: string, problems: string[]): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value.trim() ? [value] : [];
@@ -292,7 +285,7 @@ export function resolveSettings(raw: unknown): ResolvedSettings {
   if (typeof version === 'string' && version.trim() !== '') {
     if (version.trim() === 'cluster') s.kubernetesVersion = 'cluster';
     else {
-      const v = parseKubeVersion(version);
+      const v = supportedVersion(version, 'release');
       if (v) s.kubernetesVersion = v;
       else problems.push(`kubegate.kubernetesVersion "${version}" is not one of ${SUPPORTED_VERSIONS.join(', ')} or "cluster"; ${DEFAULT_VERSION} is used.`);
     }

@@ -8,7 +8,8 @@ import { Lexer } from 'yaml';
 import { isFindingCode } from './codes';
 import type { ParsedFile } from './model';
 import { rangeOf } from './parse/ranges';
-import { SUPPORTED_VERSIONS, type Finding, type FindingCode, type KubeVersion, type Range } from './types';
+import { supportedVersion } from './kube-version';
+import type { Finding, FindingCode, KubeVersion, Range } from './types';
 
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
@@ -27,14 +28,6 @@ export interface Directives {
   /** A version directive naming a version outside the supported ones. */
   badVersion?: { raw: string; range: Range };
   rules: DisableRule[];
-}
-
-/** `1.37`, `v1.37`, `v1.37.2`, `1.37.0-alpha.1` → `1.37` when supported; undefined otherwise. */
-export function parseVersionText(text: string): KubeVersion | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.-]*)?$/.exec(text.trim());
-  if (!m) return undefined;
-  const minor = `${Number(m[1])}.${Number(m[2])}`;
-  return (SUPPORTED_VERSIONS as readonly string[]).includes(minor) ? (minor as KubeVersion) : undefined;
 }
 
 interface CommentToken {
@@ -71,7 +64,7 @@ export function parseDirectives(parsed: ParsedFile): Directives {
     if (version) {
       if (line < VERSION_DIRECTIVE_MAX_LINE && !result.version) {
         const raw = version[1] ?? '';
-        const value = parseVersionText(raw);
+        const value = supportedVersion(raw, 'tagged');
         if (value) result.version = { value, raw, range };
         else result.badVersion = { raw, range };
       }

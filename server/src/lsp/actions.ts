@@ -9,9 +9,9 @@ import {
   type FileReport,
   type Finding,
   type KubeVersion,
-  isControllerGateFinding,
-  parseFile,
+  gatesNeededBy,
   sameRange,
+  versionForText,
 } from '../engine';
 import {
   CodeActionKind,
@@ -24,7 +24,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { effectiveVersion, headOf, knowledge, type DocumentContext } from './analysis';
+import { knowledge, type DocumentContext } from './analysis';
 import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 import { toUri, type WorkspaceFiles } from './workspace';
 
@@ -44,15 +44,6 @@ export function findingsFor(diagnostics: Diagnostic[], report: FileReport): Find
     if (f) out.push(f);
   }
   return out;
-}
-
-function neededGates(report: FileReport): string[] {
-  const gates = new Set<string>();
-  for (const f of report.findings) {
-    // Controller gates (snapshot-controller, karpenter) are not Kubernetes gates: never in a kind config.
-    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string' && !isControllerGateFinding(f)) gates.add(f.data.gate);
-  }
-  return [...gates].sort();
 }
 
 function toWorkspaceEdit(fix: Fix, documents: TextDocuments<TextDocument>, opts: ActionOptions): WorkspaceEdit | undefined {
@@ -98,7 +89,7 @@ export function codeActions(
   opts: ActionOptions,
 ): CodeAction[] {
   const text = doc.getText();
-  const version: KubeVersion = effectiveVersion(parseFile(headOf(text)), ctx.version);
+  const version: KubeVersion = versionForText(text, ctx.version);
   const { data, gates } = knowledge(version);
   const configFiles = [...new Set(ctx.configs.map((c) => c.file).filter((f): f is string => !!f))]
     .map((p) => ({ path: p, text: ws.read(p) }))
@@ -123,7 +114,7 @@ export function codeActions(
         gates,
         configFiles,
         newKindConfigPath,
-        neededGates: neededGates(report),
+        neededGates: gatesNeededBy(report.findings),
         offerSetting: !!opts.settingCommand,
       });
     } catch {

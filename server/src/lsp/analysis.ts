@@ -4,10 +4,8 @@ import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
 import {
-  completeAt,
+  completionsInFile,
   type CompletionEntry,
-  type SnippetDef,
-  parseDirectives,
   buildGateEnvironment,
   explicitSettings,
   governingConfigs,
@@ -18,21 +16,15 @@ import {
   type GateCatalog,
   type VersionData,
   type GateEnvironment,
-  type ParsedFile,
-  parseFile,
   findKustomizations,
   kustomizeFactsFor,
   type KustomizeFacts,
-  loadSnippets,
-  componentsFor,
-  overallState,
-  statesFor,
+  looksLikeManifest,
   DEFAULT_VERSION,
   type KubeVersion,
   type CrdCatalog,
   splitControllerGates,
   type CrdDefinition,
-  customData,
 } from '../engine';
 import { matchesAny, validGlobs } from './glob';
 import { crdCatalogFor } from './crds';
@@ -54,15 +46,6 @@ export interface DocumentContext {
 export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
   if (settings.kubernetesVersion !== 'cluster') return settings.kubernetesVersion;
   return (cluster?.targetVersion as KubeVersion | undefined) ?? DEFAULT_VERSION;
-}
-
-/** The version the file is checked against: its `# kubegate: kubernetes-version=` comment, else the setting. */
-export function effectiveVersion(parsed: ParsedFile, fallback: KubeVersion): KubeVersion {
-  try {
-    return parseDirectives(parsed).version?.value ?? fallback;
-  } catch {
-    return fallback;
-  }
 }
 
 export function knowledge(version: KubeVersion): { data: VersionData; gates: GateCatalog } {
@@ -110,40 +93,10 @@ export function shouldCheck(file: string | undefined, text: string, settings: Ku
     const root = ws.folderOf(file) ?? path.dirname(file);
     return matchesAny(path.relative(root, file), globs);
   }
-  // A byte order mark may open the file (the CLI checks such files too).
-  return /^\uFEFF?apiVersion\s*:/m.test(text) && /^\uFEFF?kind\s*:/m.test(text);
+  return looksLikeManifest(text);
 }
 
-/** The whole-document snippets (snippets/kubegate.code-snippets); none when the file cannot be read. */
-function snippets(): SnippetDef[] {
-  try {
-    return loadSnippets().map((s) => ({ name: s.name, prefix: s.prefix, body: s.body, description: s.description }));
-  } catch {
-    return [];
-  }
-}
-
-/** The head of a file is enough for its version comment (first 10 lines). */
-export function headOf(text: string): string {
-  let end = 0;
-  for (let i = 0; i < 12 && end >= 0; i++) end = text.indexOf('\n', end + 1);
-  return end < 0 ? text : text.slice(0, end);
-}
-
+/** Completions at a position (engine/complete/complete-in-file.ts: the file's version, CRDs and gate states). */
 export function completionsAt(text: string, pos: { line: number; character: number }, ctx: DocumentContext): CompletionEntry[] {
-  const version = effectiveVersion(parseFile(headOf(text)), ctx.version);
-  const { data, gates } = knowledge(version);
-  return completeAt(text, pos, {
-    version,
-    data: ctx.crds ? customData(data, ctx.crds).data : data,
-    gates,
-    snippets: snippets(),
-    gateState: (gate) => {
-      // Over the components that need the gate: on when all are on, off when one is off, else unknown.
-      const states = statesFor(ctx.environment, gate, componentsFor(gates, gate));
-      const overall = overallState(states);
-      if (overall === 'on') return 'on';
-      return states.some((s) => s.state === 'off') ? 'off' : 'unknown';
-    },
-  });
+  return completionsInFile(text, pos, ctx);
 }

@@ -67,8 +67,3 @@ export function crdCatalogFor(file: string, settings: KubegateSettings, ws: Work
   return catalog;
 }
 
-
-/** A text that may define CRDs (a change to it re-checks the other documents). */
-export function mayHoldCrd(text: string): boolean {
-  return /\bCustomResourceDefinition\b/.test(text);
-}

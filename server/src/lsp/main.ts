@@ -2,6 +2,8 @@
 // (vscode-languageserver reads them from the command line).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { killExecPlugins } from '../cluster/exec-plugin';
+import { setDataReader } from '../engine';
+import { nodeDataReader } from '../host/data-files';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe', '--clientProcessId'];
@@ -14,6 +16,7 @@ process.on('uncaughtException', (e) => {
   process.stderr.write(`kubegate-language-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
 });
 
+setDataReader(nodeDataReader());
 const connection = createConnection(ProposedFeatures.all);
 // Exec credential plugins still running end with the server (also on exit: cluster/exec-plugin.ts).
 connection.onShutdown(() => {

@@ -6,7 +6,6 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
-  type DocumentSymbol,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -28,11 +27,11 @@ import {
   type SchemaParams,
 } from '../contract/protocol';
 import { SETTINGS_SECTION } from '../contract/settings';
-import { mayHoldGateConfig, type DescriptionProvider } from '../engine';
+import { mayAffectOtherFiles, type DescriptionProvider, type OutlineCache } from '../engine';
 import { codeActions, type ActionOptions } from './actions';
 import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
-import { mayHoldCrd, peekClusterCrds } from './crds';
+import { peekClusterCrds } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
 import { clusterFieldDescription } from '../cluster/openapi';
@@ -40,12 +39,12 @@ import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { overLimit, tooLargeMessage } from './guard';
 import { statusParams } from './status';
-import { DEFAULT_MAX_FILE_CHARS, reportFor } from './report';
+import { DEFAULT_MAX_FILE_CHARS } from './report';
 import { repoConfigFor } from './repo-config';
 import { answerSchemaRequest } from './schema';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
-import { IncrementalChecker } from './incremental';
+import { OpenDocuments } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
@@ -74,8 +73,8 @@ export function startServer(connection: Connection): void {
   // Contexts (settings + gate environment) are kept per document until something they depend on changes:
   // settings, a config document, a file on disk, the cluster, the workspace folders.
   const contexts = new Map<string, Promise<DocumentContext>>();
-  const checkers = new Map<string, IncrementalChecker>();
-  const symbolCaches = new Map<string, Map<string, DocumentSymbol[]>>();
+  const openDocuments = new OpenDocuments();
+  const symbolCaches = new Map<string, OutlineCache>();
   function contextFor(uri: string): Promise<DocumentContext> {
     let p = contexts.get(uri);
     if (!p) {
@@ -126,9 +125,7 @@ export function startServer(connection: Connection): void {
     if (!shouldCheck(docPath, text, s, ws)) return { documents: [], findings: [] };
     const ctx = await contextFor(doc.uri);
     if (isStale()) return undefined;
-    let checker = checkers.get(doc.uri);
-    if (!checker) checkers.set(doc.uri, (checker = new IncrementalChecker()));
-    return reportFor(text, ctx, maxChars, checker);
+    return openDocuments.report(doc, ctx, maxChars);
   });
 
   async function sendStatus(): Promise<void> {
@@ -231,7 +228,7 @@ export function startServer(connection: Connection): void {
 
   // A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all.
   const onChanged = (doc: TextDocument, immediate: boolean): void => {
-    if (mayHoldGateConfig(doc.getText()) || mayHoldCrd(doc.getText())) recheckOthers(doc.uri);
+    if (mayAffectOtherFiles(doc.getText())) recheckOthers(doc.uri);
     validator.schedule(doc.uri, immediate);
   };
   documents.onDidOpen((e) => {
@@ -242,15 +239,15 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => onChanged(e.document, false));
   // Saving a config document: the documents that read it see it again (they read open buffers first anyway).
   documents.onDidSave((e) => {
-    if (mayHoldGateConfig(e.document.getText()) || mayHoldCrd(e.document.getText())) recheckOthers(e.document.uri);
+    if (mayAffectOtherFiles(e.document.getText())) recheckOthers(e.document.uri);
   });
   documents.onDidClose((e) => {
     settings.forget(e.document.uri);
     contexts.delete(e.document.uri);
-    checkers.delete(e.document.uri);
+    openDocuments.forget(e.document.uri);
     symbolCaches.delete(e.document.uri);
     validator.forget(e.document.uri);
-    if (mayHoldGateConfig(e.document.getText()) || mayHoldCrd(e.document.getText())) recheckOthers(e.document.uri);
+    if (mayAffectOtherFiles(e.document.getText())) recheckOthers(e.document.uri);
     scheduleStatus();
   });
 
@@ -336,7 +333,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(KindConfigRequest, async (params: KindConfigParams | undefined) => {
     const { settings: s } = await settings.get(undefined);
     const version = settingsVersion(s, await cluster.get(clusterOn(s), s.cluster.context, s.cluster.kubeconfig));
-    return kindConfigForWorkspace(gateReport(await reportSources(params?.uris), version), version);
+    return kindConfigForWorkspace(await reportSources(params?.uris), version);
   });
 
   connection.onRequest(SchemaRequest, (params: SchemaParams | undefined) =>

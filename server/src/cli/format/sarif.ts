@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_TABLE, gateCatalog, type Finding, type FindingCode, type Severity } from '../../engine';
+import { CODE_TABLE, gateCatalog, LineIndex, type Finding, type FindingCode, type Severity } from '../../engine';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
@@ -128,10 +128,9 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
     file(r: FileResult) {
       const artifact = artifactOf(r.path, ctx);
       const text = ctx.textOf(r.path);
-      // Lines are found by walking the text once per file, in finding order (findings are sorted).
-      const lineStarts: number[] = [0];
-      if (text !== undefined) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-      const lineOf = (n: number) => (text === undefined || n >= lineStarts.length ? '' : text.slice(lineStarts[n], n + 1 < lineStarts.length ? (lineStarts[n + 1] as number) - 1 : undefined).trim());
+      // One line table per file, for the text of each finding's line.
+      const lines = text === undefined ? undefined : new LineIndex(text);
+      const lineOf = (n: number) => lines?.lineText(n).trim() ?? '';
       const seen = new Map<string, number>();
       for (const f of r.report.findings) {
         if (options.quiet && !shownWhenQuiet(f.severity)) continue;

@@ -3,16 +3,18 @@
 // gate names in featureGates maps and --feature-gates values, and whole-document snippets.
 import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
 import type { Position, Range } from '../types';
+import { splitLines } from '../line-index';
+import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import { cursorContext, type CursorContext, type PathStep } from './context';
 import { findKind, gateLabel, resolvePath, structFields, typeLabel } from './resolve';
 import type { CompletionEntry, CompletionInputs } from './types';
 import { fieldShapeSnippet } from './field-shape';
 import { gateFlagEntries, gateMapEntries } from './gate-names';
 
-const FLAG_VALUE = /--feature-gates(?:=|\s+)["']?([^\s"']*)$/;
+const FLAG_VALUE = new RegExp(`--${FEATURE_GATES_FLAG}(?:=|\\s+)["']?([^\\s"']*)$`);
 
 export function completeAt(text: string, pos: Position, inputs: CompletionInputs): CompletionEntry[] {
-  const lineText = text.split(/\r\n|\r|\n/)[pos.line] ?? '';
+  const lineText = splitLines(text)[pos.line] ?? '';
   const before = lineText.slice(0, pos.character);
   const flag = FLAG_VALUE.exec(before);
   if (flag) return gateFlagEntries(flag[1], pos, inputs);
@@ -31,7 +33,7 @@ function keyEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs):
   if (!entry) return [];
   const spot = resolvePath(data, entry, ctx.path);
   if (!spot || !spot.type) return [];
-  if ('map' in spot.type && spot.lastKey === 'featureGates') return gateMapEntries(ctx, range, inputs);
+  if ('map' in spot.type && spot.lastKey === FEATURE_GATES_KEY) return gateMapEntries(ctx, range, inputs);
   if (ctx.startsItem && 's' in spot.type) {
     // `- ` in a list of scalars: offer the list's values.
     const listSpot = resolvePath(data, entry, ctx.path.slice(0, -1));
@@ -102,10 +104,9 @@ function valueEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs
   const key = ctx.path.length ? (ctx.path[ctx.path.length - 1] as { key?: string }).key : undefined;
   if (ctx.path.length === 1 && key === 'apiVersion') return apiVersionEntries(ctx, range, data);
   if (ctx.path.length === 1 && key === 'kind') return kindEntries(ctx, range, data);
-  if (key === 'value' && ctx.siblingValues.name === 'feature-gates') {
-    return gateFlagEntries(ctx.prefix, range.end, inputs);
-  }
-  if (key === 'feature-gates') return gateFlagEntries(ctx.prefix, range.end, inputs);
+  // kubeadm argument lists: the v1beta4 `{name: feature-gates, value}` item, the v1beta3 `feature-gates:` key.
+  if (key === 'value' && ctx.siblingValues.name === FEATURE_GATES_FLAG) return gateFlagEntries(ctx.prefix, range.end, inputs);
+  if (key === FEATURE_GATES_FLAG) return gateFlagEntries(ctx.prefix, range.end, inputs);
   const entry = findKind(data, ctx.apiVersion, ctx.kind);
   if (!entry) return [];
   const spot = resolvePath(data, entry, ctx.path);

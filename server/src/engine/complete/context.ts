@@ -2,6 +2,7 @@
 // while typing (a line with just `  sk` under `spec:` does not parse as a mapping entry).
 // Indentation-based: block mappings and block sequences, the styles Kubernetes manifests use.
 import type { Position } from '../types';
+import { splitLines } from '../line-index';
 
 /** One step from a document's root to the mapping that holds the cursor. */
 export type PathStep = { key: string } | { item: true };
@@ -117,7 +118,7 @@ function headerValue(lines: string[], from: number, to: number, key: string, ski
 /** Reads the cursor's context; undefined inside comments, block scalars, flow collections or past a value. */
 export function cursorContext(text: string, pos: Position): CursorContext | undefined {
   // Lines as LSP counts them (LF, CR LF, lone CR); a position outside the text (negative, past the end) has none.
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = splitLines(text);
   if (pos.line < 0 || pos.character < 0 || pos.line >= lines.length) return undefined;
   const full = lines[pos.line];
   const before = full.slice(0, pos.character);

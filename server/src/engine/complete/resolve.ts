@@ -1,6 +1,8 @@
-// Follows a cursor path (keys and list items) through the generated type data of one version.
-import type { FieldDef, GateCatalog, KindEntry, TypeDef, TypeRef, VersionData } from '../knowledge/format';
+// A cursor path (keys and list items) through the type data of one version (type-path.ts), and the labels of
+// completion entries.
+import type { FieldDef, GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import type { KubeVersion } from '../types';
+import { ITEM, resolveTypePath, structFields as fieldsOf } from '../type-path';
 import type { PathStep } from './context';
 
 export interface ResolvedSpot {
@@ -20,40 +22,15 @@ export function findKind(data: VersionData, apiVersion: string | undefined, kind
   return same.find((k) => k.apiVersion === apiVersion) ?? (apiVersion ? undefined : same[0]);
 }
 
-function typeDef(data: VersionData, ref: TypeRef | undefined): TypeDef | undefined {
-  return ref && 'ref' in ref ? data.types[ref.ref] : undefined;
-}
-
 /** The value type reached by `path` from the kind's root; undefined when the path leaves the known types. */
 export function resolvePath(data: VersionData, entry: KindEntry, path: PathStep[]): ResolvedSpot | undefined {
-  let type: TypeRef | undefined = { ref: entry.root };
-  let field: FieldDef | undefined;
-  let lastKey: string | undefined;
-  for (const step of path) {
-    if (!type) return undefined;
-    if ('item' in step) {
-      if (!('list' in type)) return undefined;
-      type = type.list;
-      field = undefined;
-      continue;
-    }
-    lastKey = step.key;
-    if ('map' in type) {
-      type = type.map;
-      field = undefined;
-      continue;
-    }
-    const def = typeDef(data, type);
-    if (!def) return undefined;
-    field = def.fields.find((f) => f.name === step.key);
-    if (!field) return undefined;
-    type = field.type;
-  }
-  return { type, field, typeName: type && 'ref' in type ? type.ref : undefined, lastKey };
+  const r = resolveTypePath(data, entry, path.map((step) => ('item' in step ? ITEM : step.key)));
+  if (!r || r.unknownKey) return undefined;
+  return { type: r.type, field: r.field, typeName: r.type && 'ref' in r.type ? r.type.ref : undefined, lastKey: r.lastKey };
 }
 
 export function structFields(data: VersionData, spot: ResolvedSpot): FieldDef[] | undefined {
-  return typeDef(data, spot.type)?.fields;
+  return fieldsOf(data, spot.type);
 }
 
 /** Human form of a type: `string`, `[]Container`, `map[string]string`, `int-or-string`. */

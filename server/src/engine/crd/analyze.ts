@@ -16,6 +16,7 @@ import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 import { customData } from './overlay';
 import { describeSource, preferredVersion } from './describe';
 import { movedFields, servedVersionFinding } from './versions';
+import { splitApiVersion } from '../api-version';
 
 export interface CustomInputs {
   parsed: ParsedFile;
@@ -43,14 +44,9 @@ export interface CustomOutcome {
   source: string;
 }
 
-export function splitGroupVersion(apiVersion: string): [string, string] {
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
-}
-
 /** The CRD and version for a document, if a source defines the kind (undefined: not a known custom resource). */
 export function customKind(apiVersion: string, kind: string, data: VersionData, crds: CrdCatalog): { def: CrdDefinition; version?: CrdVersion } | undefined {
-  const [group, version] = splitGroupVersion(apiVersion);
+  const [group, version] = splitApiVersion(apiVersion);
   if (group === '' || data.builtinGroups.includes(group)) return undefined;
   const def = crds.lookup(group, kind);
   if (!def) return undefined;
@@ -62,7 +58,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   if (!found) return undefined;
   const { def, version } = found;
   const source = describeSource(def);
-  const [group, versionName] = splitGroupVersion(input.apiVersion);
+  const [group, versionName] = splitApiVersion(input.apiVersion);
   const doc = input.pdoc.doc;
   if (!doc) return undefined;
   const add = (f: Omit<Finding, 'severity' | 'document'>) => input.findings.push({ ...f, severity: defaultSeverity(f.code), document: input.pdoc.index });

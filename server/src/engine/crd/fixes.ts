@@ -1,7 +1,7 @@
 // Quick fixes of a controller-gate finding: record the gate as enabled in kubegate.featureGates under the
 // controller's name (`snapshot-controller:CSIVolumeGroupSnapshot`), the way the user then starts the controller.
 import type { Fix } from '../fixes/types';
-import { offsetAt } from '../fixes/text';
+import { offsetAt } from '../line-index';
 import type { Finding } from '../types';
 
 /** A `feature-gate` finding about a controller gate (engine/crd/controller-gates.ts). */

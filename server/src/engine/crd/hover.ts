@@ -3,7 +3,8 @@
 import { type CrdCatalog, GATEWAY_GROUPS } from './catalog';
 import { controllerGateMarkdown } from './controller-gates';
 import { describeSource } from './describe';
-import { customKind, splitGroupVersion } from './analyze';
+import { customKind } from './analyze';
+import { splitApiVersion } from '../api-version';
 import type { VersionData } from '../knowledge/format';
 
 export function customKindMarkdown(apiVersion: string, kind: string, data: VersionData, catalog: CrdCatalog): string | undefined {
@@ -25,7 +26,7 @@ export function customKindMarkdown(apiVersion: string, kind: string, data: Versi
     const ch = catalog.gatewayChannel();
     lines.push('', `Gateway API channel in use: **${ch.channel}** (from ${ch.source}).`);
   }
-  const [group, v] = splitGroupVersion(apiVersion);
+  const [group, v] = splitApiVersion(apiVersion);
   for (const g of catalog.controllerGates()) {
     if (!g.exists || !g.fact.governsKinds.some((k) => k.group === group && k.kind === kind && (!k.version || k.version === v))) continue;
     lines.push('', '---', '', controllerGateMarkdown(catalog, { ...g, path: '(kind)' }));
@@ -35,7 +36,7 @@ export function customKindMarkdown(apiVersion: string, kind: string, data: Versi
 
 /** Extra Markdown for a field of a custom resource at a structural path (empty when nothing to add). */
 export function customFieldNote(apiVersion: string, kind: string, path: string, catalog: CrdCatalog): string {
-  const [group, version] = splitGroupVersion(apiVersion);
+  const [group, version] = splitApiVersion(apiVersion);
   const parts: string[] = [];
   if (GATEWAY_GROUPS.has(group)) {
     const row = catalog.channelRows().find((r) => r.group === group && r.kind === kind && r.version === version && r.difference === 'field' && r.path === path);

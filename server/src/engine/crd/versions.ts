@@ -4,6 +4,7 @@ import type { Finding, Range } from '../types';
 import type { CrdCatalog } from './catalog';
 import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 import { describeSource, preferredVersion } from './describe';
+import { versionOf } from '../api-version';
 
 export function servedVersionFinding(
   def: CrdDefinition,
@@ -16,7 +17,7 @@ export function servedVersionFinding(
   const target = preferredVersion(def);
   const source = describeSource(def);
   const served = def.versions.filter((v) => v.served).map((v) => v.name);
-  const history = catalog.versionHistory?.(def.group, kind, apiVersion.slice(apiVersion.indexOf('/') + 1));
+  const history = catalog.versionHistory?.(def.group, kind, versionOf(apiVersion));
   const moved = version && target ? movedFields(version, target) : [];
   const detail = [
     version ? `${source} defines ${version.name} but does not serve it.` : `${source} defines ${def.versions.map((v) => v.name).join(', ')}.`,

@@ -19,13 +19,17 @@ export interface CrdFileAccess {
 }
 
 const YAML_FILE = /\.ya?ml$/i;
-const MARKER = /^kind:\s*["']?CustomResourceDefinition\b/m;
+
+/** A text that may define CRDs (a cheap test before any parse). */
+export function mayHoldCrd(text: string): boolean {
+  return /\bCustomResourceDefinition\b/.test(text);
+}
 
 const cache = new Map<string, { text: string; defs: CrdDefinition[] }>();
 
 /** The CRDs defined in one file's text (apiextensions.k8s.io/v1 CustomResourceDefinition documents, or a List of them). */
 export function crdsFromText(text: string, file: string): CrdDefinition[] {
-  if (!MARKER.test(text) && !/\bCustomResourceDefinition\b/.test(text)) return [];
+  if (!mayHoldCrd(text)) return [];
   const hit = cache.get(file);
   if (hit && hit.text === text) return hit.defs;
   const defs: CrdDefinition[] = [];

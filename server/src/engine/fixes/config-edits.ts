@@ -1,24 +1,17 @@
-// Where a gate goes in each kind of repo config, decided from the kind entries of the version data:
-// kind Cluster and component configs with a `featureGates` map, kubeadm argument lists per component.
-import { isMap } from 'yaml';
+// Where a gate goes in each kind of repo config: the places of gates/gate-places.ts (kind Cluster and component
+// configs with a `featureGates` map, kubeadm argument lists per component), each checked against the version
+// data's type of the document before it is used.
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { YamlDoc } from './types';
 import { type AnyMap, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
 import { type OffsetEdit, appendToBlockMap, styleOf } from './yaml-edits';
-import { componentBlock, enableInArgList, enableInGateMap, FEATURE_GATES_KEY } from './gate-maps';
+import { componentBlock, enableInArgList, enableInGateMap } from './gate-maps';
+import { FEATURE_GATES_KEY, gateMapConfig, kubeadmArgPlaces, KUBEADM_GROUP } from '../gates/gate-places';
 import { staticPodGateEdits } from './static-pod';
 import { patchGateFlips } from './patch-gate-flips';
 import { append } from '../append';
+import { stepType, structFields } from '../type-path';
 
-/** kubeadm ClusterConfiguration key per control-plane binary (verified against the type data before use). */
-const KUBEADM_COMPONENT_KEYS: Record<string, string> = {
-  'kube-apiserver': 'apiServer',
-  'kube-controller-manager': 'controllerManager',
-  'kube-scheduler': 'scheduler',
-};
-const KUBEADM_ARGS_KEY = 'extraArgs';
-const KUBEADM_NODE_KEY = 'nodeRegistration';
-const KUBEADM_KUBELET_ARGS_KEY = 'kubeletExtraArgs';
 const KUBELET = 'kubelet';
 
 export function kindEntryOf(data: VersionData, apiVersion: string | undefined, kind: string | undefined): KindEntry | undefined {
@@ -30,11 +23,9 @@ export function rootHasField(data: VersionData, entry: KindEntry, field: string)
   return data.types[entry.root]?.fields.some((f) => f.name === field) ?? false;
 }
 
-/** Fields of the root type that reference a type with the given field (e.g. apiServer → extraArgs). */
+/** Whether `field` of a struct type is a struct with a `sub` field (e.g. apiServer → extraArgs). */
 function fieldTypeHas(data: VersionData, typeName: string, field: string, sub: string): boolean {
-  const f = data.types[typeName]?.fields.find((x) => x.name === field);
-  const ref = f && 'ref' in f.type ? f.type.ref : undefined;
-  return ref ? (data.types[ref]?.fields.some((x) => x.name === sub) ?? false) : false;
+  return structFields(data, stepType(data, { ref: typeName }, field)?.type)?.some((x) => x.name === sub) ?? false;
 }
 
 export interface ConfigDocInfo {
@@ -70,29 +61,28 @@ export function gateEditsForConfig(text: string, gate: string, components: strin
   const covers = new Set<string>();
   const wants = (c: string) => components.length === 0 || components.includes(c);
   const docs = configDocs(text, data);
-  const fileHasKubeletConfig = docs.some((d) => d.entry.component === KUBELET && rootHasField(data, d.entry, FEATURE_GATES_KEY));
+  const fileHasKubeletConfig = docs.some((d) => gateMapConfig(d.entry.apiVersion, d.entry.kind)?.configKind === KUBELET && rootHasField(data, d.entry, FEATURE_GATES_KEY));
   for (const { root, entry } of docs) {
     const push = (e: OffsetEdit | undefined, component: string) => {
       if (e) edits.push(e);
       covers.add(component);
     };
-    if (entry.component === 'kubeadm') {
-      const rootType = entry.root;
-      for (const [binary, key] of Object.entries(KUBEADM_COMPONENT_KEYS)) {
-        if (!wants(binary) || !fieldTypeHas(data, rootType, key, KUBEADM_ARGS_KEY)) continue;
-        const owner = mapValue(root, key);
-        if (owner) push(enableInArgList(text, owner, KUBEADM_ARGS_KEY, gate, style), binary);
-        else if (!pairByKey(root, key)) push(appendToBlockMap(text, root, componentBlock(key, KUBEADM_ARGS_KEY, gate, style), style), binary);
-      }
-      if (wants(KUBELET) && !fileHasKubeletConfig && fieldTypeHas(data, rootType, KUBEADM_NODE_KEY, KUBEADM_KUBELET_ARGS_KEY)) {
-        const node = pairByKey(root, KUBEADM_NODE_KEY)?.value;
-        if (isMap(node)) push(enableInArgList(text, node as AnyMap, KUBEADM_KUBELET_ARGS_KEY, gate, style), KUBELET);
-        else if (!node) push(appendToBlockMap(text, root, componentBlock(KUBEADM_NODE_KEY, KUBEADM_KUBELET_ARGS_KEY, gate, style), style), KUBELET);
+    if (entry.group === KUBEADM_GROUP) {
+      for (const place of kubeadmArgPlaces(entry.kind)) {
+        if (!wants(place.component) || !fieldTypeHas(data, entry.root, place.section, place.args)) continue;
+        // A KubeletConfiguration in the same file is where the kubelet's gates go.
+        if (place.component === KUBELET && fileHasKubeletConfig) continue;
+        const section = mapValue(root, place.section);
+        if (section) push(enableInArgList(text, section, place.args, gate, style), place.component);
+        else if (!pairByKey(root, place.section)) {
+          push(appendToBlockMap(text, root, componentBlock(place.section, place.args, gate, style), style), place.component);
+        }
       }
       continue;
     }
-    if (!rootHasField(data, entry, FEATURE_GATES_KEY)) continue;
-    if (entry.component === 'kind') {
+    const config = gateMapConfig(entry.apiVersion, entry.kind);
+    if (!config || !rootHasField(data, entry, FEATURE_GATES_KEY)) continue;
+    if (config.components === 'all') {
       push(enableInGateMap(text, root, gate, style), 'all');
     } else if (wants(entry.component ?? '')) {
       push(enableInGateMap(text, root, gate, style), entry.component ?? '');
@@ -118,7 +108,7 @@ function mergeSameOffset(edits: OffsetEdit[]): OffsetEdit[] {
   return out;
 }
 
-/** The kind entry of the kind tool's cluster config (a `kind` component kind with a featureGates map). */
+/** The kind entry of the kind tool's cluster config (a gate-map config for every component, in the version data). */
 export function kindClusterEntry(data: VersionData): KindEntry | undefined {
-  return data.kinds.find((k) => k.component === 'kind' && rootHasField(data, k, FEATURE_GATES_KEY));
+  return data.kinds.find((k) => gateMapConfig(k.apiVersion, k.kind)?.components === 'all' && rootHasField(data, k, FEATURE_GATES_KEY));
 }

@@ -3,6 +3,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { type AnyMap, type AnyPair, type AnySeq, nodeRange, pairByKey, stringValue } from './yaml-nodes';
 import { parseGoBool } from '../gates/parse-bool';
+import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import {
   type Line,
   type OffsetEdit,
@@ -16,11 +17,6 @@ import {
   replaceNode,
   seqItemLines,
 } from './yaml-edits';
-
-/** Name of the gate map in component configs and kind Cluster (checked against the type data by callers). */
-export const FEATURE_GATES_KEY = 'featureGates';
-/** Name of the command-line flag that carries gates in kubeadm argument lists. */
-export const FEATURE_GATES_FLAG = 'feature-gates';
 
 /** `featureGates: {gate: true}` in a mapping (usually a document root); undefined when already on. */
 export function enableInGateMap(text: string, owner: AnyMap, gate: string, style: YamlStyle): OffsetEdit | undefined {

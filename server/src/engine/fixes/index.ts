@@ -66,4 +66,4 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
 
 export type { Fix, FixContext, FileEdit, TextEdit, CreateFile, SettingChange, ConfigFileText } from './types';
 export { kindConfigFor } from './kind-config';
-export { applyRangeEdits } from './text';
+export { applyRangeEdits } from '../line-index';

@@ -7,7 +7,7 @@ import { type PairHit, type AnyMap, docAt, pairAt, rootMap, stringValue, yamlDoc
 import { type OffsetEdit, type YamlStyle, styleOf } from './yaml-edits';
 import { type Segment, segmentsOf } from './type-lookup';
 import { kindEntryOf } from './config-edits';
-import { lineStarts, offsetAt, positionAt } from './text';
+import { LineIndex, offsetAt } from '../line-index';
 
 export interface FixInput {
   finding: Finding;
@@ -37,12 +37,8 @@ export function fixInput(finding: Finding, ctx: FixContext): FixInput {
 
 /** Offset edits on `text` → edits of `file`. */
 export function toTextEdits(file: string, text: string, edits: OffsetEdit[]): TextEdit[] {
-  const starts = lineStarts(text);
-  return edits.map((e) => ({
-    file,
-    range: { start: positionAt(text, e.start, starts), end: positionAt(text, e.end, starts) },
-    newText: e.newText,
-  }));
+  const index = new LineIndex(text);
+  return edits.map((e) => ({ file, range: index.rangeAt(e.start, e.end), newText: e.newText }));
 }
 
 export function dataString(finding: Finding, ...keys: string[]): string | undefined {

@@ -2,7 +2,7 @@
 // kubegate/kindConfigForWorkspace). Names come from the version data; nothing is typed here.
 import type { VersionData } from '../knowledge/format';
 import { kindClusterEntry } from './config-edits';
-import { FEATURE_GATES_KEY } from './gate-maps';
+import { FEATURE_GATES_KEY } from '../gates/gate-places';
 
 export interface KindConfigOptions {
   /** Alpha/beta API versions to serve (`group/version`), written to `runtimeConfig` as "true". */

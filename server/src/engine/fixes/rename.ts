@@ -5,10 +5,12 @@ import { parseGateList } from './gate-maps';
 import type { Fix } from './types';
 import { type FixInput, dataString, dataStrings, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
-import { closeNames, siblingFields } from './type-lookup';
+import { siblingFields } from './type-lookup';
+import { closeNames } from '../similar-names';
 import { type OffsetEdit, deletePair } from './yaml-edits';
-import { offsetAt } from './text';
+import { offsetAt } from '../line-index';
 import { append } from '../append';
+import { groupOf } from '../api-version';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
@@ -135,7 +137,7 @@ export function removeSettingFixes(input: FixInput, title: string): Fix[] {
 export function apiVersionFixes(input: FixInput): Fix[] {
   const { root, ctx, apiVersion, kind } = input;
   if (!root || !kind || !apiVersion || !ctx.versionData) return [];
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const group = groupOf(apiVersion);
   const ga = ctx.versionData.kinds.filter(
     (k) => k.kind === kind && k.group === group && k.stability === 'stable' && !k.removed && !k.component && k.apiVersion !== apiVersion,
   );

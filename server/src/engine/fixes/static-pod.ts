@@ -2,10 +2,10 @@
 // in the container's `--feature-gates` flag, or add the flag to its command. Other containers are left alone,
 // as the gate model ignores their flags too.
 import { isMap, isScalar, isSeq } from 'yaml';
-import { CONTROL_PLANE } from '../gates/config-readers';
+import { controlPlaneBinaryIn, FEATURE_GATES_FLAG, STATIC_POD } from '../gates/gate-places';
 import { type AnyMap, type AnySeq, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
 import { type OffsetEdit, type YamlStyle, appendToBlockSeq } from './yaml-edits';
-import { enableInFlagValue, FEATURE_GATES_FLAG } from './gate-maps';
+import { enableInFlagValue } from './gate-maps';
 
 const FLAG = `--${FEATURE_GATES_FLAG}`;
 
@@ -13,8 +13,7 @@ function binaryOf(container: AnyMap): string | undefined {
   const command = pairByKey(container, 'command')?.value;
   const first = isSeq(command) && isScalar((command as AnySeq).items[0]) ? String(((command as AnySeq).items[0] as { value: unknown }).value) : '';
   const image = stringValue(container, 'image') ?? '';
-  const named = (s: string) => CONTROL_PLANE.find((c) => new RegExp(`(?:^|[/\\s])${c}(?=$|[\\s:@])`).test(s));
-  return named(first) ?? named(image);
+  return controlPlaneBinaryIn(first) ?? controlPlaneBinaryIn(image);
 }
 
 function flagEdit(text: string, seq: AnySeq, gate: string): OffsetEdit | undefined | 'absent' {
@@ -45,7 +44,7 @@ export function staticPodGateEdits(
       if (!isMap(c)) continue;
       const component = binaryOf(c as AnyMap);
       if (!component || !wants(component)) continue;
-      const lists = ['command', 'args'].map((k) => pairByKey(c as AnyMap, k)?.value).filter((v): v is AnySeq => isSeq(v));
+      const lists = STATIC_POD.argLists.map((k) => pairByKey(c as AnyMap, k)?.value).filter((v): v is AnySeq => isSeq(v));
       let result: OffsetEdit | undefined | 'absent' = 'absent';
       for (const l of lists) {
         result = flagEdit(text, l, gate);

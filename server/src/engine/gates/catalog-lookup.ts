@@ -1,7 +1,7 @@
 // Reading the gate catalog (schemas/gates.json) for one Kubernetes version: is a name a gate, which stage,
 // is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
 import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
-import { levenshtein } from '../route/similar';
+import { closeNames } from '../similar-names';
 
 export type GateNameStatus =
   /** A gate that exists in the version. */
@@ -88,17 +88,10 @@ export function isOffByDefault(state: GateVersionState): boolean {
   return state.stage === 'Alpha' || (state.stage === 'Beta' && state.default === false);
 }
 
-/** Gate names close to `name` (same letters ignoring case, or a small edit distance), best first. */
+/** Gates of the version close to `name` (similar-names.ts closeNames), best first. */
 export function similarGateNames(catalog: GateCatalog, name: string, version: string, max = 3): string[] {
-  const lower = name.toLowerCase();
-  const scored: { n: string; d: number }[] = [];
-  for (const candidate of Object.keys(catalog.gates)) {
-    if (catalog.gates[candidate]?.byVersion[version]?.exists !== true) continue;
-    const d = candidate.toLowerCase() === lower ? 0 : levenshtein(lower, candidate.toLowerCase(), 3);
-    if (d <= 3) scored.push({ n: candidate, d });
-  }
-  scored.sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));
-  return scored.slice(0, max).map((s) => s.n);
+  const inVersion = Object.keys(catalog.gates).filter((g) => catalog.gates[g]?.byVersion[version]?.exists === true);
+  return closeNames(name, inVersion, max);
 }
 
 /** "Alpha, off by default" style words for a version state. */

@@ -1,6 +1,7 @@
 // Readers of the configs that say where gates are on: kind Cluster, kubeadm (v1beta4 list form, v1beta3 map
 // form read by shape), KubeletConfiguration, KubeProxyConfiguration and control-plane static Pods.
-// Plain functions over a parsed YAML document; used for repo configs (discovery, --config) and hovers.
+// Plain functions over a parsed YAML document; used for repo configs (discovery, --config) and hovers. Where each
+// config keeps its gates is gate-places.ts's table.
 import {
   isMap,
   isScalar,
@@ -20,9 +21,25 @@ import { parseGoBool } from './parse-bool';
 import { rangeOf } from '../parse/ranges';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { append } from '../append';
+import { groupOf } from '../api-version';
+import {
+  controlPlaneBinaryIn,
+  FEATURE_GATES_FLAG,
+  FEATURE_GATES_KEY,
+  gateMapConfig,
+  KUBEADM_GROUP,
+  kubeadmArgPlaceOf,
+  kubeadmArgPlaces,
+  mayHoldGateConfig,
+  STATIC_POD,
+  type ConfigKindName,
+  type GateMapConfig,
+} from './gate-places';
+
+const FLAG = `--${FEATURE_GATES_FLAG}`;
 import { readKindPatches, readRuntimeConfigArgs } from './kubeadm-patches';
 
-export type ConfigKindName = 'kind' | 'kubeadm' | 'kubelet' | 'kube-proxy' | 'static-pod';
+export type { ConfigKindName };
 
 export interface ConfigDocInfo {
   configKind: ConfigKindName;
@@ -36,13 +53,7 @@ export interface ConfigDocInfo {
   covers: string[];
 }
 
-export const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
-
-const KUBEADM_SECTIONS: [string, string][] = [
-  ['apiServer', 'kube-apiserver'],
-  ['controllerManager', 'kube-controller-manager'],
-  ['scheduler', 'kube-scheduler'],
-];
+export { mayHoldGateConfig };
 
 interface ReadContext {
   lineCounter: LineCounter;
@@ -137,20 +148,22 @@ function readExtraArgs(ctx: ReadContext, args: unknown, component: string): Gate
   const out: GateSetting[] = [];
   if (isSeq(args)) {
     for (const item of args.items) {
-      if (stringOf(valueOf(item, 'name')) !== 'feature-gates') continue;
+      if (stringOf(valueOf(item, 'name')) !== FEATURE_GATES_FLAG) continue;
       const v = valueOf(item, 'value');
       if (isScalar(v)) append(out, readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
     }
   } else if (isMap(args)) {
-    const v = valueOf(args, 'feature-gates');
+    const v = valueOf(args, FEATURE_GATES_FLAG);
     if (isScalar(v)) append(out, readFlagScalar(ctx, v, 0, [component], 'kubeadm'));
   }
   return out;
 }
 
-function readKind(ctx: ReadContext, root: Node): ConfigDocInfo {
-  const info = emptyInfo(ctx, 'kind', root);
-  info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), 'all', 'kind');
+/** A gate-map config: kind Cluster (with its runtimeConfig, node images and kubeadm patches) or a component config. */
+function readGateMapConfig(ctx: ReadContext, root: Node, config: GateMapConfig): ConfigDocInfo {
+  const info = emptyInfo(ctx, config.configKind, root);
+  info.settings = readGateMap(ctx, valueOf(root, FEATURE_GATES_KEY), config.components, config.configKind);
+  if (config.configKind !== 'kind') return info;
   const rc = valueOf(root, 'runtimeConfig');
   if (isMap(rc)) {
     for (const item of (rc as YAMLMap<Node, Node>).items) {
@@ -184,26 +197,21 @@ function readKind(ctx: ReadContext, root: Node): ConfigDocInfo {
 
 function readKubeadm(ctx: ReadContext, root: Node, kind: string): ConfigDocInfo {
   const info = emptyInfo(ctx, 'kubeadm', root);
+  for (const place of kubeadmArgPlaces(kind)) {
+    const section = valueOf(root, place.section);
+    if (place.covers === 'section' && !section) continue;
+    info.covers.push(place.component);
+    append(info.settings, readExtraArgs(ctx, valueOf(section, place.args), place.component));
+  }
   if (kind === 'ClusterConfiguration') {
-    append(info.covers, CONTROL_PLANE);
-    for (const [section, component] of KUBEADM_SECTIONS) {
-      append(info.settings, readExtraArgs(ctx, valueOf(valueOf(root, section), 'extraArgs'), component));
-    }
-    append(info.runtimeConfig, readRuntimeConfigArgs(ctx, valueOf(valueOf(root, 'apiServer'), 'extraArgs')));
+    const apiServer = kubeadmArgPlaceOf('kube-apiserver');
+    if (apiServer) append(info.runtimeConfig, readRuntimeConfigArgs(ctx, valueOf(valueOf(root, apiServer.section), apiServer.args)));
     const kv = valueOf(root, 'kubernetesVersion');
     const m = /^v?(\d+\.\d+(?:\.\d+)?)/.exec(stringOf(kv) ?? '');
     if (m && kv) info.namedVersions.push({ version: m[1]!, range: nodeRange(ctx, kv), what: 'kubeadm kubernetesVersion' });
-  } else if (kind === 'InitConfiguration' || kind === 'JoinConfiguration') {
-    const reg = valueOf(root, 'nodeRegistration');
-    if (reg) {
-      info.covers.push('kubelet');
-      append(info.settings, readExtraArgs(ctx, valueOf(reg, 'kubeletExtraArgs'), 'kubelet'));
-    }
   }
   return info;
 }
-
-const CONTROL_PLANE_NAME = /(?:^|[/\s])(kube-apiserver|kube-controller-manager|kube-scheduler)(?=$|[\s:@])/;
 
 function readStaticPod(ctx: ReadContext, root: Node): ConfigDocInfo | undefined {
   const containers = valueOf(valueOf(root, 'spec'), 'containers');
@@ -211,22 +219,21 @@ function readStaticPod(ctx: ReadContext, root: Node): ConfigDocInfo | undefined 
   let info: ConfigDocInfo | undefined;
   for (const c of containers.items) {
     const command = valueOf(c, 'command');
-    const args = valueOf(c, 'args');
     const firstCommand = isSeq(command) ? stringOf(command.items[0]) : undefined;
-    const component =
-      CONTROL_PLANE_NAME.exec(firstCommand ?? '')?.[1] ?? CONTROL_PLANE_NAME.exec(stringOf(valueOf(c, 'image')) ?? '')?.[1];
+    const component = controlPlaneBinaryIn(firstCommand ?? '') ?? controlPlaneBinaryIn(stringOf(valueOf(c, 'image')) ?? '');
     if (!component) continue; // other containers' flags (CSI sidecars, …) are not Kubernetes gates
     info ??= emptyInfo(ctx, 'static-pod', root);
-    const items = [...(isSeq(command) ? command.items : []), ...(isSeq(args) ? args.items : [])];
+    const items = STATIC_POD.argLists.flatMap((key) => {
+      const list = valueOf(c, key);
+      return isSeq(list) ? list.items : [];
+    });
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       const s = stringOf(item);
       if (s === undefined || !isScalar(item)) continue;
-      const flag = /^--feature-gates(=|$)/.exec(s);
-      if (!flag) continue;
-      if (flag[1] === '=') {
-        append(info.settings, readFlagScalar(ctx, item, '--feature-gates='.length, [component], 'static-pod'));
-      } else {
+      if (s.startsWith(`${FLAG}=`)) {
+        append(info.settings, readFlagScalar(ctx, item, FLAG.length + 1, [component], 'static-pod'));
+      } else if (s === FLAG) {
         const next = items[i + 1];
         if (isScalar(next)) append(info.settings, readFlagScalar(ctx, next, 0, [component], 'static-pod'));
       }
@@ -258,26 +265,11 @@ export function readGateConfig(
   if (!root || !isMap(root)) return undefined;
   const apiVersion = stringOf(valueOf(root, 'apiVersion')) ?? '';
   const kind = stringOf(valueOf(root, 'kind')) ?? '';
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  if (group === 'kind.x-k8s.io' && kind === 'Cluster') return readKind(ctx, root);
-  if (group === 'kubeadm.k8s.io') return readKubeadm(ctx, root, kind);
-  if (group === 'kubelet.config.k8s.io' && kind === 'KubeletConfiguration') {
-    const info = emptyInfo(ctx, 'kubelet', root);
-    info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), ['kubelet'], 'kubelet');
-    return info;
-  }
-  if (group === 'kubeproxy.config.k8s.io' && kind === 'KubeProxyConfiguration') {
-    const info = emptyInfo(ctx, 'kube-proxy', root);
-    info.settings = readGateMap(ctx, valueOf(root, 'featureGates'), ['kube-proxy'], 'kube-proxy');
-    return info;
-  }
-  if (apiVersion === 'v1' && kind === 'Pod') return readStaticPod(ctx, root);
+  const mapConfig = gateMapConfig(apiVersion, kind);
+  if (mapConfig) return readGateMapConfig(ctx, root, mapConfig);
+  if (groupOf(apiVersion) === KUBEADM_GROUP) return readKubeadm(ctx, root, kind);
+  if (apiVersion === STATIC_POD.apiVersion && kind === STATIC_POD.kind) return readStaticPod(ctx, root);
   return undefined;
-}
-
-/** Quick text test before parsing a file during discovery. */
-export function mayHoldGateConfig(text: string): boolean {
-  return /kind\.x-k8s\.io|kubeadm\.k8s\.io|kubelet\.config\.k8s\.io|kubeproxy\.config\.k8s\.io|--feature-gates/.test(text);
 }
 
 /** Every gate-setting config document of a file (documents with a template marker or a parse error are skipped). */

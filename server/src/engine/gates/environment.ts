@@ -13,6 +13,8 @@ import type { ConfigDocInfo } from './config-readers';
 import { compareVersions } from './catalog-lookup';
 import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
 import { append } from '../append';
+import { versionOf } from '../api-version';
+import { minorText } from '../kube-version';
 
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';
@@ -71,7 +73,7 @@ export class GateStateModel implements GateEnvironment {
     append(this.notes, [...conflictNotes('explicit settings', this.explicit), ...conflictNotes('configs', this.configs.settings)]);
     for (const c of input.configs ?? []) {
       for (const n of c.namedVersions) {
-        const minor = /^v?(\d+\.\d+)/.exec(n.version)?.[1];
+        const minor = minorText(n.version, 'prefix');
         if (minor && compareVersions(minor, input.version) !== 0) {
           this.notes.push(`${c.file ? baseName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`);
         }
@@ -186,7 +188,7 @@ function conflictNotes(what: string, settings: GateSetting[]): string[] {
 
 function runtimeKeyMatches(key: string, apiVersion: string): 'exact' | 'wide' | undefined {
   if (key === apiVersion) return 'exact';
-  const version = apiVersion.split('/').pop() ?? '';
+  const version = versionOf(apiVersion);
   if (key === 'api/all') return 'wide';
   if (key === 'api/alpha' && /alpha\d*$/.test(version)) return 'wide';
   if (key === 'api/beta' && /beta\d*$/.test(version)) return 'wide';

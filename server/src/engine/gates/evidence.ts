@@ -1,13 +1,10 @@
 // Sentences and sources for the evidence behind a gate state.
 import type { GateSetting } from '../model';
 import type { Evidence, Range } from '../types';
+import { PLACE_LABELS } from './gate-places';
 
 const WHAT: Record<GateSetting['origin'], string> = {
-  kind: 'kind Cluster featureGates',
-  kubeadm: 'kubeadm extraArgs feature-gates',
-  kubelet: 'KubeletConfiguration featureGates',
-  'kube-proxy': 'KubeProxyConfiguration featureGates',
-  'static-pod': 'static Pod --feature-gates',
+  ...PLACE_LABELS,
   setting: 'explicit setting',
   cluster: 'cluster',
 };
@@ -16,6 +13,10 @@ export function baseName(file: string): string {
   const parts = file.split(/[\\/]/);
   return parts[parts.length - 1] || file;
 }
+
+/** The file name of evidence from the checked text when the check has no file name (incremental/report-ranges.ts
+ *  tells same-file evidence by it). */
+export const THIS_FILE = 'this file';
 
 function forWhom(components: GateSetting['components']): string {
   return components === 'all' ? 'every component' : components.join(', ');
@@ -30,7 +31,7 @@ export function settingEvidence(s: GateSetting, via?: string): Evidence {
       message: `${s.file ?? 'settings'} sets ${subject}=${value} for every component`,
     };
   }
-  const file = s.file ?? 'this file';
+  const file = s.file ?? THIS_FILE;
   return {
     source: { type: 'file', file, range: s.range, what: WHAT[s.origin] },
     message: `${baseName(file)} (${WHAT[s.origin]}) sets ${subject}: ${value} for ${forWhom(s.components)}`,
@@ -38,7 +39,7 @@ export function settingEvidence(s: GateSetting, via?: string): Evidence {
 }
 
 export function kubeadmCoverageEvidence(gate: string, component: string, file: string | undefined, range: Range): Evidence {
-  const f = file ?? 'this file';
+  const f = file ?? THIS_FILE;
   return {
     source: { type: 'file', file: f, range, what: 'kubeadm configuration' },
     message: `${baseName(f)} (kubeadm) configures ${component} without enabling ${gate}, so it is off there`,

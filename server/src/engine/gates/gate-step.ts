@@ -3,7 +3,8 @@
 // A kind runtimeConfig in the checked file itself does not silence it (the corpus rule).
 import type { DocumentAnalysis, GateEnvironment, GateSetting, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion, Range } from '../types';
-import { CONTROL_PLANE } from './config-readers';
+import { KUBEADM_GROUP, kubeadmArgPlaces } from './gate-places';
+import { groupOf } from '../api-version';
 import { GateStateModel } from './environment';
 import { componentsFor, featureGateFinding, gateDependencyFindings, statesFor, type GateKnowledge } from './gate-findings';
 import { gateInVersion } from './catalog-lookup';
@@ -22,15 +23,15 @@ export interface GateStepContext {
 
 type Coverage = { component: string; file?: string; range: Range };
 
-/** Components a kubeadm document of the file fully describes. */
+/** Components a kubeadm document of the file fully describes (a section-only place once it sets gates). */
 function kubeadmCoverage(analyses: DocumentAnalysis[], file: string | undefined): Coverage[] {
   const out: Coverage[] = [];
   for (const a of analyses) {
     const { apiVersion = '', kind = '' } = a.report;
-    if (!apiVersion.startsWith('kubeadm.k8s.io/')) continue;
-    if (kind === 'ClusterConfiguration') for (const c of CONTROL_PLANE) out.push({ component: c, file, range: a.report.range });
-    if ((kind === 'InitConfiguration' || kind === 'JoinConfiguration') && a.gateSettings.some((s) => s.origin === 'kubeadm')) {
-      out.push({ component: 'kubelet', file, range: a.report.range });
+    if (groupOf(apiVersion) !== KUBEADM_GROUP) continue;
+    const setsGates = a.gateSettings.some((s) => s.origin === 'kubeadm');
+    for (const place of kubeadmArgPlaces(kind)) {
+      if (place.covers === 'document' || setsGates) out.push({ component: place.component, file, range: a.report.range });
     }
   }
   return out;

@@ -23,6 +23,7 @@ import { rangeOf } from '../parse/ranges';
 import { parseGoBool } from './parse-bool';
 import { append } from '../append';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES } from './gate-places';
 
 /** The part of a config reading that a patch contributes to the kind config that holds it. */
 export interface PatchFacts {
@@ -45,13 +46,10 @@ export type ReadConfigDocument = (
 ) => PatchFacts | undefined;
 
 /** apiVersion a patch without one is matched against, by kind (kind matches patches by kind alone). */
-const GROUP_OF_KIND: Record<string, string> = {
-  ClusterConfiguration: 'kubeadm.k8s.io/v1beta4',
-  InitConfiguration: 'kubeadm.k8s.io/v1beta4',
-  JoinConfiguration: 'kubeadm.k8s.io/v1beta4',
-  KubeletConfiguration: 'kubelet.config.k8s.io/v1beta1',
-  KubeProxyConfiguration: 'kubeproxy.config.k8s.io/v1alpha1',
-};
+const GROUP_OF_KIND: Record<string, string> = Object.fromEntries([
+  ...KUBEADM_ARG_PLACES.flatMap((p) => p.kinds.map((kind) => [kind, KUBEADM_API_VERSION])),
+  ...GATE_MAP_CONFIGS.filter((c) => c.configKind !== 'kind').map((c) => [c.kind, c.apiVersion]),
+]);
 
 const PATCH_KEYS = ['kubeadmConfigPatches', 'kubeadmConfigPatchesJSON6902'] as const;
 

@@ -1,17 +1,13 @@
 // Own-words sentences for gate findings and hovers: what happens while a gate is off, keyed on how it applies.
 import type { GatedUse } from '../model';
+import { groupOf } from '../api-version';
+import { GATE_MAP_CONFIGS, KUBEADM_GROUP } from './gate-places';
 
-const CONFIG_GROUPS = [
-  'kind.x-k8s.io',
-  'kubeadm.k8s.io',
-  'kubelet.config.k8s.io',
-  'kubeproxy.config.k8s.io',
-  'kubescheduler.config.k8s.io',
-];
+/** Groups of config files (not served by an API server): those that hold gates, and the scheduler's. */
+const CONFIG_GROUPS = [...GATE_MAP_CONFIGS.map((c) => c.group), KUBEADM_GROUP, 'kubescheduler.config.k8s.io'];
 
 export function isConfigApiVersion(apiVersion: string): boolean {
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  return CONFIG_GROUPS.includes(group);
+  return CONFIG_GROUPS.includes(groupOf(apiVersion));
 }
 
 export const FEATURE_GATES_PAGE = 'https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/';

@@ -5,6 +5,7 @@ import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding, KubeVersion, Range } from '../types';
 import { compareVersions, lookupGateName, similarGateNames } from './catalog-lookup';
+import { minorText } from '../kube-version';
 
 /** The short message and the fix of an `unknown-gate` finding. */
 function unknownGateMessage(
@@ -96,7 +97,7 @@ export function versionMismatchFindings(
 ): Finding[] {
   const out: Finding[] = [];
   for (const n of named) {
-    const minor = /^v?(\d+\.\d+)/.exec(n.version)?.[1];
+    const minor = minorText(n.version, 'prefix');
     if (!minor || compareVersions(minor, version) === 0) continue;
     out.push({
       code: 'version-mismatch',

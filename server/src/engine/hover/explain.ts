@@ -1,12 +1,12 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
-import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
 import { fieldMarkdown } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
-import { resolveChain } from './resolve';
+import { ITEM, resolveTypePath, stepType } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { customIndex } from '../crd/overlay';
@@ -33,22 +33,17 @@ export function explainGate(name: string, options: ExplainOptions): string {
 function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[] | undefined {
   const keys = path.replace(/=.*$/, '').split('.').map((k) => k.replace(/\[\]$/, '')).filter(Boolean);
   const segs: string[] = [];
-  let type: TypeRef | undefined = { ref: entry.root };
+  let type: TypeRef = { ref: entry.root };
   for (const key of keys) {
-    while (type && 'list' in type) {
-      segs.push('[]');
+    while ('list' in type) {
+      segs.push(ITEM);
       type = type.list;
     }
-    if (type && 'map' in type) {
-      segs.push(key);
-      type = type.map;
-      continue;
-    }
-    if (!type || !('ref' in type)) return undefined;
-    const f: FieldDef | undefined = data.types[type.ref]?.fields.find((x) => x.name === key);
+    if (!('map' in type) && !('ref' in type)) return undefined;
     segs.push(key);
-    if (!f) return segs;
-    type = f.type;
+    const next = stepType(data, type, key);
+    if (!next) return segs;
+    type = next.type;
   }
   return segs;
 }
@@ -70,7 +65,7 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   const entry = index.kinds.get(`${apiVersion} ${kind}`);
   if (!entry) return undefined;
   const segs = segmentsFor(index.data, entry, path);
-  const resolved = segs ? resolveChain(index.data, entry, segs) : undefined;
+  const resolved = segs ? resolveTypePath(index.data, entry, segs) : undefined;
   if (!resolved) return undefined;
   if (resolved.unknownKey) {
     const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);

@@ -3,7 +3,8 @@ import type { BriefFacts, FieldDef, GateCatalog, KindEntry, VersionData } from '
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
 import { gateHeadline, gateMarkdown, type GateViewInput } from './gate-view';
-import { shortType, typeLabel, type ResolvedField } from './resolve';
+import { shortType, typeLabel } from './resolve';
+import type { TypePathResult } from '../type-path';
 
 export interface FieldViewInput {
   data: VersionData;
@@ -33,7 +34,7 @@ export function fieldGates(f: FieldDef, entry: KindEntry): string[] {
   return [...(f.gates ?? []), ...(entry.component ? (f.commentGates ?? []) : [])].filter((g, i, all) => all.indexOf(g) === i);
 }
 
-export function fieldMarkdown(resolved: ResolvedField, input: FieldViewInput, hoveredValue?: string): string {
+export function fieldMarkdown(resolved: TypePathResult, input: FieldViewInput, hoveredValue?: string): string {
   const f = resolved.field!;
   const where = resolved.owner ? ` in \`${shortType(resolved.owner)}\`` : '';
   const component = input.entry.component;

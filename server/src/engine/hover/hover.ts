@@ -5,6 +5,7 @@ import { isScalar, type Node, type YAMLMap } from 'yaml';
 import { analyzeFile } from '../check';
 import { environmentForFile } from '../gates/gate-step';
 import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
+import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, gateMapConfig } from '../gates/gate-places';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
 import type { GateEnvironment } from '../model';
 import { rangeOf } from '../parse/ranges';
@@ -13,7 +14,7 @@ import { fieldMarkdown, type FieldViewInput } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { spotAt, stringAt, type Spot } from './locate';
-import { resolveChain } from './resolve';
+import { resolveTypePath } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { customIndex } from '../crd/overlay';
@@ -43,18 +44,13 @@ export interface HoverResult {
   target?: { apiVersion: string; kind: string; path: string };
 }
 
-const GATE_MAP_OWNERS = new Set(['kind.x-k8s.io Cluster', 'kubelet.config.k8s.io KubeletConfiguration', 'kubeproxy.config.k8s.io KubeProxyConfiguration']);
-
-function groupKind(apiVersion: string | undefined, kind: string | undefined): string {
-  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  return `${group} ${kind ?? ''}`;
-}
+const FLAG_PREFIX = `--${FEATURE_GATES_FLAG}=`;
 
 /** The gate name under the cursor in a featureGates map or a --feature-gates value, with its range. */
 function gateNameAt(spot: Spot, lineCounter: Parameters<typeof rangeOf>[0]): { name: string; range: Range } | undefined {
   const segs = spot.segments;
-  const owner = groupKind(stringAt(spot.root, 'apiVersion'), stringAt(spot.root, 'kind'));
-  if (segs.length === 2 && segs[0] === 'featureGates' && GATE_MAP_OWNERS.has(owner) && spot.pair && isScalar(spot.pair.key)) {
+  const gateMap = gateMapConfig(stringAt(spot.root, 'apiVersion'), stringAt(spot.root, 'kind'));
+  if (segs.length === 2 && segs[0] === FEATURE_GATES_KEY && gateMap && spot.pair && isScalar(spot.pair.key)) {
     const k = spot.pair.key;
     return { name: String(k.value), range: rangeOf(lineCounter, k.range![0], k.range![1]) };
   }
@@ -63,9 +59,9 @@ function gateNameAt(spot: Spot, lineCounter: Parameters<typeof rangeOf>[0]): { n
   const value = node.value as string;
   const last = segs[segs.length - 1];
   let prefix = -1;
-  if (value.startsWith('--feature-gates=')) prefix = '--feature-gates='.length;
-  else if (last === 'feature-gates') prefix = 0; // kubeadm v1beta3 map form
-  else if (last === 'value' && stringAt(spot.parentMap, 'name') === 'feature-gates') prefix = 0; // v1beta4 list form
+  if (value.startsWith(FLAG_PREFIX)) prefix = FLAG_PREFIX.length;
+  else if (last === FEATURE_GATES_FLAG) prefix = 0; // kubeadm v1beta3 map form
+  else if (last === 'value' && stringAt(spot.parentMap, 'name') === FEATURE_GATES_FLAG) prefix = 0; // v1beta4 list form
   if (prefix < 0) return undefined;
   const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
   if (!quoted && node.type !== 'PLAIN') return undefined;
@@ -149,7 +145,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     }
   }
   if (!entry || entry.removed) return null;
-  const resolved = resolveChain(index.data, entry, spot.segments);
+  const resolved = resolveTypePath(index.data, entry, spot.segments);
   if (!resolved) return null;
   if (resolved.unknownKey && spot.onKey) {
     const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);

@@ -3,6 +3,7 @@ import { fromRuntimeConfig } from '../gates/environment';
 import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
+import { groupOf } from '../api-version';
 import { gateHeadline, gateMarkdown } from './gate-view';
 
 export interface KindViewInput {
@@ -11,10 +12,6 @@ export interface KindViewInput {
   brief?: BriefFacts;
   version: KubeVersion;
   environment?: GateEnvironment;
-}
-
-function groupOf(apiVersion: string): string {
-  return apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
 }
 
 function servedLine(k: KindEntry, env: GateEnvironment | undefined): string {

@@ -1,21 +1,23 @@
-// Reads a generated JSON file once; later calls return the same parsed object (treat it as read-only).
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { locateSchemas, type KnowledgeOptions } from './locate';
+// Reads a generated JSON file of schemas/ once per reader; later calls return the same parsed object (treat it
+// as read-only).
+import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../data-reader';
 
-const cache = new Map<string, unknown>();
+let cache = new WeakMap<DataReader, Map<string, unknown>>();
+onDataReaderChange(() => clearSchemaCache());
 
 export function loadSchemaFile<T>(name: string, opts: KnowledgeOptions = {}): T {
-  const file = path.join(locateSchemas(opts), name);
-  let value = cache.get(file);
+  const reader = dataReader(opts);
+  let files = cache.get(reader);
+  if (!files) cache.set(reader, (files = new Map()));
+  let value = files.get(name);
   if (value === undefined) {
-    value = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    cache.set(file, value);
+    value = JSON.parse(reader('schemas', name)) as unknown;
+    files.set(name, value);
   }
   return value as T;
 }
 
 /** Forget every loaded file (tests that regenerate data in place). */
 export function clearSchemaCache(): void {
-  cache.clear();
+  cache = new WeakMap();
 }

@@ -3,7 +3,7 @@
 import type { KubeVersion } from '../types';
 import type { FieldDef, KindEntry, TypeDef, VersionData } from './format';
 import { loadSchemaFile } from './load-json';
-import type { KnowledgeOptions } from './locate';
+import type { KnowledgeOptions } from '../data-reader';
 
 export interface VersionIndex {
   data: VersionData;

@@ -7,6 +7,7 @@ import { aliasIndex } from './aliases';
 import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../append';
+import { lineStarts } from '../line-index';
 
 export function parseFile(text: string): ParsedFile {
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
@@ -38,19 +39,8 @@ export function parseFile(text: string): ParsedFile {
 
 function textLineCounter(text: string): LineCounter {
   const lineCounter = new LineCounter();
-  lineCounter.addNewLine(0);
   // Lines as LSP counts them: a lone CR ends a line too (editors show it so), as do LF and CR LF.
-  const hasCr = text.includes('\r');
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) lineCounter.addNewLine(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) lineCounter.addNewLine(i + 1);
-    else if (!hasCr) {
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) break;
-      i = nl - 1;
-    }
-  }
+  for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return lineCounter;
 }
 

@@ -1,6 +1,7 @@
-// Offsets in the text ↔ 0-based LSP positions (UTF-16 code units, like JavaScript strings).
+// Offsets in the text ↔ 0-based LSP positions through a parsed file's LineCounter (whose lines are line-index.ts's).
 import type { LineCounter } from 'yaml';
 import type { Position, Range } from '../types';
+import { offsetIn } from '../line-index';
 
 /** 0-based position of a character offset. */
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
@@ -14,13 +15,9 @@ export function rangeOf(lineCounter: LineCounter, start: number, end: number): R
   return { start: s, end: e };
 }
 
-/** Character offset of a 0-based position (clamped to the text). */
+/** Character offset of a 0-based position (clamped to the text; line-index.ts offsetIn). */
 export function offsetAt(lineCounter: LineCounter, text: string, pos: Position): number {
-  const starts = lineCounter.lineStarts;
-  if (pos.line >= starts.length) return text.length;
-  const lineStart = starts[Math.max(0, pos.line)] ?? 0;
-  const nextStart = pos.line + 1 < starts.length ? starts[pos.line + 1] : text.length;
-  return Math.min(lineStart + Math.max(0, pos.character), nextStart);
+  return offsetIn(lineCounter.lineStarts, text.length, pos);
 }
 
 /** Range of a yaml node (value part only, without trailing comments). */

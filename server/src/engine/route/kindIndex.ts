@@ -63,9 +63,3 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
-
-/** `apps/v1` → ['apps', 'v1']; `v1` → ['', 'v1']. */
-export function splitApiVersion(apiVersion: string): [string, string] {
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
-}

@@ -1,8 +1,9 @@
 // Routing (corpus rule 3): what a document (or List item) is, from its apiVersion and kind, for one
 // Kubernetes version. Pure: the data are passed in.
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import { keyOf, kindIndex, splitApiVersion } from './kindIndex';
-import { closestName } from './similar';
+import { keyOf, kindIndex } from './kindIndex';
+import { splitApiVersion } from '../api-version';
+import { closestName } from '../similar-names';
 
 export type Route =
   /** A served built-in kind or a component config kind: walk it with `entry.root`. */

@@ -1,18 +1,12 @@
 // The snippets of snippets/kubegate.code-snippets (the VS Code file) as data for LSP completion.
-// Read at run time; located like schemas/ (knowledge/locate.ts): an explicit folder, else env KUBEGATE_SNIPPETS,
-// else the nearest `snippets/kubegate.code-snippets` walking up from this module or from the working directory.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { locateDataFolder } from '../knowledge/locate';
+// Read at run time through the data reader (engine/data-reader.ts), once per reader.
+import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../data-reader';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { expandDefaults } from './expand';
 
 export const SNIPPETS_FILE = 'kubegate.code-snippets';
 
-export interface SnippetOptions {
-  /** Folder holding kubegate.code-snippets. */
-  snippetsDir?: string;
-}
+export type SnippetOptions = KnowledgeOptions;
 
 export interface Snippet {
   /** The key in the snippets file (a readable title). */
@@ -33,12 +27,6 @@ export interface SnippetCompletion {
   insertTextFormat: 'snippet';
   /** The text inserted with every placeholder at its default (for previews and clients without snippets). */
   plainText: string;
-}
-
-export function locateSnippets(opts: SnippetOptions = {}): string {
-  const found = locateDataFolder({ explicit: opts.snippetsDir, envVar: 'KUBEGATE_SNIPPETS', folder: 'snippets', marker: SNIPPETS_FILE });
-  if (!found) throw new Error(`Kubegate snippets not found: no snippets/${SNIPPETS_FILE} above the program or the working directory`);
-  return found;
 }
 
 interface RawSnippet {
@@ -65,15 +53,16 @@ export function parseSnippets(text: string): Snippet[] {
   return out;
 }
 
-const loaded = new Map<string, Snippet[]>();
+let loaded = new WeakMap<DataReader, Snippet[]>();
+onDataReaderChange(() => (loaded = new WeakMap()));
 
-/** Every snippet, read once per folder. */
+/** Every snippet, read once per reader. */
 export function loadSnippets(opts: SnippetOptions = {}): Snippet[] {
-  const file = path.join(locateSnippets(opts), SNIPPETS_FILE);
-  let list = loaded.get(file);
+  const reader = dataReader(opts);
+  let list = loaded.get(reader);
   if (!list) {
-    list = parseSnippets(fs.readFileSync(file, 'utf8'));
-    loaded.set(file, list);
+    list = parseSnippets(reader('snippets', SNIPPETS_FILE));
+    loaded.set(reader, list);
   }
   return list;
 }

@@ -6,7 +6,7 @@ import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
-import { splitApiVersion } from '../route/kindIndex';
+import { splitApiVersion } from '../api-version';
 import { rangeOf } from '../parse/ranges';
 import { routeKind, type Route } from '../route/route';
 import type { DocumentReport, Finding, Range } from '../types';

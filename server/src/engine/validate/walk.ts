@@ -5,7 +5,7 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, typ
 import { resolveAlias } from '../parse/aliases';
 import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
 import { sameRange } from '../parse/ranges';
-import { closestName } from '../route/similar';
+import { closestName } from '../similar-names';
 import { fieldName } from '../gates/messages';
 import type { Range } from '../types';
 import {

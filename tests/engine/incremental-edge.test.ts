@@ -1,11 +1,12 @@
-// The per-document re-check (lsp/incremental.ts) where the cut at `---` lines and the parser's documents could
+// The per-document re-check (engine/incremental) where the cut at `---` lines and the parser's documents could
 // differ: lines before the first `---` that start with a byte order mark (the parser makes no document of them,
 // so they must join the first piece, or the cache files findings under the wrong piece and an edit reports a
 // finding twice), and broken YAML whose open quote runs past a `---`.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import type { FileReport } from '../../server/src/engine/types';
-import { IncrementalChecker, splitDocuments } from '../../server/src/lsp/incremental';
+import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
+import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 
 const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
 const doc = (i: number) => `---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a${i}}\ndta${i}: 1\n`;

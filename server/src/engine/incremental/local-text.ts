@@ -1,8 +1,9 @@
 // A smaller text for requests about one place of a large file (hover, inlay hints): the YAML documents that
 // the request touches plus the file's own gate config documents, with line maps both ways. The engine then
 // works on a few documents instead of the whole file. Small files are used whole.
-import type { Position, Range } from '../engine';
-import { joinPieces, mapLine, splitDocuments, type LineMap } from './incremental';
+import type { Position, Range } from '../types';
+import { mapLine, type LineMap } from './line-map';
+import { joinPieces, splitDocuments } from './pieces';
 
 /** Below this many characters the whole file is used. */
 const SMALL_FILE_CHARS = 4_000;
@@ -19,7 +20,6 @@ function identity(text: string): LocalText {
   return { text, toLocal: (p) => p, toFile: (r) => r };
 }
 
-
 /** The last split, reused while the text stays the same (hovers and inlay hints come in bursts). */
 let lastSplit: { text: string; pieces: ReturnType<typeof splitDocuments> } | undefined;
 
@@ -28,6 +28,7 @@ function splitOnce(text: string): ReturnType<typeof splitDocuments> {
   return lastSplit.pieces;
 }
 
+/** The documents of `text` that overlap `lines` (inclusive, 0-based), and those `isConfig` keeps. */
 export function localText(text: string, lines: { from: number; to: number }, isConfig: (text: string) => boolean): LocalText {
   if (text.length < SMALL_FILE_CHARS) return identity(text);
   const pieces = splitOnce(text);

@@ -1,0 +1,33 @@
+// Completion in a file: the file's version (its version comment, else the context's), the version data with the
+// context's CRDs, the state of each gate for the file, and the whole-document snippets.
+import { customData } from '../crd/overlay';
+import { gateOnOff } from '../gates/use-states';
+import { gateCatalog, loadVersion } from '../knowledge';
+import type { CheckOptions } from '../model';
+import { loadSnippets } from '../snippets';
+import type { Position } from '../types';
+import { versionForText } from '../version-for-text';
+import { completeAt } from './complete';
+import type { CompletionEntry, SnippetDef } from './types';
+
+/** The whole-document snippets (snippets/kubegate.code-snippets); none when the file cannot be read. */
+export function documentSnippets(): SnippetDef[] {
+  try {
+    return loadSnippets().map((s) => ({ name: s.name, prefix: s.prefix, body: s.body, description: s.description }));
+  } catch {
+    return [];
+  }
+}
+
+export function completionsInFile(text: string, pos: Position, context: CheckOptions): CompletionEntry[] {
+  const version = versionForText(text, context.version);
+  const data = loadVersion(version).data;
+  const gates = gateCatalog();
+  return completeAt(text, pos, {
+    version,
+    data: context.crds ? customData(data, context.crds).data : data,
+    gates,
+    snippets: documentSnippets(),
+    gateState: (gate) => gateOnOff(context.environment, gates, gate),
+  });
+}

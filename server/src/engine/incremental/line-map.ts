@@ -1,0 +1,32 @@
+// Line maps between a text made of pieces of a file (pieces.ts joinPieces) and the file itself.
+import type { Range } from '../types';
+
+/** Maps a line of a checked text back to the file: [first line in checked text, line count, file line]. */
+export type LineMap = [number, number, number][];
+
+/** The first entry that holds `line` (entries are in line order; a piece's last line may also be the next
+ *  one's first), found by binary search: a map may have an entry per document of a 100 000-document file. */
+export function mapLine(map: LineMap, line: number): number | undefined {
+  let lo = 0;
+  let hi = map.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (map[mid][0] + map[mid][1] > line) hi = mid;
+    else lo = mid + 1;
+  }
+  const e = map[lo];
+  return e && line >= e[0] ? e[2] + (line - e[0]) : undefined;
+}
+
+/** A range through the map; an end at the start of the line after a mapped one-line range is kept. */
+export function mapRange(map: LineMap, r: Range): Range | undefined {
+  const s = mapLine(map, r.start.line);
+  const e = mapLine(map, r.end.line) ?? (s !== undefined && r.end.line === r.start.line + 1 && r.end.character === 0 ? s + 1 : undefined);
+  if (s === undefined || e === undefined) return undefined;
+  return { start: { line: s, character: r.start.character }, end: { line: e, character: r.end.character } };
+}
+
+/** A range moved down by `lines` (up when negative). */
+export function shiftRange(r: Range, lines: number): Range {
+  return { start: { line: r.start.line + lines, character: r.start.character }, end: { line: r.end.line + lines, character: r.end.character } };
+}

@@ -1,0 +1,128 @@
+// A file cut at its `---` lines into one piece per YAML document, and pieces joined back into one text with
+// line maps. Documents are cut only at LF lines, like the YAML parser (which does not take a lone CR as a line
+// break); lines are counted by LSP rules (LF, CR LF and a lone CR each end a line, as in line-index.ts).
+import { lineCount } from '../line-index';
+import { hasTemplateBlock } from '../parse/templates';
+import type { LineMap } from './line-map';
+
+/** One YAML document's text and the file line it starts on. */
+export interface Piece {
+  text: string;
+  line: number;
+}
+
+const SEPARATOR = /^---(?:[ \t\r\n]|$)/;
+/** A version comment counts in the file's first lines only (engine/directives.ts). */
+const VERSION_COMMENT_LINES = 10;
+
+/** Offset where line `n` (0-based) starts; the text's length when it has fewer lines. Reads only those lines. */
+function nthLineStart(text: string, n: number): number {
+  let pos = 0;
+  for (let i = 0; i < n; i++) {
+    const next = nextLineStart(text, pos);
+    if (next < 0) return text.length;
+    pos = next;
+  }
+  return pos;
+}
+
+/** Start of the line after the one holding `pos`, -1 on the last line. */
+function nextLineStart(text: string, pos: number): number {
+  const nl = text.indexOf('\n', pos);
+  const cr = text.indexOf('\r', pos);
+  if (cr >= 0 && (nl < 0 || cr < nl - 1)) return cr + 1;
+  return nl < 0 ? -1 : nl + 1;
+}
+
+/** Line breaks in text[from, to). */
+function breaksIn(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  for (let i = text.indexOf('\r', from); i >= 0 && i < to; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) n++;
+  return n;
+}
+
+/** Pieces of one YAML document each, or undefined when the file must be checked whole: where the cut is unsure
+ *  (`...` markers, `%` directives, a template block, a version comment below the first lines). */
+export function splitDocuments(text: string): Piece[] | undefined {
+  if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
+  // A template block (`{{- range }}` … `{{- end }}`) may span documents: the engine decides over the whole file.
+  if (hasTemplateBlock(text)) return undefined;
+  // A version comment is read from the file's first lines only: one further down must not count.
+  if (/#\s*kubegate\s*:/.test(text.slice(nthLineStart(text, VERSION_COMMENT_LINES)))) return undefined;
+  const pieces: Piece[] = [];
+  let start = 0;
+  let startLine = 0;
+  let line = 0;
+  let pos = 0;
+  const hasCr = text.includes('\r');
+  for (;;) {
+    const nl = text.indexOf('\n', pos);
+    if (pos > 0 && SEPARATOR.test(text.slice(pos, pos + 4))) {
+      pieces.push({ text: text.slice(start, pos), line: startLine });
+      start = pos;
+      startLine = line;
+    }
+    if (nl < 0) break;
+    line += hasCr ? breaksIn(text, pos, nl + 1) : 1;
+    pos = nl + 1;
+  }
+  pieces.push({ text: text.slice(start), line: startLine });
+  // Comments and blank lines (a line may start with a byte order mark) before the first `---` belong to the first
+  // document: the parser makes no document of them, and piece i must be document i.
+  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t\r]*(?:#[^\n]*)?(?:\n|$))*$/.test(pieces[0].text)) {
+    pieces[1] = { text: pieces[0].text + pieces[1].text, line: 0 };
+    pieces.shift();
+  }
+  return pieces;
+}
+
+/** A text made of pieces (each starting on a new line, a `---` put before any piece that lacks one; that line
+ *  maps to the piece's first line, where the document starts in the file). One line map per piece. `followed`:
+ *  the last piece is followed by another document in the file, so a `---` line ends the text (unmapped): the
+ *  parser may read the end of a document differently before a `---` (e.g. a key with no value, then a line of a
+ *  tab, is a syntax error only there). */
+export function joinPieces(list: Piece[], followed = false): { text: string; maps: LineMap[] } {
+  // Parts joined once at the end: testing the end of a growing string flattens it each time (quadratic).
+  const parts: string[] = [];
+  let empty = true;
+  let endsWithNewline = false;
+  let line = 0;
+  const maps: LineMap[] = [];
+  for (const p of list) {
+    const map: LineMap = [];
+    if (!empty && !endsWithNewline) parts.push('\n');
+    if (!empty && !isSeparatorStart(p.text)) {
+      parts.push('---\n');
+      map.push([line, 1, p.line]);
+      line++;
+    }
+    const count = lineCount(p.text);
+    map.push([line, count, p.line]);
+    maps.push(map);
+    parts.push(p.text);
+    if (p.text !== '') {
+      empty = false;
+      endsWithNewline = p.text.endsWith('\n');
+    } else if (!empty) endsWithNewline = true;
+    line += count - 1;
+  }
+  if (followed && !empty) parts.push(endsWithNewline ? '---\n' : '\n---\n');
+  return { text: parts.join(''), maps };
+}
+
+function isSeparatorStart(text: string): boolean {
+  return SEPARATOR.test(text.slice(0, 4));
+}
+
+/** The last piece starting at or before `line` (-1 when none), by binary search. */
+export function pieceOfLine(pieces: Piece[], line: number): number {
+  let lo = 0;
+  let hi = pieces.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pieces[mid].line <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}

@@ -1,0 +1,83 @@
+// The gates a set of files needs (engine/gates/gate-report.ts): where each gate is used and set, its state
+// per component and over all uses; the gates a new cluster must turn on; the gates a file's findings ask for.
+import { describe, expect, it } from 'vitest';
+import { checkText } from '../../server/src/engine/check';
+import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';
+import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
+import { gateOnOff, gatedUsesWithState } from '../../server/src/engine/gates/use-states';
+import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/gates/gate-report';
+import { gateCatalog } from '../../server/src/engine/knowledge';
+import { V } from './helpers';
+
+const SLICE = `apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata:
+  name: slice-a
+spec:
+  driver: gpu.example.com
+  nodeName: node-1
+  skipNodeOperations: ["*"]
+`;
+const GATE = gatedUsesWithState(SLICE, { version: V }).uses[0]!.use.gate;
+const kindConfig = (on: boolean) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${GATE}: ${on}\n`;
+
+describe('gate usage report', () => {
+  it('lists where a gate is used; unknown without any source', () => {
+    const report = gateUsageReport([{ id: 'a', text: SLICE, context: { version: V } }], V);
+    expect(report.kubernetesVersion).toBe(V);
+    const entry = report.gates.find((g) => g.gate === GATE)!;
+    expect(entry.usedAt).toEqual([{ id: 'a', range: expect.anything(), path: expect.stringContaining('skipNodeOperations') }]);
+    expect(entry.usedAt[0]!.range.start.line).toBe(7);
+    expect(entry.components).toEqual(gateCatalog().gates[GATE]!.components);
+    expect(entry.state).toBe('unknown');
+    expect(entry.setAt).toEqual([]);
+  });
+
+  it('takes the state from the file, with where it is set; mixed when uses disagree', () => {
+    const on = `${SLICE}---\n${kindConfig(true)}`;
+    const off = `${SLICE}---\n${kindConfig(false)}`;
+    const report = gateUsageReport(
+      [
+        { id: 'on', text: on, context: { version: V, file: '/w/on.yaml' } },
+        { id: 'off', text: off, context: { version: V, file: '/w/off.yaml' } },
+      ],
+      V,
+    );
+    const entry = report.gates.find((g) => g.gate === GATE)!;
+    expect(entry.usedAt.map((u) => u.id)).toEqual(['on', 'off']);
+    expect(entry.state).toBe('mixed');
+    expect(entry.setAt.map((s) => [s.source, s.value, s.location?.file, s.location?.range.start.line])).toEqual([
+      ['/w/on.yaml', true, '/w/on.yaml', 12],
+      ['/w/off.yaml', false, '/w/off.yaml', 12],
+    ]);
+    expect(entry.componentStates?.every((c) => c.state === 'mixed' && c.sources.length === 2)).toBe(true);
+    const single = gateUsageReport([{ id: 'on', text: on, context: { version: V, file: '/w/on.yaml' } }], V);
+    expect(single.gates.find((g) => g.gate === GATE)!.state).toBe('on');
+  });
+
+  it('names the gates a new cluster must turn on, and a kind config enabling them', () => {
+    const report = gateUsageReport([{ id: 'a', text: SLICE, context: { version: V } }], V);
+    const needed = gatesForNewCluster(report);
+    expect(needed).toEqual(report.gates.filter((g) => g.default !== true).map((g) => g.gate));
+    const kind = kindConfigForReport(report, V);
+    expect(kind.gates).toEqual([...new Set(needed)].sort());
+    for (const g of kind.gates) expect(kind.text).toContain(`  ${g}: true`);
+  });
+});
+
+describe('gate state for completion and the gates findings ask for', () => {
+  it('gateOnOff: on, off, unknown over the components that need the gate', () => {
+    const catalog = gateCatalog();
+    const env = (v: boolean) => buildGateEnvironment({ catalog, version: V, explicit: explicitSettings([`${GATE}=${v}`], 'test') });
+    expect(gateOnOff(env(true), catalog, GATE)).toBe('on');
+    expect(gateOnOff(env(false), catalog, GATE)).toBe('off');
+    expect(gateOnOff(undefined, catalog, GATE)).toBe('unknown');
+  });
+
+  it('gatesNeededBy: the gates of feature-gate findings, sorted, once each', () => {
+    const findings = checkText(`${SLICE}---\n${SLICE}`, { version: V }).findings;
+    const gates = findings.filter((f) => f.code === 'feature-gate').map((f) => f.data?.gate);
+    expect(gatesNeededBy(findings)).toEqual([...new Set(gates)].sort());
+    expect(gatesNeededBy([])).toEqual([]);
+  });
+});

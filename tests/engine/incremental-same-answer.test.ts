@@ -1,0 +1,131 @@
+// The incremental checker (engine/incremental) gives exactly the whole-file findings,
+// including on the cases an adversarial pass found (a document counted as a template alone while the file has a
+// syntax error, a quote running past `---`, a byte order mark, lone CRs), with every range of the report in file
+// lines (evidence that cites a config document of the file, the items of a List) also after an edit that moves a
+// cached piece or the config it cites, on seeded random texts, and in linear work on a 100 000-document file.
+import { describe, expect, it } from 'vitest';
+import { checkText } from '../../server/src/engine/check';
+import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
+import { parseFile } from '../../server/src/engine/parse/parseFile';
+import type { FileReport } from '../../server/src/engine/types';
+import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
+import { joinPieces, splitDocuments } from '../../server/src/engine/incremental/pieces';
+import { rng } from '../fuzz/lsp-fuzzer';
+
+const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
+const incremental = (t: string) => new IncrementalChecker({ wholeAbove: Infinity }).check(t, '1.37', {}, whole, mayHoldGateConfig);
+
+const KIND = 'apiVersion: kind.x-k8s.io/v1alpha4\nkind: Cluster\nfeatureGates:\n  Foo: true\n';
+/** A config document whose own field cites its featureGates line (a finding with evidence in the same file). */
+const KUBELET_OFF =
+  'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  DefaultPodSysctls: false\ndefaultPodSysctls:\n  net.ipv4.ip_unprivileged_port_start: "0"\n';
+/** A kind config that turns a gate off, and a manifest whose field needs that gate (its finding cites the kind config). */
+const KIND_OFF = 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptionalNodeOperations: false\n';
+const SLICE =
+  'apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n';
+const LIST = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c}\n  dta: 1\n- apiVersion: v1\n  kind: Pod\n  spc: {}\n';
+const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n';
+
+/** Whether a report holds same-file evidence and List items (so a comparison of them is not vacuous). */
+const evidenceLines = (r: FileReport) => r.findings.flatMap((f) => (f.related ?? []).flatMap((e) => (e.source.type === 'file' ? [e.source.range.start.line] : [])));
+const itemLines = (r: FileReport) => r.documents.flatMap((d) => (d.items ?? []).map((i) => i.range.start.line));
+
+describe('incremental findings equal whole-file findings', () => {
+  const cases: Record<string, string> = {
+    // The parser cuts the broken flow collection into two documents; the first piece alone is one templated
+    // document (whose syntax errors are not reported).
+    'a document counted as a template alone, a syntax error in the file': `{\n]\n]\ndata: {{ x }}\n${KIND}--- \n`,
+    'a quote left open runs past the ---': `: \n'\n---\n${KIND}spec:\n  containers: []\n--- \nmetadata:\n  name: a\n`,
+    'a byte order mark before comments and the first ---': `\uFEFF# head\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
+    'a byte order mark at the start of the first document': `\uFEFFapiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
+    'a lone CR inside a leading comment': `# one\n# two tru\re.\n\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
+    // The parser reads the end of a document differently before a `---`: a piece checked on its own is followed by one.
+    'a key without a value, then a line of a tab, before the ---': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
+    'a line of a tab before the ---, a config document after it': `a:\n\t\n---\n${KIND}---\nb:\n\t\n---\n`,
+    'lone CRs as line breaks (LSP line rules) between documents': `apiVersion: v1\nkind: Pod\nmetadata: {name: a}\r\nspec: {x: 1}\n---\rx\napiVersion: v1\nkind: Pod\nspc: 1\n`,
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    it(name, () => {
+      expect(incremental(text).findings).toEqual(whole(text).findings);
+    });
+  }
+
+  it('on 3000 seeded random texts made of YAML pieces, markers and odd characters', () => {
+    const fragments = ['---\n', 'apiVersion: v1\n', 'kind: Pod\n', 'kind: ConfigMap\n', 'metadata:\n  name: a\n', 'data: {{ x }}\n', 'a: "x\n', '\uFEFF', '# c\n', '\r', '\r\n', 'spec:\n  containers: []\n', 'x: [\n', ']\n', '  k: v\n', KIND, '- a\n', 'b: &x 1\nc: *x\n', '--- \n', '"\n', "'\n", '{\n', '}\n', 'a: |\n  ---\n', '\t\n', ': \n', '# kubegate-disable-next-line\n', KUBELET_OFF, KIND_OFF, SLICE, LIST];
+    const r = rng(15);
+    const diffs: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      let text = '';
+      const n = 1 + Math.floor(r() * 8);
+      for (let k = 0; k < n; k++) text += fragments[Math.floor(r() * fragments.length)];
+      if (JSON.stringify(incremental(text).findings) !== JSON.stringify(whole(text).findings)) diffs.push(JSON.stringify(text));
+    }
+    expect(diffs.slice(0, 5)).toEqual([]);
+  });
+
+  describe('every range in file lines: evidence in a config document of the file, List items', () => {
+    const reports: Record<string, string> = {
+      'a config document after the first cites its own featureGates': `${CONFIG_MAP}---\n${KUBELET_OFF}`,
+      'a manifest cites a kind config further down': `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}---\n${KIND_OFF}`,
+      'a manifest cites a kind config further up': `${CONFIG_MAP}---\n${KIND_OFF}---\n${CONFIG_MAP}---\n${SLICE}`,
+      'a List after the first document': `${CONFIG_MAP}---\n${LIST}---\n${CONFIG_MAP}---\n${LIST}`,
+    };
+    for (const [name, text] of Object.entries(reports)) {
+      it(name, () => {
+        const expected = whole(text);
+        expect(evidenceLines(expected).some((l) => l > 4) || itemLines(expected).some((l) => l > 4)).toBe(true);
+        expect(incremental(text)).toEqual(expected);
+      });
+    }
+
+    it('after edits that move a cached piece, and the config its finding cites', () => {
+      const checker = new IncrementalChecker({ wholeAbove: Infinity });
+      const owner = {};
+      let calls = 0;
+      const counting = (t: string) => {
+        calls++;
+        return whole(t);
+      };
+      const texts = [
+        `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}---\n${KIND_OFF}---\n${LIST}`,
+        // Lines added to the document between the manifest and the kind config: the manifest's piece is reused,
+        // the kind config (and the List) move.
+        `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}data:\n  a: "1"\n  b: "2"\n---\n${KIND_OFF}---\n${LIST}`,
+        // Lines added to the first document: every piece moves.
+        `${CONFIG_MAP}data:\n  a: "1"\n---\n${SLICE}---\n${CONFIG_MAP}data:\n  a: "1"\n  b: "2"\n---\n${KIND_OFF}---\n${LIST}`,
+      ];
+      for (const [i, text] of texts.entries()) {
+        calls = 0;
+        const expected = whole(text);
+        expect(evidenceLines(expected).length).toBeGreaterThan(0);
+        expect(itemLines(expected).length).toBeGreaterThan(0);
+        expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(expected);
+        // After the first check only the edited document is checked again (the config prefix is unchanged).
+        if (i > 0) expect(calls).toBe(1);
+      }
+    });
+  });
+
+  it('a warm checker after an edit gives the same findings as a fresh whole-file check', () => {
+    const docs = Array.from({ length: 30 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\ndata: {a: "1"}\n`);
+    const checker = new IncrementalChecker();
+    const owner = {};
+    const first = docs.join('---\n');
+    checker.check(first, '1.37', owner, whole, mayHoldGateConfig);
+    const edited = docs.map((d, i) => (i === 17 ? d.replace('data', 'dta') : d)).join('---\n');
+    expect(checker.check(edited, '1.37', owner, whole, mayHoldGateConfig).findings).toEqual(whole(edited).findings);
+  });
+});
+
+describe('linear work on a 100 000-document file', () => {
+  it('splitting and joining 100 000 pieces keeps every line in place', () => {
+    const doc = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
+    const text = Array.from({ length: 100_000 }, () => doc).join('---\n');
+    const pieces = splitDocuments(text)!;
+    expect(pieces).toHaveLength(100_000);
+    const joined = joinPieces(pieces);
+    expect(joined.text).toBe(text);
+    expect(parseFile(joined.text.slice(0, 200)).documents.length).toBeGreaterThan(1);
+    expect(joined.maps[99_999]).toEqual([[pieces[99_999].line, 5, pieces[99_999].line]]);
+  });
+});

@@ -1,0 +1,6 @@
+// Vitest setup file: the engine reads its shipped data (schemas/, snippets/) through the Node reader, as the
+// CLI and the language server set it up at start.
+import { setDataReader } from '../../server/src/engine';
+import { nodeDataReader } from '../../server/src/host/data-files';
+
+setDataReader(nodeDataReader());
