@@ -41,7 +41,7 @@ describe('incremental findings equal whole-file findings', () => {
     'a lone CR inside a leading comment': `# one\n# two tru\re.\n\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
     // The parser reads the end of a document differently before a `---`: a piece checked on its own is followed by one.
     'a key without a value, then a line of a tab, before the ---': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
-    'a line of a tab before the ---, a config document after it': `a:\n\t\n---\n${KIND}---\nb:\n\t\n---\n`,
+    'the same in the last config document, a manifest after it': `${KIND}x:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
     'lone CRs as line breaks (LSP line rules) between documents': `apiVersion: v1\nkind: Pod\nmetadata: {name: a}\r\nspec: {x: 1}\n---\rx\napiVersion: v1\nkind: Pod\nspc: 1\n`,
   };
   for (const [name, text] of Object.entries(cases)) {
@@ -78,13 +78,15 @@ describe('incremental findings equal whole-file findings', () => {
       });
     }
 
-    it('after edits that move a cached piece, and the config its finding cites', () => {
+    // Without a file name the evidence names "this file"; with one, the file.
+    it.each([undefined, '/repo/all.yaml'])('after edits that move a cached piece, and the config its finding cites (file %s)', (file) => {
       const checker = new IncrementalChecker({ wholeAbove: Infinity });
       const owner = {};
       let calls = 0;
+      const check = (t: string) => checkText(t, { version: '1.37', file });
       const counting = (t: string) => {
         calls++;
-        return whole(t);
+        return check(t);
       };
       const texts = [
         `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}---\n${KIND_OFF}---\n${LIST}`,
@@ -96,10 +98,10 @@ describe('incremental findings equal whole-file findings', () => {
       ];
       for (const [i, text] of texts.entries()) {
         calls = 0;
-        const expected = whole(text);
+        const expected = check(text);
         expect(evidenceLines(expected).length).toBeGreaterThan(0);
         expect(itemLines(expected).length).toBeGreaterThan(0);
-        expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(expected);
+        expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig, file)).toEqual(expected);
         // After the first check only the edited document is checked again (the config prefix is unchanged).
         if (i > 0) expect(calls).toBe(1);
       }

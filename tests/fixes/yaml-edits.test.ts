@@ -4,7 +4,8 @@ import { parseAllDocuments, type YAMLMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyOffsetEdits, applyRangeEdits, positionAt, offsetAt } from '../../server/src/engine/fixes/text';
 import { appendToBlockMap, appendToFlowMap, deletePair, styleOf, type OffsetEdit } from '../../server/src/engine/fixes/yaml-edits';
-import { enableInArgList, enableInFlagValue, enableInGateMap, parseGateList } from '../../server/src/engine/fixes/gate-maps';
+import { enableInArgList, enableInFlagValue, enableInGateMap } from '../../server/src/engine/fixes/gate-maps';
+import { parseFeatureGatesValue } from '../../server/src/engine/gates/feature-gates-flag';
 import { pairAt, pairByKey, yamlDocs } from '../../server/src/engine/fixes/yaml-nodes';
 
 type M = YAMLMap<unknown, unknown>;
@@ -56,10 +57,10 @@ describe('deletePair', () => {
 });
 
 describe('gate settings', () => {
-  it('parses flag values with offsets', () => {
-    expect(parseGateList('A=true, B=false')).toEqual([
-      { name: 'A', value: 'true', start: 0, end: 6 },
-      { name: 'B', value: 'false', start: 7, end: 15 },
+  it('parses flag values with the offsets of whole items', () => {
+    expect(parseFeatureGatesValue('A=true, B=false').map((p) => [p.name, p.raw, p.itemStart, p.itemEnd])).toEqual([
+      ['A', 'true', 0, 6],
+      ['B', 'false', 7, 15],
     ]);
   });
   it('turns a gate on in maps (new map, null map) and leaves an enabled one alone', () => {

@@ -39,7 +39,7 @@ import { resolveSettings } from '../../server/src/contract/settings';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
-import { DEFAULT_MAX_FILE_CHARS, reportFor } from '../../server/src/lsp/report';
+import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/incremental';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 
 export interface FuzzOptions {
@@ -176,7 +176,7 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
   const text = target.doc.getText();
   if (!shouldCheck(target.file, text, settings, ws)) return [];
   const ctx = documentContext(target.file, settings, undefined, ws);
-  return reportFor(text, ctx, DEFAULT_MAX_FILE_CHARS).findings.map((f) => toDiagnostic(f, target.uri));
+  return ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings.map((f) => toDiagnostic(f, target.uri));
 }
 
 class Server {

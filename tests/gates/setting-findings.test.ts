@@ -48,7 +48,7 @@ nodes:
     expect(findings.map(view)).toMatchInlineSnapshot(`
       [
         "warning feature-gate 8:2-8:20 skipNodeOperations is dropped: gate DRAOptionalNodeOperations is off (Alpha in 1.37)",
-        "error unknown-gate 13:2-13:28 DRAOptionalNodePreparation stops components from starting: not a feature gate in 1.37 (renamed to DRAOptionalNodeOperations)",
+        "error unknown-gate 13:2-13:28 This name stops components from starting: it was renamed to DRAOptionalNodeOperations",
         "error locked-gate 14:22-14:27 DRAPrioritizedList=false stops components from starting: locked to true in 1.37 (GA)",
         "information redundant-gate 15:2-15:20 Setting PLEGOnDemandRelist has no effect: GA and on by default in 1.37",
         "information version-mismatch 18:9-18:29 Gate stages may differ: this kind node image names Kubernetes 1.36.1, the check targets 1.37",

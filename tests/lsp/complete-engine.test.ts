@@ -2,7 +2,7 @@
 // schemas/gated-fields-1.37.json is offered at its place, with its gate in the detail. Cursors are `‸` markers.
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';
 import type { KubeVersion } from '../../server/src/engine/types';
 import { committedGates, enumOf, gatedField, gatedFields, notGates, type GatedField as Row } from '../support/committed';
 import { caret, cursor } from '../support/markers';
@@ -56,7 +56,7 @@ describe('completion offers every tagged gated field of 1.37', { timeout: 120_00
     const idx = loadVersion(V);
     const inputs = { version: V, data: idx.data, gates: gateCatalog() };
     const rows = gatedFields(V).filter(
-      (r) => r.source === 'tag' && r.value === undefined && !r.path.includes('*') && !r.path.startsWith('(') && idx.kinds.has(`${r.apiVersion} ${r.kind}`),
+      (r) => r.source === 'tag' && r.value === undefined && !r.path.includes('*') && !r.path.startsWith('(') && kindEntry(idx.data, r.apiVersion, r.kind) !== undefined,
     );
     expect(rows.length).toBeGreaterThan(50);
     const misses: string[] = [];

@@ -42,18 +42,6 @@ export function parseMaxWarnings(raw: string | undefined): number | undefined {
   return Number(raw.trim());
 }
 
-/** Findings with the overrides applied (`off` drops the finding). */
-export function applySeverities(findings: readonly Finding[], overrides: SeverityMap): Finding[] {
-  if (Object.keys(overrides).length === 0) return findings as Finding[];
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const o = overrides[f.code];
-    if (o === 'off') continue;
-    out.push(o && o !== f.severity ? { ...f, severity: o } : f);
-  }
-  return out;
-}
-
 /** 1 when a finding reaches the --fail-on level or warnings exceed --max-warnings, else 0. */
 export function exitCodeFor(counts: Record<Severity, number>, failOn: FailOn, maxWarnings: number | undefined): number {
   const failing =

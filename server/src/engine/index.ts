@@ -1,15 +1,16 @@
 // The engine's one entry point: everything the CLI and the language server use, and nothing they must not.
-// Plain functions over data (parse → route → validate → gates → findings → fixes/hover/completion); no LSP,
-// VS Code, network or process import (tests/engine/boundaries.test.ts). Front ends import only this module.
+// Per file, a front end builds an `Analysis` from the file's context (target version, gate environment, CRDs,
+// kustomize facts) and asks it for findings, hover, completion, fixes and gate badges; the other exports are the
+// pieces that build such a context (settings, configs, CRDs, kustomize) and plain data. No LSP, VS Code,
+// network or process import (tests/engine/boundaries.test.ts). Front ends import only this module.
 export { append } from './append';
-export { checkText } from './check';
+export { Analysis, type FixSurroundings } from './analysis';
+export { type Fix } from './fixes';
 export { CODE_TABLE } from './codes';
 export { setDataReader, type DataFolder, type DataReader, type KnowledgeOptions } from './data-reader';
 export { type CompletionEntry } from './complete';
-export { fixesFor, kindConfigFor, type Fix } from './fixes';
 export { buildGateEnvironment, configFilesOf, explicitSettings, governingConfigs, loadConfigFiles, parseGoBool, readGateConfigsFromText, type ConfigDocInfo, type ConfigFileAccess } from './gates';
 export { compileGlob, globMatches, type GlobCompileResult } from './glob-match';
-export { explainField, explainGate } from './hover';
 export { gateCatalog, loadVersion, type GateCatalog, type VersionData } from './knowledge';
 export { supportedVersion, type VersionForm } from './kube-version';
 export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, type KustomizationText, type KustomizeFacts } from './kustomize';
@@ -32,11 +33,8 @@ export { LineIndex } from './line-index';
 export { type CheckOptions } from './model';
 export { versionForText } from './version-for-text';
 export { looksLikeManifest, mayAffectOtherFiles } from './text-markers';
-export { OpenDocument, reportForText, type DocumentCheckOptions } from './incremental/open-document';
+export { OpenDocument, type DocumentCheckOptions } from './incremental/open-document';
 export { outlineOf, type OutlineCache, type OutlineEntry } from './outline';
-export { completionsInFile } from './complete/complete-in-file';
-export { hoverInFile } from './hover/hover-in-file';
-export { gateBadges, type GateBadge } from './gates/gate-badges';
+export { type GateBadge } from './gates/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './gates/gate-report';
-export { gatesNeededBy } from './fixes/needed-gates';
 export { documentSchema, versionKindSchema } from './schema/document-schema';

@@ -34,6 +34,20 @@ export function minorText(text: string, form: VersionForm): string | undefined {
   return v ? `${v.major}.${v.minor}` : undefined;
 }
 
+/**
+ * Order of two dotted version texts (`1.9` < `1.10`, `v1.36` = `1.36`, a missing part counts as 0): negative,
+ * zero or positive, for sort.
+ */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.replace(/^v/, '').split('.').map(Number);
+  const pb = b.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
 /** The supported version a version text names (`v1.37.2` → `1.37`); undefined when unsupported or not of the form. */
 export function supportedVersion(text: string, form: VersionForm = 'tagged'): KubeVersion | undefined {
   const minor = minorText(text, form);

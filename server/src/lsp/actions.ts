@@ -4,14 +4,10 @@ import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   readGateConfigsFromText,
-  fixesFor,
   type Fix,
   type FileReport,
   type Finding,
-  type KubeVersion,
-  gatesNeededBy,
   sameRange,
-  versionForText,
 } from '../engine';
 import {
   CodeActionKind,
@@ -24,7 +20,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { knowledge, type DocumentContext } from './analysis';
+import type { DocumentContext } from './analysis';
 import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 import { toUri, type WorkspaceFiles } from './workspace';
 
@@ -89,8 +85,6 @@ export function codeActions(
   opts: ActionOptions,
 ): CodeAction[] {
   const text = doc.getText();
-  const version: KubeVersion = versionForText(text, ctx.version);
-  const { data, gates } = knowledge(version);
   const configFiles = [...new Set(ctx.configs.map((c) => c.file).filter((f): f is string => !!f))]
     .map((p) => ({ path: p, text: ws.read(p) }))
     .filter((c): c is { path: string; text: string } => c.text !== undefined);
@@ -103,24 +97,9 @@ export function codeActions(
     const f = findings.find((x) => x.code === d.code && sameRange(d.range, x.range));
     if (f) diagsByFinding.set(f, d);
   }
-  for (const finding of findings) {
-    let fixes: Fix[];
-    try {
-      fixes = fixesFor(finding, {
-        file: ctx.file,
-        text,
-        version,
-        versionData: data,
-        gates,
-        configFiles,
-        newKindConfigPath,
-        neededGates: gatesNeededBy(report.findings),
-        offerSetting: !!opts.settingCommand,
-      });
-    } catch {
-      continue;
-    }
-    for (const fix of fixes) {
+  const fixes = ctx.analysis.fixes(text, report, findings, { configFiles, newKindConfigPath, offerSetting: !!opts.settingCommand });
+  for (const [finding, list] of fixes) {
+    for (const fix of list) {
       const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagsByFinding.get(finding)!] };
       if (fix.isPreferred) action.isPreferred = true;
       if (fix.edits.length > 0) {

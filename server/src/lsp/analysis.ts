@@ -4,8 +4,7 @@ import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
 import {
-  completionsInFile,
-  type CompletionEntry,
+  Analysis,
   buildGateEnvironment,
   explicitSettings,
   governingConfigs,
@@ -41,6 +40,8 @@ export interface DocumentContext {
   kustomize?: KustomizeFacts;
   /** CRDs for custom resources (lsp/crds.ts). */
   crds?: CrdCatalog;
+  /** The engine's answers under this context (checks, hover, completion, fixes, badges). */
+  analysis: Analysis;
 }
 
 export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
@@ -81,7 +82,8 @@ export function documentContext(
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, cluster, configs });
   const kustomize = kustomizeFactsFor(file, findKustomizations(file, ws.folderOf(file), (f) => ws.read(f)));
   const crds = crdCatalogFor(file, settings, ws, clusterCrds);
-  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}), crds };
+  const analysis = new Analysis({ file, version, environment, ...(kustomize ? { kustomize } : {}), crds });
+  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}), crds, analysis };
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
@@ -94,9 +96,4 @@ export function shouldCheck(file: string | undefined, text: string, settings: Ku
     return matchesAny(path.relative(root, file), globs);
   }
   return looksLikeManifest(text);
-}
-
-/** Completions at a position (engine/complete/complete-in-file.ts: the file's version, CRDs and gate states). */
-export function completionsAt(text: string, pos: { line: number; character: number }, ctx: DocumentContext): CompletionEntry[] {
-  return completionsInFile(text, pos, ctx);
 }

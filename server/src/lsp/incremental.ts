@@ -3,16 +3,18 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OpenDocument, type FileReport } from '../engine';
 import type { DocumentContext } from './analysis';
-import { reportFor } from './report';
+
+/** Files longer than this (in characters) are checked for YAML syntax only (initializationOptions.maxFileChars). */
+export const DEFAULT_MAX_FILE_CHARS = 5_000_000;
 
 export class OpenDocuments {
   private readonly open = new Map<string, OpenDocument>();
 
-  /** The report of the document's current text. */
+  /** The report of the document's current text, with the user's `kubegate.severity` overrides. */
   report(doc: TextDocument, ctx: DocumentContext, maxChars: number): FileReport {
     let state = this.open.get(doc.uri);
     if (!state) this.open.set(doc.uri, (state = new OpenDocument()));
-    return reportFor(doc.getText(), ctx, maxChars, state);
+    return ctx.analysis.report(doc.getText(), { maxChars, severity: ctx.settings.severity }, state);
   }
 
   forget(uri: string): void {

@@ -1,10 +1,9 @@
 // Inlay hints: the engine's gate badges (engine/gates/gate-badges.ts) for the requested range, as LSP inlay hints.
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
-import { gateBadges } from '../engine';
 import type { DocumentContext } from './analysis';
 
 export function inlayHints(text: string, range: Range, ctx: DocumentContext): InlayHint[] {
-  return gateBadges(text, { from: range.start.line, to: range.end.line }, ctx).map((b) => ({
+  return ctx.analysis.gateBadges(text, { from: range.start.line, to: range.end.line }).map((b) => ({
     position: b.position,
     label: b.label,
     kind: InlayHintKind.Type,

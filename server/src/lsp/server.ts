@@ -29,22 +29,20 @@ import {
 import { SETTINGS_SECTION } from '../contract/settings';
 import { mayAffectOtherFiles, type DescriptionProvider, type OutlineCache } from '../engine';
 import { codeActions, type ActionOptions } from './actions';
-import { completionsAt, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import { toCompletionItem } from './convert';
 import { gateReport, kindConfigForWorkspace, type ReportSource } from './custom';
 import { clusterFieldDescription } from '../cluster/openapi';
-import { hoverView } from './hover';
 import { inlayHints } from './inlay';
 import { overLimit, tooLargeMessage } from './guard';
 import { statusParams } from './status';
-import { DEFAULT_MAX_FILE_CHARS } from './report';
+import { DEFAULT_MAX_FILE_CHARS, OpenDocuments } from './incremental';
 import { repoConfigFor } from './repo-config';
 import { answerSchemaRequest } from './schema';
 import { DocumentSettings } from './settings';
 import { symbolsOf } from './symbols';
-import { OpenDocuments } from './incremental';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
@@ -257,7 +255,7 @@ export function startServer(connection: Connection): void {
     const ctx = await contextFor(doc.uri);
     if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
     if (overLimit(doc.getText(), maxChars)) return { contents: { kind: 'markdown', value: tooLargeMessage(doc.getText().length, maxChars) } };
-    const view = await safeAsync(async () => hoverView(doc.getText(), params.position, ctx, await describerFor(ctx)));
+    const view = await safeAsync(async () => ctx.analysis.hover(doc.getText(), params.position, await describerFor(ctx)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 
@@ -267,7 +265,7 @@ export function startServer(connection: Connection): void {
     if (text === undefined) return null;
     if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
     const ctx = await contextFor(params.textDocument.uri);
-    const view = await safeAsync(async () => hoverView(text, params.position, ctx, await describerFor(ctx)));
+    const view = await safeAsync(async () => ctx.analysis.hover(text, params.position, await describerFor(ctx)));
     return view ? { markdown: view.markdown } : null;
   });
 
@@ -278,7 +276,7 @@ export function startServer(connection: Connection): void {
     if (token.isCancellationRequested) return null;
     if (!ctx.settings.enable || !ctx.settings.completion.enable) return null;
     if (overLimit(doc.getText(), maxChars)) return { isIncomplete: false, items: [] };
-    const entries = (safe(() => completionsAt(doc.getText(), params.position, ctx)) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
+    const entries = (safe(() => ctx.analysis.complete(doc.getText(), params.position)) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
     return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snippetSupport)) };
   });
 

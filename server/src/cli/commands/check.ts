@@ -4,7 +4,7 @@
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
-import { checkText, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { Analysis, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -19,7 +19,7 @@ import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../in
 import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { kustomizeLookup } from '../kustomize-lookup';
-import { applySeverities, exitCodeFor, FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, type FailOn, type SeverityMap } from '../policy';
+import { exitCodeFor, FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, type FailOn, type SeverityMap } from '../policy';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -201,8 +201,8 @@ export const checkCommand: Command = {
     const kustomizeOf = kustomizeLookup(io);
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
-      const raw = checkText(input.text, { version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
-      const report = { documents: raw.documents, findings: applySeverities(raw.findings, settings.severity) };
+      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
+      const report = analysis.check(input.text, settings.severity);
       let shown = false;
       for (const f of report.findings) {
         counts[f.severity]++;

@@ -3,8 +3,7 @@
 // (gates case-insensitively, kinds by spelling); a kind given alone points to the `APIVERSION KIND` form.
 // Exit 0 when something is explained, 1 when the gate, kind or field is unknown, 2 on usage errors.
 import {
-  explainField,
-  explainGate,
+  Analysis,
   gateCatalog,
   loadVersion,
   closestName,
@@ -138,7 +137,7 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
             return EXIT_FINDINGS;
           }
         }
-        print(explainGate(name, { version, environment }), {
+        print(new Analysis({ version, environment }).explainGate(name), {
           type: 'gate',
           gate: name,
           ...(catalog.gates[name] ? { entry: catalog.gates[name], state: catalog.gates[name]!.byVersion[version] ?? null } : {}),
@@ -147,7 +146,7 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
       }
       // Custom resources: the bundled CRD pack (the newest releases), with its controller gates as --feature-gates say.
       const crds = buildCrdCatalog({ controllerGates: controllerGatesOf(optionValues(args, 'feature-gates')) });
-      const md = explainField(first, kind, path, { version, environment, crds });
+      const md = new Analysis({ version, environment, crds }).explainField(first, kind, path);
       if (!md) {
         const what = path ? `no field ${path} in ${first} ${kind}` : `unknown kind ${first} ${kind}`;
         io.err(`kubegate explain: ${what} (Kubernetes ${version})${path ? '' : kindHint(first, kind, version)}\n`);

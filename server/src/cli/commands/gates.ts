@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
 import {
   append,
-  checkText,
+  Analysis,
   DEFAULT_VERSION,
   FEATURE_GATES_FLAG,
   FEATURE_GATES_KEY,
@@ -229,7 +229,7 @@ export const gatesCommand: Command = {
         featureGates: repo?.featureGates,
         configFiles: repo ? repoConfigFiles(repo, io) : [],
       });
-      const results = collected.inputs.map((i) => ({ path: i.path, findings: checkText(i.text, { version, environment, file: i.path }).findings }));
+      const results = collected.inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);
     } catch (err) {
       return usageFailure('gates', err, io);

@@ -2,11 +2,12 @@
 // version (minus those present), enum and boolean values, apiVersion/kind pairs served in the version,
 // gate names in featureGates maps and --feature-gates values, and whole-document snippets.
 import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
+import { kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
 import type { Position, Range } from '../types';
 import { splitLines } from '../line-index';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import { cursorContext, type CursorContext, type PathStep } from './context';
-import { findKind, gateLabel, resolvePath, structFields, typeLabel } from './resolve';
+import { gateLabel, resolvePath, servedKindOf, structFields, typeLabel } from './resolve';
 import type { CompletionEntry, CompletionInputs } from './types';
 import { fieldShapeSnippet } from './field-shape';
 import { gateFlagEntries, gateMapEntries } from './gate-names';
@@ -29,7 +30,7 @@ export function completeAt(text: string, pos: Position, inputs: CompletionInputs
 function keyEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {
   const { data } = inputs;
   if (ctx.path.length === 0 && !ctx.kind) return documentStartEntries(ctx, range, inputs);
-  const entry = findKind(data, ctx.apiVersion, ctx.kind);
+  const entry = servedKindOf(data, ctx.apiVersion, ctx.kind);
   if (!entry) return [];
   const spot = resolvePath(data, entry, ctx.path);
   if (!spot || !spot.type) return [];
@@ -107,7 +108,7 @@ function valueEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs
   // kubeadm argument lists: the v1beta4 `{name: feature-gates, value}` item, the v1beta3 `feature-gates:` key.
   if (key === 'value' && ctx.siblingValues.name === FEATURE_GATES_FLAG) return gateFlagEntries(ctx.prefix, range.end, inputs);
   if (key === FEATURE_GATES_FLAG) return gateFlagEntries(ctx.prefix, range.end, inputs);
-  const entry = findKind(data, ctx.apiVersion, ctx.kind);
+  const entry = servedKindOf(data, ctx.apiVersion, ctx.kind);
   if (!entry) return [];
   const spot = resolvePath(data, entry, ctx.path);
   if (!spot?.type) return [];
@@ -151,7 +152,7 @@ function stabilityNote(k: { stability: string; component?: string; deprecated?: 
 }
 
 function apiVersionEntries(ctx: CursorContext, range: Range, data: VersionData): CompletionEntry[] {
-  const kinds = served(data).filter((k) => !ctx.kind || k.kind === ctx.kind);
+  const kinds = (ctx.kind ? kindsNamed(data, ctx.kind) : data.kinds).filter((k) => !k.removed);
   const seen = new Map<string, (typeof kinds)[number]>();
   for (const k of kinds) if (!seen.has(k.apiVersion)) seen.set(k.apiVersion, k);
   return [...seen.values()].map((k) => ({
@@ -166,7 +167,7 @@ function apiVersionEntries(ctx: CursorContext, range: Range, data: VersionData):
 }
 
 function kindEntries(ctx: CursorContext, range: Range, data: VersionData): CompletionEntry[] {
-  const kinds = served(data).filter((k) => !ctx.apiVersion || k.apiVersion === ctx.apiVersion);
+  const kinds = (ctx.apiVersion ? kindsOfApiVersion(data, ctx.apiVersion) : data.kinds).filter((k) => !k.removed);
   const seen = new Set<string>();
   const out: CompletionEntry[] = [];
   for (const k of kinds) {

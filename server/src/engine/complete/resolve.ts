@@ -1,6 +1,7 @@
 // A cursor path (keys and list items) through the type data of one version (type-path.ts), and the labels of
 // completion entries.
 import type { FieldDef, GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import { kindEntry, kindsNamed } from '../knowledge/version-index';
 import type { KubeVersion } from '../types';
 import { ITEM, resolveTypePath, structFields as fieldsOf } from '../type-path';
 import type { PathStep } from './context';
@@ -16,10 +17,12 @@ export interface ResolvedSpot {
   lastKey?: string;
 }
 
-export function findKind(data: VersionData, apiVersion: string | undefined, kind: string | undefined): KindEntry | undefined {
+/** The served kind (API or config) a document names; without an apiVersion, the first served kind of the name. */
+export function servedKindOf(data: VersionData, apiVersion: string | undefined, kind: string | undefined): KindEntry | undefined {
   if (!kind) return undefined;
-  const same = data.kinds.filter((k) => k.kind === kind && !k.removed);
-  return same.find((k) => k.apiVersion === apiVersion) ?? (apiVersion ? undefined : same[0]);
+  if (!apiVersion) return kindsNamed(data, kind).find((k) => !k.removed);
+  const entry = kindEntry(data, apiVersion, kind);
+  return entry && !entry.removed ? entry : undefined;
 }
 
 /** The value type reached by `path` from the kind's root; undefined when the path leaves the known types. */

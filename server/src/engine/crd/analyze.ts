@@ -4,6 +4,7 @@
 import type { Node, YAMLMap } from 'yaml';
 import { defaultSeverity } from '../codes';
 import type { BriefFacts, VersionData } from '../knowledge/format';
+import { kindEntry } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { Finding, Range } from '../types';
 import type { WalkContext } from '../validate/context';
@@ -77,7 +78,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   if (kindOnly) input.findings.push(kindOnly);
 
   const custom = customData(input.data, input.crds);
-  const entry = custom.kinds.get(`${input.apiVersion} ${input.kind}`);
+  const entry = kindEntry(custom.data, input.apiVersion, input.kind);
   if (!entry) return { checked: false, reason: `${source} has no schema for ${input.apiVersion}`, source };
   const start = input.findings.length;
   const ctx: WalkContext = {

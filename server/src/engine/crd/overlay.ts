@@ -1,7 +1,6 @@
 // Built-in type data + the converted CRD versions of a catalog: one VersionData the walk, hover and completion
 // read like the built-in one. Conversion is cached per CRD version; the merged data per (built-in data, catalog).
 import type { KindEntry, TypeDef, VersionData } from '../knowledge/format';
-import type { VersionIndex } from '../knowledge/versions';
 import type { CrdCatalog } from './catalog';
 import { convertVersion, type ConvertedVersion } from './convert';
 import type { CrdDefinition, CrdVersion } from './format';
@@ -18,9 +17,8 @@ export function convertedVersion(def: CrdDefinition, version: CrdVersion): Conve
 }
 
 export interface CustomData {
+  /** Its kinds are looked up like the built-in data's (knowledge/version-index.ts). */
   data: VersionData;
-  /** `apiVersion kind` → the CRD kind entry (served versions). */
-  kinds: Map<string, KindEntry>;
 }
 
 const merged = new WeakMap<VersionData, WeakMap<CrdCatalog, CustomData>>();
@@ -37,7 +35,6 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
   const types: Record<string, TypeDef> = { ...base.types };
   const enums: Record<string, string[]> = { ...base.enums };
   const kinds: KindEntry[] = [...base.kinds];
-  const index = new Map<string, KindEntry>();
   for (const def of catalog.all()) {
     if (base.builtinGroups.includes(def.group)) continue;
     for (const v of def.versions) {
@@ -46,32 +43,9 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
       Object.assign(types, c.types);
       Object.assign(enums, c.enums);
       kinds.push(c.entry);
-      index.set(`${c.entry.apiVersion} ${c.entry.kind}`, c.entry);
     }
   }
-  const out: CustomData = { data: { ...base, kinds, types, enums }, kinds: index };
+  const out: CustomData = { data: { ...base, kinds, types, enums } };
   perBase.set(catalog, out);
   return out;
-}
-
-const indexes = new WeakMap<CustomData, VersionIndex>();
-
-/** A VersionIndex (knowledge/versions.ts) over the built-in index plus the catalog's CRD kinds (hover, explain). */
-export function customIndex(base: VersionIndex, catalog: CrdCatalog | undefined): VersionIndex {
-  if (!catalog) return base;
-  const custom = customData(base.data, catalog);
-  let hit = indexes.get(custom);
-  if (!hit) {
-    const kinds = new Map(base.kinds);
-    const byApiVersion = new Map(base.byApiVersion);
-    const listKinds = new Map(base.listKinds);
-    for (const k of custom.kinds.values()) {
-      kinds.set(`${k.apiVersion} ${k.kind}`, k);
-      byApiVersion.set(k.apiVersion, [...(byApiVersion.get(k.apiVersion) ?? []), k]);
-      if (k.listKind) listKinds.set(`${k.apiVersion} ${k.listKind}`, k);
-    }
-    hit = { data: custom.data, kinds, byApiVersion, listKinds, builtinGroups: base.builtinGroups, fields: new Map() };
-    indexes.set(custom, hit);
-  }
-  return hit;
 }

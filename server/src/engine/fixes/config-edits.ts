@@ -11,13 +11,9 @@ import { staticPodGateEdits } from './static-pod';
 import { patchGateFlips } from './patch-gate-flips';
 import { append } from '../append';
 import { stepType, structFields } from '../type-path';
+import { kindEntry } from '../knowledge/version-index';
 
 const KUBELET = 'kubelet';
-
-export function kindEntryOf(data: VersionData, apiVersion: string | undefined, kind: string | undefined): KindEntry | undefined {
-  if (!apiVersion || !kind) return undefined;
-  return data.kinds.find((k) => k.apiVersion === apiVersion && k.kind === kind);
-}
 
 export function rootHasField(data: VersionData, entry: KindEntry, field: string): boolean {
   return data.types[entry.root]?.fields.some((f) => f.name === field) ?? false;
@@ -39,7 +35,7 @@ export function configDocs(text: string, data: VersionData): ConfigDocInfo[] {
   for (const d of yamlDocs(text)) {
     const root = rootMap(d);
     if (!root) continue;
-    const entry = kindEntryOf(data, stringValue(root, 'apiVersion'), stringValue(root, 'kind'));
+    const entry = kindEntry(data, stringValue(root, 'apiVersion'), stringValue(root, 'kind'));
     if (entry?.component) out.push({ doc: d, root, entry });
   }
   return out;

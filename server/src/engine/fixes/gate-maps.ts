@@ -2,7 +2,7 @@
 // KubeProxyConfiguration) or a `--feature-gates` style argument list (kubeadm v1beta4 `extraArgs`).
 import { isMap, isScalar, isSeq } from 'yaml';
 import { type AnyMap, type AnyPair, type AnySeq, nodeRange, pairByKey, stringValue } from './yaml-nodes';
-import { parseGoBool } from '../gates/parse-bool';
+import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import {
   type Line,
@@ -56,19 +56,6 @@ function replaceValue(pair: AnyPair, valueText: string): OffsetEdit | undefined 
   return replaceNode(pair.value, valueText);
 }
 
-/** Parse `A=true,B=false` into entries with their offsets inside the string. */
-export function parseGateList(value: string): { name: string; value: string; start: number; end: number }[] {
-  const out: { name: string; value: string; start: number; end: number }[] = [];
-  let pos = 0;
-  for (const part of value.split(',')) {
-    const eq = part.indexOf('=');
-    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-    if (name) out.push({ name, value: eq < 0 ? '' : part.slice(eq + 1).trim(), start: pos, end: pos + part.length });
-    pos += part.length + 1;
-  }
-  return out;
-}
-
 /** Offset inside the source text where the content of a plain or quoted scalar starts. */
 function contentStart(text: string, node: unknown): number | undefined {
   const r = nodeRange(node);
@@ -92,14 +79,13 @@ export function enableInFlagValue(text: string, valueNode: unknown, gate: string
   const r = nodeRange(valueNode);
   if (open === undefined || !r) return undefined;
   const start = open + prefix;
-  const entries = parseGateList(raw);
-  const found = entries.find((e) => e.name === gate);
+  const found = parseFeatureGatesValue(raw).find((e) => e.name === gate);
   const plainSpan = text.slice(open, r[1]).indexOf(full) === 0; // content stored verbatim (no escapes or folding)
   const q = quoteLike(text, valueNode);
   if (found) {
-    if (parseGoBool(found.value) === true) return undefined;
-    if (!plainSpan) return replaceNode(valueNode, `${q}${head}${raw.slice(0, found.start)}${gate}=true${raw.slice(found.end)}${q}`);
-    return { start: start + found.start, end: start + found.end, newText: `${gate}=true` };
+    if (found.value === true) return undefined;
+    if (!plainSpan) return replaceNode(valueNode, `${q}${head}${raw.slice(0, found.itemStart)}${gate}=true${raw.slice(found.itemEnd)}${q}`);
+    return { start: start + found.itemStart, end: start + found.itemEnd, newText: `${gate}=true` };
   }
   const body = raw.trimEnd();
   const sep = body === '' || body.endsWith(',') ? '' : ',';

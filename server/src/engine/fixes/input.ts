@@ -6,7 +6,7 @@ import type { FixContext, TextEdit, YamlDoc } from './types';
 import { type PairHit, type AnyMap, docAt, pairAt, rootMap, stringValue, yamlDocs } from './yaml-nodes';
 import { type OffsetEdit, type YamlStyle, styleOf } from './yaml-edits';
 import { type Segment, segmentsOf } from './type-lookup';
-import { kindEntryOf } from './config-edits';
+import { kindEntry } from '../knowledge/version-index';
 import { LineIndex, offsetAt } from '../line-index';
 
 export interface FixInput {
@@ -30,7 +30,7 @@ export function fixInput(finding: Finding, ctx: FixContext): FixInput {
   const root = doc ? rootMap(doc) : undefined;
   const apiVersion = root ? stringValue(root, 'apiVersion') : undefined;
   const kind = root ? stringValue(root, 'kind') : undefined;
-  const entry = ctx.versionData ? kindEntryOf(ctx.versionData, apiVersion, kind) : undefined;
+  const entry = ctx.versionData ? kindEntry(ctx.versionData, apiVersion, kind) : undefined;
   const hit = doc ? pairAt(doc, offset) : undefined;
   return { finding, ctx, offset, doc, root, apiVersion, kind, entry, hit, segs: hit ? segmentsOf(hit) : undefined, style: styleOf(ctx.text) };
 }

@@ -1,7 +1,7 @@
 // Did-you-mean fixes: misspelt or Go-style field names, kind names, renamed or unknown gates, and
 // API versions that are not served (→ the served GA version of the same kind).
 import { isMap, isScalar } from 'yaml';
-import { parseGateList } from './gate-maps';
+import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import type { Fix } from './types';
 import { type FixInput, dataString, dataStrings, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
@@ -11,6 +11,7 @@ import { type OffsetEdit, deletePair } from './yaml-edits';
 import { offsetAt } from '../line-index';
 import { append } from '../append';
 import { groupOf } from '../api-version';
+import { indexOf, isServedApiKind, kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
@@ -49,9 +50,9 @@ export function kindNameFixes(input: FixInput): Fix[] {
   const fromData = dataStrings(input.finding, 'didYouMean', 'suggestions', 'suggestion');
   let names = fromData;
   if (names.length === 0 && ctx.versionData) {
-    const sameApi = ctx.versionData.kinds.filter((k) => k.apiVersion === apiVersion).map((k) => k.kind);
+    const sameApi = apiVersion ? kindsOfApiVersion(ctx.versionData, apiVersion).map((k) => k.kind) : [];
     names = closeNames(kind, sameApi);
-    if (names.length === 0) names = closeNames(kind, [...new Set(ctx.versionData.kinds.map((k) => k.kind))]);
+    if (names.length === 0) names = closeNames(kind, indexOf(ctx.versionData).byName.keys());
   }
   const out = names.map((n, i) => fix(input, `Change kind to '${n}'`, [{ start: r[0], end: r[1], newText: n }], i === 0));
   // The kind exists, under another apiVersion: offer the served one (stable first).
@@ -59,8 +60,8 @@ export function kindNameFixes(input: FixInput): Fix[] {
   const ar = nodeRange(apiNode);
   if (ar && ctx.versionData) {
     const rank = { stable: 0, beta: 1, alpha: 2 } as const;
-    const elsewhere = ctx.versionData.kinds
-      .filter((k) => k.kind === kind && k.apiVersion !== apiVersion && !k.removed)
+    const elsewhere = kindsNamed(ctx.versionData, kind)
+      .filter((k) => k.apiVersion !== apiVersion && !k.removed)
       .sort((a, b) => rank[a.stability] - rank[b.stability] || a.apiVersion.localeCompare(b.apiVersion));
     for (const k of elsewhere.slice(0, 2)) {
       out.push(fix(input, `Use apiVersion ${k.apiVersion} (${kind} is served there)`, [{ start: ar[0], end: ar[1], newText: k.apiVersion }], out.length === 0));
@@ -104,7 +105,7 @@ function alreadySet(input: FixInput, gate: string): boolean {
   if (!hit) return false;
   if (hit.onKey) return hit.map.items.some((p) => keyName(p) === gate);
   const v = hit.pair.value;
-  return isScalar(v) && typeof v.value === 'string' && parseGateList(v.value).some((e) => e.name === gate);
+  return isScalar(v) && typeof v.value === 'string' && parseFeatureGatesValue(v.value).some((e) => e.name === gate);
 }
 
 /** Remove a gate's setting: its entry of a featureGates map, or its `Name=value` item of a flag value. */
@@ -124,12 +125,12 @@ export function removeSettingFixes(input: FixInput, title: string): Fix[] {
   const source = ctx.text.slice(start, r[1]);
   if (source.indexOf(value.value) !== 0) return []; // escapes or folding: offsets would not line up
   const at = offsetAt(ctx.text, finding.range.start) - start;
-  const entries = parseGateList(value.value);
-  const i = entries.findIndex((e) => e.start <= at && at <= e.end);
+  const entries = parseFeatureGatesValue(value.value);
+  const i = entries.findIndex((e) => e.itemStart <= at && at <= e.itemEnd);
   if (i < 0 || entries.length < 2) return [];
   const e = entries[i];
   // Drop the item with the comma before it (or after it, for the first item).
-  const del = i > 0 ? { start: start + entries[i - 1].end, end: start + e.end } : { start: start + e.start, end: start + entries[1].start };
+  const del = i > 0 ? { start: start + entries[i - 1].itemEnd, end: start + e.itemEnd } : { start: start + e.itemStart, end: start + entries[1].itemStart };
   return [fix(input, title, [{ ...del, newText: '' }])];
 }
 
@@ -138,8 +139,8 @@ export function apiVersionFixes(input: FixInput): Fix[] {
   const { root, ctx, apiVersion, kind } = input;
   if (!root || !kind || !apiVersion || !ctx.versionData) return [];
   const group = groupOf(apiVersion);
-  const ga = ctx.versionData.kinds.filter(
-    (k) => k.kind === kind && k.group === group && k.stability === 'stable' && !k.removed && !k.component && k.apiVersion !== apiVersion,
+  const ga = kindsNamed(ctx.versionData, kind).filter(
+    (k) => k.group === group && k.stability === 'stable' && isServedApiKind(k) && k.apiVersion !== apiVersion,
   );
   const valueNode = pairByKey(root, 'apiVersion')?.value;
   const r = nodeRange(valueNode);

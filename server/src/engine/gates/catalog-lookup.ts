@@ -2,6 +2,7 @@
 // is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
 import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
 import { closeNames } from '../similar-names';
+import { compareVersions } from '../kube-version';
 
 export type GateNameStatus =
   /** A gate that exists in the version. */
@@ -24,16 +25,6 @@ export type GateNameStatus =
       /** Last supported version where the gate existed, when it was removed. */
       lastIn?: string;
     };
-
-export function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
 
 /** What a name means in a feature-gate setting for `version`. */
 export function lookupGateName(catalog: GateCatalog, name: string, version: string): GateNameStatus {

@@ -10,11 +10,10 @@ import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from
 import type { Evidence, Range } from '../types';
 import { clusterGateView, type ClusterGateView } from './cluster-source';
 import type { ConfigDocInfo } from './config-readers';
-import { compareVersions } from './catalog-lookup';
 import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
 import { append } from '../append';
 import { versionOf } from '../api-version';
-import { minorText } from '../kube-version';
+import { compareVersions, minorText } from '../kube-version';
 
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';

@@ -14,6 +14,9 @@ export interface FlagGatePair {
   nameEnd: number;
   valueStart: number;
   valueEnd: number;
+  /** Offsets of the whole item between its commas, white space included. */
+  itemStart: number;
+  itemEnd: number;
 }
 
 /** Splits `A=true, B=false` into pairs (whitespace around names and values is ignored, empty items skipped). */
@@ -39,6 +42,8 @@ export function parseFeatureGatesValue(text: string): FlagGatePair[] {
       nameEnd: nameStart + name.length,
       valueStart,
       valueEnd: valueStart + raw.length,
+      itemStart,
+      itemEnd: itemStart + item.length,
     });
   }
   return pairs;

@@ -5,7 +5,7 @@ import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion } from '../types';
 import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
-import { listWords, offConsequence, whenOff } from './messages';
+import { gateDependencyWords, listWords, offConsequence, whenOff } from './messages';
 
 export interface GateKnowledge {
   catalog: GateCatalog;
@@ -147,16 +147,10 @@ export function gateDependencyFindings(
       const knownOff = states.filter((s) => s.state === 'off');
       const offByDefault = isOffByDefault(found.state) && overallState(states) !== 'on';
       if (knownOff.length === 0 && !offByDefault) continue;
-      const why =
-        knownOff.length > 0
-          ? `it is off for ${listWords(knownOff.map((s) => s.component))}`
-          : `it is off (${found.state.stage ?? 'stage unknown'} in ${version})`;
       out.push({
         code: 'gate-dependency',
         severity: defaultSeverity('gate-dependency'),
-        message: `${use.gate} does not work without gate ${required}, which ${why.replace(/^it /, '')}`,
-        fix: `Enable ${required} as well.`,
-        detail: `${use.gate} also needs feature gate ${required}. Gate dependencies are known only for a few curated features.`,
+        ...gateDependencyWords(use, required, knownOff.map((s) => s.component), found.state.stage, version),
         path: use.path,
         range: use.range,
         document: use.document,

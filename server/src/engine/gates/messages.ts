@@ -1,6 +1,7 @@
 // Own-words sentences for gate findings and hovers: what happens while a gate is off, keyed on how it applies.
 import type { GatedUse } from '../model';
 import { groupOf } from '../api-version';
+import type { GateNameStatus } from './catalog-lookup';
 import { GATE_MAP_CONFIGS, KUBEADM_GROUP } from './gate-places';
 
 /** Groups of config files (not served by an API server): those that hold gates, and the scheduler's. */
@@ -49,4 +50,65 @@ export function offConsequence(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'k
     return `${fieldName(use.path)} ${is} ignored${use.component ? ` by ${use.component}` : ''}`;
   }
   return `${fieldName(use.path)} ${is} dropped`;
+}
+
+/** Words of a finding: the short message (≤ 120 characters), what to do, the longer explanation. */
+export interface FindingWords {
+  message: string;
+  fix: string;
+  detail: string;
+}
+
+// The two templates below name one gate at most (the catalog's longest name has 52 characters): with two names
+// and a component list they ran past the bound. The other names go in the detail (tests/gates/message-length.test.ts
+// fills them with every name of the catalog).
+
+/** `unknown-gate`: a setting names something that is not a gate of `version`. A renamed gate's message names the
+ *  gate to use; the old name is the one under the finding's range (and in the detail). */
+export function unknownGateWords(
+  gate: string,
+  status: Pick<Extract<GateNameStatus, { kind: 'not-a-gate' }>, 'reason' | 'replacement' | 'why' | 'addedIn' | 'lastIn'>,
+  version: string,
+  didYouMean: string[],
+): FindingWords {
+  const why = status.why ? ` In the gate catalog: ${status.why}.` : '';
+  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why}`;
+  const stops = `${gate} stops components from starting`;
+  if (status.reason === 'renamed' && status.replacement) {
+    return {
+      message: `This name stops components from starting: it was renamed to ${status.replacement}`,
+      fix: `Use ${status.replacement} instead.`,
+      detail: `${gate} is not a gate in ${version}: it is another name of ${status.replacement}. ${detail}`,
+    };
+  }
+  if (status.reason === 'removed') {
+    return {
+      message: status.lastIn ? `${stops}: removed after ${status.lastIn}` : `${stops}: not a gate in ${version} (removed)`,
+      fix: status.replacement ? `Use ${status.replacement} instead.` : 'Remove the setting.',
+      detail,
+    };
+  }
+  if (status.addedIn) {
+    return { message: `${stops}: not a gate before ${status.addedIn}`, fix: `Remove the setting or target ${status.addedIn}.`, detail };
+  }
+  const fix = didYouMean.length ? `Did you mean ${didYouMean.join(' or ')}? Otherwise remove the setting.` : 'Remove the setting.';
+  return { message: `${stops}: not a gate in ${version}`, fix, detail };
+}
+
+/** `gate-dependency`: the feature of `use.gate` also needs gate `required`, which is off for `offFor` (components
+ *  whose state is known), else off by default (`stage` in `version`). The message names the needed gate only. */
+export function gateDependencyWords(
+  use: Pick<GatedUse, 'gate' | 'via'>,
+  required: string,
+  offFor: string[],
+  stage: string | undefined,
+  version: string,
+): FindingWords {
+  const what = use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field';
+  const off = offFor.length > 0 ? `off for ${listWords(offFor)}` : `off (${stage ?? 'stage unknown'} in ${version})`;
+  return {
+    message: `This ${what} does not work while gate ${required} is off: enable it too`,
+    fix: `Enable ${required} as well.`,
+    detail: `${use.gate} also needs feature gate ${required}, which is ${off}. Gate dependencies are known only for a few curated features.`,
+  };
 }

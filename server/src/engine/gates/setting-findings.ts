@@ -4,36 +4,9 @@ import { defaultSeverity } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding, KubeVersion, Range } from '../types';
-import { compareVersions, lookupGateName, similarGateNames } from './catalog-lookup';
-import { minorText } from '../kube-version';
-
-/** The short message and the fix of an `unknown-gate` finding. */
-function unknownGateMessage(
-  s: GateSetting,
-  status: Extract<ReturnType<typeof lookupGateName>, { kind: 'not-a-gate' }>,
-  version: string,
-  didYouMean: string[],
-): { message: string; fix: string; detail: string } {
-  const start = `${s.gate} stops components from starting: not a feature gate in ${version}`;
-  const why = status.why ? ` In the gate catalog: ${status.why}.` : '';
-  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why}`;
-  if (status.reason === 'renamed' && status.replacement) {
-    return { message: `${start} (renamed to ${status.replacement})`, fix: `Use ${status.replacement} instead.`, detail };
-  }
-  if (status.reason === 'removed') {
-    const when = status.lastIn ? ` after ${status.lastIn}` : '';
-    return {
-      message: `${start} (removed${when})`,
-      fix: status.replacement ? `Use ${status.replacement} instead.` : 'Remove the setting.',
-      detail,
-    };
-  }
-  if (status.addedIn) {
-    return { message: `${start} (added in ${status.addedIn})`, fix: `Remove the setting or target ${status.addedIn}.`, detail };
-  }
-  const fix = didYouMean.length ? `Did you mean ${didYouMean.join(' or ')}? Otherwise remove the setting.` : 'Remove the setting.';
-  return { message: start, fix, detail };
-}
+import { lookupGateName, similarGateNames } from './catalog-lookup';
+import { compareVersions, minorText } from '../kube-version';
+import { unknownGateWords } from './messages';
 
 export function settingFindings(settings: GateSetting[], catalog: GateCatalog, version: KubeVersion): Finding[] {
   const out: Finding[] = [];
@@ -45,7 +18,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
       out.push({
         code: 'unknown-gate',
         severity: defaultSeverity('unknown-gate'),
-        ...unknownGateMessage(s, status, version, didYouMean),
+        ...unknownGateWords(s.gate, status, version, didYouMean),
         range: s.range,
         document: s.document,
         data: {

@@ -1,5 +1,5 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
-import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
+import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
 import type { KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
@@ -9,7 +9,7 @@ import { kindMarkdown } from './kind-view';
 import { ITEM, resolveTypePath, stepType } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { customIndex } from '../crd/overlay';
+import { customData } from '../crd/overlay';
 
 export interface ExplainOptions {
   version: KubeVersion;
@@ -51,21 +51,22 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 /** The kind view (no path) or the field view; undefined when the kind or the path is unknown. */
 export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
   const knowledge = options.knowledge ?? {};
-  const index = customIndex(loadVersion(options.version, knowledge), options.crds);
+  const builtin = loadVersion(options.version, knowledge).data;
+  const data = options.crds ? customData(builtin, options.crds).data : builtin;
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
-  const base = { data: index.data, catalog, brief, version: options.version, environment: options.environment };
-  const custom = options.crds && !path ? customKindMarkdown(apiVersion, kind, index.data, options.crds) : undefined;
+  const base = { data, catalog, brief, version: options.version, environment: options.environment };
+  const custom = options.crds && !path ? customKindMarkdown(apiVersion, kind, data, options.crds) : undefined;
   if (custom) return custom;
   if (!path) {
     // A kind no version of any group has, and no unshipped design names: unknown, as documented above.
-    const known = index.data.kinds.some((k) => k.kind === kind) || brief.notShippedApis.some((a) => a.apiVersion === apiVersion);
+    const known = kindsNamed(data, kind).length > 0 || brief.notShippedApis.some((a) => a.apiVersion === apiVersion);
     return known ? kindMarkdown(apiVersion, kind, base) : undefined;
   }
-  const entry = index.kinds.get(`${apiVersion} ${kind}`);
+  const entry = kindEntry(data, apiVersion, kind);
   if (!entry) return undefined;
-  const segs = segmentsFor(index.data, entry, path);
-  const resolved = segs ? resolveTypePath(index.data, entry, segs) : undefined;
+  const segs = segmentsFor(data, entry, path);
+  const resolved = segs ? resolveTypePath(data, entry, segs) : undefined;
   if (!resolved) return undefined;
   if (resolved.unknownKey) {
     const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);

@@ -1,6 +1,7 @@
 // Markdown view of one feature gate in a target version: stage and default, stage history, components, KEP,
 // the reference page, what happens while it is off, and where it is on (with evidence).
-import { compareVersions, describeState, lookupGateName } from '../gates/catalog-lookup';
+import { describeState, lookupGateName } from '../gates/catalog-lookup';
+import { compareVersions } from '../kube-version';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { FEATURE_GATES_PAGE, listWords, whenOff } from '../gates/messages';
 import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';

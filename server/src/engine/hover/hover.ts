@@ -6,7 +6,7 @@ import { analyzeFile } from '../check';
 import { environmentForFile } from '../gates/gate-step';
 import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, gateMapConfig } from '../gates/gate-places';
-import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
+import { briefFacts, gateCatalog, kindEntry, listItemKind, loadVersion, type KnowledgeOptions, type VersionData } from '../knowledge';
 import type { GateEnvironment } from '../model';
 import { rangeOf } from '../parse/ranges';
 import type { KubeVersion, Position, Range } from '../types';
@@ -17,7 +17,7 @@ import { spotAt, stringAt, type Spot } from './locate';
 import { resolveTypePath } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { customIndex } from '../crd/overlay';
+import { customData } from '../crd/overlay';
 
 export interface HoverOptions {
   version: KubeVersion;
@@ -72,11 +72,11 @@ function gateNameAt(spot: Spot, lineCounter: Parameters<typeof rangeOf>[0]): { n
   return { name: pair.name, range: rangeOf(lineCounter, base + pair.nameStart, base + pair.nameEnd) };
 }
 
-function isListRoot(data: ReturnType<typeof loadVersion>, root: YAMLMap): boolean {
+function isListRoot(data: VersionData, root: YAMLMap): boolean {
   const apiVersion = stringAt(root, 'apiVersion');
   const kind = stringAt(root, 'kind');
   if (!apiVersion || !kind) return false;
-  return (apiVersion === 'v1' && kind === 'List') || data.listKinds.has(`${apiVersion} ${kind}`);
+  return (apiVersion === 'v1' && kind === 'List') || listItemKind(data, apiVersion, kind) !== undefined;
 }
 
 const NO_KNOWLEDGE_OPTIONS: KnowledgeOptions = {};
@@ -106,7 +106,8 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
   const knowledge = options.knowledge ?? NO_KNOWLEDGE_OPTIONS;
   const analysis = analyzedOnce(text, options, knowledge);
   const version = analysis.version;
-  const index = customIndex(loadVersion(version, knowledge), options.crds);
+  const builtin = loadVersion(version, knowledge).data;
+  const data = options.crds ? customData(builtin, options.crds).data : builtin;
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const environment = environmentForFile(analysis.documents, {
@@ -115,7 +116,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     environment: options.environment,
     file: options.file,
   });
-  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(index, root));
+  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(data, root));
   if (!spot) return null;
   const { lineCounter } = analysis.parsed;
 
@@ -128,24 +129,24 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     if (!apiVersion || !kind) return null;
     return {
       markdown:
-        (options.crds && customKindMarkdown(apiVersion, kind, index.data, options.crds)) ||
-        kindMarkdown(apiVersion, kind, { data: index.data, catalog, brief, version, environment }),
+        (options.crds && customKindMarkdown(apiVersion, kind, data, options.crds)) ||
+        kindMarkdown(apiVersion, kind, { data, catalog, brief, version, environment }),
       range: spot.range,
       target: { apiVersion, kind, path: '' },
     };
   }
   if (!apiVersion) return null;
-  let entry = kind ? index.kinds.get(`${apiVersion} ${kind}`) : undefined;
+  let entry = kindEntry(data, apiVersion, kind);
   if (!entry && kind) {
     // An item of a typed list without apiVersion/kind takes them from the list; otherwise unknown kind.
-    const listItem = index.listKinds.get(`${apiVersion} ${kind}`);
+    const listItem = listItemKind(data, apiVersion, kind);
     if (listItem) {
       entry = listItem;
       kind = listItem.kind;
     }
   }
   if (!entry || entry.removed) return null;
-  const resolved = resolveTypePath(index.data, entry, spot.segments);
+  const resolved = resolveTypePath(data, entry, spot.segments);
   if (!resolved) return null;
   if (resolved.unknownKey && spot.onKey) {
     const notShipped = brief.notShippedFields.find((f) => f.apiVersion === apiVersion && f.kind === kind && f.path === resolved.path);
@@ -168,7 +169,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     return null;
   }
   if (!resolved.field) return null;
-  const input: FieldViewInput = { data: index.data, catalog, brief, version, environment, entry };
+  const input: FieldViewInput = { data, catalog, brief, version, environment, entry };
   const hoveredValue = !spot.onKey && isScalar(spot.node) && typeof (spot.node as Node & { value: unknown }).value === 'string'
     ? String((spot.node as Node & { value: unknown }).value)
     : undefined;

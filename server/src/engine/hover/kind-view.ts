@@ -1,6 +1,7 @@
 // Markdown for apiVersion/kind: which versions serve the kind in the target version, stability, lifecycle.
 import { fromRuntimeConfig } from '../gates/environment';
 import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
+import { kindsNamed } from '../knowledge/version-index';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
 import { groupOf } from '../api-version';
@@ -29,7 +30,7 @@ function servedLine(k: KindEntry, env: GateEnvironment | undefined): string {
 }
 
 export function kindMarkdown(apiVersion: string, kind: string, input: KindViewInput): string {
-  const same = input.data.kinds.filter((k) => k.kind === kind && groupOf(k.apiVersion) === groupOf(apiVersion));
+  const same = kindsNamed(input.data, kind).filter((k) => groupOf(k.apiVersion) === groupOf(apiVersion));
   const served = same.filter((k) => !k.removed);
   const entry = same.find((k) => k.apiVersion === apiVersion);
   const lines: string[] = [];

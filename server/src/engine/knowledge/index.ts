@@ -12,8 +12,16 @@ export {
   enumValues,
   laterVersionOf,
   isBuiltinGroup,
-  type VersionIndex,
 } from './versions';
+export {
+  indexOf,
+  kindEntry,
+  listItemKind,
+  kindsOfApiVersion,
+  kindsNamed,
+  isServedApiKind,
+  type VersionIndex,
+} from './version-index';
 export { gateCatalog, gateEntry, isMetaGate, resolveGateName, gateState, type ResolvedGateState } from './gates';
 export { gatedFields, gatedFieldsOfGate } from './gated-fields';
 export { briefFacts, notShippedApi } from './brief';

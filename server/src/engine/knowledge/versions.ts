@@ -1,70 +1,29 @@
 // Per-version type data (schemas/k8s-<minor>.json): kinds, struct types, enums, fields added later.
-// Loaded lazily on first use of a version and indexed once.
+// Loaded lazily on first use of a version and indexed once (version-index.ts).
 import type { KubeVersion } from '../types';
 import type { FieldDef, KindEntry, TypeDef, VersionData } from './format';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from '../data-reader';
-
-export interface VersionIndex {
-  data: VersionData;
-  /** `apiVersion kind` → kind (served or removed, API or config). */
-  kinds: Map<string, KindEntry>;
-  /** apiVersion → its kinds. */
-  byApiVersion: Map<string, KindEntry[]>;
-  /** `apiVersion listKind` → the item kind. */
-  listKinds: Map<string, KindEntry>;
-  builtinGroups: Set<string>;
-  /** type → field name → field; filled per type on first use. */
-  fields: Map<string, Map<string, FieldDef>>;
-}
-
-const indexes = new WeakMap<VersionData, VersionIndex>();
-
-const key = (apiVersion: string, kind: string) => `${apiVersion} ${kind}`;
-
-function buildIndex(data: VersionData): VersionIndex {
-  const idx: VersionIndex = {
-    data,
-    kinds: new Map(),
-    byApiVersion: new Map(),
-    listKinds: new Map(),
-    builtinGroups: new Set(data.builtinGroups),
-    fields: new Map(),
-  };
-  for (const k of data.kinds) {
-    idx.kinds.set(key(k.apiVersion, k.kind), k);
-    const list = idx.byApiVersion.get(k.apiVersion) ?? [];
-    list.push(k);
-    idx.byApiVersion.set(k.apiVersion, list);
-    if (k.listKind) idx.listKinds.set(key(k.apiVersion, k.listKind), k);
-  }
-  return idx;
-}
+import { indexOf, kindEntry, kindsOfApiVersion, listItemKind, type VersionIndex } from './version-index';
 
 /** The indexed data of one version (loaded and indexed on first call, then cached). */
 export function loadVersion(version: KubeVersion | string, opts: KnowledgeOptions = {}): VersionIndex {
-  const data = loadSchemaFile<VersionData>(`k8s-${version}.json`, opts);
-  let idx = indexes.get(data);
-  if (!idx) {
-    idx = buildIndex(data);
-    indexes.set(data, idx);
-  }
-  return idx;
+  return indexOf(loadSchemaFile<VersionData>(`k8s-${version}.json`, opts));
 }
 
 /** The kind (API or config, served or removed) for apiVersion + kind, if the version lists it. */
 export function findKind(version: string, apiVersion: string, kind: string, opts: KnowledgeOptions = {}): KindEntry | undefined {
-  return loadVersion(version, opts).kinds.get(key(apiVersion, kind));
+  return kindEntry(loadVersion(version, opts).data, apiVersion, kind);
 }
 
 /** The item kind of a typed list kind (e.g. `rbac.authorization.k8s.io/v1` RoleBindingList → RoleBinding). */
 export function findListKind(version: string, apiVersion: string, listKind: string, opts: KnowledgeOptions = {}): KindEntry | undefined {
-  return loadVersion(version, opts).listKinds.get(key(apiVersion, listKind));
+  return listItemKind(loadVersion(version, opts).data, apiVersion, listKind);
 }
 
 /** Every kind the version lists for an apiVersion (empty when none). */
 export function kindsOf(version: string, apiVersion: string, opts: KnowledgeOptions = {}): readonly KindEntry[] {
-  return loadVersion(version, opts).byApiVersion.get(apiVersion) ?? [];
+  return kindsOfApiVersion(loadVersion(version, opts).data, apiVersion);
 }
 
 export function typeOf(version: string, name: string, opts: KnowledgeOptions = {}): TypeDef | undefined {

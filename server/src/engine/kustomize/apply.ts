@@ -6,6 +6,7 @@
 //     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions.
 import { isMap, type Node, type YAMLMap } from 'yaml';
 import type { KindEntry } from '../knowledge/format';
+import { kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { rangeOf } from '../parse/ranges';
@@ -53,9 +54,8 @@ function partial(findings: Finding[]): Finding[] {
 /** The kind a JSON6902 target names (served versions first), by kind and, when given, group and version. */
 function targetEntry(target: PatchTarget | undefined, inputs: AnalyzeInputs): KindEntry | undefined {
   if (!target?.kind) return undefined;
-  const matches = inputs.data.kinds.filter(
+  const matches = kindsNamed(inputs.data, target.kind).filter(
     (k) =>
-      k.kind === target.kind &&
       !k.component &&
       (target.group === undefined || k.group === target.group) &&
       (target.version === undefined || k.version === target.version),

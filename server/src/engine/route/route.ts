@@ -1,7 +1,7 @@
 // Routing (corpus rule 3): what a document (or List item) is, from its apiVersion and kind, for one
 // Kubernetes version. Pure: the data are passed in.
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import { keyOf, kindIndex } from './kindIndex';
+import { indexOf, isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind } from '../knowledge/version-index';
 import { splitApiVersion } from '../api-version';
 import { closestName } from '../similar-names';
 
@@ -34,36 +34,37 @@ export function routeKind(
   data: VersionData,
   brief: BriefFacts | undefined,
 ): Route {
-  const index = kindIndex(data);
-  const key = keyOf(apiVersion, kind);
-  const served = index.served.get(key);
+  const entry = kindEntry(data, apiVersion, kind);
+  const served = entry && !entry.removed ? entry : undefined;
   const neverServed = data.served?.notServed[apiVersion];
   if (served && neverServed !== undefined && !served.component && !served.payload) {
     return {
       type: 'api-not-served',
       apiVersion,
       kind,
-      servedAs: servedApiVersionsOf(index.servedByKind.get(kind) ?? [], data).filter((v) => v !== apiVersion),
+      servedAs: servedApiVersionsOf(kind, data).filter((v) => v !== apiVersion),
       neverServed,
     };
   }
   if (served) return { type: 'kind', entry: served };
 
   if (apiVersion === 'v1' && kind === 'List') return { type: 'list', apiVersion, kind };
-  const listOf = index.servedLists.get(key);
-  if (listOf) return { type: 'list', apiVersion, kind, itemKind: listOf };
+  const listOf = listItemKind(data, apiVersion, kind);
+  if (listOf && !listOf.removed) return { type: 'list', apiVersion, kind, itemKind: listOf };
 
-  const removed = index.removed.get(key) ?? index.removedLists.get(key);
+  // Past the served cases, what either table holds for the key is a removed kind.
+  const removed = entry ?? listOf;
   const [group, version] = splitApiVersion(apiVersion);
-  const builtin = index.builtinGroups.has(group);
-  const versionServed = index.servedByApiVersion.has(apiVersion);
+  const builtin = indexOf(data).builtinGroups.has(group);
+  const servedHere = kindsOfApiVersion(data, apiVersion).filter(isServedApiKind);
+  const versionServed = servedHere.length > 0;
   if (removed || (builtin && BUILTIN_VERSION.test(version) && !versionServed)) {
     const itemKind = removed && removed.kind !== kind ? removed.kind : kind;
     return {
       type: 'api-not-served',
       apiVersion,
       kind,
-      servedAs: servedApiVersionsOf(index.servedByKind.get(itemKind) ?? [], data),
+      servedAs: servedApiVersionsOf(itemKind, data),
       removedIn: removed?.removedIn,
       replacement: removed?.replacement,
     };
@@ -81,7 +82,7 @@ export function routeKind(
   }
 
   if (versionServed) {
-    const names = (index.servedByApiVersion.get(apiVersion) ?? []).map((k) => k.kind);
+    const names = servedHere.map((k) => k.kind);
     return { type: 'unknown-kind', apiVersion, kind, suggestion: closestName(kind, names) };
   }
 
@@ -96,10 +97,10 @@ export function routeKind(
 
 const STABILITY_ORDER: Record<KindEntry['stability'], number> = { stable: 0, beta: 1, alpha: 2 };
 
-/** apiVersions that serve a kind (stable first), leaving out group-versions the API server never serves. */
-function servedApiVersionsOf(entries: readonly KindEntry[], data: VersionData): string[] {
-  return [...entries]
-    .filter((e) => data.served?.notServed[e.apiVersion] === undefined)
+/** apiVersions that serve a built-in kind (stable first), leaving out group-versions the API server never serves. */
+function servedApiVersionsOf(kind: string, data: VersionData): string[] {
+  return kindsNamed(data, kind)
+    .filter((e) => isServedApiKind(e) && data.served?.notServed[e.apiVersion] === undefined)
     .sort((a, b) => STABILITY_ORDER[a.stability] - STABILITY_ORDER[b.stability] || a.apiVersion.localeCompare(b.apiVersion))
     .map((e) => e.apiVersion);
 }

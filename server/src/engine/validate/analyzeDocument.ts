@@ -5,6 +5,7 @@ import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
+import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
 import { splitApiVersion } from '../api-version';
 import { rangeOf } from '../parse/ranges';
@@ -264,8 +265,8 @@ function apiFindings(
 /** The served, not deprecated apiVersion of the same group and kind (stable first), as "apiVersion Kind". */
 function servedReplacement(entry: KindEntry, data: AnalyzeInputs['data']): string | undefined {
   const rank = (k: KindEntry) => (k.stability === 'stable' ? 0 : k.stability === 'beta' ? 1 : 2);
-  const next = data.kinds
-    .filter((k) => k.kind === entry.kind && k.group === entry.group && k.apiVersion !== entry.apiVersion && !k.removed && !k.deprecated && !k.component)
+  const next = kindsNamed(data, entry.kind)
+    .filter((k) => k.group === entry.group && k.apiVersion !== entry.apiVersion && isServedApiKind(k) && !k.deprecated)
     .sort((a, b) => rank(a) - rank(b))[0];
   return next ? `${next.apiVersion} ${next.kind}` : undefined;
 }

@@ -1,0 +1,99 @@
+// The engine's per-context view, the one object front ends ask about files: built from a target version, a gate
+// environment, CRDs and kustomize facts (`CheckOptions`), it answers every question about a text under them —
+// findings, hover, completion, quick fixes, gate badges, explanations and the text's own version. The CLI and
+// the language server build one per file context and convert its answers to their output; the answers are the
+// same whoever asks.
+import { checkText } from './check';
+import { completionsInFile } from './complete/complete-in-file';
+import type { CompletionEntry } from './complete';
+import { fixesFor, type Fix } from './fixes';
+import type { ConfigFileText } from './fixes/types';
+import { gatesNeededBy } from './fixes/needed-gates';
+import { gateBadges, type GateBadge } from './gates/gate-badges';
+import { explainField, explainGate } from './hover';
+import type { DescriptionProvider } from './hover/cluster-description';
+import { hoverInFile } from './hover/hover-in-file';
+import { reportForText, type DocumentCheckOptions, type OpenDocument } from './incremental/open-document';
+import { gateCatalog, loadVersion } from './knowledge';
+import type { CheckOptions } from './model';
+import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides';
+import type { FileReport, Finding, KubeVersion, Position, Range } from './types';
+import { versionForText } from './version-for-text';
+
+/** What a quick fix may touch besides the file itself. */
+export interface FixSurroundings {
+  /** The repo configs that govern the file, with their texts (fixes that enable a gate edit them). */
+  configFiles?: ConfigFileText[];
+  /** Where a new kind config would be created when there is none (omit: not offered). */
+  newKindConfigPath?: string;
+  /** Offer "enable in settings" (a front end without a settings command says no). */
+  offerSetting?: boolean;
+}
+
+export class Analysis {
+  constructor(readonly options: CheckOptions) {}
+
+  /** The Kubernetes version a text is checked against: its version comment, else the context's. */
+  versionFor(text: string): KubeVersion {
+    return versionForText(text, this.options.version);
+  }
+
+  /** Every finding of a whole text (no size guard), with the user's severity overrides. */
+  check(text: string, severity: SeverityOverrides = {}): FileReport {
+    const report = checkText(text, this.options);
+    return { documents: report.documents, findings: applySeverityOverrides(report.findings, severity) };
+  }
+
+  /** The report of an editor document: size guard, severity overrides, and with `open` an incremental re-check. */
+  report(text: string, guard: DocumentCheckOptions, open?: OpenDocument): FileReport {
+    return open ? open.update(text, this.options, guard) : reportForText(text, this.options, guard);
+  }
+
+  hover(text: string, position: Position, describe?: DescriptionProvider): Promise<{ markdown: string; range: Range } | undefined> {
+    return hoverInFile(text, position, this.options, describe);
+  }
+
+  complete(text: string, position: Position): CompletionEntry[] {
+    return completionsInFile(text, position, this.options);
+  }
+
+  /** Gate badges of the lines `from`..`to` (inlay hints). */
+  gateBadges(text: string, lines: { from: number; to: number }): GateBadge[] {
+    return gateBadges(text, lines, this.options);
+  }
+
+  /** Quick fixes of each finding of `report` (a finding whose fixes cannot be built gets none). */
+  fixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings): Map<Finding, Fix[]> {
+    const version = this.versionFor(text);
+    const context = {
+      file: this.options.file ?? '',
+      text,
+      version,
+      versionData: loadVersion(version).data,
+      gates: gateCatalog(),
+      configFiles: around.configFiles,
+      newKindConfigPath: around.newKindConfigPath,
+      neededGates: gatesNeededBy(report.findings),
+      offerSetting: around.offerSetting,
+    };
+    const out = new Map<Finding, Fix[]>();
+    for (const finding of findings) {
+      try {
+        out.set(finding, fixesFor(finding, context));
+      } catch {
+        out.set(finding, []);
+      }
+    }
+    return out;
+  }
+
+  /** `kubegate explain GATE` in Markdown. */
+  explainGate(name: string): string {
+    return explainGate(name, { version: this.options.version, environment: this.options.environment });
+  }
+
+  /** `kubegate explain KIND[.path]` in Markdown, or undefined when the kind or path is unknown. */
+  explainField(apiVersion: string, kind: string, path: string | undefined): string | undefined {
+    return explainField(apiVersion, kind, path, { version: this.options.version, environment: this.options.environment, crds: this.options.crds });
+  }
+}
