@@ -1,8 +1,7 @@
 // The cluster's CustomResourceDefinitions (apiextensions.k8s.io/v1), read only when the user opted in to the
 // cluster: one GET of the CRD list, bounded in time, cached in memory per cluster (server URL + context) like
 // the OpenAPI documents (failed reads are not cached). Never throws; on failure the result carries a note.
-import { crdFromObject } from '../engine/crd/definition';
-import type { CrdDefinition } from '../engine/crd/format';
+import { crdFromObject, type CrdDefinition } from '../engine';
 import { openConnection } from './connection';
 import { loadKubeconfig } from './kubeconfig';
 import { OpenApiCache } from './openapi';

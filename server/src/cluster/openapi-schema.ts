@@ -5,7 +5,7 @@
 // `spec.tolerations[].operator=Gt` (the `=value` is ignored), `(kind)` or "" for the kind itself.
 // Indexes such as `containers[0]` are read like `containers[]`.
 
-import { splitApiVersion } from '../engine/api-version';
+import { splitApiVersion } from '../engine';
 
 type Json = Record<string, unknown>;
 

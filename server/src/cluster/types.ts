@@ -1,2 +1,2 @@
 // The cluster snapshot types live with the engine, which receives a snapshot (engine/cluster-snapshot.ts).
-export * from '../engine/cluster-snapshot';
+export type { ClusterGate, ClusterReadOptions, ClusterSnapshot } from '../engine';

@@ -1,7 +1,6 @@
 // Maps what a cluster's /version answers to the Kubernetes minor the engine should check against.
 // Pure. The supported versions come from the engine's contract (types.ts), never from here.
-import { SUPPORTED_VERSIONS, type KubeVersion } from '../engine/types';
-import { parseMajorMinor, type MajorMinor } from '../engine/kube-version';
+import { parseMajorMinor, SUPPORTED_VERSIONS, type KubeVersion, type MajorMinor } from '../engine';
 
 /** The fields of the /version answer (version.Info) this module reads. */
 export interface VersionInfo {
