@@ -1,4 +1,4 @@
-// Issue 15 (robustness): settings from a cloned repository are safe. kubegate.files / kubegate.configFiles are
+// Robustness: settings from a cloned repository are safe. kubegate.files / kubegate.configFiles are
 // restricted in untrusted workspaces (package.json and the client's trust filter), and setting errors sent by the
 // server in kubegate/status are shown in the status item and notified once.
 import { readFileSync } from 'node:fs';

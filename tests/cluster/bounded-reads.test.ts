@@ -1,4 +1,4 @@
-// Issue 15 (robustness): cluster reads within a budget, against a hostile loopback API server and hostile
+// Robustness: cluster reads within a budget, against a hostile loopback API server and hostile
 // kubeconfigs. Asserts bounded work (bytes the server got to send, plugins still running) rather than time.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';

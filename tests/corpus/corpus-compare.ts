@@ -1,5 +1,5 @@
 // Compares our findings with ../shared/corpus/MANIFEST.tsv (authoritative), file by file, for a chosen
-// set of codes. Used by corpus.test.ts (issue 2 codes); the gate tests can reuse it with gate codes.
+// set of codes. Used by corpus.test.ts (structural codes) and gates-corpus.test.ts (gate codes).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import * as path from 'node:path';
@@ -13,7 +13,7 @@ import type { DocumentReport, FileReport } from '../../server/src/engine/types';
 /** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
 export const CORPUS_DIR = sharedPath('corpus');
 
-/** The codes compared for issue 2 (engine foundation). */
+/** The structural codes (parse, route, walk) compared by corpus.test.ts. */
 export const ENGINE_CODES = [
   'unknown-field',
   'invalid-value',

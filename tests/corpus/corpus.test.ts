@@ -1,4 +1,4 @@
-// Corpus test (issue 2): every file of ../shared/corpus on its own, target 1.37. Every expected finding of
+// Corpus test of the structural codes: every file of ../shared/corpus on its own, target 1.37. Every expected finding of
 // the engine codes is produced, no extra error/warning of those codes, and no error or warning at all on
 // `valid` files. Prints precision/recall per code.
 import { afterAll, describe, expect, it } from 'vitest';

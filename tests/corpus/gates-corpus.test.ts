@@ -1,4 +1,4 @@
-// Corpus comparison for the gate codes (issue 3), with the shared corpus helper: each file on its own, target
+// Corpus comparison for the gate codes, with the shared corpus helper: each file on its own, target
 // 1.37, no gate set by the user. Every expected feature-gate / unknown-gate / locked-gate finding must be
 // produced with the right gate and path, no extra ones, and valid files get no error or warning of a gate code
 // (the other codes are corpus.test.ts's). Information-level findings such as redundant-gate are outside the

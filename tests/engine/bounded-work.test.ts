@@ -1,4 +1,4 @@
-// Issue 15 (robustness): hostile inputs generated here, asserting bounded work (calls made, items kept)
+// Robustness: hostile inputs generated here, asserting bounded work (calls made, items kept)
 // rather than time. Each test names the defect it guards against.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';

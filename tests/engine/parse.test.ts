@@ -53,7 +53,7 @@ describe('parseFile', () => {
   });
 });
 
-describe('template detection (corpus rule 2)', () => {
+describe('template detection', () => {
   const templated = (text: string) => parseFile(text).documents.map((d) => d.templated);
 
   it('finds {{ in a plain scalar value or a key', () => {

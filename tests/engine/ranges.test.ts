@@ -1,4 +1,4 @@
-// Exact ranges and paths of the walker's findings (issue 2 "Done when").
+// Exact ranges and paths of the walker's findings.
 import { describe, expect, it } from 'vitest';
 import { check, data, only, r, rangeOfText, single } from './helpers';
 
@@ -68,7 +68,7 @@ describe('exact ranges', () => {
   });
 });
 
-describe('lists (corpus rule 3)', () => {
+describe('lists', () => {
   it('checks each entry of a v1 List on its own', () => {
     const text = `apiVersion: v1
 kind: List

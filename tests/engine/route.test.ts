@@ -1,4 +1,4 @@
-// Routing (corpus rule 3). Kinds, versions and designs come from schemas/ (loaded), not from memory.
+// Routing. Kinds, versions and designs come from schemas/ (loaded), not from memory.
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { closestName, editDistance } from '../../server/src/engine/similar-names';

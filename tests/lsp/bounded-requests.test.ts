@@ -1,4 +1,4 @@
-// Issue 15 (robustness) over the protocol: every request bounded by the one size guard, URIs the server is
+// Robustness over the protocol: every request bounded by the one size guard, URIs the server is
 // asked to read never block it (FIFO), invalid glob settings are shown (not silently fatal), a BOM file is
 // checked, "Create kind-config.yaml" never writes into an existing file, and diagnostics never wait for the cluster.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The editor experience over the real protocol (issue 14): short messages with their detail in
+// The editor experience over the real protocol: short messages with their detail in
 // relatedInformation (checked on inline files, and on every file of ../shared/corpus when it is there), inlay
 // hints at the end of the line that are refreshed (workspace/inlayHint/refresh) when a config or the settings
 // change, per-feature switches, labelDetails on gated fields, and snippets only where a whole document fits (and

@@ -40,7 +40,7 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
 export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
   const analysis = analyzeFile(text, options, knowledge);
 
-  // ── Gate step (engine/gates, issue 3): gated uses + gate settings + environment → gate findings;
+  // ── Gate step (engine/gates): gated uses + gate settings + environment → gate findings;
   //    also silences api-disabled-by-default where a runtime-config source enables the API.
   const withGates = runGateStep(analysis.documents, {
     version: analysis.version,

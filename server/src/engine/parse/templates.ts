@@ -1,4 +1,4 @@
-// Go/Helm template detection (corpus rule 2): a document is a template when `{{` occurs in a key or a
+// Go/Helm template detection: a document is a template when `{{` occurs in a key or a
 // plain (unquoted) scalar, or when the document contains `{{` and does not parse. `{{` inside quoted
 // strings, block scalars and comments is data.
 //
@@ -30,7 +30,7 @@ export function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
   return found;
 }
 
-/** Template test of rule 2 for one document (its own text slice and parse result). */
+/** The template test for one document (its own text slice and parse result). */
 export function isTemplatedDocument(doc: Document.Parsed, text: string, docText: string): boolean {
   if (!docText.includes(MARKER)) return false;
   if (doc.errors.length > 0) return true;

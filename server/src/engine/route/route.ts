@@ -1,4 +1,4 @@
-// Routing (corpus rule 3): what a document (or List item) is, from its apiVersion and kind, for one
+// Routing: what a document (or List item) is, from its apiVersion and kind, for one
 // Kubernetes version. Pure: the data are passed in.
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import { indexOf, isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind } from '../knowledge/version-index';

@@ -1,5 +1,5 @@
 // Struct types of the version data → JSON Schema definitions, built on demand (only what a kind reaches).
-// The rules mirror the walker (engine/validate/walk.ts) and the decoder typing of corpus rule 9:
+// The rules mirror the walker (engine/validate/walk.ts) and the way the API server decodes objects:
 //   - every key must be a field (strict: `additionalProperties: false`); map keys are free; types the data does
 //     not describe (RawExtension, FieldsV1, …) accept anything;
 //   - null is accepted except on explicitly required fields (list items and map values may be null);

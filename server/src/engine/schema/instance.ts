@@ -1,5 +1,5 @@
-// A parsed YAML document → the JSON value kubectl sends (sigs.k8s.io/yaml: go-yaml v2, YAML 1.1 scalar typing;
-// corpus rule 2): plain scalars typed by their exact text (`yes` → true, `0644` → 420, `1:30` and `2001-12-14`
+// A parsed YAML document → the JSON value kubectl sends (sigs.k8s.io/yaml: go-yaml v2, YAML 1.1 scalar typing):
+// plain scalars typed by their exact text (`yes` → true, `0644` → 420, `1:30` and `2001-12-14`
 // stay strings), quoted and block scalars are strings, keys are typed and then turned into strings, aliases and
 // `<<` merge keys are resolved. This is the instance a JSON-Schema validator should see for a manifest.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Scalar } from 'yaml';

@@ -1,5 +1,5 @@
-// One YAML document → DocumentAnalysis: template / syntax checks (rule 2), routing (rule 3), the walk
-// (rules 4, 9, 10) and the collection of gated uses and gate settings. Gates are not judged here.
+// One YAML document → DocumentAnalysis: template and syntax checks, routing, the walk against the type data
+// and the collection of gated uses and gate settings. Gates are not judged here.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';

@@ -23,7 +23,8 @@ export interface WalkContext {
   gatedUses: GatedUse[];
 }
 
-/** Config kinds whose own component alone needs the gates of their fields (corpus rule 1). */
+/** Config kinds whose own component alone needs the gates of their fields (the others
+ *  are read by several components). */
 const SINGLE_COMPONENT_CONFIGS = new Set(['kubelet', 'kube-proxy', 'kube-scheduler']);
 
 export function gateComponentOf(entry: KindEntry): string | undefined {

@@ -1,4 +1,4 @@
-// The walker (corpus rules 4, 9 and 10): every key of every mapping is looked up in its type; values are
+// The walker: every key of every mapping is looked up in its type; values are
 // checked against the type (shape, scalar kind, +enum values, null on required fields); explicitly required
 // fields that are absent are reported in API kinds; gated fields and enum values are collected, not judged.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
