@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { SERVER_NODE_OPTIONS } from '../server/src/contract/server-launch';
 import { runFloor } from './floor';
 import { findBenchPositions } from './positions';
 import { detailTable, notesList, summaryTable, type ReportContext, type SizeResult } from './report';
@@ -259,7 +260,7 @@ function renderResults(
       `${os.type()} ${os.release()}, Node ${process.version}`,
     `- Load average (1 min) at start / end: ${run.load0[0].toFixed(2)} / ${run.load1[0].toFixed(2)} (the cores are shared with other work)`,
     `- Whole run: ${run.elapsedS.toFixed(0)} s`,
-    `- Servers: ${ctx.oursLabel} (\`node dist/server.js --stdio\`, default settings)${ctx.oursMissing ? ' — not run' : ''}; ` +
+    `- Servers: ${ctx.oursLabel} (\`node ${SERVER_NODE_OPTIONS.join(' ')} dist/server.js --stdio\`: the Node options the VS Code client starts it with; default settings)${ctx.oursMissing ? ' — not run' : ''}; ` +
       `${ctx.peerLabel} (\`--stdio\`, the settings of \`../shared/bench/yaml-language-server.settings.json\` with the ` +
       `local schema \`k8s-1.37-peer-${opts.schema}.schema.json\`, no network)`,
     '',

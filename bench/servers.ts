@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_NODE_OPTIONS } from '../server/src/contract/server-launch';
 import type { ServerCommand } from './lsp-client';
 
 export type ServerId = 'ours' | 'peer';
@@ -31,7 +32,8 @@ export function ourServer(paths: BenchPaths): ServerSpec | { missing: string } {
   return {
     id: 'ours',
     label: 'Kubegate',
-    command: { command: process.execPath, args: [script, '--stdio'], cwd: paths.repoRoot },
+    // Started as the VS Code client starts it (its Node options), over stdio.
+    command: { command: process.execPath, args: [...SERVER_NODE_OPTIONS, script, '--stdio'], cwd: paths.repoRoot },
     // Empty: the server's defaults (newest supported Kubernetes version, gates from the workspace).
     settings: {},
     waitForConfigurationPull: false,

@@ -9,6 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { SERVER_NODE_OPTIONS } from '../../server/src/contract/server-launch';
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import { INTERNAL_COMMANDS } from './commandIds';
 import { initOptions, isVirtualWorkspace, restrictSection } from './trust';
@@ -42,8 +43,8 @@ export function currentSettings(): unknown {
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
