@@ -9,6 +9,7 @@ import type { FieldDef, KindEntry, ServedGroupVersions, TypeDef, TypeRef, Versio
 import type { DropGatedRow, ServedVersionFacts, UpEnum, UpKind, UpType, VersionSources } from './sources';
 import { TypeBuilder, collectScalarRefs } from './type-builder';
 import { sortedRecord } from './write-json';
+import { compareVersions } from '../../server/src/engine/kube-version';
 
 export interface BuiltVersion {
   data: VersionData;
@@ -33,7 +34,7 @@ export interface VersionSupplements {
 export function applyDropGates(data: VersionData, rows: DropGatedRow[], resolveGate: (g: string) => string): void {
   const scopes = new Map<FieldDef, Map<string, string[] | null>>();
   for (const r of rows) {
-    if (cmpVersion(r.versionFrom, data.version) > 0) continue;
+    if (compareVersions(r.versionFrom, data.version) > 0) continue;
     const kind = data.kinds.find((k) => `${k.apiVersion} ${k.kind}` === r.kindOrType && !k.removed);
     if (!kind) continue;
     const field = fieldAtPath(data, kind.root, r.jsonPath);
@@ -72,12 +73,6 @@ function fieldAtPath(data: VersionData, root: string, jsonPath: string): FieldDe
     }
   }
   return field;
-}
-
-function cmpVersion(a: string, b: string): number {
-  const [am, an] = a.split('.').map(Number);
-  const [bm, bn] = b.split('.').map(Number);
-  return (am ?? 0) - (bm ?? 0) || (an ?? 0) - (bn ?? 0);
 }
 
 export function servedOf(facts: ServedVersionFacts): ServedGroupVersions {

@@ -1,5 +1,5 @@
-// The incremental checker (engine/incremental) gives exactly the whole-file findings,
-// including on the cases an adversarial pass found (a document counted as a template alone while the file has a
+// The incremental checker (engine/incremental) gives exactly the whole-file report (documents with their ranges
+// and reasons, findings), including on the cases an adversarial pass found (a document counted as a template alone while the file has a
 // syntax error, a quote running past `---`, a byte order mark, lone CRs), with every range of the report in file
 // lines (evidence that cites a config document of the file, the items of a List) also after an edit that moves a
 // cached piece or the config it cites, on seeded random texts, and in linear work on a 100 000-document file.
@@ -30,7 +30,7 @@ const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n'
 const evidenceLines = (r: FileReport) => r.findings.flatMap((f) => (f.related ?? []).flatMap((e) => (e.source.type === 'file' ? [e.source.range.start.line] : [])));
 const itemLines = (r: FileReport) => r.documents.flatMap((d) => (d.items ?? []).map((i) => i.range.start.line));
 
-describe('incremental findings equal whole-file findings', () => {
+describe('incremental reports equal whole-file reports', () => {
   const cases: Record<string, string> = {
     // The parser cuts the broken flow collection into two documents; the first piece alone is one templated
     // document (whose syntax errors are not reported).
@@ -43,12 +43,33 @@ describe('incremental findings equal whole-file findings', () => {
     'a key without a value, then a line of a tab, before the ---': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
     'the same in the last config document, a manifest after it': `${KIND}x:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
     'lone CRs as line breaks (LSP line rules) between documents': `apiVersion: v1\nkind: Pod\nmetadata: {name: a}\r\nspec: {x: 1}\n---\rx\napiVersion: v1\nkind: Pod\nspc: 1\n`,
+    'an empty document (--- then ---), blank lines and trailing spaces in others, CR LF': `${CONFIG_MAP}---\n---\n${LIST}---  \n\n \n---\r\n---\n{}\n`,
   };
   for (const [name, text] of Object.entries(cases)) {
     it(name, () => {
-      expect(incremental(text).findings).toEqual(whole(text).findings);
+      expect(incremental(text)).toEqual(whole(text));
     });
   }
+
+  // The parser ended a document of only `---` right after the marker, so the whole-file check started the next
+  // document at the end of that `---` (line 3, character 3) while the incremental check, which cuts the file at
+  // its `---` lines, started it on its own `---` line: same findings, other document ranges.
+  it('after an empty document the next document starts on its own --- line, in both checks', () => {
+    const text = `${CONFIG_MAP}---\n---\napiVersion: v1\nkind: Pod\nspc: {}\n---\n---\n\n---\nx: 1\n`;
+    const expected = whole(text);
+    expect(expected.documents.map((d) => [d.index, d.range.start, d.range.end])).toEqual([
+      [0, { line: 0, character: 0 }, { line: 4, character: 0 }],
+      [2, { line: 5, character: 0 }, { line: 9, character: 0 }],
+      [5, { line: 12, character: 0 }, { line: 14, character: 0 }],
+    ]);
+    expect(expected.findings.map((f) => [f.code, f.document])).toEqual([['unknown-field', 2]]);
+    expect(incremental(text)).toEqual(expected);
+    // The same text reached by edits to a warm checker.
+    const checker = new IncrementalChecker({ wholeAbove: Infinity });
+    const owner = {};
+    checker.check(text.replace('---\n---\napiVersion', '---\napiVersion'), '1.37', owner, whole, mayHoldGateConfig);
+    expect(checker.check(text, '1.37', owner, whole, mayHoldGateConfig)).toEqual(expected);
+  });
 
   it('on 3000 seeded random texts made of YAML pieces, markers and odd characters', () => {
     const fragments = ['---\n', 'apiVersion: v1\n', 'kind: Pod\n', 'kind: ConfigMap\n', 'metadata:\n  name: a\n', 'data: {{ x }}\n', 'a: "x\n', '\uFEFF', '# c\n', '\r', '\r\n', 'spec:\n  containers: []\n', 'x: [\n', ']\n', '  k: v\n', KIND, '- a\n', 'b: &x 1\nc: *x\n', '--- \n', '"\n', "'\n", '{\n', '}\n', 'a: |\n  ---\n', '\t\n', ': \n', '# kubegate-disable-next-line\n', KUBELET_OFF, KIND_OFF, SLICE, LIST];
@@ -58,7 +79,7 @@ describe('incremental findings equal whole-file findings', () => {
       let text = '';
       const n = 1 + Math.floor(r() * 8);
       for (let k = 0; k < n; k++) text += fragments[Math.floor(r() * fragments.length)];
-      if (JSON.stringify(incremental(text).findings) !== JSON.stringify(whole(text).findings)) diffs.push(JSON.stringify(text));
+      if (JSON.stringify(incremental(text)) !== JSON.stringify(whole(text))) diffs.push(JSON.stringify(text));
     }
     expect(diffs.slice(0, 5)).toEqual([]);
   });
@@ -108,14 +129,14 @@ describe('incremental findings equal whole-file findings', () => {
     });
   });
 
-  it('a warm checker after an edit gives the same findings as a fresh whole-file check', () => {
+  it('a warm checker after an edit gives the same report as a fresh whole-file check', () => {
     const docs = Array.from({ length: 30 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\ndata: {a: "1"}\n`);
     const checker = new IncrementalChecker();
     const owner = {};
     const first = docs.join('---\n');
     checker.check(first, '1.37', owner, whole, mayHoldGateConfig);
     const edited = docs.map((d, i) => (i === 17 ? d.replace('data', 'dta') : d)).join('---\n');
-    expect(checker.check(edited, '1.37', owner, whole, mayHoldGateConfig).findings).toEqual(whole(edited).findings);
+    expect(checker.check(edited, '1.37', owner, whole, mayHoldGateConfig)).toEqual(whole(edited));
   });
 });
 

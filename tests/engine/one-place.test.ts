@@ -1,9 +1,9 @@
 // The small shared facts of the engine: apiVersion parts, version texts, did-you-mean, offsets ↔ positions.
 import { describe, expect, it } from 'vitest';
 import { groupOf, splitApiVersion, versionOf } from '../../server/src/engine/api-version';
-import { minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/kube-version';
-import { LineIndex, applyOffsetEdits, applyRangeEdits, lineCount, lineStarts, splitLines } from '../../server/src/engine/line-index';
-import { closeNames, closestName, editDistance } from '../../server/src/engine/similar-names';
+import { compareVersions, minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/kube-version';
+import { LineIndex, applyOffsetEdits, applyRangeEdits, lineCount, lineStartAt, lineStarts, splitLines } from '../../server/src/engine/line-index';
+import { closeNames, closestName, editDistance, sameLetters } from '../../server/src/engine/similar-names';
 
 describe('apiVersion parts', () => {
   it('splits group and version; the core group is ""', () => {
@@ -33,6 +33,11 @@ describe('Kubernetes version texts', () => {
     expect(minorText('1.34.1', 'prefix')).toBe('1.34');
     expect(parseMajorMinor('unknown', 'prefix')).toBeUndefined();
   });
+
+  it('orders version texts by number, part by part', () => {
+    expect(['1.10', 'v1.34', '1.9', '1.34.1', '1.34'].sort(compareVersions)).toEqual(['1.9', '1.10', 'v1.34', '1.34', '1.34.1']);
+    expect(compareVersions('v1.36', '1.36.0')).toBe(0);
+  });
 });
 
 describe('did-you-mean', () => {
@@ -51,6 +56,7 @@ describe('did-you-mean', () => {
     expect(closestName('zzz', ['Deployment'])).toBeUndefined();
     expect(closeNames('abcd', ['abce', 'abcf', 'xbcd', 'abcde'], 2)).toEqual(['abcde', 'abce']);
     expect(closestName('name', ['name'])).toBeUndefined();
+    expect([sameLetters('gate', 'Gate'), sameLetters('gate', 'gate'), sameLetters('gate', 'gates')]).toEqual([true, false, false]);
   });
 });
 
@@ -61,6 +67,8 @@ describe('line index', () => {
     expect(lineCount(text)).toBe(4);
     expect(splitLines(text)).toEqual(['ab', 'cd', 'ef', 'gh']);
     expect(lineStarts('a\nb\n')).toEqual([0, 2, 4]);
+    expect([0, 1, 2, 3, 9].map((n) => lineStartAt(text, n))).toEqual([...lineStarts(text), text.length]);
+    expect(lineStartAt('\na\n', 1)).toBe(1);
   });
 
   it('converts offsets and positions, clamping to the text and to the next line start', () => {

@@ -12,6 +12,24 @@ describe('parseFile', () => {
     expect(parsed.documents[2]?.end).toBe(text.length);
   });
 
+  it('starts the document after an empty one on its own --- line; white space between documents is the one before', () => {
+    // The parser ends a document of only `---` right after the marker (and its trailing spaces).
+    for (const empty of ['---\n', '---  \n', '---\r\n', '---\n\n  \n']) {
+      const text = `a: 1\n${empty}---\nb: 2\n`;
+      const parsed = parseFile(text);
+      expect(parsed.documents.map((d) => [d.range.start, d.doc === null])).toEqual([
+        [{ line: 0, character: 0 }, false],
+        [{ line: 1, character: 0 }, true],
+        [{ line: empty.split('\n').length, character: 0 }, false],
+      ]);
+      expect(parsed.documents[1]!.end).toBe(parsed.documents[2]!.start);
+      expect(text.slice(parsed.documents[2]!.start).startsWith('---\nb: 2')).toBe(true);
+    }
+    // A comment after a `...` marker stays with the document it comes before.
+    const marked = parseFile('a: 1\n...\n# about b\nb: 2\n');
+    expect(marked.documents.map((d) => d.range.start.line)).toEqual([0, 2]);
+  });
+
   it('marks empty documents (comments only, a stray ---) with doc null and no error', () => {
     const parsed = parseFile('# only a comment\n---\n---\n# another\n');
     expect(parsed.documents.length).toBeGreaterThan(0);

@@ -33,5 +33,6 @@ describe('versionForText', () => {
     const text = `${'a: 1\n'.repeat(100)}`;
     expect(headOf(text).split('\n').length).toBeLessThan(15);
     expect(headOf('a: 1')).toBe('a: 1');
+    expect(headOf('a: 1\r'.repeat(100)).split('\r').length).toBeLessThan(15);
   });
 });

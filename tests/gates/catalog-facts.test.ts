@@ -52,7 +52,10 @@ describe('gate catalog facts', () => {
     expect(check(pod).findings).toEqual([]);
     const off = check(`${kindWith('  PodLevelResources: false\n')}---\n${pod}`);
     expect(off.findings.map((f) => [f.code, f.data?.['gate'], f.range])).toEqual([['feature-gate', 'PodLevelResources', off.ranges[0]]]);
-    expect(off.findings[0]!.message).toMatch(/on by default in 1\.37, switched off/);
+    // The message names the gate; the stage and default are in the detail, where it is switched off in the evidence.
+    expect(off.findings[0]!.message).toBe('resources is dropped: gate PodLevelResources is switched off');
+    expect(off.findings[0]!.detail).toMatch(/^PodLevelResources is Beta and on by default in 1\.37, and switched off where the evidence says\./);
+    expect(off.findings[0]!.related?.map((e) => e.message)).toEqual(['this file (kind Cluster featureGates) sets PodLevelResources: false for every component']);
     const allBeta = check(`${kindWith('  AllBeta: false\n')}---\n${pod}`);
     expect(allBeta.findings.map((f) => f.data?.['gate'])).toEqual(['PodLevelResources']);
   });

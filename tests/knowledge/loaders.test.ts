@@ -11,7 +11,10 @@ import {
   gatedFields,
   gateState,
   isMetaGate,
+  kindEntry,
+  kindsNamed,
   kindsOf,
+  listItemKind,
   loadVersion,
   resolveGateName,
 } from '../../server/src/engine/knowledge';
@@ -71,6 +74,18 @@ describe('version data loaders', () => {
       expect(wrong).toEqual([]);
       expect(findKind(v, 'example.com/v1', 'Nothing')).toBeUndefined();
     }
+  });
+
+  it('indexes any VersionData once: a served kind wins over a removed one of the same key', () => {
+    const base = loadVersion('1.37').data;
+    const removed = { ...base.kinds[0]!, kind: 'Thing', listKind: 'ThingList', apiVersion: 'x.example/v1', removed: true as const };
+    const served = { ...removed, removed: undefined };
+    const data: VersionData = { ...base, kinds: [removed, served, { ...removed }] };
+    expect(kindEntry(data, 'x.example/v1', 'Thing')).toBe(served);
+    expect(listItemKind(data, 'x.example/v1', 'ThingList')).toBe(served);
+    expect(kindsNamed(data, 'Thing')).toEqual([removed, served, removed]);
+    expect(kindEntry(data, undefined, 'Thing')).toBeUndefined();
+    expect(kindEntry(base, 'x.example/v1', 'Thing')).toBeUndefined();
   });
 
   it('every type reference points to a type of the same file', () => {

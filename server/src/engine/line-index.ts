@@ -25,6 +25,17 @@ export function lineCount(text: string): number {
   return n;
 }
 
+/** Offset where line `line` (0-based) starts; the text's length when it has fewer lines. Reads no further. */
+export function lineStartAt(text: string, line: number): number {
+  if (line <= 0) return 0;
+  let found = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) && ++found === line) return i + 1;
+  }
+  return text.length;
+}
+
 /** The lines of a text without their line breaks. */
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);

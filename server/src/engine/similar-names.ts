@@ -46,6 +46,11 @@ export function editLimit(name: string): number {
 /** Shortest name whose leading letters count as an abbreviation (`--conf` → `--config`). */
 const MIN_ABBREVIATION = 3;
 
+/** Whether a candidate has the same letters as `name` ignoring case, without being `name` itself. */
+export function sameLetters(name: string, candidate: string): boolean {
+  return candidate !== name && candidate.toLowerCase() === name.toLowerCase();
+}
+
 /**
  * Candidates close to `name`, best first, at most `max`. Candidates with the same letters ignoring case win
  * alone (`SkipNodeOperations` → `skipNodeOperations`); otherwise a candidate is close when it is within
@@ -55,21 +60,21 @@ const MIN_ABBREVIATION = 3;
 export function closeNames(name: string, candidates: Iterable<string>, max = 3): string[] {
   const lower = name.toLowerCase();
   const limit = editLimit(name);
-  const sameLetters: string[] = [];
+  const caseOnly: string[] = [];
   const near: { c: string; d: number }[] = [];
   for (const c of candidates) {
     if (c === name) continue;
-    const cl = c.toLowerCase();
-    if (cl === lower) {
-      sameLetters.push(c);
+    if (sameLetters(name, c)) {
+      caseOnly.push(c);
       continue;
     }
-    if (sameLetters.length > 0) continue;
+    if (caseOnly.length > 0) continue;
+    const cl = c.toLowerCase();
     const abbreviation = lower.length >= MIN_ABBREVIATION && cl.startsWith(lower);
     const d = abbreviation ? 1 : editDistance(lower, cl, limit);
     if (d <= limit) near.push({ c, d });
   }
-  if (sameLetters.length > 0) return sameLetters.slice(0, max);
+  if (caseOnly.length > 0) return caseOnly.slice(0, max);
   return near
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
     .slice(0, max)

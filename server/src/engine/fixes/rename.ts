@@ -6,12 +6,12 @@ import type { Fix } from './types';
 import { type FixInput, dataString, dataStrings, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
 import { siblingFields } from './type-lookup';
-import { closeNames } from '../similar-names';
+import { closeNames, sameLetters } from '../similar-names';
 import { type OffsetEdit, deletePair } from './yaml-edits';
 import { offsetAt } from '../line-index';
 import { append } from '../append';
 import { groupOf } from '../api-version';
-import { indexOf, isServedApiKind, kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
+import { isServedApiKind, kindsNamed, kindsOfApiVersion, versionIndexOf } from '../knowledge/version-index';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
@@ -33,7 +33,7 @@ export function fieldNameFixes(input: FixInput): Fix[] {
   const out: Fix[] = [];
   for (const n of [...new Set(names)]) {
     if (present.has(n)) continue;
-    const caseOnly = n.toLowerCase() === name.toLowerCase();
+    const caseOnly = sameLetters(name, n);
     const title = caseOnly ? `Rename ${name} to ${n} (the field's JSON name)` : `Change spelling to '${n}'`;
     out.push(fix(input, title, [{ start: kr[0], end: kr[1], newText: n }], out.length === 0));
   }
@@ -52,7 +52,7 @@ export function kindNameFixes(input: FixInput): Fix[] {
   if (names.length === 0 && ctx.versionData) {
     const sameApi = apiVersion ? kindsOfApiVersion(ctx.versionData, apiVersion).map((k) => k.kind) : [];
     names = closeNames(kind, sameApi);
-    if (names.length === 0) names = closeNames(kind, indexOf(ctx.versionData).byName.keys());
+    if (names.length === 0) names = closeNames(kind, versionIndexOf(ctx.versionData).byName.keys());
   }
   const out = names.map((n, i) => fix(input, `Change kind to '${n}'`, [{ start: r[0], end: r[1], newText: n }], i === 0));
   // The kind exists, under another apiVersion: offer the served one (stable first).

@@ -4,6 +4,7 @@ import type { GateSetting } from '../model';
 import type { Range } from '../types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';
 import { parseGoBool } from './parse-bool';
+import { sameLetters } from '../similar-names';
 
 export interface FlagGatePair {
   name: string;
@@ -111,10 +112,9 @@ export function validateFlagGates(settings: readonly GateSetting[], catalog: Gat
     } else if (status.addedIn) {
       out.push({ gate: s.gate, reason: 'not-yet-added', message: `${sourceName}: ${s.gate} is added in Kubernetes ${status.addedIn}, not in ${version}; components refuse to start with it. Remove it or target ${status.addedIn}.` });
     } else {
-      const lower = s.gate.toLowerCase();
-      const sameLetters = Object.keys(catalog.gates).filter((g) => g.toLowerCase() === lower && catalog.gates[g]?.byVersion[version]?.exists !== false);
-      const near = sameLetters.length ? sameLetters : similarGateNames(catalog, s.gate, version);
-      const hint = near.length ? ` Did you mean ${near.join(' or ')}?${sameLetters.length ? ' (gate names are case-sensitive)' : ''}` : ' See `kubegate explain GATE`.';
+      const caseOnly = Object.keys(catalog.gates).filter((g) => sameLetters(s.gate, g) && catalog.gates[g]?.byVersion[version]?.exists !== false);
+      const near = caseOnly.length ? caseOnly : similarGateNames(catalog, s.gate, version);
+      const hint = near.length ? ` Did you mean ${near.join(' or ')}?${caseOnly.length ? ' (gate names are case-sensitive)' : ''}` : ' See `kubegate explain GATE`.';
       out.push({ gate: s.gate, reason: 'unknown', message: `${sourceName}: unrecognized feature gate ${s.gate} in Kubernetes ${version}.${hint}`, ...(near.length ? { didYouMean: near } : {}) });
     }
   }

@@ -5,7 +5,7 @@ import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion } from '../types';
 import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
-import { gateDependencyWords, listWords, offConsequence, whenOff } from './messages';
+import { featureGateWords, gateDependencyWords } from './messages';
 
 export interface GateKnowledge {
   catalog: GateCatalog;
@@ -63,43 +63,24 @@ export function featureGateFinding(
   const overall = overallState(states);
   if (overall === 'on') return undefined;
 
-  const named = use.tag && use.tag !== use.gate ? `${use.gate} (tagged ${use.tag})` : use.gate;
-  const on = states.filter((s) => s.state === 'on').map((s) => s.component);
-  const off = states.filter((s) => s.state === 'off').map((s) => s.component);
-  const unknown = states.filter((s) => s.state === 'unknown').map((s) => s.component);
-  const stageWords = offByDefault
-    ? `${state.stage ?? 'stage unknown'}${state.stage === 'Beta' ? ', off by default' : ''} in ${version}`
-    : `${state.stage ?? 'stage unknown'} and on by default in ${version}, switched off here`;
-  // The message: consequence first, one short sentence, no Markdown.
-  const gateWords =
-    overall === 'partial'
-      ? `gate ${use.gate} is not known to be on for ${unknown.length === 1 ? unknown[0] : `${unknown.length} components`}`
-      : `gate ${use.gate} is off`;
-  const message = `${offConsequence(use, overall === 'partial')}: ${gateWords} (${stageWords})`;
-  // The detail: what needs the gate, where it is on/off/unknown, what happens while it is off, the KEP.
-  const detail: string[] = named !== use.gate ? [`The field is tagged with gate ${use.tag}, which is ${use.gate}.`] : [];
-  if (components.length === 0) detail.push('The components that need it are not known.');
-  else {
-    const bits: string[] = [];
-    if (on.length) bits.push(`on for ${listWords(on)}`);
-    if (off.length) bits.push(`off for ${listWords(off)}`);
-    if (unknown.length) bits.push(`${overall === 'partial' ? 'cannot be seen for' : 'not known to be on for'} ${listWords(unknown)}`);
-    detail.push(`${use.gate} is ${listWords(bits)}.`);
-  }
-  const todo = [...off, ...unknown];
-  const removeWhat = use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field';
-  const fix =
-    components.length === 0
-      ? `Enable ${use.gate}=true where the feature runs, or remove the ${removeWhat}.`
-      : overall === 'partial'
-        ? `Make sure ${use.gate} is enabled on ${listWords(unknown)} too.`
-        : `Enable ${use.gate}=true on ${listWords(todo)}, or remove the ${removeWhat}.`;
+  // The words (message ≤ 120 characters, fix, detail): messages.ts featureGateWords.
+  const words = featureGateWords(
+    use,
+    {
+      offByDefault,
+      stage: state.stage,
+      overall,
+      components,
+      on: states.filter((s) => s.state === 'on').map((s) => s.component),
+      off: states.filter((s) => s.state === 'off').map((s) => s.component),
+      unknown: states.filter((s) => s.state === 'unknown').map((s) => s.component),
+    },
+    version,
+  );
   return {
     code: 'feature-gate',
     severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),
-    message,
-    fix,
-    detail: detail.join(' '),
+    ...words,
     path: use.path,
     range: use.range,
     document: use.document,

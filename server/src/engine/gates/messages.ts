@@ -41,13 +41,14 @@ export function listWords(items: string[]): string {
 }
 
 /** The consequence of a gated use while its gate is off, as the head of a short message
- *  (`skipNodeOperations is dropped`, `value X of f is rejected`, `kind K is not served`). */
+ *  (`skipNodeOperations is dropped`, `value X of f is rejected`, `K is not served`, `x is ignored`). The component
+ *  that ignores a config field is left to the detail: with it the message could not stay within 120 characters. */
 export function offConsequence(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'kind' | 'apiVersion' | 'component'>, maybe = false): string {
   const is = maybe ? 'may be' : 'is';
   if (use.via === 'kind') return `${use.kind} ${maybe ? 'may not be' : 'is not'} served`;
   if (use.via === 'enum-value') return `value ${use.value ?? ''} of ${fieldName(use.path)} ${is} rejected`;
   if (use.component || isConfigApiVersion(use.apiVersion)) {
-    return `${fieldName(use.path)} ${is} ignored${use.component ? ` by ${use.component}` : ''}`;
+    return `${fieldName(use.path)} ${is} ignored`;
   }
   return `${fieldName(use.path)} ${is} dropped`;
 }
@@ -93,6 +94,65 @@ export function unknownGateWords(
   }
   const fix = didYouMean.length ? `Did you mean ${didYouMean.join(' or ')}? Otherwise remove the setting.` : 'Remove the setting.';
   return { message: `${stops}: not a gate in ${version}`, fix, detail };
+}
+
+/** How the gate of a gated use stands over the components that need it (gate-findings.ts featureGateFinding). */
+export interface GateUseState {
+  /** Alpha, or Beta and off by default, in the version; otherwise the gate is on by default and switched off. */
+  offByDefault: boolean;
+  stage: string | undefined;
+  /** partial = on for some components, none off, the rest unknown; off = otherwise. */
+  overall: 'partial' | 'off';
+  /** The components that need the gate (none known: empty), and those where it is on, off, unknown. */
+  components: string[];
+  on: string[];
+  off: string[];
+  unknown: string[];
+}
+
+/** `feature-gate`: a field, value or kind needs `use.gate`, which is not on everywhere it must be. The message says
+ *  what happens and names the gate, in one of three forms (≤ 120 characters for every gated use of the catalog in
+ *  every gate state, tests/gates/message-length.test.ts): `X is dropped: gate G is off (Alpha in 1.37)` while a gate
+ *  off by default is not known to be on; `X is dropped: gate G is switched off` when a setting switches off a gate on by
+ *  default; `X may be dropped: gate G may be off for kubelet` when it is on for some components and not known to be on
+ *  for the others. What the message leaves out goes in the detail (the stage and default, the components, the tag) and
+ *  the evidence (where the gate is switched off, the finding's related information); what to do is the fix. */
+export function featureGateWords(
+  use: Pick<GatedUse, 'gate' | 'tag' | 'via' | 'path' | 'value' | 'kind' | 'apiVersion' | 'component'>,
+  s: GateUseState,
+  version: string,
+): FindingWords {
+  const gate = use.gate;
+  const stage = s.offByDefault
+    ? `${s.stage ?? 'stage unknown'}${s.stage === 'Beta' ? ', off by default' : ''} in ${version}`
+    : `${s.stage ?? 'stage unknown'} and on by default in ${version}`;
+  const partial = s.overall === 'partial';
+  const state = partial
+    ? `may be off for ${s.unknown.length === 1 ? s.unknown[0] : `${s.unknown.length} components`}`
+    : s.offByDefault
+      ? `is off (${s.stage ?? 'stage unknown'} in ${version})`
+      : 'is switched off';
+  const message = `${offConsequence(use, partial)}: gate ${gate} ${state}`;
+
+  const detail: string[] = use.tag && use.tag !== gate ? [`The field is tagged with gate ${use.tag}, which is ${gate}.`] : [];
+  if (partial || (s.offByDefault && s.stage !== 'Alpha')) detail.push(`${gate} is ${stage}.`);
+  else if (!s.offByDefault) detail.push(`${gate} is ${stage}, and switched off where the evidence says.`);
+  if (s.components.length === 0) detail.push('The components that need it are not known.');
+  else {
+    const bits: string[] = [];
+    if (s.on.length) bits.push(`on for ${listWords(s.on)}`);
+    if (s.off.length) bits.push(`off for ${listWords(s.off)}`);
+    if (s.unknown.length) bits.push(`${partial ? 'cannot be seen for' : 'not known to be on for'} ${listWords(s.unknown)}`);
+    detail.push(`${gate} is ${listWords(bits)}.`);
+  }
+  const removeWhat = use.via === 'kind' ? 'object' : use.via === 'enum-value' ? 'value' : 'field';
+  const fix =
+    s.components.length === 0
+      ? `Enable ${gate}=true where the feature runs, or remove the ${removeWhat}.`
+      : partial
+        ? `Make sure ${gate} is enabled on ${listWords(s.unknown)} too.`
+        : `Enable ${gate}=true on ${listWords([...s.off, ...s.unknown])}, or remove the ${removeWhat}.`;
+  return { message, fix, detail: detail.join(' ') };
 }
 
 /** `gate-dependency`: the feature of `use.gate` also needs gate `required`, which is off for `offFor` (components

@@ -14,7 +14,8 @@ export {
   isBuiltinGroup,
 } from './versions';
 export {
-  indexOf,
+  versionIndexOf,
+  kindKey,
   kindEntry,
   listItemKind,
   kindsOfApiVersion,

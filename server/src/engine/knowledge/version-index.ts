@@ -63,7 +63,7 @@ function buildIndex(data: VersionData): VersionIndex {
 }
 
 /** The index of a VersionData (built on first call, then cached per data object). */
-export function indexOf(data: VersionData): VersionIndex {
+export function versionIndexOf(data: VersionData): VersionIndex {
   let idx = indexes.get(data);
   if (!idx) {
     idx = buildIndex(data);
@@ -75,22 +75,22 @@ export function indexOf(data: VersionData): VersionIndex {
 /** The kind (API or config, served or removed) for apiVersion + kind; undefined when either is missing. */
 export function kindEntry(data: VersionData, apiVersion: string | undefined, kind: string | undefined): KindEntry | undefined {
   if (!apiVersion || !kind) return undefined;
-  return indexOf(data).kinds.get(kindKey(apiVersion, kind));
+  return versionIndexOf(data).kinds.get(kindKey(apiVersion, kind));
 }
 
 /** The item kind of a typed list kind (e.g. `rbac.authorization.k8s.io/v1` RoleBindingList → RoleBinding). */
 export function listItemKind(data: VersionData, apiVersion: string, listKind: string): KindEntry | undefined {
-  return indexOf(data).listKinds.get(kindKey(apiVersion, listKind));
+  return versionIndexOf(data).listKinds.get(kindKey(apiVersion, listKind));
 }
 
 const NONE: readonly KindEntry[] = [];
 
 /** Every kind the data lists for an apiVersion, in data order (empty when none). */
 export function kindsOfApiVersion(data: VersionData, apiVersion: string): readonly KindEntry[] {
-  return indexOf(data).byApiVersion.get(apiVersion) ?? NONE;
+  return versionIndexOf(data).byApiVersion.get(apiVersion) ?? NONE;
 }
 
 /** Every kind of this name in any apiVersion, in data order (empty when none). */
 export function kindsNamed(data: VersionData, kind: string): readonly KindEntry[] {
-  return indexOf(data).byName.get(kind) ?? NONE;
+  return versionIndexOf(data).byName.get(kind) ?? NONE;
 }

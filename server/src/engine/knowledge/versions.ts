@@ -4,11 +4,11 @@ import type { KubeVersion } from '../types';
 import type { FieldDef, KindEntry, TypeDef, VersionData } from './format';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from '../data-reader';
-import { indexOf, kindEntry, kindsOfApiVersion, listItemKind, type VersionIndex } from './version-index';
+import { kindEntry, kindsOfApiVersion, listItemKind, versionIndexOf, type VersionIndex } from './version-index';
 
 /** The indexed data of one version (loaded and indexed on first call, then cached). */
 export function loadVersion(version: KubeVersion | string, opts: KnowledgeOptions = {}): VersionIndex {
-  return indexOf(loadSchemaFile<VersionData>(`k8s-${version}.json`, opts));
+  return versionIndexOf(loadSchemaFile<VersionData>(`k8s-${version}.json`, opts));
 }
 
 /** The kind (API or config, served or removed) for apiVersion + kind, if the version lists it. */

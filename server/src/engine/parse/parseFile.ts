@@ -29,12 +29,24 @@ export function parseFile(text: string): ParsedFile {
   let previousEnd = 0;
   docs.forEach((doc, index) => {
     const start = previousEnd;
-    const end = index === docs.length - 1 ? text.length : Math.max(start, doc.range[2]);
+    const end = index === docs.length - 1 ? text.length : Math.max(start, endBefore(text, doc, docs[index + 1]!));
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
   if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
+}
+
+/** Where a document that another one follows ends. The parser ends a document with no content (`---` and
+ *  nothing else) right after its marker, where one with content ends at the next document's `---` line: the
+ *  rest of the marker's line and the blank lines below are then left to the next document, which started
+ *  mid-line (`---\n---\nkind: Pod` gave it the range from the end of the first `---`), unlike every other
+ *  document and unlike the incremental check (engine/incremental), which cuts the file at its `---` lines. White
+ *  space between two documents belongs to the one before, as it does after a document with content. */
+function endBefore(text: string, doc: Document.Parsed, next: Document.Parsed): number {
+  const end = doc.range[2];
+  const nextStart = next.range[0];
+  return nextStart > end && /^[ \t\r\n]*$/.test(text.slice(end, nextStart)) ? nextStart : end;
 }
 
 function textLineCounter(text: string): LineCounter {

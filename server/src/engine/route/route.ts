@@ -1,7 +1,7 @@
 // Routing: what a document (or List item) is, from its apiVersion and kind, for one
 // Kubernetes version. Pure: the data are passed in.
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import { indexOf, isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind } from '../knowledge/version-index';
+import { isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind, versionIndexOf } from '../knowledge/version-index';
 import { splitApiVersion } from '../api-version';
 import { closestName } from '../similar-names';
 
@@ -55,7 +55,7 @@ export function routeKind(
   // Past the served cases, what either table holds for the key is a removed kind.
   const removed = entry ?? listOf;
   const [group, version] = splitApiVersion(apiVersion);
-  const builtin = indexOf(data).builtinGroups.has(group);
+  const builtin = versionIndexOf(data).builtinGroups.has(group);
   const servedHere = kindsOfApiVersion(data, apiVersion).filter(isServedApiKind);
   const versionServed = servedHere.length > 0;
   if (removed || (builtin && BUILTIN_VERSION.test(version) && !versionServed)) {

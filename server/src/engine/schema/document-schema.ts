@@ -2,7 +2,7 @@
 // version and the gates on for it, its own config documents included (as the checker sees them).
 import { analyzeFile } from '../check';
 import { environmentForFile } from '../gates/gate-step';
-import { gateCatalog, loadVersion } from '../knowledge';
+import { gateCatalog, kindKey, loadVersion } from '../knowledge';
 import type { CheckOptions, GateEnvironment } from '../model';
 import type { DocumentReport, KubeVersion } from '../types';
 import { schemaForKind } from './export';
@@ -25,7 +25,7 @@ export function documentSchema(text: string, context: CheckOptions, strict: bool
   }
   const kinds = new Set<string>();
   const add = (r: DocumentReport): void => {
-    if (r.checked && r.apiVersion && r.kind) kinds.add(`${r.apiVersion} ${r.kind}`);
+    if (r.checked && r.apiVersion && r.kind) kinds.add(kindKey(r.apiVersion, r.kind));
     r.items?.forEach(add);
   };
   for (const d of analysis.documents) add(d.report);

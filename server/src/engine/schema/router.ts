@@ -3,6 +3,7 @@
 // not constrained, as the engine does not check it; an unknown kind of a served apiVersion and a kind the
 // version no longer serves are rejected; `v1 List` items are routed one by one.
 import type { KindEntry } from '../knowledge/format';
+import { kindKey } from '../knowledge/version-index';
 import { DefinitionSet, refTo } from './definitions';
 import { kindRootSchema, neverServedWhy, schemaKinds, sortedDefinitions } from './kind-schema';
 import { DRAFT_07, API_VARIANT, type JsonSchemaObject, type SchemaBuildOptions } from './options';
@@ -19,7 +20,7 @@ function matches(apiVersion: string, kind?: string): JsonSchemaObject {
 }
 
 export interface RouterOptions {
-  /** Only these kinds (`apiVersion kind`); default every served kind. */
+  /** Only these kinds (by `kindKey`); default every served kind. */
   only?: ReadonlySet<string>;
   /** Also define every struct type (in the API variant): the `_definitions.json` use. */
   everyType?: boolean;
@@ -28,7 +29,7 @@ export interface RouterOptions {
 export function routerSchema(opts: SchemaBuildOptions, ro: RouterOptions = {}): JsonSchemaObject {
   const defs = new DefinitionSet(opts);
   const served = schemaKinds(opts);
-  const chosen = ro.only ? served.filter((k) => ro.only!.has(`${k.apiVersion} ${k.kind}`)) : served;
+  const chosen = ro.only ? served.filter((k) => ro.only!.has(kindKey(k.apiVersion, k.kind))) : served;
   const rules: JsonSchemaObject[] = [];
   const kindDefs: Record<string, JsonSchemaObject> = {};
   for (const entry of chosen) {
