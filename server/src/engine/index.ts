@@ -26,10 +26,10 @@ export { buildCrdCatalog, parseSelection, type CrdCatalog } from './crd/catalog'
 export { isControllerGateName, splitControllerGates } from './crd/controller-gates';
 export { type CrdDefinition } from './crd/format';
 export { crdsFromText, discoverCrds, loadCrdFiles } from './crd/workspace';
-export { similarGateNames } from './gates/catalog-lookup';
 export { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, GATE_MAP_CONFIGS, KUBEADM_API_VERSION, kubeadmArgPlaces, mayHoldGateConfig } from './gates/gate-places';
 export { validateFlagGates } from './gates/feature-gates-flag';
 export { type DescriptionProvider } from './hover/cluster-description';
+export { explainedGateName, gateHint, kindHint } from './hover/explain-targets';
 export { sameRange } from './parse/ranges';
 export { closestName } from './similar-names';
 export { LineIndex } from './line-index';

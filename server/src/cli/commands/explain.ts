@@ -2,15 +2,7 @@
 // the Markdown is rendered as text; `--format markdown|json` is for tools. Unknown names get a did-you-mean
 // (gates case-insensitively, kinds by spelling); a kind given alone points to the `APIVERSION KIND` form.
 // Exit 0 when something is explained, 1 when the gate, kind or field is unknown, 2 on usage errors.
-import {
-  Analysis,
-  gateCatalog,
-  loadVersion,
-  closestName,
-  similarGateNames,
-  type KubeVersion,
-  buildCrdCatalog,
-} from '../../engine';
+import { Analysis, buildCrdCatalog, explainedGateName, gateCatalog, gateHint, kindHint, type KubeVersion } from '../../engine';
 import { describeOptions, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
@@ -46,39 +38,6 @@ needs), e.g.
 Options:
 ${describeOptions(EXPLAIN_OPTIONS)}
 `;
-
-/** apiVersions serving `kind` in the version (stable first), matched exactly or else case-insensitively. */
-function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
-  const kinds = loadVersion(version).data.kinds.filter((k) => !k.removed);
-  const exact = kinds.filter((k) => k.kind === name);
-  const lower = name.toLowerCase();
-  const found = exact.length ? exact : kinds.filter((k) => k.kind.toLowerCase() === lower);
-  if (found.length === 0) return undefined;
-  const rank = (s: string) => (s === 'stable' ? 0 : s === 'beta' ? 1 : 2);
-  const sorted = [...found].sort((a, b) => rank(a.stability) - rank(b.stability) || (a.component ? 1 : 0) - (b.component ? 1 : 0));
-  return { kind: sorted[0]!.kind, apiVersions: [...new Set(sorted.map((k) => k.apiVersion))] };
-}
-
-/** Why a single name is not a gate, and what to try instead (did-you-mean, or the kind form). */
-function gateHint(name: string, version: KubeVersion): string {
-  const kind = kindMatches(version, name);
-  if (kind) {
-    const more = kind.apiVersions.length > 1 ? ` (also served as ${kind.apiVersions.slice(1).join(', ')})` : '';
-    return `${name} is a kind, not a feature gate: try \`kubegate explain ${kind.apiVersions[0]} ${kind.kind}\`${more}`;
-  }
-  const near = similarGateNames(gateCatalog(), name, version);
-  return near.length ? `no feature gate ${name} in Kubernetes ${version}; did you mean ${near.join(' or ')}?` : `no feature gate ${name} in Kubernetes ${version}`;
-}
-
-function kindHint(apiVersion: string, kind: string, version: KubeVersion): string {
-  const data = loadVersion(version).data;
-  const sameApi = data.kinds.filter((k) => k.apiVersion === apiVersion && !k.removed).map((k) => k.kind);
-  const suggestion = closestName(kind, sameApi) ?? closestName(kind, new Set(data.kinds.map((k) => k.kind)));
-  if (!suggestion) return '';
-  const where = kindMatches(version, suggestion);
-  const api = where && !where.apiVersions.includes(apiVersion) ? where.apiVersions[0] : apiVersion;
-  return `; did you mean \`kubegate explain ${api} ${suggestion}\`?`;
-}
 
 function formatOf(args: ParsedArgs, io: CliIO): Format {
   const raw = optionValue(args, 'format');
@@ -124,19 +83,14 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
       const [first, kind, path] = args.positionals as [string, string?, string?];
       if (kind === undefined) {
         const catalog = gateCatalog();
-        const has = (n: string) => [catalog.gates, catalog.notGates].some((m) => Object.prototype.hasOwnProperty.call(m, n)) || catalog.meta.includes(n);
-        let name = first;
-        if (!has(name)) {
-          const sameLetters = Object.keys(catalog.gates).filter((g) => g.toLowerCase() === first.toLowerCase());
-          if (sameLetters.length === 1) {
-            name = sameLetters[0]!;
-            io.err(`note: gate names are case-sensitive; showing ${name} (components reject ${first})\n`);
-          } else {
-            io.err(`kubegate explain: ${gateHint(first, version)}\n`);
-            if (format === 'json') io.out(`${JSON.stringify({ type: 'unknown', name: first, version }, null, 2)}\n`);
-            return EXIT_FINDINGS;
-          }
+        const resolved = explainedGateName(first);
+        if (!resolved) {
+          io.err(`kubegate explain: ${gateHint(first, version)}\n`);
+          if (format === 'json') io.out(`${JSON.stringify({ type: 'unknown', name: first, version }, null, 2)}\n`);
+          return EXIT_FINDINGS;
         }
+        const name = resolved.name;
+        if (resolved.caseOnly) io.err(`note: gate names are case-sensitive; showing ${name} (components reject ${first})\n`);
         print(new Analysis({ version, environment }).explainGate(name), {
           type: 'gate',
           gate: name,
