@@ -1,0 +1,46 @@
+// The esbuild options of Kubegate's bundles, shared by scripts/build.mjs and the tests that bundle a part the
+// same way (tests/cluster/bundle.test.ts).
+//
+// Two libraries that only some runs need are bundled apart, in dist/vendor/, and required on first use: the
+// Kubernetes client's kubeconfig reader (cluster access, off by default) and the CEL library (CRD rules). A
+// process that never touches a cluster or a CRD rule neither parses nor compiles them (about 2.6 MB of code).
+
+export const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: bundle its ES modules.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+};
+
+/** Libraries bundled on their own: import specifier → the vendor bundle and the export of it to use. */
+const vendored = {
+  '@kubernetes/client-node/dist/config.js': { file: 'kube-config.js', pick: undefined },
+  '@bufbuild/cel': { file: 'cel.js', pick: 'core' },
+  '@bufbuild/cel/ext': { file: 'cel.js', pick: 'ext' },
+};
+
+/** The vendor bundles, written to `vendor/<file>` beside the bundles that require them. */
+export const vendorBundles = [
+  { file: 'kube-config.js', contents: "module.exports = require('@kubernetes/client-node/dist/config.js');" },
+  // One bundle for both entry points of the CEL library, so that they share its internals.
+  { file: 'cel.js', contents: "exports.core = require('@bufbuild/cel');\nexports.ext = require('@bufbuild/cel/ext');" },
+];
+
+/** Replaces each vendored import with a require of its bundle, resolved next to the bundle importing it. */
+export const vendorPlugin = {
+  name: 'vendor',
+  setup(b) {
+    const filter = new RegExp(`^(${Object.keys(vendored).map((s) => s.replace(/[./]/g, '\\$&')).join('|')})$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'vendor-shim' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor-shim' }, (args) => {
+      const v = vendored[args.path];
+      const load = `require(require('node:path').join(__dirname, 'vendor', ${JSON.stringify(v.file)}))`;
+      return { contents: `module.exports = ${load}${v.pick ? `.${v.pick}` : ''};`, loader: 'js' };
+    });
+  },
+};
