@@ -60,9 +60,10 @@ export interface FindingWords {
   detail: string;
 }
 
-// The two templates below name one gate at most (the catalog's longest name has 52 characters): with two names
-// and a component list they ran past the bound. The other names go in the detail (tests/gates/message-length.test.ts
-// fills them with every name of the catalog).
+// The templates below name one gate at most (the catalog's longest name has 52 characters): with two names, a
+// component list or the stage history they ran past the bound. The other names go in the detail
+// (tests/gates/message-length.test.ts fills them with every name of the catalog, and produces the feature-gate
+// message for every gated use of the catalog in every gate state).
 
 /** `unknown-gate`: a setting names something that is not a gate of `version`. A renamed gate's message names the
  *  gate to use; the old name is the one under the finding's range (and in the detail). */
