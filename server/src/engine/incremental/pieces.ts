@@ -1,7 +1,8 @@
 // A file cut at its `---` lines into one piece per YAML document, and pieces joined back into one text with
 // line maps. Documents are cut only at LF lines, like the YAML parser (which does not take a lone CR as a line
 // break); lines are counted by LSP rules (LF, CR LF and a lone CR each end a line, as in line-index.ts).
-import { lineCount } from '../line-index';
+import { lineCount, lineStartAt, lineStarts, positionIn } from '../line-index';
+import { VERSION_DIRECTIVE_MAX_LINE } from '../directives';
 import { hasTemplateBlock } from '../parse/templates';
 import type { LineMap } from './line-map';
 
@@ -12,35 +13,6 @@ export interface Piece {
 }
 
 const SEPARATOR = /^---(?:[ \t\r\n]|$)/;
-/** A version comment counts in the file's first lines only (engine/directives.ts). */
-const VERSION_COMMENT_LINES = 10;
-
-/** Offset where line `n` (0-based) starts; the text's length when it has fewer lines. Reads only those lines. */
-function nthLineStart(text: string, n: number): number {
-  let pos = 0;
-  for (let i = 0; i < n; i++) {
-    const next = nextLineStart(text, pos);
-    if (next < 0) return text.length;
-    pos = next;
-  }
-  return pos;
-}
-
-/** Start of the line after the one holding `pos`, -1 on the last line. */
-function nextLineStart(text: string, pos: number): number {
-  const nl = text.indexOf('\n', pos);
-  const cr = text.indexOf('\r', pos);
-  if (cr >= 0 && (nl < 0 || cr < nl - 1)) return cr + 1;
-  return nl < 0 ? -1 : nl + 1;
-}
-
-/** Line breaks in text[from, to). */
-function breaksIn(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
-  for (let i = text.indexOf('\r', from); i >= 0 && i < to; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) n++;
-  return n;
-}
 
 /** Pieces of one YAML document each, or undefined when the file must be checked whole: where the cut is unsure
  *  (`...` markers, `%` directives, a template block, a version comment below the first lines). */
@@ -48,23 +20,24 @@ export function splitDocuments(text: string): Piece[] | undefined {
   if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
   // A template block (`{{- range }}` … `{{- end }}`) may span documents: the engine decides over the whole file.
   if (hasTemplateBlock(text)) return undefined;
-  // A version comment is read from the file's first lines only: one further down must not count.
-  if (/#\s*kubegate\s*:/.test(text.slice(nthLineStart(text, VERSION_COMMENT_LINES)))) return undefined;
+  // A version comment is read from the file's first lines only (directives.ts): one further down must not count.
+  if (/#\s*kubegate\s*:/.test(text.slice(lineStartAt(text, VERSION_DIRECTIVE_MAX_LINE)))) return undefined;
   const pieces: Piece[] = [];
   let start = 0;
   let startLine = 0;
   let line = 0;
   let pos = 0;
-  const hasCr = text.includes('\r');
+  // With a CR in the text a lone CR also ends a line (LSP rules): lines are then read from the line table.
+  const starts = text.includes('\r') ? lineStarts(text) : undefined;
   for (;;) {
     const nl = text.indexOf('\n', pos);
     if (pos > 0 && SEPARATOR.test(text.slice(pos, pos + 4))) {
       pieces.push({ text: text.slice(start, pos), line: startLine });
       start = pos;
-      startLine = line;
+      startLine = starts ? positionIn(starts, text.length, pos).line : line;
     }
     if (nl < 0) break;
-    line += hasCr ? breaksIn(text, pos, nl + 1) : 1;
+    line++;
     pos = nl + 1;
   }
   pieces.push({ text: text.slice(start), line: startLine });
