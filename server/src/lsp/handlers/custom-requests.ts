@@ -1,0 +1,59 @@
+// The kubegate/* requests: explain, workspace stats, gate report, kind config, schema and cluster refresh
+// (the reports' content: ../custom.ts; the schema's: ../schema.ts).
+import type { Connection } from 'vscode-languageserver/node';
+import {
+  ExplainRequest,
+  GateReportRequest,
+  KindConfigRequest,
+  RefreshClusterRequest,
+  SchemaRequest,
+  WorkspaceStatsRequest,
+  type ExplainParams,
+  type ExplainResult,
+  type GateReportParams,
+  type KindConfigParams,
+  type SchemaParams,
+  type WorkspaceStatsResult,
+} from '../../contract/protocol';
+import { gateReport, kindConfigForWorkspace } from '../custom';
+import { overLimit, tooLargeMessage } from '../guard';
+import { safeAsync } from '../safe';
+import { answerSchemaRequest } from '../schema';
+import type { Session } from '../session';
+
+export function registerCustomRequests(connection: Connection, session: Session): void {
+  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats }));
+
+  // The hover's text for a position, also for a document that is not open (read from disk).
+  connection.onRequest(ExplainRequest, async (params: ExplainParams): Promise<ExplainResult> => {
+    const text = session.textOf(params.textDocument.uri);
+    if (text === undefined) return null;
+    const { maxChars } = session.client;
+    if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
+    const ctx = await session.contextFor(params.textDocument.uri);
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.describerFor(ctx)));
+    return view ? { markdown: view.markdown } : null;
+  });
+
+  connection.onRequest(GateReportRequest, async (params: GateReportParams | undefined) => {
+    const version = await session.workspaceVersion();
+    return gateReport(await session.reportSources(params?.uris), version);
+  });
+
+  connection.onRequest(KindConfigRequest, async (params: KindConfigParams | undefined) => {
+    const version = await session.workspaceVersion();
+    return kindConfigForWorkspace(await session.reportSources(params?.uris), version);
+  });
+
+  connection.onRequest(SchemaRequest, (params: SchemaParams | undefined) =>
+    safeAsync(connection, () =>
+      answerSchemaRequest(params, {
+        textOf: (uri) => session.textOf(uri),
+        contextFor: (uri) => session.contextFor(uri),
+        workspaceContext: () => session.workspaceContext(),
+      }),
+    ).then((r) => r ?? null),
+  );
+
+  connection.onRequest(RefreshClusterRequest, () => session.refreshCluster());
+}

@@ -1,0 +1,87 @@
+// initialize (client capabilities and initializationOptions → the session; the server's capabilities back),
+// initialized (dynamic registrations, workspace folder changes, the first status), configuration pushes and
+// watched files.
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import type { InitializationOptions } from '../../contract/protocol';
+import { SETTINGS_SECTION } from '../../contract/settings';
+import type { ClientSetup, Session } from '../session';
+
+/** The server's capabilities (a new object per answer: the library fills in its own parts). */
+function capabilities(): InitializeResult['capabilities'] {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+    hoverProvider: true,
+    completionProvider: { triggerCharacters: [':', '=', ','], resolveProvider: false },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    documentSymbolProvider: true,
+    inlayHintProvider: true,
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+}
+
+/** What the session keeps of the initialize params; `maxChars` stays `currentMaxChars` unless a positive number is given. */
+function clientSetup(params: InitializeParams, currentMaxChars: number): ClientSetup {
+  const caps = params.capabilities;
+  const init = (params.initializationOptions ?? {}) as InitializationOptions;
+  return {
+    maxChars: typeof init.maxFileChars === 'number' && init.maxFileChars > 0 ? init.maxFileChars : currentMaxChars,
+    trusted: init.workspaceTrusted !== false,
+    virtualWorkspace: init.virtualWorkspace === true,
+    actionOptions: {
+      settingCommand: typeof init.settingCommand === 'string' ? init.settingCommand : undefined,
+      canCreateFiles: !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create'),
+    },
+    pullConfiguration: !!caps.workspace?.configuration,
+    snippetSupport: !!caps.textDocument?.completion?.completionItem?.snippetSupport,
+    serverSnippets: init.serverSnippets !== false,
+    inlayRefreshSupport: !!caps.workspace?.inlayHint?.refreshSupport,
+    dynamicConfig: !!caps.workspace?.didChangeConfiguration?.dynamicRegistration,
+    dynamicWatch: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    folders: params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []),
+  };
+}
+
+export function registerLifecycle(connection: Connection, session: Session): void {
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    session.initialize(clientSetup(params, session.client.maxChars));
+    return {
+      capabilities: capabilities(),
+      serverInfo: { name: 'kubegate-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    const { ws } = session;
+    if (session.client.dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    if (session.client.dynamicWatch) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
+        .then(() => ws.setWatching(true), () => ws.setWatching(false));
+    }
+    if (ws.getFolders().length && connection.workspace) {
+      try {
+        connection.workspace.onDidChangeWorkspaceFolders((e) => {
+          session.foldersChanged(
+            e.added.map((a) => a.uri),
+            e.removed.map((r) => r.uri),
+          );
+        });
+      } catch {
+        // the client did not announce workspace folder support
+      }
+    }
+    void session.sendStatus().catch(() => undefined);
+  });
+
+  connection.onDidChangeConfiguration((change) => session.configurationChanged(change.settings));
+
+  connection.onDidChangeWatchedFiles((change) => session.filesChanged(change.changes.map((c) => c.uri)));
+}

@@ -1,0 +1,306 @@
+// The language server's state and the operations on it: the open documents, the workspace files, settings, the
+// cluster, the per-document contexts and checkers, and what the client said at initialize. The handlers
+// (handlers/*.ts) map protocol messages to these operations and to engine calls.
+import { TextDocuments, type Connection } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { StatusNotification, type ClusterStatus } from '../contract/protocol';
+import { clusterFieldDescription } from '../cluster/openapi';
+import type { ClusterSnapshot } from '../cluster/types';
+import { mayAffectOtherFiles, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
+import type { ActionOptions } from './actions';
+import { documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { ClusterHolder } from './cluster';
+import { peekClusterCrds } from './crds';
+import type { ReportSource } from './custom';
+import { DEFAULT_MAX_FILE_CHARS, OpenDocuments } from './incremental';
+import { repoConfigFor } from './repo-config';
+import { DocumentSettings } from './settings';
+import { statusParams } from './status';
+import { Validator } from './validation';
+import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
+
+/** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache). */
+const HOVER_CLUSTER_TIMEOUT_MS = 3000;
+
+type Settings = DocumentContext['settings'];
+
+/** What the client said at initialize (capabilities and initializationOptions) that later requests read. */
+export interface ClientOptions {
+  /** Longer texts get syntax diagnostics only (initializationOptions.maxFileChars). */
+  maxChars: number;
+  /** False in an untrusted workspace: it never reaches a cluster, whatever the settings say. */
+  trusted: boolean;
+  actionOptions: ActionOptions;
+  snippetSupport: boolean;
+  /** False when the client brings its own snippets (initializationOptions.serverSnippets). */
+  serverSnippets: boolean;
+  inlayRefreshSupport: boolean;
+  /** The client accepts dynamic registration of workspace/didChangeConfiguration and didChangeWatchedFiles. */
+  dynamicConfig: boolean;
+  dynamicWatch: boolean;
+}
+
+/** The options, plus what initialize sets once on the workspace and settings. */
+export interface ClientSetup extends ClientOptions {
+  /** Only open buffers are read (initializationOptions.virtualWorkspace). */
+  virtualWorkspace: boolean;
+  /** The client answers workspace/configuration. */
+  pullConfiguration: boolean;
+  /** URIs of the workspace folders. */
+  folders: string[];
+}
+
+/** The path of a file URI, else the URI itself. */
+function fileOf(uri: string): string {
+  return uriToPath(uri) ?? uri;
+}
+
+export class Session {
+  readonly documents = new TextDocuments(TextDocument);
+  readonly ws = new WorkspaceFiles(this.documents);
+  readonly settings: DocumentSettings;
+  readonly cluster = new ClusterHolder();
+  readonly validator: Validator;
+  private options: ClientOptions = {
+    maxChars: DEFAULT_MAX_FILE_CHARS,
+    trusted: true,
+    actionOptions: { canCreateFiles: false },
+    snippetSupport: false,
+    serverSnippets: true,
+    inlayRefreshSupport: false,
+    dynamicConfig: false,
+    dynamicWatch: false,
+  };
+  // Contexts (settings + gate environment) are kept per document until something they depend on changes:
+  // settings, a config document, a file on disk, the cluster, the workspace folders.
+  private readonly contexts = new Map<string, Promise<DocumentContext>>();
+  private readonly openDocuments = new OpenDocuments();
+  private readonly symbolCaches = new Map<string, OutlineCache>();
+  private inlayTimer: NodeJS.Timeout | undefined;
+  private statusTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly connection: Connection) {
+    this.settings = new DocumentSettings(connection, (uri) => repoConfigFor(uri, this.ws), () => this.options.trusted);
+    this.cluster.onSettled(() => {
+      this.recheckAll();
+      this.scheduleStatus();
+    });
+    this.validator = new Validator(connection, this.documents, (doc, isStale) => this.check(doc, isStale));
+  }
+
+  get client(): Readonly<ClientOptions> {
+    return this.options;
+  }
+
+  /** Takes what the client said at initialize (handlers/lifecycle.ts reads it from the params). */
+  initialize(setup: ClientSetup): void {
+    const { virtualWorkspace, pullConfiguration, folders, ...options } = setup;
+    this.options = options;
+    if (virtualWorkspace) this.ws.setDiskAccess(false);
+    this.settings.setPullSupported(pullConfiguration);
+    this.ws.setFolders(folders);
+  }
+
+  /** An untrusted workspace never reaches a cluster, whatever the settings say. */
+  clusterOn(s: Settings): boolean {
+    return this.options.trusted && s.cluster.enabled;
+  }
+
+  /** The cluster snapshot for these settings, waiting for a read when none is known (never while disabled). */
+  clusterSnapshot(s: Settings): Promise<ClusterSnapshot | undefined> {
+    return this.cluster.get(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
+  }
+
+  /** The text of a document: its open buffer, else the file on disk. */
+  textOf(uri: string): string | undefined {
+    return this.documents.get(uri)?.getText() ?? this.ws.read(fileOf(uri));
+  }
+
+  contextFor(uri: string): Promise<DocumentContext> {
+    let p = this.contexts.get(uri);
+    if (!p) {
+      p = (async () => {
+        const { settings: s } = await this.settings.get(uri);
+        // Never waits for the cluster: what is known now; re-checked when a read completes (onSettled above).
+        const snapshot = this.cluster.peek(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
+        const clusterCrds = this.clusterOn(s) ? peekClusterCrds(snapshot, () => this.recheckAll()) : [];
+        return documentContext(fileOf(uri), s, snapshot, this.ws, clusterCrds);
+      })();
+      this.contexts.set(uri, p);
+      p.catch(() => this.contexts.delete(uri));
+    }
+    return p;
+  }
+
+  /** The context of a request without a document: the workspace settings and cluster, at the first folder. */
+  async workspaceContext(): Promise<DocumentContext> {
+    const { settings: s } = await this.settings.get(undefined);
+    const snapshot = await this.clusterSnapshot(s);
+    return documentContext(this.ws.getFolders()[0] ?? process.cwd(), s, snapshot, this.ws);
+  }
+
+  /** The target version of the workspace settings (and cluster, when the version is `cluster`). */
+  async workspaceVersion(): Promise<KubeVersion> {
+    const { settings: s } = await this.settings.get(undefined);
+    return settingsVersion(s, await this.clusterSnapshot(s));
+  }
+
+  /** The outline cache of an open document (kept until it closes). */
+  symbolCache(uri: string): OutlineCache {
+    let cache = this.symbolCaches.get(uri);
+    if (!cache) this.symbolCaches.set(uri, (cache = new Map()));
+    return cache;
+  }
+
+  /** Settings, the cluster, files on disk or the workspace folders changed: every context is rebuilt and every
+   *  open document checked again. */
+  recheckAll(): void {
+    this.contexts.clear();
+    this.validator.scheduleAll();
+    this.refreshInlayHints();
+  }
+
+  /** A config document changed: every other document may read it (its own configs are part of its check). */
+  recheckOthers(uri: string): void {
+    for (const key of [...this.contexts.keys()]) if (key !== uri) this.contexts.delete(key);
+    for (const d of this.documents.all()) if (d.uri !== uri) this.validator.schedule(d.uri);
+    this.refreshInlayHints();
+    this.scheduleStatus();
+  }
+
+  /** Gate state, settings or the version changed: the client asks for inlay hints again (at most once per pause). */
+  refreshInlayHints(): void {
+    if (!this.options.inlayRefreshSupport || this.inlayTimer) return;
+    this.inlayTimer = setTimeout(() => {
+      this.inlayTimer = undefined;
+      void this.connection.languages.inlayHint.refresh().catch(() => undefined);
+    }, 50);
+  }
+
+  async sendStatus(): Promise<void> {
+    const { settings: s, problems } = await this.settings.get(undefined);
+    const snapshot = await this.clusterSnapshot(s);
+    const openFiles = this.documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
+    const params = statusParams({ settings: s, problems, snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s, snapshot) });
+    await this.connection.sendNotification(StatusNotification, params);
+  }
+
+  /** Status after documents open, close or change what sets gates: at most one per short pause. */
+  scheduleStatus(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined;
+      void this.sendStatus().catch(() => undefined);
+    }, 100);
+  }
+
+  /** A didChangeConfiguration push: new settings for every document. */
+  configurationChanged(pushed: unknown): void {
+    this.settings.onPush(pushed);
+    this.recheckAll();
+    void this.sendStatus().catch(() => undefined);
+  }
+
+  /** Watched files changed on disk: their texts are read again, a `.kubegate.yaml` drops cached settings, and a
+   *  YAML file re-checks everything. */
+  filesChanged(uris: string[]): void {
+    for (const uri of uris) {
+      const file = uriToPath(uri);
+      if (file) this.ws.invalidate(file);
+    }
+    if (uris.some((uri) => /\/\.kubegate\.yaml$/.test(uri))) this.settings.forgetAll();
+    if (uris.some((uri) => /\.ya?ml$/i.test(uri))) this.recheckAll();
+  }
+
+  foldersChanged(added: string[], removed: string[]): void {
+    const now = new Set(this.ws.getFolders().map(pathToUri));
+    for (const r of removed) now.delete(r);
+    for (const a of added) now.add(a);
+    this.ws.setFolders([...now]);
+    this.recheckAll();
+  }
+
+  documentOpened(doc: TextDocument): void {
+    this.contexts.delete(doc.uri);
+    this.documentChanged(doc, true);
+    this.scheduleStatus();
+  }
+
+  /** A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all. */
+  documentChanged(doc: TextDocument, immediate = false): void {
+    if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
+    this.validator.schedule(doc.uri, immediate);
+  }
+
+  /** Saving a config document: the documents that read it see it again (they read open buffers first anyway). */
+  documentSaved(doc: TextDocument): void {
+    if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
+  }
+
+  documentClosed(doc: TextDocument): void {
+    this.settings.forget(doc.uri);
+    this.contexts.delete(doc.uri);
+    this.openDocuments.forget(doc.uri);
+    this.symbolCaches.delete(doc.uri);
+    this.validator.forget(doc.uri);
+    if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
+    this.scheduleStatus();
+  }
+
+  /** kubegate/refreshCluster: reads the cluster again (when on), re-checks everything and answers its state. */
+  async refreshCluster(): Promise<ClusterStatus> {
+    const { settings: s } = await this.settings.get(undefined);
+    if (this.clusterOn(s)) await this.cluster.refresh(s.cluster.context, s.cluster.kubeconfig);
+    this.recheckAll();
+    void this.sendStatus().catch(() => undefined);
+    return this.cluster.status(this.clusterOn(s));
+  }
+
+  /** The documents of a workspace report: the given URIs, else the open documents and the workspace's YAML files
+   *  (those the server checks, within the size guard). */
+  async reportSources(uris: string[] | undefined): Promise<ReportSource[]> {
+    const list = uris ?? [...new Set([...this.documents.all().map((d) => d.uri), ...this.ws.allYamlFiles().map(pathToUri)])];
+    const out: ReportSource[] = [];
+    for (const uri of list) {
+      const text = this.textOf(uri);
+      if (text === undefined || text.length > this.options.maxChars) continue;
+      const { settings: s } = await this.settings.get(uri);
+      if (!shouldCheck(uriToPath(uri), text, s, this.ws)) continue;
+      out.push({ uri, text, ctx: await this.contextFor(uri) });
+    }
+    return out;
+  }
+
+  /** The connected cluster's OpenAPI descriptions for hovers: only when the user opted in, the workspace is
+   *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
+  async describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
+    if (!this.clusterOn(ctx.settings)) return undefined;
+    // A hover asks for the cluster's answer and may wait for it (within the read's time budget); diagnostics never do.
+    const snapshot = await this.cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
+    if (!snapshot?.reachable) return undefined;
+    return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
+  }
+
+  /** The validator's check of an open document: an empty report when checking is off or the file is ignored or
+   *  not selected; undefined when a newer edit made it stale. */
+  private async check(doc: TextDocument, isStale: () => boolean): Promise<FileReport | undefined> {
+    const { settings: s, repoConfig } = await this.settings.get(doc.uri);
+    const text = doc.getText();
+    const docPath = uriToPath(doc.uri);
+    if (!s.enable || !s.validate.enable) return { documents: [], findings: [] };
+    if (docPath && repoConfig?.ignored(docPath)) return { documents: [], findings: [] };
+    if (!shouldCheck(docPath, text, s, this.ws)) return { documents: [], findings: [] };
+    const ctx = await this.contextFor(doc.uri);
+    if (isStale()) return undefined;
+    return this.openDocuments.report(doc, ctx, this.options.maxChars);
+  }
+
+  /** The configs that govern a file, for the status (never throws). */
+  private configsOf(file: string, s: Settings, snapshot: ClusterSnapshot | undefined): ConfigDocInfo[] {
+    try {
+      return documentContext(file, s, snapshot, this.ws).configs;
+    } catch {
+      return [];
+    }
+  }
+}
