@@ -5,21 +5,12 @@ import { contentEnd, gateBadges } from '../../server/src/engine/gates/gate-badge
 import { gatedUsesWithState } from '../../server/src/engine/gates/use-states';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';
+import { SLICE as DRA_SLICE_WITH_SKIP_NODE_OPERATIONS } from '../lsp/fixtures';
 import { V } from './helpers';
 
-const SLICE = `apiVersion: resource.k8s.io/v1
-kind: ResourceSlice
-metadata:
-  name: slice-a
-spec:
-  driver: gpu.example.com
-  pool:
-    name: pool-a
-    generation: 1
-    resourceSliceCount: 1
-  nodeName: node-1
-  skipNodeOperations: ["*"]  # a comment
-`;
+/** The protocol tests' ResourceSlice, whose last line sets the gated skipNodeOperations, with a comment after that
+ *  value: the badge must sit between the two. */
+const SLICE = `${DRA_SLICE_WITH_SKIP_NODE_OPERATIONS.trimEnd()}  # a comment\n`;
 const LINE = SLICE.split('\n').findIndex((l) => l.includes('skipNodeOperations'));
 const ALL = { from: 0, to: 99 };
 

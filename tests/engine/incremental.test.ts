@@ -177,6 +177,36 @@ function stream(lines: number): string {
   return docs.join('---\n');
 }
 
+/** On a multi-document stream with `replicas:` lines in its second half: piece by piece, and with the whole-file
+ *  shortcut of a first check, the report equals the whole-file report; after one `replicas:` line in the middle is
+ *  edited, only that document is checked again and the report still equals the whole-file report. */
+function expectSameReportBeforeAndAfterAnEdit(text: string): void {
+  const owner = {};
+  let calls = 0;
+  const counting = (t: string) => {
+    calls++;
+    return whole(t);
+  };
+  // Piece by piece, and with the whole-file shortcut of a first check: both equal the whole-file report.
+  expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
+  expect(calls).toBeGreaterThan(10);
+  const checker = new IncrementalChecker();
+  calls = 0;
+  expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
+  expect(calls).toBe(1);
+  // Edit one line in the middle: only that document is checked again.
+  const lines = text.split('\n');
+  const mid = lines.findIndex((l, i) => i > lines.length / 2 && /^\s+replicas: \d+/.test(l));
+  expect(mid).toBeGreaterThan(0);
+  lines[mid] = lines[mid]!.replace(/replicas: \d+/, 'replicaz: 3');
+  const edited = lines.join('\n');
+  calls = 0;
+  const after = checker.check(edited, '1.37', owner, counting, mayHoldGateConfig);
+  expect(calls).toBe(1);
+  expect(after).toEqual(whole(edited));
+  expect(after.findings.some((f) => f.code === 'unknown-field' && f.range.start.line === mid)).toBe(true);
+}
+
 describe('incremental re-check equals the whole-file check', { timeout: 120_000 }, () => {
   it.each(Object.keys(FILES))('on an inline multi-document file: %s', (name) => {
     const text = FILES[name]!;
@@ -202,31 +232,7 @@ describe('incremental re-check equals the whole-file check', { timeout: 120_000 
   });
 
   it('on a generated multi-document stream, before and after an edit in one document', () => {
-    const text = stream(10_000);
-    const owner = {};
-    let calls = 0;
-    const counting = (t: string) => {
-      calls++;
-      return whole(t);
-    };
-    // Piece by piece, and with the whole-file shortcut of a first check: both equal the whole-file report.
-    expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-    expect(calls).toBeGreaterThan(10);
-    const checker = new IncrementalChecker();
-    calls = 0;
-    expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-    expect(calls).toBe(1);
-    // Edit one line in the middle: only that document is checked again.
-    const lines = text.split('\n');
-    const mid = lines.findIndex((l, i) => i > lines.length / 2 && /^\s+replicas: \d+/.test(l));
-    expect(mid).toBeGreaterThan(0);
-    lines[mid] = lines[mid]!.replace(/replicas: \d+/, 'replicaz: 3');
-    const edited = lines.join('\n');
-    calls = 0;
-    const after = checker.check(edited, '1.37', owner, counting, mayHoldGateConfig);
-    expect(calls).toBe(1);
-    expect(after).toEqual(whole(edited));
-    expect(after.findings.some((f) => f.code === 'unknown-field' && f.range.start.line === mid)).toBe(true);
+    expectSameReportBeforeAndAfterAnEdit(stream(10_000));
   }, 120_000);
 });
 
@@ -248,31 +254,7 @@ describe.skipIf(!hasShared)(sharedTitle('incremental re-check equals the whole-f
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-gen-'));
     try {
       execFileSync(process.execPath, [path.join(sharedDir, 'bench', 'gen-manifests.mjs'), '--out', dir], { stdio: 'ignore' });
-      const text = readFileSync(path.join(dir, 'k8s-10k.yaml'), 'utf8');
-      const owner = {};
-      let calls = 0;
-      const counting = (t: string) => {
-        calls++;
-        return whole(t);
-      };
-      // Piece by piece, and with the whole-file shortcut of a first check: both equal the whole-file report.
-      expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-      expect(calls).toBeGreaterThan(10);
-      const checker = new IncrementalChecker();
-      calls = 0;
-      expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-      expect(calls).toBe(1);
-      // Edit one line in the middle: only that document is checked again.
-      const lines = text.split('\n');
-      const mid = lines.findIndex((l, i) => i > lines.length / 2 && /^\s+replicas: \d+/.test(l));
-      expect(mid).toBeGreaterThan(0);
-      lines[mid] = lines[mid].replace(/replicas: \d+/, 'replicaz: 3');
-      const edited = lines.join('\n');
-      calls = 0;
-      const after = checker.check(edited, '1.37', owner, counting, mayHoldGateConfig);
-      expect(calls).toBe(1);
-      expect(after).toEqual(whole(edited));
-      expect(after.findings.some((f) => f.code === 'unknown-field' && f.range.start.line === mid)).toBe(true);
+      expectSameReportBeforeAndAfterAnEdit(readFileSync(path.join(dir, 'k8s-10k.yaml'), 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,8 @@
 // Fixture texts for the protocol tests. Kinds and field names are plain Kubernetes API names; the facts of the
 // gates a field needs are not written here: tests read them from the committed schemas/ (tests/support/committed.ts).
+
+/** A DRA ResourceSlice whose last line sets the gated field skipNodeOperations (tests/engine/gate-badges.test.ts
+ *  appends a comment to that line). */
 export const SLICE = `apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
 metadata:
