@@ -74,6 +74,20 @@ describe('architecture boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('the contract shared with the VS Code client imports a few named engine modules, never the entry point', () => {
+    // The client bundles server/src/contract: importing the engine's entry point would bundle the whole engine.
+    const allowed = new Set(['types', 'kube-version', 'crd/selection', 'glob-match', 'similar-names', 'parse/parseFile']);
+    const bad: string[] = [];
+    for (const file of sources(path.join(SRC, 'contract'))) {
+      for (const spec of specifiers(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = path.relative(path.join(SRC, 'engine'), path.resolve(path.dirname(file), spec));
+        if (!target.startsWith('..') && !allowed.has(target)) bad.push(`${path.relative(SRC, file)} imports ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('no hand-written source file is over 400 lines', () => {
     const roots = [SRC, path.resolve(SRC, '..', '..', 'client', 'src'), path.resolve(SRC, '..', '..', 'scripts')];
     const long = roots
