@@ -39,8 +39,17 @@ export const vendorPlugin = {
     b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'vendor-shim' }));
     b.onLoad({ filter: /.*/, namespace: 'vendor-shim' }, (args) => {
       const v = vendored[args.path];
-      const load = `require(require('node:path').join(__dirname, 'vendor', ${JSON.stringify(v.file)}))`;
-      return { contents: `module.exports = ${load}${v.pick ? `.${v.pick}` : ''};`, loader: 'js' };
+      // A bundle copied without its vendor/ folder says so, instead of a bare "Cannot find module".
+      const contents = [
+        `const file = require('node:path').join(__dirname, 'vendor', ${JSON.stringify(v.file)});`,
+        'let lib;',
+        'try { lib = require(file); } catch (err) {',
+        `  if (err && err.code === 'MODULE_NOT_FOUND' && String(err.message).includes(file)) throw new Error(\`Kubegate's bundle is incomplete: \${file} is missing (install or copy the whole dist/ folder)\`);`,
+        '  throw err;',
+        '}',
+        `module.exports = lib${v.pick ? `.${v.pick}` : ''};`,
+      ].join('\n');
+      return { contents, loader: 'js' };
     });
   },
 };

@@ -2,7 +2,7 @@
 // has no run-time dependencies) turns into a working `kubegate`; --version; help within 80 columns; a user
 // error or missing data gives a message, never a stack trace.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../server/src/cli/main';
@@ -43,6 +43,16 @@ describe('kubegate outside the clone', () => {
       shell: `"$NODE" cli.js check "${path.join(ROOT, 'examples', 'deployment.yaml')}"`,
     });
     expect(withEnv.code).toBe(0);
+    // Without dist/vendor/ beside it, --cluster names the missing bundle instead of failing obscurely.
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    writeFileSync(kubeconfig, 'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\ncontexts: [{name: x, context: {cluster: c}}]\ncurrent-context: x\n');
+    const noVendor = await spawnCli([], {
+      cwd: dir,
+      env: { KUBEGATE_SCHEMAS: path.join(ROOT, 'schemas'), KUBECONFIG: kubeconfig },
+      shell: `"$NODE" cli.js check --cluster "${path.join(ROOT, 'examples', 'deployment.yaml')}"`,
+    });
+    expect(noVendor.stderr).toContain("Kubegate's bundle is incomplete");
+    expect(noVendor.stderr).toContain(path.join('vendor', 'kube-config.js'));
   });
 
   it('usage errors print a message and exit 2, without a stack trace', async () => {
@@ -59,7 +69,9 @@ describe('kubegate outside the clone', () => {
     execFileSync(npm, ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT, stdio: 'pipe' });
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     const listing = execFileSync('tar', ['-tzf', path.join(dir, tarball)], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/schemas/gates.json', 'package/package.json']));
+    expect(listing).toEqual(
+      expect.arrayContaining(['package/dist/cli.js', 'package/dist/vendor/kube-config.js', 'package/dist/vendor/cel.js', 'package/schemas/gates.json', 'package/package.json']),
+    );
     expect(listing.filter((f) => f.startsWith('package/server/') || f.startsWith('package/tests/') || f.startsWith('package/node_modules/'))).toEqual([]);
     const prefix = path.join(dir, 'prefix');
     execFileSync(npm, ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', path.join(dir, tarball)], {
@@ -76,5 +88,16 @@ describe('kubegate outside the clone', () => {
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as { files: { findings: { code: string }[] }[] };
     expect(out.files[0]!.findings.map((f) => f.code)).toEqual(['feature-gate']);
+    // --cluster loads the kubeconfig reader, bundled apart (dist/vendor/): an unreachable server is a note.
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    writeFileSync(
+      kubeconfig,
+      'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\n' +
+        'users: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n',
+    );
+    const cluster = await spawnCli([], { cwd: dir, env: { KUBEGATE_SCHEMAS: undefined, KUBECONFIG: kubeconfig }, shell: `"${bin}" check --cluster slice.yaml` });
+    expect(cluster.code, cluster.stderr).toBe(0);
+    expect(cluster.stderr).toContain('context "x"');
+    expect(cluster.stderr).not.toMatch(/Cannot find module|^\s+at /m);
   }, 180_000);
 });

@@ -248,8 +248,10 @@ export async function readCluster(options: ClusterReadOptions = {}): Promise<Clu
     }
     conn = opened.connection;
     return await readConnected(conn, options, timeoutMs, controller.signal, takenAt, () => cancelled);
-  } catch {
-    return { reachable: false, context: conn?.context, server: conn?.server, notes: ['Reading the cluster failed unexpectedly.'], takenAt };
+  } catch (err) {
+    // An incomplete installation (the kubeconfig reader's bundle missing) is named; anything else stays generic.
+    const message = err instanceof Error && /^Kubegate's bundle is incomplete/.test(err.message) ? err.message : 'Reading the cluster failed unexpectedly.';
+    return { reachable: false, context: conn?.context, server: conn?.server, notes: [message], takenAt };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
