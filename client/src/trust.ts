@@ -2,6 +2,7 @@
 // that the rules can be unit-tested: in an untrusted workspace the server never reads a kubeconfig nor
 // talks to a cluster, whatever the user or workspace settings say.
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
+import type { InitializationOptions } from '../../server/src/contract/protocol';
 
 /** Settings that reach a cluster; VS Code ignores their workspace values while the workspace is untrusted,
  *  and the client also forces them off (user-level values would still apply otherwise). */
@@ -19,19 +20,8 @@ export const FILE_SELECTION_SETTINGS = [`${SETTINGS_SECTION}.files`, `${SETTINGS
 /** package.json capabilities.untrustedWorkspaces.restrictedConfigurations. */
 export const RESTRICTED_SETTINGS = [...CLUSTER_SETTINGS, ...FILE_SELECTION_SETTINGS] as const;
 
-/** Sent as the language server's initializationOptions. */
-export interface KubegateInitOptions {
-  /** False: the server must not read kubeconfig files or contact a cluster. */
-  workspaceTrusted: boolean;
-  /** True: the files live in a virtual file system; only open documents can be read. */
-  virtualWorkspace: boolean;
-  /** Who is asking, for the server log. */
-  client: 'vscode';
-  /** Client command that sets kubegate.featureGates[gate] (the server offers it as a quick fix). */
-  settingCommand?: string;
-  /** True: the server offers its snippets as completions (the extension contributes no snippets file). */
-  serverSnippets: boolean;
-}
+/** What the VS Code client sends as initializationOptions: the contract's fields it always fills in. */
+export type KubegateInitOptions = InitializationOptions & Required<Pick<InitializationOptions, 'workspaceTrusted' | 'virtualWorkspace' | 'client' | 'serverSnippets'>>;
 
 export function initOptions(trusted: boolean, virtualWorkspace: boolean, settingCommand?: string): KubegateInitOptions {
   return { workspaceTrusted: trusted, virtualWorkspace, client: 'vscode', serverSnippets: true, ...(settingCommand ? { settingCommand } : {}) };
