@@ -8,7 +8,7 @@ import { clusterFieldDescription } from '../cluster/openapi';
 import type { ClusterSnapshot } from '../cluster/types';
 import { mayAffectOtherFiles, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
-import { documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import type { ReportSource } from './custom';
@@ -181,7 +181,7 @@ export class Session {
     const { settings: s, problems } = await this.settings.get(undefined);
     const snapshot = await this.clusterSnapshot(s);
     const openFiles = this.documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
-    const params = statusParams({ settings: s, problems, snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s, snapshot) });
+    const params = statusParams({ settings: s, problems, snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s) });
     await this.connection.sendNotification(StatusNotification, params);
   }
 
@@ -295,10 +295,11 @@ export class Session {
     return this.openDocuments.report(doc, ctx, this.options.maxChars);
   }
 
-  /** The configs that govern a file, for the status (never throws). */
-  private configsOf(file: string, s: Settings, snapshot: ClusterSnapshot | undefined): ConfigDocInfo[] {
+  /** The configs that govern a file, for the status (never throws). Only the configs: the rest of a document
+   *  context (gate environment, kustomize facts, CRDs) is not needed here. */
+  private configsOf(file: string, s: Settings): ConfigDocInfo[] {
     try {
-      return documentContext(file, s, snapshot, this.ws).configs;
+      return configsFor(file, s, this.ws);
     } catch {
       return [];
     }

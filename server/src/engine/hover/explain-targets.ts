@@ -18,8 +18,7 @@ export function explainedGateName(name: string): { name: string; caseOnly: boole
 /** apiVersions serving `kind` in the version (stable first), matched exactly or else case-insensitively. */
 export function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
   const data = loadVersion(version).data;
-  const served = (list: readonly { removed?: unknown }[]) => list.filter((k) => !k.removed);
-  let found = served(kindsNamed(data, name)) as typeof data.kinds;
+  let found = kindsNamed(data, name).filter((k) => !k.removed);
   if (found.length === 0) found = data.kinds.filter((k) => !k.removed && sameLetters(name, k.kind));
   if (found.length === 0) return undefined;
   const rank = (s: string) => (s === 'stable' ? 0 : s === 'beta' ? 1 : 2);
