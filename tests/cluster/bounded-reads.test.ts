@@ -3,13 +3,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
-import * as net from 'node:net';
 import { join, resolve } from 'node:path';
 import { runningExecPlugins, killExecPlugins } from '../../server/src/cluster/exec-plugin';
 import { MAX_KUBECONFIG_BYTES } from '../../server/src/cluster/kubeconfig';
 import { CLUSTER_TIMEOUT_ENV, DEFAULT_CLUSTER_TIMEOUT_MS, readCluster } from '../../server/src/cluster/read';
 import { DEFAULT_MAX_KEPT_LINES } from '../../server/src/cluster/connection';
-import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from './fakeApiServer';
+import { makeTestPki, startFakeApiServer, startHoldServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from './fakeApiServer';
 import { API_GROUP_LIST, API_VERSIONS, versionInfo } from './fixtures';
 
 let pki: TestPki;
@@ -59,9 +58,7 @@ async function holdServer(): Promise<{ port: string; connected(n: number): Promi
       }
     }
   };
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
+  const server = await startHoldServer((socket) => {
     opened++;
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -70,20 +67,13 @@ async function holdServer(): Promise<{ port: string; connected(n: number): Promi
     });
     check();
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  cleanups.push(
-    () =>
-      new Promise<void>((done) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => done());
-      }),
-  );
+  cleanups.push(() => server.close());
   const wait = (kind: 'open' | 'close', n: number) =>
     new Promise<void>((done) => {
       waiters.push({ kind, n, resolve: done });
       check();
     });
-  return { port: String((server.address() as net.AddressInfo).port), connected: (n) => wait('open', n), closed: (n) => wait('close', n) };
+  return { port: String(server.port), connected: (n) => wait('open', n), closed: (n) => wait('close', n) };
 }
 
 function stuckPluginKubeconfig(url: string, holdPort: string, fileName: string): string {

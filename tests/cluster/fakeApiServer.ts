@@ -165,6 +165,25 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A loopback TCP server that keeps every connection open (the port a stuck exec plugin connects to): `onSocket`
+ *  sees each one; `close` destroys them and stops the server. */
+export async function startHoldServer(onSocket: (socket: net.Socket) => void = () => undefined): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** A loopback HTTP CONNECT proxy that tunnels every CONNECT to 127.0.0.1 at the asked port. */
 export async function startConnectProxy(): Promise<{ url: string; connects: string[]; close(): Promise<void> }> {
   const connects: string[] = [];

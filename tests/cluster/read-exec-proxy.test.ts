@@ -11,6 +11,7 @@ import {
   makeTestPki,
   startConnectProxy,
   startFakeApiServer,
+  startHoldServer,
   tempFolder,
   writeKubeconfig,
   type FakeApiServer,
@@ -86,17 +87,9 @@ describe('readCluster with an exec credential plugin', () => {
   });
 
   it('bounds a plugin that does not answer and says plugins can be slow', async () => {
-    const sockets = new Set<net.Socket>();
-    const hold = net.createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => hold.listen(0, '127.0.0.1', resolve));
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          for (const s of sockets) s.destroy();
-          hold.close(() => resolve());
-        }),
-    );
-    const holdPort = String((hold.address() as net.AddressInfo).port);
+    const hold = await startHoldServer();
+    cleanups.push(() => hold.close());
+    const holdPort = String(hold.port);
     const kubeconfig = writeKubeconfig(
       folder.dir,
       server.url,

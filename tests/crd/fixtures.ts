@@ -1,3 +1,19 @@
+/** The `schema:` of a CRD version entry: an object with a `spec` object. `spec` is the rest of that spec object's
+ *  schema (`required:`, `properties:` …, YAML indented 12 spaces). */
+export const specSchema = (spec: string): string => `    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+${spec}`;
+
+/** The version entry most test CRDs have: v1, served and stored, with specSchema(spec). */
+export const servedVersion = (spec: string): string => `  - name: v1
+    served: true
+    storage: true
+${specSchema(spec)}`;
+
 // A made-up CRD for the custom-resource tests (group example.kubegate.test), written here so each schema
 // feature the engine reads has one field: properties/required, enum, int-or-string, preserve-unknown-fields
 // (open struct and free-form), embedded resource, min/max, pattern, format, list-map keys, set, CEL rules.
@@ -10,16 +26,7 @@ spec:
   names: {kind: Widget, plural: widgets, listKind: WidgetList}
   scope: Namespaced
   versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            required: [size]
+${servedVersion(`            required: [size]
             x-kubernetes-validations:
             - rule: "!has(self.minReplicas) || !has(self.maxReplicas) || self.minReplicas <= self.maxReplicas"
               message: minReplicas must not exceed maxReplicas
@@ -68,21 +75,15 @@ spec:
               labels:
                 type: object
                 additionalProperties: {type: string}
-  - name: v1beta1
+`)}  - name: v1beta1
     served: true
     storage: false
     deprecated: true
     deprecationWarning: example.kubegate.test/v1beta1 Widget is deprecated; use example.kubegate.test/v1 Widget
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
+${specSchema(`            properties:
               size: {type: string}
               oldField: {type: string}
-  - name: v1alpha1
+`)}  - name: v1alpha1
     served: false
     storage: false
     schema:
@@ -100,20 +101,11 @@ spec:
   names: {kind: HTTPRoute, plural: httproutes}
   scope: Namespaced
   versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
+${servedVersion(`            properties:
               parentRefs:
                 type: array
                 items: {type: object, properties: {name: {type: string}}}
               rules:
                 type: array
                 items: {type: object, properties: {matches: {type: array, items: {type: object}}}}
-`;
+`)}`;

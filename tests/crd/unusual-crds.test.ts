@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
+import { servedVersion } from './fixtures';
 
 const crd = (group: string, kind: string, versions: string, extra = '') =>
   `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.${group}}\nspec:\n  group: ${group}\n  names: {kind: ${kind}, plural: x}\n  scope: Namespaced\n${extra}  versions:\n${versions}`;
@@ -43,23 +44,14 @@ spec:
   });
 
   it('nullable, additionalProperties: true, embedded free-form resources, Go-only patterns', () => {
-    const versions = `  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            required: [owner]
+    const versions = servedVersion(`            required: [owner]
             properties:
               owner: {type: string, nullable: true}
               extra: {type: object, additionalProperties: true}
               raw: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}
               code: {type: string, pattern: '(?i)^abc$'}
               ratio: {type: number, minimum: 0.5}
-`;
+`);
     const ok = 'apiVersion: d.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  owner: null\n  extra: {a: 1, b: [2]}\n  raw: {apiVersion: v1, kind: Pod, whatever: 1}\n  code: ABC\n  ratio: 1\n';
     expect(check(crd('d.test', 'Thing', versions), ok).findings).toEqual([]);
     const bad = 'apiVersion: d.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  ratio: 0.25\n';

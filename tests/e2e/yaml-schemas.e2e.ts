@@ -12,6 +12,7 @@ import { startCodeServer, type RunningCodeServer } from './harness/codeServer';
 import { subjectFacts, SUBJECT } from './harness/facts';
 import { e2eTools } from './harness/tools';
 import { Workbench } from './harness/workbench';
+import { gateAnnotations } from '../support/schema-annotations';
 
 const tools = e2eTools();
 const facts = subjectFacts();
@@ -43,22 +44,6 @@ function packStandIn(dir: string): string {
     [join(repo, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out],
     { cwd: src, stdio: 'pipe' },
   );
-  return out;
-}
-
-/** Every x-kubernetes-feature-gate annotation naming `gate`. */
-function annotations(schema: unknown, gate: string): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'x-kubernetes-feature-gate') for (const a of Array.isArray(x) ? x : [x]) if ((a as { gate?: string }).gate === gate) out.push(a as Record<string, unknown>);
-        visit(x);
-      }
-    }
-  };
-  visit(schema);
   return out;
 }
 
@@ -114,7 +99,7 @@ describe(`Kubegate contributes JSON Schemas to Red Hat's YAML extension (${SUBJE
     const schema = JSON.parse(answer.content!) as Record<string, unknown>;
     expect(schema['$schema']).toBe('http://json-schema.org/draft-07/schema#');
     expect(JSON.stringify(schema)).toContain(`"const":"${SUBJECT.apiVersion}"`);
-    const [a] = annotations(schema, facts.gate);
+    const [a] = gateAnnotations(schema, facts.gate);
     expect(a).toBeDefined();
     expect((a!['kep'] as { number: number }).number).toBe(facts.kep);
     expect(a!['enabled']).toBe(false);

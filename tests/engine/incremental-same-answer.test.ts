@@ -10,7 +10,7 @@ import { parseFile } from '../../server/src/engine/parse/parseFile';
 import type { FileReport } from '../../server/src/engine/types';
 import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
 import { joinPieces, splitDocuments } from '../../server/src/engine/incremental/pieces';
-import { rng } from '../fuzz/lsp-fuzzer';
+import { rng } from '../support/random';
 
 const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
 const incremental = (t: string) => new IncrementalChecker({ wholeAbove: Infinity }).check(t, '1.37', {}, whole, mayHoldGateConfig);

@@ -41,6 +41,7 @@ import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/incremental';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
+import { rng } from '../support/random';
 
 export interface FuzzOptions {
   /** Path of dist/server.js. */
@@ -91,18 +92,6 @@ export interface FuzzResult {
   /** Exceptions the server caught and logged (a feature that threw): reported, the first few kept. */
   serverErrors: number;
   serverErrorSamples: string[];
-}
-
-/** mulberry32: a small, fast, seeded generator. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Documents for a run without ../shared: a few manifests and a kind config. */

@@ -22,11 +22,25 @@ import { checkText } from '../../server/src/engine/check';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { SLICE, kindConfig } from './fixtures';
 import { cursor } from '../support/markers';
-import { lspSessions, lspSuite } from './harness';
+import { lspSessions, lspSuite, type LspClient, type Workspace } from './harness';
 
 const { start, create, defer } = lspSessions();
 const SUITE = lspSuite('LSP requests are bounded');
 const posix = process.platform !== 'win32';
+
+/** Opens a/slice.yaml (SLICE), expects feature-gate diagnostics, and asks for the code actions at the first of
+ *  them with all of them as the context. */
+async function gateActions(ws: Workspace, client: LspClient): Promise<CodeAction[]> {
+  const uri = ws.uri('a/slice.yaml');
+  const diags = await client.open(uri, SLICE);
+  const gate = diags.filter((d) => d.code === 'feature-gate');
+  expect(gate.length, JSON.stringify(diags)).toBeGreaterThan(0);
+  return (await client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: gate[0].range,
+    context: { diagnostics: gate },
+  })) as CodeAction[];
+}
 
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('a file over the size guard: hover and explain say so; symbols, completion, code actions and inlay hints answer nothing', async () => {
@@ -116,15 +130,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('"Create kind-config.yaml" is not offered when a file of that name exists that is no kind config', async () => {
     const other = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: not-a-kind-config}\n';
     const { ws, client } = await start({ 'kind-config.yaml': other, 'a/slice.yaml': SLICE });
-    const uri = ws.uri('a/slice.yaml');
-    const diags = await client.open(uri, SLICE);
-    const gate = diags.filter((d) => d.code === 'feature-gate');
-    expect(gate.length).toBeGreaterThan(0);
-    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: gate[0].range,
-      context: { diagnostics: gate },
-    })) as CodeAction[];
+    const actions = await gateActions(ws, client);
     const touching = actions.filter((a) => JSON.stringify(a.edit ?? {}).includes('kind-config.yaml'));
     expect(touching).toEqual([]);
     expect(ws.read('kind-config.yaml')).toBe(other);
@@ -132,14 +138,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
 
   it('"Create kind-config.yaml" only creates: the create operation never overwrites nor writes into an existing file', async () => {
     const { ws, client } = await start({ 'a/slice.yaml': SLICE });
-    const uri = ws.uri('a/slice.yaml');
-    const diags = await client.open(uri, SLICE);
-    const gate = diags.filter((d) => d.code === 'feature-gate');
-    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: gate[0].range,
-      context: { diagnostics: gate },
-    })) as CodeAction[];
+    const actions = await gateActions(ws, client);
     const create = actions.find((a) => /^Create kind-config\.yaml/.test(a.title));
     expect(create, JSON.stringify(actions.map((a) => a.title))).toBeDefined();
     const op = (create?.edit?.documentChanges ?? []).find((c) => 'kind' in c && c.kind === 'create') as CreateFile | undefined;
@@ -152,14 +151,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
       { 'kind-config.yaml': kindConfig({}), 'a/slice.yaml': SLICE },
       { settings: () => ({ configFiles: ['no-such-config.yaml'] }) },
     );
-    const uri = ws.uri('a/slice.yaml');
-    const diags = await client.open(uri, SLICE);
-    const gate = diags.filter((d) => d.code === 'feature-gate');
-    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: gate[0].range,
-      context: { diagnostics: gate },
-    })) as CodeAction[];
+    const actions = await gateActions(ws, client);
     expect(actions.some((a) => /^Create kind-config\.yaml/.test(a.title))).toBe(false);
     const creates = actions.flatMap((a) => (a.edit?.documentChanges ?? []).filter((c) => 'kind' in c && c.kind === 'create'));
     expect(creates).toEqual([]);

@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { kindConfig, SLICE } from './fixtures';
 import { lspSessions, lspSuite, pageGate } from './harness';
+import { gateAnnotations } from '../support/schema-annotations';
 
 const GATE = 'DRAOptionalNodeOperations';
 const { create } = lspSessions();
@@ -21,22 +22,6 @@ function validator(schema: Record<string, unknown>) {
   return ajv.compile(schema);
 }
 
-/** Every `x-kubernetes-feature-gate` annotation naming `gate` in a schema. */
-function annotations(schema: unknown, gate: string): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'x-kubernetes-feature-gate') for (const a of Array.isArray(x) ? x : [x]) if ((a as { gate?: string }).gate === gate) out.push(a as Record<string, unknown>);
-        visit(x);
-      }
-    }
-  };
-  visit(schema);
-  return out;
-}
-
 describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
   it('answers the schema of a document: annotated gated field, kept when open, left out when strict', async () => {
     const { ws, client } = create({ 'm/slice.yaml': SLICE });
@@ -45,7 +30,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await client.open(uri, SLICE);
     const open = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri } })) as SchemaResult;
     expect(open?.kubernetesVersion).toBe(DEFAULT_VERSION);
-    const [a] = annotations(open!.schema, GATE);
+    const [a] = gateAnnotations(open!.schema, GATE);
     const ref = pageGate(GATE);
     expect(a).toMatchObject({ gate: GATE, stage: ref.by_version[DEFAULT_VERSION].stage, default: ref.by_version[DEFAULT_VERSION].default, enabled: false });
     expect((a!.kep as { number: number }).number).toBe(ref.kep);
@@ -66,7 +51,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await client.initialize();
     const uri = ws.uri('m/slice.yaml');
     const strict = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri }, strict: true })) as SchemaResult;
-    expect(annotations(strict!.schema, GATE).map((x) => x['enabled'])).toContain(true);
+    expect(gateAnnotations(strict!.schema, GATE).map((x) => x['enabled'])).toContain(true);
     expect(validator(strict!.schema)(parse(SLICE))).toBe(true);
 
     const old = (await client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri: ws.uri('m/old.yaml') } })) as SchemaResult;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, readManifest } from '../corpus/corpus-compare';
+import { rng } from '../support/random';
 import { SHARED, suite } from '../support/shared';
 import { analyzeFile, checkText } from '../../server/src/engine/check';
 import { kubectlJson } from '../../server/src/engine/schema';
@@ -14,18 +15,6 @@ import { refereeFile, SchemaCache } from './referee';
 const s = suite('JSON Schemas and the engine agree on seeded mutants of valid corpus documents', SHARED);
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/** A small seeded generator (mulberry32), so that a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every place in a value: [parent, key] pairs (the root has none). */
 function places(v: Json, out: [Json[] | { [k: string]: Json }, string | number][] = []): [Json[] | { [k: string]: Json }, string | number][] {
