@@ -2,13 +2,13 @@
 // has any (never above the workspace root), plus CRD files named in settings / .kubegate.yaml / --crd. Several
 // CRDs of the same kind: the first file (sorted by name) wins. File access is injected (buffers before disk).
 import * as path from 'path';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { LineCounter } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
 import { append } from '../append';
 import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
-import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
 
 export interface CrdFileAccess {
@@ -36,11 +36,11 @@ export function crdsFromText(text: string, file: string): CrdDefinition[] {
   const lineCounter = new LineCounter();
   let docs;
   try {
-    docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+    docs = parseDocuments(text, lineCounter);
   } catch {
     return [];
   }
-  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+  for (const doc of docs) {
     addDuplicateKeyErrors(doc);
     if (doc.errors.length > 0 || !fewAliases(doc)) continue;
     let value: unknown;

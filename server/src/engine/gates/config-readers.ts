@@ -7,7 +7,6 @@ import {
   isScalar,
   isSeq,
   LineCounter,
-  parseAllDocuments,
   type Document,
   type Node,
   type Pair,
@@ -19,7 +18,7 @@ import type { Range } from '../types';
 import { parseFeatureGatesValue } from './feature-gates-flag';
 import { parseGoBool } from './parse-bool';
 import { rangeOf } from '../parse/ranges';
-import { addDuplicateKeyErrors } from '../parse/parseFile';
+import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { append } from '../append';
 import { groupOf } from '../api-version';
 import {
@@ -282,12 +281,12 @@ export function readGateConfigsFromText(text: string, file?: string): ConfigDocI
   const lineCounter = new LineCounter();
   const out: ConfigDocInfo[] = [];
   // The linear duplicate-key check (the parser's own compares every key with every earlier one).
-  parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false }).forEach((doc, document) => {
-    addDuplicateKeyErrors(doc as Document.Parsed);
+  parseDocuments(text, lineCounter).forEach((doc, document) => {
+    addDuplicateKeyErrors(doc);
     const start = doc.range?.[0] ?? 0;
     const end = doc.range?.[2] ?? text.length;
     if (text.slice(start, end).includes('{{')) return;
-    const info = readGateConfig(doc as Document.Parsed, { lineCounter, document, file, text });
+    const info = readGateConfig(doc, { lineCounter, document, file, text });
     if (info) out.push(info);
   });
   return out;
@@ -330,7 +329,7 @@ function readLargeText(pieces: { text: string; line: number; index: number }[], 
   for (const piece of pieces) {
     if (!mayHoldGateConfig(piece.text) || piece.text.includes('{{')) continue;
     const lineCounter = new LineCounter();
-    const docs = parseAllDocuments(piece.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+    const docs = parseDocuments(piece.text, lineCounter);
     const doc = docs.find((d) => d.contents !== null) as Document.Parsed | undefined;
     if (!doc) continue;
     addDuplicateKeyErrors(doc);
