@@ -1,8 +1,8 @@
 // An authenticated, read-only connection to the API server of one kubeconfig context: GET requests only,
 // bounded by an AbortSignal, with the TLS material, token, client certificate, exec plugin and proxy that
 // @kubernetes/client-node derives from the kubeconfig. Nothing here prompts or logs.
-import * as http from 'node:http';
-import * as https from 'node:https';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { loadKubeconfig } from './kubeconfig';
@@ -11,6 +11,11 @@ import { classifyCredentialError, classifyRequestError, type Failure } from './f
 import { guardExecPlugins } from './exec-plugin';
 
 type Env = Record<string, string | undefined>;
+
+// Node's HTTP and HTTPS modules are loaded on the first request: a server that never reaches a cluster (the
+// default) does not carry them (with TLS, about 1.3 MB of memory).
+const http = (): typeof Http => require('node:http') as typeof Http;
+const https = (): typeof Https => require('node:https') as typeof Https;
 
 export interface Answer {
   status: number;
@@ -104,7 +109,7 @@ export async function openConnection(
   }
   // The exec credential plugin (if any) runs in its own process group, killed when `signal` aborts.
   guardExecPlugins(kubeconfig, signal);
-  const requestOptions: https.RequestOptions = {};
+  const requestOptions: Https.RequestOptions = {};
   try {
     await Promise.race([kubeconfig.applyToHTTPSOptions(requestOptions), abortPromise(signal)]);
   } catch (error) {
@@ -113,7 +118,7 @@ export async function openConnection(
       : classifyCredentialError(error, execCommand);
     return { ok: false, failure, ...base };
   }
-  const agent = requestOptions.agent instanceof http.Agent ? requestOptions.agent : undefined;
+  const agent = requestOptions.agent instanceof http().Agent ? requestOptions.agent : undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
     if (typeof value === 'string') headers[name] = value;
@@ -140,7 +145,7 @@ export async function openConnection(
 
 function request(
   url: string,
-  base: { agent?: http.Agent; headers: Record<string, string>; auth?: string },
+  base: { agent?: Http.Agent; headers: Record<string, string>; auth?: string },
   signal: AbortSignal,
   options: GetOptions,
 ): Promise<GetResult> {
@@ -153,14 +158,14 @@ function request(
       resolve({ ok: false, failure: { kind: 'timeout', during: 'request' } });
       return;
     }
-    const send = url.startsWith('http:') ? http.request : https.request;
+    const send = url.startsWith('http:') ? http().request : https().request;
     let settled = false;
     const finish = (result: GetResult) => {
       if (settled) return;
       settled = true;
       resolve(result);
     };
-    let req: http.ClientRequest;
+    let req: Http.ClientRequest;
     try {
       req = send(
         url,

@@ -1,15 +1,15 @@
 // How a client starts the language server process. The VS Code client forks dist/server.js with these Node
 // options, and the benchmark starts it the same way; other editors may add them to their command.
 //
-// The server is one thread answering one request at a time, with little data kept between requests:
-// - `--max-semi-space-size=4` caps V8's young generation at 4 MB per semi-space (the default grows to 16 MB): the
-//   young generation stays small, yet large enough that the short-lived objects of a parse die there instead of
-//   being copied to the old generation.
+// The server is one thread answering one request at a time, with little data kept between requests (a check
+// keeps one YAML document's tree at a time, engine/parse/each-document.ts):
+// - `--max-semi-space-size=2` caps V8's young generation at 2 MB per semi-space (the default grows to 16 MB):
+//   little survives a check, so a small young generation costs next to no time and keeps the peak low.
 // - `--v8-pool-size=1` and `--single-threaded-gc`: one background thread for V8 (Node starts four), and garbage
 //   collection on the main thread. Helper threads compete with the main thread for the cores (two on many CI
 //   machines and laptops under load) and each keeps its own allocation arena.
-// Measured with the benchmark's session driver (bench/scenario.ts) against the previous `--max-semi-space-size=2`
-// alone: on a 10k-line file about a quarter less time to first diagnostics and 10 MB less peak memory; on a
-// 50k-line file a fifth less time and 20 MB less peak memory; edit, hover and completion times within run-to-run
-// noise.
-export const SERVER_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=4', '--v8-pool-size=1', '--single-threaded-gc'];
+// - `--no-sparkplug`: no baseline machine code for every function that runs a few times; the interpreter runs
+//   them, and the hot ones are still optimized. Measured with the benchmark's session driver (bench/scenario.ts)
+//   on the 10k-line file in the repository scenario: about 5 MB less peak memory than `--max-semi-space-size=4`
+//   with Sparkplug, and first diagnostics, edits, hovers and completions within run-to-run noise.
+export const SERVER_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2', '--v8-pool-size=1', '--single-threaded-gc', '--no-sparkplug'];

@@ -4,10 +4,11 @@ import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
 import { applyDisableComments, parseDirectives, type Directives } from './directives';
-import { parseFile } from './parse/parseFile';
+import { eachDocument } from './parse/each-document';
+import { parseFile, textLineCounter } from './parse/parseFile';
 import { comparePositions } from './parse/ranges';
 import type { FileReport, Finding, KubeVersion } from './types';
-import { analyzeDocument } from './validate/analyzeDocument';
+import { analyzeDocument, type AnalyzeInputs } from './validate/analyzeDocument';
 import { append } from './append';
 import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from './kustomize/apply';
@@ -26,20 +27,43 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
   const parsed = parseFile(text);
   const directives = parseDirectives(parsed);
   const version = directives.version?.value ?? options.version;
-  const data = loadVersion(version, knowledge).data;
-  const brief = briefFacts(knowledge);
+  const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
   for (const pdoc of parsed.documents) {
-    const analysis = analyzeDocument(parsed, pdoc, { data, brief, environment: options.environment, file: options.file, crds: options.crds });
+    const analysis = analyzeDocument(parsed, pdoc, inputs);
     if (analysis) documents.push(analysis);
   }
-  if (options.kustomize) applyKustomizeFacts(parsed, documents, options.kustomize, { data, brief, file: options.file });
+  if (options.kustomize) applyKustomizeFacts(parsed, documents, options.kustomize, { data: inputs.data, brief: inputs.brief, file: options.file });
   return { parsed, directives, version, documents };
 }
 
-export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
-  const analysis = analyzeFile(text, options, knowledge);
+/** analyzeFile for a check, one document at a time: each document is analysed as soon as it is parsed and its
+ *  tree dropped (a lower memory peak on a large file). Undefined where the documents are read together (kustomize
+ *  facts) or the parser's fast path gives up; checkText then uses analyzeFile. */
+function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis | undefined {
+  if (options.kustomize) return undefined;
+  const lineCounter = textLineCounter(text);
+  // The version comment is read from the text's comments alone (the documents only scope disable comments).
+  const version = parseDirectives({ text, lineCounter, documents: [] }).version?.value ?? options.version;
+  const inputs = analyzeInputs(version, options, knowledge);
+  const documents: DocumentAnalysis[] = [];
+  const parsed = eachDocument(text, lineCounter, (pdoc, file) => {
+    const analysis = analyzeDocument(file, pdoc, inputs);
+    if (analysis) documents.push(analysis);
+  });
+  return parsed && { parsed, directives: parseDirectives(parsed), version, documents };
+}
 
+function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: KnowledgeOptions): AnalyzeInputs {
+  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds };
+}
+
+export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  return reportOf(analyzeEachDocument(text, options, knowledge) ?? analyzeFile(text, options, knowledge), options, knowledge);
+}
+
+/** The report of an analysed file: gate findings added, disable comments applied, findings in order. */
+export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
   // ── Gate step (engine/gates): gated uses + gate settings + environment → gate findings;
   //    also silences api-disabled-by-default where a runtime-config source enables the API.
   const withGates = runGateStep(analysis.documents, {

@@ -28,7 +28,7 @@ export class Validator {
     private readonly check: CheckFn,
   ) {}
 
-  /** Checks after a short pause (half the cost of the previous check of this document, 10–100 ms), so that
+  /** Checks after a short pause (half the cost of the previous check of this document, 10 to 100 ms), so that
    *  fast typing is checked once per pause rather than once per key. */
   schedule(uri: string, immediate = false): void {
     const gen = (this.generation.get(uri) ?? 0) + 1;

@@ -77,7 +77,8 @@ class BlockReader {
       try {
         doc = this.document(i, end);
       } catch (err) {
-        if (!(err instanceof Unsupported)) throw err;
+        // A document nested too deeply for this reader's recursion goes to the package too, which reports it.
+        if (!(err instanceof Unsupported) && !(err instanceof RangeError)) throw err;
       }
       if (doc) emit(doc);
       else {

@@ -1,7 +1,7 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
 import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isPair, isScalar, parseAllDocuments, visit, type Document, type Node } from 'yaml';
-import { blockCst } from './block-cst';
+import { blockCst, type BlockCstMode } from './block-cst';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../types';
 import { aliasIndex } from './aliases';
@@ -44,17 +44,30 @@ const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
  *  given). The CST tokens of plain block documents, the shape of most manifests, come from blockCst, several times
  *  faster than the package's lexer; the package composes the documents. */
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  const composer = new Composer(PARSE_OPTIONS);
   const docs: Document.Parsed[] = [];
-  const mode = blockCst(text, (token) => {
-    for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
-  });
-  if (mode) for (const doc of composer.end()) docs.push(doc as Document.Parsed);
-  if (!mode || (mode === 'mixed' && docs.some((d) => d.errors.length > 0 || d.warnings.length > 0))) {
+  const mode = composeBlockDocuments(text, (doc) => docs.push(doc));
+  if (!mode || (mode === 'mixed' && docs.some(hasParseProblems))) {
     return [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[];
   }
   if (lineCounter) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return docs;
+}
+
+/** The fast path: blockCst's tokens composed by the package, each document handed over as soon as it is composed.
+ *  Undefined where the text is left to the package; with 'mixed', the documents stand only when none has a
+ *  problem (hasParseProblems), else the whole text goes to the package (see blockCst). */
+export function composeBlockDocuments(text: string, onDocument: (doc: Document.Parsed) => void): BlockCstMode | undefined {
+  const composer = new Composer(PARSE_OPTIONS);
+  const mode = blockCst(text, (token) => {
+    for (const doc of composer.next(token)) onDocument(doc as Document.Parsed);
+  });
+  if (mode) for (const doc of composer.end()) onDocument(doc as Document.Parsed);
+  return mode;
+}
+
+/** Errors or warnings of the parser itself (before the duplicate-key errors are added). */
+export function hasParseProblems(doc: Document.Parsed): boolean {
+  return doc.errors.length > 0 || doc.warnings.length > 0;
 }
 
 /** Where a document that another one follows ends. The parser ends a document with no content (`---` and
@@ -63,20 +76,20 @@ export function parseDocuments(text: string, lineCounter?: LineCounter): Documen
  *  mid-line (`---\n---\nkind: Pod` gave it the range from the end of the first `---`), unlike every other
  *  document and unlike the incremental check (engine/incremental), which cuts the file at its `---` lines. White
  *  space between two documents belongs to the one before, as it does after a document with content. */
-function endBefore(text: string, doc: Document.Parsed, next: Document.Parsed): number {
+export function endBefore(text: string, doc: Document.Parsed, next: Document.Parsed): number {
   const end = doc.range[2];
   const nextStart = next.range[0];
   return nextStart > end && /^[ \t\r\n]*$/.test(text.slice(end, nextStart)) ? nextStart : end;
 }
 
-function textLineCounter(text: string): LineCounter {
+export function textLineCounter(text: string): LineCounter {
   const lineCounter = new LineCounter();
   // Lines as LSP counts them: a lone CR ends a line too (editors show it so), as do LF and CR LF.
   for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return lineCounter;
 }
 
-function toParsedDocument(
+export function toParsedDocument(
   doc: Document.Parsed,
   index: number,
   start: number,
