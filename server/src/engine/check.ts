@@ -24,7 +24,10 @@ export interface FileAnalysis {
 
 /** Parses, routes and walks every document; gate findings are not added (see checkText). */
 export function analyzeFile(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis {
-  const parsed = parseFile(text);
+  return analyzeParsed(parseFile(text), options, knowledge);
+}
+
+function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis {
   const directives = parseDirectives(parsed);
   const version = directives.version?.value ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
@@ -38,10 +41,9 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
 }
 
 /** analyzeFile for a check, one document at a time: each document is analysed as soon as it is parsed and its
- *  tree dropped (a lower memory peak on a large file). Undefined where the documents are read together (kustomize
- *  facts) or the parser's fast path gives up; checkText then uses analyzeFile. */
+ *  tree dropped (a lower memory peak on a large file). Undefined where the parser's fast path gives up on the
+ *  text (the package then reads it whole). */
 function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis | undefined {
-  if (options.kustomize) return undefined;
   const lineCounter = textLineCounter(text);
   // The version comment is read from the text's comments alone (the documents only scope disable comments).
   const version = parseDirectives({ text, lineCounter, documents: [] }).version?.value ?? options.version;
@@ -59,7 +61,10 @@ function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: K
 }
 
 export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
-  return reportOf(analyzeEachDocument(text, options, knowledge) ?? analyzeFile(text, options, knowledge), options, knowledge);
+  // Kustomize facts and template markers read the documents together.
+  if (options.kustomize || text.includes('{{')) return reportOf(analyzeFile(text, options, knowledge), options, knowledge);
+  const analysis = analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
+  return reportOf(analysis, options, knowledge);
 }
 
 /** The report of an analysed file: gate findings added, disable comments applied, findings in order. */

@@ -10,7 +10,8 @@ import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../append';
 import { lineStarts } from '../line-index';
 
-export function parseFile(text: string): ParsedFile {
+/** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check.ts). */
+export function parseFile(text: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
   // rejects (e.g. `v1\n  replicas` after a stray BOM), which shifted every later range by a line.
   const lineCounter = textLineCounter(text);
@@ -20,7 +21,7 @@ export function parseFile(text: string): ParsedFile {
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
     // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
     // took seconds); the ranges are ours anyway.
-    docs = parseDocuments(text);
+    docs = fastPath ? parseDocuments(text) : packageDocuments(text);
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
@@ -46,11 +47,14 @@ const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
   const docs: Document.Parsed[] = [];
   const mode = composeBlockDocuments(text, (doc) => docs.push(doc));
-  if (!mode || (mode === 'mixed' && docs.some(hasParseProblems))) {
-    return [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[];
-  }
+  if (!mode || (mode === 'mixed' && docs.some(hasParseProblems))) return packageDocuments(text, lineCounter);
   if (lineCounter) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return docs;
+}
+
+/** The package's parseAllDocuments alone. */
+function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
+  return [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[];
 }
 
 /** The fast path: blockCst's tokens composed by the package, each document handed over as soon as it is composed.
