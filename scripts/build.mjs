@@ -2,7 +2,7 @@
 // bundles (scripts/esbuild-options.mjs). Data files under schemas/ are read at run time, not bundled.
 import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
-import { common, vendorBundles, vendorPlugin } from './esbuild-options.mjs';
+import { common, lazyBuiltinsPlugin, vendorBundles, vendorPlugin } from './esbuild-options.mjs';
 
 const entries = [
   { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', vendor: true },
@@ -22,7 +22,7 @@ for (const e of entries) {
     outfile: e.out,
     external: e.external ?? [],
     banner: e.banner ? { js: e.banner } : undefined,
-    plugins: e.vendor ? [vendorPlugin] : [],
+    plugins: e.vendor ? [lazyBuiltinsPlugin, vendorPlugin] : [],
     minify,
   });
   // esbuild escapes what it can; a character it leaves (one in a kept comment) makes V8 hold the whole bundle's

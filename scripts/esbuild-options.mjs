@@ -53,3 +53,32 @@ export const vendorPlugin = {
     });
   },
 };
+
+/**
+ * Node modules that the language server library requires as it loads, for transports a stdio server never
+ * uses (sockets and named pipes: `net`, `crypto` for pipe names; `child_process` for a client process it may
+ * watch). Each is handed a stand-in that requires the real module on the first property read, so a server
+ * that never takes those paths does not carry them (about 3 MB of memory). Only plain `require` users get it:
+ * the library reads the properties when it calls them, and never lists the module's keys.
+ */
+const lazyBuiltins = /^(?:node:)?(net|crypto|child_process)$/;
+const lazyImporters = /node_modules[\\/](?:vscode-jsonrpc|vscode-languageserver)[\\/]/;
+
+export const lazyBuiltinsPlugin = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: lazyBuiltins }, (args) => {
+      if (args.namespace === 'lazy-builtin') return { path: args.path, external: true };
+      if (!lazyImporters.test(args.importer)) return undefined;
+      return { path: lazyBuiltins.exec(args.path)[1], namespace: 'lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: [
+        'let real;',
+        `const load = () => (real ??= require('node:${args.path}'));`,
+        'module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};

@@ -42,6 +42,9 @@ describe.skipIf(suite.skip)(suite.title, () => {
       }
       const after = await client.connection.sendRequest<WorkspaceStatsResult>(WORKSPACE_STATS_REQUEST, {});
       expect(after).toEqual(before);
+      // The small siblings' texts are kept; the large one's is not (its configs are, so it is not read again).
+      expect(after.keptTextChars).toBeGreaterThan(0);
+      expect(after.keptTextChars).toBeLessThan(files['apps/big.yaml']!.length);
     });
   }
 

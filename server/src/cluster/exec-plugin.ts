@@ -5,11 +5,16 @@
 // - kills the whole group (plugin and children) when the read's signal aborts (time budget or cancel) or its
 //   output passes MAX_PLUGIN_OUTPUT_BYTES;
 // - remembers every live plugin so that killExecPlugins() (server shutdown, CLI exit) ends them all.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type * as ChildProcesses from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import type { KubeConfig } from '@kubernetes/client-node';
 
 /** A credential is a few kilobytes; more output than this is not a credential. */
 export const MAX_PLUGIN_OUTPUT_BYTES = 1024 * 1024;
+
+// Loaded when a plugin is first run: a server that never reaches a cluster does not carry the module.
+const spawn: typeof ChildProcesses.spawn = ((...args: Parameters<typeof ChildProcesses.spawn>) =>
+  (require('node:child_process') as typeof ChildProcesses).spawn(...args)) as typeof ChildProcesses.spawn;
 
 const live = new Set<ChildProcess>();
 let exitHook = false;

@@ -10,7 +10,12 @@
 // 3. localhost and loopback addresses are never sent through an environment proxy.
 // NO_PROXY entries: `*` (no proxy at all), an IP, a CIDR (10.0.0.0/8), a host name (matches the name and
 // its subdomains), `.example.com` or `*.example.com` (subdomains only), each optionally with `:port`.
-import { BlockList, isIP } from 'node:net';
+import type * as Net from 'node:net';
+
+// Loaded on first use, like the HTTP modules (connection.ts): a server that never reaches a cluster does not
+// carry Node's socket module.
+const netModule = (): typeof Net => require('node:net') as typeof Net;
+const isIP = (host: string): number => netModule().isIP(host);
 
 export interface ProxyChoice {
   url: string;
@@ -68,7 +73,7 @@ export function noProxyMatches(noProxy: string, host: string, port: string): boo
       const prefix = Number(bits);
       if (family === 0 || netFamily !== family || !Number.isInteger(prefix)) continue;
       try {
-        const list = new BlockList();
+        const list = new (netModule().BlockList)();
         list.addSubnet(net, prefix, family === 4 ? 'ipv4' : 'ipv6');
         if (list.check(target, family === 4 ? 'ipv4' : 'ipv6')) return true;
       } catch {

@@ -184,6 +184,8 @@ export interface WorkspaceStatsResult {
   listings: number;
   /** Files parsed for gate configs. */
   configParses: number;
+  /** Characters of disk text the index holds now (small files only: a large one is read again when needed). */
+  keptTextChars: number;
 }
 
 // ---------------------------------------------------------------- typed declarations (one per method)

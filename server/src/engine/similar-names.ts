@@ -1,5 +1,6 @@
 // "Did you mean": names close to a misspelt one (kinds, fields, enum values, gates, CLI options, config keys).
 // One distance and one cut-off rule for every caller. Dependency-free.
+import { compareText } from './compare-text';
 
 /**
  * Optimal string alignment distance (Levenshtein plus adjacent transpositions). With `cap`, stops as soon as the
@@ -76,7 +77,7 @@ export function closeNames(name: string, candidates: Iterable<string>, max = 3):
   }
   if (caseOnly.length > 0) return caseOnly.slice(0, max);
   return near
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
+    .sort((x, y) => x.d - y.d || compareText(x.c, y.c))
     .slice(0, max)
     .map((x) => x.c);
 }

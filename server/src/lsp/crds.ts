@@ -45,7 +45,7 @@ const catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefin
 
 export function crdCatalogFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles, cluster: CrdDefinition[] = []): CrdCatalog {
   const root = ws.folderOf(file);
-  const access = { listFiles: (dir: string) => ws.yamlFilesIn(dir).map((f) => path.basename(f)), readFile: (f: string) => ws.read(f) };
+  const access = ws.crdAccess();
   const globs = settings.customResources?.crdFiles ?? [];
   const named =
     globs.length > 0

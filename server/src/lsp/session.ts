@@ -220,7 +220,13 @@ export class Session {
     this.recheckAll();
   }
 
+  private forgetDerived(uri: string): void {
+    const file = uriToPath(uri);
+    if (file) this.ws.forgetDerived(file);
+  }
+
   documentOpened(doc: TextDocument): void {
+    this.forgetDerived(doc.uri);
     this.contexts.delete(doc.uri);
     this.documentChanged(doc, true);
     this.scheduleStatus();
@@ -238,6 +244,7 @@ export class Session {
   }
 
   documentClosed(doc: TextDocument): void {
+    this.forgetDerived(doc.uri);
     this.settings.forget(doc.uri);
     this.contexts.delete(doc.uri);
     this.openDocuments.forget(doc.uri);

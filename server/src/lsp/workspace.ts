@@ -7,15 +7,23 @@ import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
 import {
+  crdsFromText,
   readGateConfigsFromText,
   type ConfigDocInfo,
   type ConfigFileAccess,
+  type CrdDefinition,
+  type CrdFileAccess,
   mayHoldGateConfig,
   readRegularFileBounded,
 } from '../engine';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
 const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;
+
+/** Disk texts up to this many characters are kept between reads; a larger one (a 50k-line manifest beside the
+ *  edited file) is read again when asked for its text. What is derived from a file (its gate configs, its CRDs)
+ *  is kept whatever its size, so a re-check does not read it again. */
+const KEPT_TEXT_CHARS = 64 * 1024;
 
 export function uriToPath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -38,16 +46,24 @@ export function toUri(fileOrUri: string): string {
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 
 interface DiskEntry {
+  /** Undefined when the file cannot be read, or when it was too large to keep (`kept` false). */
   text: string | undefined;
+  kept: boolean;
   /** mtime and size when read: checked again when the client does not send file events. */
   stamp: string;
 }
 
+/** Something derived from a file's text, with the source it came from (`sourceKey`). */
+interface Derived<T> {
+  key: string;
+  value: T;
+}
+
 /**
- * The server's workspace index: open buffers first, then disk. Disk texts, folder listings and the gate configs
- * parsed from files are kept until a file event (workspace/didChangeWatchedFiles) or a buffer change says they
- * moved on; a client without file events gets a stat check instead of a read. So a keystroke in one document
- * reads and parses nothing else.
+ * The server's workspace index: open buffers first, then disk. Folder listings, small disk texts and what is
+ * derived from files (gate configs, CRDs) are kept until a file event (workspace/didChangeWatchedFiles) or a
+ * buffer change says they moved on; a client without file events gets a stat check instead of a read. So a
+ * keystroke in one document reads and parses nothing else.
  */
 export class WorkspaceFiles {
   private folders: string[] = [];
@@ -56,10 +72,18 @@ export class WorkspaceFiles {
   private watching = false;
   private readonly texts = new Map<string, DiskEntry>();
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
-  private readonly configCache = new Map<string, { text: string; configs: ConfigDocInfo[] }>();
-  readonly stats: WorkspaceStatsResult = { diskReads: 0, listings: 0, configParses: 0 };
+  private readonly configCache = new Map<string, Derived<ConfigDocInfo[]>>();
+  private readonly crdCache = new Map<string, Derived<CrdDefinition[]>>();
+  private readonly counters = { diskReads: 0, listings: 0, configParses: 0 };
 
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
+
+  /** Work done since the server started, and the disk text held now. */
+  stats(): WorkspaceStatsResult {
+    let keptTextChars = 0;
+    for (const e of this.texts.values()) keptTextChars += e.text?.length ?? 0;
+    return { ...this.counters, keptTextChars };
+  }
 
   /** The client registered file watchers: trust the cache until it sends events. */
   setWatching(on: boolean): void {
@@ -70,11 +94,21 @@ export class WorkspaceFiles {
   invalidate(file: string): void {
     this.texts.delete(file);
     this.listings.delete(path.dirname(file));
+    this.forgetDerived(file);
   }
 
   invalidateAll(): void {
     this.texts.clear();
     this.listings.clear();
+    this.configCache.clear();
+    this.crdCache.clear();
+  }
+
+  /** A buffer of the file was opened or closed: what was derived from its text is computed again (a reopened
+   *  buffer starts its versions again). */
+  forgetDerived(file: string): void {
+    this.configCache.delete(file);
+    this.crdCache.delete(file);
   }
 
   private stampOf(p: string): string {
@@ -86,23 +120,48 @@ export class WorkspaceFiles {
     }
   }
 
-  private fromDisk(file: string): string | undefined {
+  /** The disk entry of a file, read when there is none or it is stale (stamp moved, no file events). */
+  private diskEntry(file: string): { entry: DiskEntry; text?: string } {
     const cached = this.texts.get(file);
-    if (cached && (this.watching || cached.stamp === this.stampOf(file))) return cached.text;
+    if (cached && (this.watching || cached.stamp === this.stampOf(file))) return { entry: cached };
     const stamp = this.stampOf(file);
-    let text: string | undefined;
+    const text = this.readDisk(file);
+    const entry: DiskEntry = { text: text !== undefined && text.length <= KEPT_TEXT_CHARS ? text : undefined, kept: text === undefined || text.length <= KEPT_TEXT_CHARS, stamp };
+    this.texts.set(file, entry);
+    return { entry, text };
+  }
+
+  private readDisk(file: string): string | undefined {
     try {
-      if (statSync(file).isFile()) {
-        this.stats.diskReads++;
-        // Bounded and non-blocking: a FIFO or device swapped in after the stat is never read.
-        const read = readRegularFileBounded(file, MAX_DISK_READ_BYTES);
-        text = read.ok ? read.text : undefined;
-      }
+      if (!statSync(file).isFile()) return undefined;
+      this.counters.diskReads++;
+      // Bounded and non-blocking: a FIFO or device swapped in after the stat is never read.
+      const read = readRegularFileBounded(file, MAX_DISK_READ_BYTES);
+      return read.ok ? read.text : undefined;
     } catch {
-      text = undefined;
+      return undefined;
     }
-    this.texts.set(file, { text, stamp });
-    return text;
+  }
+
+  private fromDisk(file: string): string | undefined {
+    const { entry, text } = this.diskEntry(file);
+    if (text !== undefined || entry.kept) return text ?? entry.text;
+    return this.readDisk(file);
+  }
+
+  /** `compute` over a file's text, kept per file until its source moves on: the open buffer's version, else the
+   *  disk stamp. */
+  private derived<T>(cache: Map<string, Derived<T>>, file: string, compute: (text: string) => T, empty: T): T {
+    const open = this.documents.get(pathToUri(file));
+    if (!open && !this.disk) return empty;
+    const disk = open ? undefined : this.diskEntry(file);
+    const key = open ? `buffer:${open.version}` : `disk:${disk!.entry.stamp}`;
+    const hit = cache.get(file);
+    if (hit?.key === key) return hit.value;
+    const text = open ? open.getText() : (disk!.text ?? (disk!.entry.kept ? disk!.entry.text : this.readDisk(file)));
+    const value = text === undefined ? empty : compute(text);
+    cache.set(file, { key, value });
+    return value;
   }
 
   private diskYamlNames(dir: string): string[] {
@@ -111,7 +170,7 @@ export class WorkspaceFiles {
     const stamp = this.stampOf(dir);
     const names: string[] = [];
     try {
-      this.stats.listings++;
+      this.counters.listings++;
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isFile() && /\.ya?ml$/i.test(e.name)) names.push(e.name);
       }
@@ -127,16 +186,26 @@ export class WorkspaceFiles {
     return {
       listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
       readFile: (f) => this.read(f),
-      configsOf: (f) => {
-        const text = this.read(f);
-        if (text === undefined || !mayHoldGateConfig(text)) return [];
-        const cached = this.configCache.get(f);
-        if (cached && cached.text === text) return cached.configs;
-        this.stats.configParses++;
-        const configs = readGateConfigsFromText(text, f);
-        this.configCache.set(f, { text, configs });
-        return configs;
-      },
+      configsOf: (f) =>
+        this.derived(
+          this.configCache,
+          f,
+          (text) => {
+            if (!mayHoldGateConfig(text)) return [];
+            this.counters.configParses++;
+            return readGateConfigsFromText(text, f);
+          },
+          [],
+        ),
+    };
+  }
+
+  /** CRD discovery access for the engine (engine/crd discoverCrds), with the CRDs of each file kept. */
+  crdAccess(): CrdFileAccess {
+    return {
+      listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
+      readFile: (f) => this.read(f),
+      crdsOf: (f) => this.derived(this.crdCache, f, (text) => crdsFromText(text, f), []),
     };
   }
 

@@ -1,5 +1,6 @@
 // Words for a CRD source, and the version a document should move to.
 import type { CrdDefinition, CrdVersion } from './format';
+import { compareText } from '../compare-text';
 
 export function describeSource(def: CrdDefinition): string {
   switch (def.source.kind) {
@@ -17,5 +18,5 @@ export function preferredVersion(def: CrdDefinition, except?: string): CrdVersio
   const rank = (v: CrdVersion) => (/alpha/.test(v.name) ? 2 : /beta/.test(v.name) ? 1 : 0);
   return def.versions
     .filter((v) => v.served && !v.deprecated && v.name !== except)
-    .sort((a, b) => rank(a) - rank(b) || Number(b.storage) - Number(a.storage) || b.name.localeCompare(a.name))[0];
+    .sort((a, b) => rank(a) - rank(b) || Number(b.storage) - Number(a.storage) || compareText(b.name, a.name))[0];
 }

@@ -16,6 +16,8 @@ export interface CrdFileAccess {
   listFiles(dir: string): string[];
   /** File text, or undefined when it cannot be read. */
   readFile(file: string): string | undefined;
+  /** The CRDs of a file, when the caller keeps them (saves reading a file again). */
+  crdsOf?(file: string): CrdDefinition[];
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -71,6 +73,10 @@ export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[
   for (const name of [...access.listFiles(dir)].sort()) {
     if (!YAML_FILE.test(name)) continue;
     const file = path.join(dir, name);
+    if (access.crdsOf) {
+      append(out, access.crdsOf(file));
+      continue;
+    }
     const text = access.readFile(file);
     if (text !== undefined) append(out, crdsFromText(text, file));
   }

@@ -12,6 +12,7 @@ import { offsetAt } from '../line-index';
 import { append } from '../append';
 import { groupOf } from '../api-version';
 import { isServedApiKind, kindsNamed, kindsOfApiVersion, versionIndexOf } from '../knowledge/version-index';
+import { compareText } from '../compare-text';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };
@@ -62,7 +63,7 @@ export function kindNameFixes(input: FixInput): Fix[] {
     const rank = { stable: 0, beta: 1, alpha: 2 } as const;
     const elsewhere = kindsNamed(ctx.versionData, kind)
       .filter((k) => k.apiVersion !== apiVersion && !k.removed)
-      .sort((a, b) => rank[a.stability] - rank[b.stability] || a.apiVersion.localeCompare(b.apiVersion));
+      .sort((a, b) => rank[a.stability] - rank[b.stability] || compareText(a.apiVersion, b.apiVersion));
     for (const k of elsewhere.slice(0, 2)) {
       out.push(fix(input, `Use apiVersion ${k.apiVersion} (${kind} is served there)`, [{ start: ar[0], end: ar[1], newText: k.apiVersion }], out.length === 0));
     }

@@ -271,9 +271,17 @@ export function readGateConfig(
   return undefined;
 }
 
-/** Every gate-setting config document of a file (documents with a template marker or a parse error are skipped). */
+/** Every gate-setting config document of a file (documents with a template marker or a parse error are skipped).
+ *  The result holds no string of the text: the server keeps the configs of files it does not otherwise keep. */
 export function readGateConfigsFromText(text: string, file?: string): ConfigDocInfo[] {
   if (!mayHoldGateConfig(text)) return [];
+  const found = readConfigs(text, file);
+  // A name read from the text is a slice of it, and V8 keeps a slice's whole parent string alive: one gate name
+  // would keep a 1 MB manifest in memory. A structured clone holds copies.
+  return found.length > 0 ? structuredClone(found) : found;
+}
+
+function readConfigs(text: string, file: string | undefined): ConfigDocInfo[] {
   if (text.length > LARGE_TEXT) {
     const pieces = documentPieces(text);
     if (pieces) return readLargeText(pieces, file);

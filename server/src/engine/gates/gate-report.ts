@@ -5,6 +5,7 @@ import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
 import type { KubeVersion, Range } from '../types';
 import { gatedUsesWithState } from './use-states';
+import { compareText } from '../compare-text';
 
 export interface GateReportSource {
   /** Names the source in `usedAt` (the front end's document id). */
@@ -93,7 +94,7 @@ export function gateUsageReport(sources: readonly GateReportSource[], version: K
       }
     }
   }
-  return { kubernetesVersion: version, gates: [...byGate.values()].sort((a, b) => a.gate.localeCompare(b.gate)) };
+  return { kubernetesVersion: version, gates: [...byGate.values()].sort((a, b) => compareText(a.gate, b.gate)) };
 }
 
 /** Gates the report needs that are not on by default: what a new cluster must turn on. Gates that existing

@@ -5,7 +5,6 @@
 // piece is checked with them around it (in file order). Where the cut is unsure (`...` markers, `%` directives, a
 // version comment below the first lines) the whole file is checked in one call.
 // The result equals the whole-file check (tests/engine/incremental.test.ts compares them).
-import { createHash } from 'node:crypto';
 import { append } from '../append';
 import type { DocumentReport, FileReport, Finding } from '../types';
 import { joinPieces, splitDocuments } from './pieces';
@@ -21,6 +20,9 @@ export interface IncrementalOptions {
 
 export class IncrementalChecker {
   private cache = new Map<string, Stored>();
+  /** The config prefix of the last check and its id in the cache keys: a new prefix text gets a new id, so a
+   *  stored piece is reused only with the very configs it was checked with. */
+  private prefix = { text: '', id: 0 };
   private owner: unknown;
   private version = '';
   private readonly wholeAbove: number;
@@ -54,7 +56,8 @@ export class IncrementalChecker {
     // Whether another document follows a piece in the file: a joined text ending with that piece ends with `---`.
     const followed = (i: number) => i < pieces.length - 1;
     const prefix = joinPieces(configs, configIdx.length > 0 && followed(configIdx[configIdx.length - 1]));
-    const prefixId = createHash('sha1').update(prefix.text).digest('hex');
+    if (prefix.text !== this.prefix.text) this.prefix = { text: prefix.text, id: this.prefix.id + 1 };
+    const prefixId = this.prefix.id;
     // Per piece: its ordinal among the config pieces (-1 if none) and how many config pieces come before it.
     const ordinal: number[] = [];
     const configsBefore: number[] = [];

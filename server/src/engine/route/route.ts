@@ -4,6 +4,7 @@ import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import { isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind, versionIndexOf } from '../knowledge/version-index';
 import { splitApiVersion } from '../api-version';
 import { closestName } from '../similar-names';
+import { compareText } from '../compare-text';
 
 export type Route =
   /** A served built-in kind or a component config kind: walk it with `entry.root`. */
@@ -101,6 +102,6 @@ const STABILITY_ORDER: Record<KindEntry['stability'], number> = { stable: 0, bet
 function servedApiVersionsOf(kind: string, data: VersionData): string[] {
   return kindsNamed(data, kind)
     .filter((e) => isServedApiKind(e) && data.served?.notServed[e.apiVersion] === undefined)
-    .sort((a, b) => STABILITY_ORDER[a.stability] - STABILITY_ORDER[b.stability] || a.apiVersion.localeCompare(b.apiVersion))
+    .sort((a, b) => STABILITY_ORDER[a.stability] - STABILITY_ORDER[b.stability] || compareText(a.apiVersion, b.apiVersion))
     .map((e) => e.apiVersion);
 }
