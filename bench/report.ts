@@ -88,9 +88,20 @@ function sizeName(r: SizeResult): string {
   return `${r.file} (${r.lines} lines, ${r.documents} docs)`;
 }
 
+/** Median peak RSS of ours and the peer, in kB. */
+function peakRss(r: SizeResult): [number | undefined, number | undefined] {
+  return [medianNumber(r.ours?.map((s) => s.peakRssKb) ?? []), medianNumber(r.peer.map((s) => s.peakRssKb))];
+}
+
 export function summaryTable(results: readonly SizeResult[], ctx: ReportContext): string {
   const metrics: Metric[] = ['firstDiagnostics', 'edits', 'hovers', 'completions'];
-  const head = ['input', ...metrics.map((m) => `${METRIC_LABEL[m]}: ours/peer`), 'first diagnostics: ours/floor', 'edit: ours/floor'];
+  const head = [
+    'input',
+    ...metrics.map((m) => `${METRIC_LABEL[m]}: ours/peer`),
+    'server peak RSS: ours/peer',
+    'first diagnostics: ours/floor',
+    'edit: ours/floor',
+  ];
   const rows = results.map((r) => {
     const cells = metrics.map((m) =>
       r.ours
@@ -100,7 +111,9 @@ export function summaryTable(results: readonly SizeResult[], ctx: ReportContext)
     const vsFloor = (['firstDiagnostics', 'edits'] as const).map((m) =>
       r.ours ? formatRatio(median(samplesOf(r.ours, m)), floorSample(r.floor, m), timeoutOf(m, ctx.timeouts), 1) : 'not run',
     );
-    return [sizeName(r), ...cells, ...vsFloor];
+    const [oursRss, peerRss] = peakRss(r);
+    const rss = !r.ours ? 'not run' : oursRss !== undefined && peerRss !== undefined ? formatRatio(oursRss, peerRss, 1, 1) : 'n/a';
+    return [sizeName(r), ...cells, rss, ...vsFloor];
   });
   return markdownTable(head, rows);
 }
@@ -121,8 +134,7 @@ export function detailTable(r: SizeResult, ctx: ReportContext): string {
       r.ours && floorSample(r.floor, m) !== undefined ? formatRatio(median(ours), floorSample(r.floor, m), t, 1) : '—',
     ]);
   }
-  const oursRss = medianNumber(r.ours?.map((s) => s.peakRssKb) ?? []);
-  const peerRss = medianNumber(r.peer.map((s) => s.peakRssKb));
+  const [oursRss, peerRss] = peakRss(r);
   const floorRss = 'failed' in r.floor ? undefined : r.floor.peakRssKb;
   rows.push([
     'server peak RSS (VmHWM)',

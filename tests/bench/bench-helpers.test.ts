@@ -143,7 +143,7 @@ describe('bench report', () => {
       floor,
     };
     const summary = summaryTable([size], ctx);
-    expect(summary).toContain('| k8s-1k.yaml (1000 lines, 3 docs) | 0.10× | 0.010× | 1.0× | 1.0× | 0.50× | 0.067× |');
+    expect(summary).toContain('| k8s-1k.yaml (1000 lines, 3 docs) | 0.10× | 0.010× | 1.0× | 1.0× | 1.0× | 0.50× | 0.067× |');
     const detail = detailTable(size, ctx);
     expect(detail).toContain('| didOpen → first diagnostics (n = 1/1) | 50.0 ms | 500 ms | 100 ms (cold) | 0.10× | 0.50× |');
     expect(detail).toContain('200 ms (1/3 timed out)');
