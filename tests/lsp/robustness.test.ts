@@ -1,6 +1,9 @@
 // The server never crashes on bad input: odd texts, positions outside the text, unknown requests; and it
 // speaks over Node IPC (--node-ipc) as the VS Code client starts it.
 import { fork } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
 import {
@@ -15,7 +18,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { SLICE } from './fixtures';
 import { suite } from '../support/shared';
-import { lspSessions, SERVER, serverJs } from './harness';
+import { lspSessions, repoRoot, SERVER, serverJs } from './harness';
 
 const { start, defer } = lspSessions();
 
@@ -63,6 +66,18 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(after.some((d) => d.code === 'feature-gate')).toBe(true);
     const failures = client.notifications.filter((n) => n.method === 'window/logMessage' && (n.params as { type: number }).type === 1);
     expect(failures.map((n) => (n.params as { message: string }).message)).toEqual([]);
+  });
+
+  it('says a file was not checked when the check fails (a damaged data file), instead of showing it clean', async () => {
+    const schemas = mkdtempSync(path.join(os.tmpdir(), 'kubegate-damaged-'));
+    defer(() => rmSync(schemas, { recursive: true, force: true }));
+    cpSync(path.join(repoRoot, 'schemas'), schemas, { recursive: true });
+    writeFileSync(path.join(schemas, 'k8s-1.37.json'), '{"kinds": [');
+    const { ws, client } = await start({}, { env: { KUBEGATE_SCHEMAS: schemas } });
+    const diagnostics = await client.open(ws.uri('slice.yaml'), `# kubegate: version=1.37\n${SLICE}`);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'check-failed', severity: 2, range: { start: { line: 0, character: 0 } } });
+    expect(diagnostics[0]!.message).toMatch(/^Not checked: Kubegate failed on this file \(.+\)\. The Kubegate output has the details\.$/);
   });
 
   it('speaks over Node IPC (--node-ipc)', async () => {

@@ -36,6 +36,19 @@ export function kepHref(data: Record<string, unknown> | undefined): string | und
   return undefined;
 }
 
+/** The diagnostic of a check that failed (an internal error, damaged data files): a file that could not be
+ *  checked must not look clean. At the start of the file; the log has the stack. */
+export function checkFailedDiagnostic(error: unknown): Diagnostic {
+  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Warning,
+    code: 'check-failed',
+    source: DIAGNOSTIC_SOURCE,
+    message: `Not checked: Kubegate failed on this file (${reason}). The Kubegate output has the details.`,
+  };
+}
+
 export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   const d: Diagnostic = {
     range: f.range,

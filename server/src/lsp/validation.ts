@@ -4,7 +4,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport } from '../engine';
-import { toDiagnostic } from './convert';
+import { checkFailedDiagnostic, toDiagnostic } from './convert';
 
 export interface CheckedDocument {
   version: number;
@@ -68,11 +68,13 @@ export class Validator {
     const isStale = (): boolean => this.generation.get(uri) !== gen || this.documents.get(uri)?.version !== doc.version;
     const started = Date.now();
     let report: FileReport | undefined;
+    let failed: unknown;
     try {
       report = await this.check(doc, isStale);
     } catch (e) {
       this.connection.console.error(`kubegate: checking ${uri} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       report = { documents: [], findings: [] };
+      failed = e ?? 'unknown error';
     }
     this.lastCost.set(uri, Date.now() - started);
     if (!report || isStale()) return;
@@ -80,7 +82,7 @@ export class Validator {
     await this.connection.sendDiagnostics({
       uri,
       version: doc.version,
-      diagnostics: report.findings.map((f) => toDiagnostic(f, uri)),
+      diagnostics: failed !== undefined ? [checkFailedDiagnostic(failed)] : report.findings.map((f) => toDiagnostic(f, uri)),
     });
   }
 }
