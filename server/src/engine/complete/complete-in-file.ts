@@ -1,6 +1,6 @@
 // Completion in a file: the file's version (its version comment, else the context's), the version data with the
 // context's CRDs, the state of each gate for the file, and the whole-document snippets.
-import { customData } from '../crd/overlay';
+import { dataForApiVersion } from '../crd/overlay';
 import { gateOnOff } from '../gates/use-states';
 import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
@@ -25,7 +25,8 @@ export function completionsInFile(text: string, pos: Position, context: CheckOpt
   const gates = gateCatalog();
   return completeAt(text, pos, {
     version,
-    data: context.crds ? customData(data, context.crds).data : data,
+    data,
+    ...(context.crds ? { dataFor: (apiVersion: string | undefined) => dataForApiVersion(data, context.crds, apiVersion) } : {}),
     gates,
     snippets: documentSnippets(),
     gateState: (gate) => gateOnOff(context.environment, gates, gate),

@@ -23,8 +23,12 @@ export function completeAt(text: string, pos: Position, inputs: CompletionInputs
   const ctx = cursorContext(text, pos);
   if (!ctx) return [];
   const range: Range = { start: ctx.replaceStart, end: ctx.replaceEnd };
-  if (ctx.mode === 'value') return valueEntries(ctx, range, inputs);
-  return keyEntries(ctx, range, inputs);
+  // The value of apiVersion or kind itself may become any kind's: every known kind is offered there.
+  const key = ctx.path.length === 1 ? (ctx.path[0] as { key?: string }).key : undefined;
+  const anyKind = ctx.mode === 'value' && (key === 'apiVersion' || key === 'kind');
+  const forDocument = inputs.dataFor ? { ...inputs, data: inputs.dataFor(anyKind ? undefined : ctx.apiVersion) } : inputs;
+  if (ctx.mode === 'value') return valueEntries(ctx, range, forDocument);
+  return keyEntries(ctx, range, forDocument);
 }
 
 function keyEntries(ctx: CursorContext, range: Range, inputs: CompletionInputs): CompletionEntry[] {

@@ -14,6 +14,9 @@ export interface SnippetDef {
 export interface CompletionInputs {
   version: KubeVersion;
   data: VersionData;
+  /** The data for a document of this apiVersion (undefined: any), when custom resources are known: replaces
+   *  `data` once the cursor's document is known. */
+  dataFor?: (apiVersion: string | undefined) => VersionData;
   gates: GateCatalog;
   /** Whole-document snippets offered in an empty YAML document. */
   snippets?: SnippetDef[];

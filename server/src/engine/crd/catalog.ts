@@ -99,33 +99,18 @@ const keyOf = (group: string, kind: string) => `${group}/${kind}`;
 
 export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
   const notes: string[] = [];
-  const pack = input.pack === null ? undefined : (input.pack ?? loadPack(input.knowledge));
   const selections: PackSelection[] = [];
   for (const s of input.selections ?? []) {
     const sel = parseSelection(s);
     if (sel) selections.push(sel);
     else notes.push(`Custom-resource pack selection "${s}" is not understood (write e.g. gateway-api@1.5 experimental).`);
   }
-  const chosen = new Map<string, ChosenRelease>();
   let settingChannel: 'standard' | 'experimental' | undefined;
   for (const sel of selections) if (sel.channel && (!sel.project || sel.project === GATEWAY_PROJECT)) settingChannel = sel.channel;
-  if (pack) {
-    for (const [project, p] of Object.entries(pack.projects)) {
-      const sel = selections.find((s) => s.project === project && s.release);
-      let release = p.releases[0];
-      if (sel?.release) {
-        const match = p.releases.find((r) => tagMatches(r.tag, sel.release!));
-        if (match) release = match;
-        else notes.push(`${project} has no bundled release ${sel.release} (bundled: ${p.releases.map((r) => r.tag).join(', ')}); using ${release?.tag}.`);
-      }
-      if (release) chosen.set(project, { project, tag: release.tag, release });
-    }
-    for (const sel of selections) if (sel.project && !pack.projects[sel.project]) notes.push(`No bundled CRDs for "${sel.project}" (bundled: ${Object.keys(pack.projects).join(', ')}).`);
-  }
 
   const byKey = new Map<string, CrdDefinition>();
-  const addAll = (defs: CrdDefinition[] | undefined) => {
-    for (const d of defs ?? []) if (!byKey.has(keyOf(d.group, d.kind))) byKey.set(keyOf(d.group, d.kind), d);
+  const addAll = (defs: CrdDefinition[] | undefined, into = byKey) => {
+    for (const d of defs ?? []) if (!byKey.has(keyOf(d.group, d.kind)) && !into.has(keyOf(d.group, d.kind))) into.set(keyOf(d.group, d.kind), d);
   };
   addAll(input.cluster);
   addAll(input.workspace);
@@ -143,31 +128,14 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
         ? { channel: settingChannel, source: 'settings' }
         : { channel: 'standard', source: 'the default' };
 
-  // The installed Gateway API release (bundle-version annotation of a cluster / workspace CRD) picks the bundled
-  // release whose channel differences apply, unless a selection names a release.
-  const installed = [...(input.cluster ?? []), ...(input.workspace ?? [])].find((d) => GATEWAY_GROUPS.has(d.group) && d.bundleVersion)?.bundleVersion;
-  const gatewayProject = pack?.projects[GATEWAY_PROJECT];
-  if (installed && gatewayProject && !selections.some((sel) => sel.project === GATEWAY_PROJECT && sel.release)) {
-    const match = gatewayProject.releases.find((r) => r.tag === installed) ?? gatewayProject.releases.find((r) => tagMatches(r.tag, installed.replace(/^v/, '').split('.').slice(0, 2).join('.')));
-    if (match) chosen.set(GATEWAY_PROJECT, { project: GATEWAY_PROJECT, tag: match.tag, release: match });
-  }
-  const gatewayChosen = chosen.get(GATEWAY_PROJECT);
-  if (pack) {
-    for (const project of [...GROUP_PROJECT_ORDER, ...Object.keys(pack.projects)]) {
-      const c = chosen.get(project);
-      if (!c) continue;
-      const name = `${project} ${c.tag}`;
-      if (c.release.crds) addAll(c.release.crds.map((crd) => definitionOfPackCrd(pack, crd, name)));
-      if (c.release.channels) {
-        // The walk uses the experimental CRDs (a superset); channel findings flag what the channel in use lacks.
-        const ch = c.release.channels;
-        const experimental = (ch.experimental ?? []).map((crd) => definitionOfPackCrd(pack, crd, `${name} experimental`, 'experimental', c.tag));
-        addAll(experimental);
-      }
-    }
-  }
+  // The bundled pack is read when something asks for it: a manifest of built-in kinds only never needs it.
+  let packState: PackState | undefined;
+  const packed = (): PackState => (packState ??= choosePack(input, selections, notes));
+  // Selections name pack releases: what they do not match is a note, so the pack is read at once.
+  if (selections.length > 0) packed();
 
   const experimentalDefinition = (group: string, kind: string): CrdDefinition | undefined => {
+    const { pack, gatewayChosen } = packed();
     const crd = gatewayChosen?.release.channels?.experimental?.find((c) => c.group === group && c.kind === kind);
     return crd && pack ? definitionOfPackCrd(pack, crd, `${GATEWAY_PROJECT} ${gatewayChosen!.tag} experimental`, 'experimental', gatewayChosen!.tag) : undefined;
   };
@@ -176,13 +144,14 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
   for (const [k, v] of Object.entries(input.controllerGates ?? {})) gateSettings.set(k, v);
 
   return {
-    lookup: (group, kind) => byKey.get(keyOf(group, kind)),
-    all: () => [...byKey.values()],
+    lookup: (group, kind) => byKey.get(keyOf(group, kind)) ?? packed().byKey.get(keyOf(group, kind)),
+    all: () => [...byKey.values(), ...packed().byKey.values()],
     gatewayChannel: () => channel,
-    channelRows: () => gatewayChosen?.release.channelRows ?? [],
-    gatewayRelease: () => gatewayChosen?.tag,
+    channelRows: () => packed().gatewayChosen?.release.channelRows ?? [],
+    gatewayRelease: () => packed().gatewayChosen?.tag,
     experimentalDefinition,
     controllerGates: () => {
+      const { pack, chosen } = packed();
       const out: ReturnType<CrdCatalog['controllerGates']> = [];
       for (const fact of pack?.controllerGates ?? []) {
         const tag = chosen.get(fact.project)?.tag;
@@ -194,9 +163,9 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
       return out;
     },
     controllerGateSetting: (controller, gate) => gateSettings.get(`${controller}:${gate}`),
-    releaseOf: (project) => chosen.get(project)?.tag,
+    releaseOf: (project) => packed().chosen.get(project)?.tag,
     versionHistory: (group, kind, version) => {
-      for (const [project, p] of Object.entries(pack?.projects ?? {})) {
+      for (const [project, p] of Object.entries(packed().pack?.projects ?? {})) {
         for (const r of p.releases) {
           const crds = r.crds ?? r.channels?.experimental ?? [];
           const crd = crds.find((x) => x.group === group && x.kind === kind);
@@ -207,4 +176,48 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
     },
     notes,
   };
+
+  /** The pack's releases in use and the definitions they add (after the cluster's and the workspace's). */
+  function choosePack(inputs: CrdCatalogInput, sels: PackSelection[], out: string[]): PackState {
+    const pack = inputs.pack === null ? undefined : (inputs.pack ?? loadPack(inputs.knowledge));
+    const chosen = new Map<string, ChosenRelease>();
+    const defs = new Map<string, CrdDefinition>();
+    if (!pack) return { pack, chosen, byKey: defs };
+    for (const [project, p] of Object.entries(pack.projects)) {
+      const sel = sels.find((s) => s.project === project && s.release);
+      let release = p.releases[0];
+      if (sel?.release) {
+        const match = p.releases.find((r) => tagMatches(r.tag, sel.release!));
+        if (match) release = match;
+        else out.push(`${project} has no bundled release ${sel.release} (bundled: ${p.releases.map((r) => r.tag).join(', ')}); using ${release?.tag}.`);
+      }
+      if (release) chosen.set(project, { project, tag: release.tag, release });
+    }
+    for (const sel of sels) if (sel.project && !pack.projects[sel.project]) out.push(`No bundled CRDs for "${sel.project}" (bundled: ${Object.keys(pack.projects).join(', ')}).`);
+    // The installed Gateway API release (bundle-version annotation of a cluster / workspace CRD) picks the bundled
+    // release whose channel differences apply, unless a selection names a release.
+    const installed = [...(inputs.cluster ?? []), ...(inputs.workspace ?? [])].find((d) => GATEWAY_GROUPS.has(d.group) && d.bundleVersion)?.bundleVersion;
+    const gatewayProject = pack.projects[GATEWAY_PROJECT];
+    if (installed && gatewayProject && !sels.some((sel) => sel.project === GATEWAY_PROJECT && sel.release)) {
+      const match = gatewayProject.releases.find((r) => r.tag === installed) ?? gatewayProject.releases.find((r) => tagMatches(r.tag, installed.replace(/^v/, '').split('.').slice(0, 2).join('.')));
+      if (match) chosen.set(GATEWAY_PROJECT, { project: GATEWAY_PROJECT, tag: match.tag, release: match });
+    }
+    for (const project of [...GROUP_PROJECT_ORDER, ...Object.keys(pack.projects)]) {
+      const c = chosen.get(project);
+      if (!c) continue;
+      const name = `${project} ${c.tag}`;
+      if (c.release.crds) addAll(c.release.crds.map((crd) => definitionOfPackCrd(pack, crd, name)), defs);
+      // The walk uses the experimental CRDs (a superset); channel findings flag what the channel in use lacks.
+      if (c.release.channels) addAll((c.release.channels.experimental ?? []).map((crd) => definitionOfPackCrd(pack, crd, `${name} experimental`, 'experimental', c.tag)), defs);
+    }
+    return { pack, chosen, byKey: defs, gatewayChosen: chosen.get(GATEWAY_PROJECT) };
+  }
+}
+
+interface PackState {
+  pack: CrdPack | undefined;
+  chosen: Map<string, ChosenRelease>;
+  /** Pack definitions of kinds neither the cluster nor the workspace defines. */
+  byKey: Map<string, CrdDefinition>;
+  gatewayChosen?: ChosenRelease;
 }

@@ -49,3 +49,18 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
   perBase.set(catalog, out);
   return out;
 }
+
+/**
+ * The data to read one document with: the built-in data when its apiVersion names a built-in group (the
+ * catalog, and with it the bundled pack, is not read), else the built-in data with the catalog's CRDs. No
+ * apiVersion yet (a document being started): the CRDs too, so that their kinds are offered.
+ */
+export function dataForApiVersion(base: VersionData, catalog: CrdCatalog | undefined, apiVersion: string | undefined): VersionData {
+  if (!catalog) return base;
+  if (apiVersion !== undefined) {
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    if (group === '' || base.builtinGroups.includes(group)) return base;
+  }
+  return customData(base, catalog).data;
+}

@@ -9,7 +9,7 @@ import { kindMarkdown } from './kind-view';
 import { ITEM, resolveTypePath, stepType } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { customData } from '../crd/overlay';
+import { dataForApiVersion } from '../crd/overlay';
 
 export interface ExplainOptions {
   version: KubeVersion;
@@ -52,7 +52,7 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
   const knowledge = options.knowledge ?? {};
   const builtin = loadVersion(options.version, knowledge).data;
-  const data = options.crds ? customData(builtin, options.crds).data : builtin;
+  const data = dataForApiVersion(builtin, options.crds, apiVersion);
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const base = { data, catalog, brief, version: options.version, environment: options.environment };

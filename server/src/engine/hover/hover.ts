@@ -17,7 +17,7 @@ import { spotAt, stringAt, type Spot } from './locate';
 import { resolveTypePath } from '../type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { customData } from '../crd/overlay';
+import { dataForApiVersion } from '../crd/overlay';
 
 export interface HoverOptions {
   version: KubeVersion;
@@ -107,7 +107,6 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
   const analysis = analyzedOnce(text, options, knowledge);
   const version = analysis.version;
   const builtin = loadVersion(version, knowledge).data;
-  const data = options.crds ? customData(builtin, options.crds).data : builtin;
   const catalog = gateCatalog(knowledge);
   const brief = briefFacts(knowledge);
   const environment = environmentForFile(analysis.documents, {
@@ -116,8 +115,11 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     environment: options.environment,
     file: options.file,
   });
-  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(data, root));
+  // CRD data only for a custom resource's document: hovering a built-in kind does not read the CRD catalog.
+  const dataOf = (root: Parameters<typeof stringAt>[0]) => dataForApiVersion(builtin, options.crds, stringAt(root, 'apiVersion'));
+  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(dataOf(root), root));
   if (!spot) return null;
+  const data = dataOf(spot.root);
   const { lineCounter } = analysis.parsed;
 
   const gateName = gateNameAt(spot, lineCounter);
@@ -174,7 +176,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
     ? String((spot.node as Node & { value: unknown }).value)
     : undefined;
   return {
-    markdown: withNote(fieldMarkdown(resolved, input, hoveredValue), options.crds && customFieldNote(entry.apiVersion, entry.kind, resolved.path, options.crds)),
+    markdown: withNote(fieldMarkdown(resolved, input, hoveredValue), options.crds && data !== builtin ? customFieldNote(entry.apiVersion, entry.kind, resolved.path, options.crds) : undefined),
     range: spot.range,
     target: { apiVersion: entry.apiVersion, kind: entry.kind, path: resolved.path },
   };
