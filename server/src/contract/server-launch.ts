@@ -12,7 +12,7 @@
 //   everything. A check is a short burst over many small functions, where optimized code pays off little,
 //   while using TurboFan at all costs memory: its own machine code paged in from the Node binary, its compile
 //   zones, and objects that optimized code allocates straight into the old generation. Measured with the
-//   benchmark's session driver (bench/scenario.ts), peak memory drops by about 7 MB on the 10k-line file in
+//   benchmark's session driver (bench/scenario.ts), peak memory drops by about 6 MB on the 10k-line file in
 //   the repository scenario and by about 45 MB on the 50k-line file; edits take a few milliseconds more, first
 //   diagnostics stay within run-to-run noise on 10k lines and take about a quarter longer on 50k lines.
 export const SERVER_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2', '--v8-pool-size=1', '--single-threaded-gc', '--no-opt'];
