@@ -53,7 +53,7 @@ interface DiskEntry {
   stamp: string;
 }
 
-/** Something derived from a file's text, with the source it came from (`sourceKey`). */
+/** Something derived from a file's text, with the source it came from (buffer version or disk stamp). */
 interface Derived<T> {
   key: string;
   value: T;
@@ -143,10 +143,14 @@ export class WorkspaceFiles {
     }
   }
 
+  /** The text of a disk entry: just read, kept, or read again (too large to keep). */
+  private textOf(file: string, disk: { entry: DiskEntry; text?: string }): string | undefined {
+    if (disk.text !== undefined) return disk.text;
+    return disk.entry.kept ? disk.entry.text : this.readDisk(file);
+  }
+
   private fromDisk(file: string): string | undefined {
-    const { entry, text } = this.diskEntry(file);
-    if (text !== undefined || entry.kept) return text ?? entry.text;
-    return this.readDisk(file);
+    return this.textOf(file, this.diskEntry(file));
   }
 
   /** `compute` over a file's text, kept per file until its source moves on: the open buffer's version, else the
@@ -158,7 +162,7 @@ export class WorkspaceFiles {
     const key = open ? `buffer:${open.version}` : `disk:${disk!.entry.stamp}`;
     const hit = cache.get(file);
     if (hit?.key === key) return hit.value;
-    const text = open ? open.getText() : (disk!.text ?? (disk!.entry.kept ? disk!.entry.text : this.readDisk(file)));
+    const text = open ? open.getText() : this.textOf(file, disk!);
     const value = text === undefined ? empty : compute(text);
     cache.set(file, { key, value });
     return value;

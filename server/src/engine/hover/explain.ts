@@ -79,6 +79,6 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   if (!resolved.field) return undefined;
   const value = /=(.*)$/.exec(path)?.[1];
   const markdown = fieldMarkdown(resolved, { ...base, entry }, value);
-  const note = options.crds ? customFieldNote(apiVersion, kind, resolved.path, options.crds) : '';
+  const note = options.crds && data !== builtin ? customFieldNote(apiVersion, kind, resolved.path, options.crds) : '';
   return note ? `${markdown}\n\n---\n\n${note}` : markdown;
 }
