@@ -1,5 +1,6 @@
 // Declarative validation from upstream `+k8s:` markers (generated into schemas/ as FieldDef.rules and
-// TypeDef.unions): each rule kind at its exact range, alpha-stage rules as warnings, gate-conditional rules
+// TypeDef.unions): each rule kind at its exact range, alpha- and beta-prefixed rules refused like the others (the
+// hand-written copy or the beta declarative rule answers), gate-conditional rules
 // judged against the gate state (file configs and explicit settings).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
@@ -57,6 +58,8 @@ describe('declarative validation rules', () => {
       ['unique', 'error', ranges[1]],
       ['format', 'error', ranges[2]],
     ]);
+    // Unprefixed rules: no ruleStage, the same verdict as the prefixed forms below.
+    for (const f of rules) expect([f.data?.['ruleStage'], f.data?.['stage'], f.data?.['verdict']]).toEqual([undefined, 'validation', 'rejected']);
     expect(rules[0]!.message).toBe('"compatibilityGroups" may have at most 2 items (it has 3)');
   });
 
@@ -88,7 +91,7 @@ describe('declarative validation rules', () => {
     ]);
   });
 
-  it('alpha-stage rule (dependentRequired) is a warning', () => {
+  it('alpha-prefixed rule (dependentRequired): refused, the hand-written copy answers', () => {
     const { rules, ranges } = check(`apiVersion: batch/v1
 kind: Job
 metadata:
@@ -104,7 +107,27 @@ spec:
       - name: c
         image: i
 `);
-    expect(rules.map(brief)).toEqual([['dependentRequired', 'warning', ranges[0]]]);
+    expect(rules.map(brief)).toEqual([['dependentRequired', 'error', ranges[0]]]);
+    expect(rules[0]!.data).toMatchObject({ ruleStage: 'alpha', stage: 'validation', verdict: 'rejected' });
+  });
+
+  it('each prefix form gives the same verdict: unprefixed, +k8s:alpha, +k8s:beta', () => {
+    const rc = (replicas: string) => `apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: r
+spec:
+  replicas: ${replicas}
+  selector: {app: a}
+  template:
+    metadata: {labels: {app: a}}
+    spec:
+      containers: [{name: c, image: i}]
+`;
+    // ReplicationControllerSpec.replicas carries +k8s:beta(since)=+k8s:minimum=0 (schemas/k8s-1.37.json).
+    const beta = check(rc('⟦-1⟧'));
+    expect(beta.rules.map(brief)).toEqual([['minimum', 'error', beta.ranges[0]]]);
+    expect(beta.rules[0]!.data).toMatchObject({ ruleStage: 'beta', stage: 'validation', verdict: 'rejected' });
   });
 
   it('gate-conditional minimum: HPA minReplicas 0 needs HPAScaleToZero (on by default in 1.37)', () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { closestName, editDistance } from '../../server/src/engine/similar-names';
-import { check, data, only, single } from './helpers';
+import { checkText } from '../../server/src/engine/check';
+import { check, data, only, single, V } from './helpers';
 
 const served = () => data().kinds.filter((k) => !k.removed && !k.component);
 
@@ -46,13 +47,7 @@ describe('routing', () => {
   });
 
   it('not-checked for custom resources, groups that are not built in, fragments and non-objects', () => {
-    for (const text of [
-      'apiVersion: example.com/v1\nkind: Widget\nspec: {anything: 1}\n',
-      'kind: Pod\nspec: {}\n',
-      'metadata: {name: x}\n',
-      '- a\n- b\n',
-      'apiVersion: 1\nkind: Pod\n',
-    ]) {
+    for (const text of ['apiVersion: example.com/v1\nkind: Widget\nspec: {anything: 1}\n', '- a\n- b\n', 'replicas: 3\nimage: nginx\n']) {
       const report = check(text);
       expect(report.findings).toEqual([]);
       expect(report.documents[0]?.checked).toBe(false);
@@ -60,10 +55,32 @@ describe('routing', () => {
     }
   });
 
+  it('an object without a string apiVersion or kind is refused as kubectl refuses it (decode), not checked further', () => {
+    const cases: [string, string, string, string][] = [
+      ['kind: Pod\nspec: {}\n', 'missing-field', 'apiVersion', 'Applying fails: apiVersion is not set'],
+      ['apiVersion: v1\nmetadata: {name: x}\n', 'missing-field', 'kind', 'Applying fails: kind is not set'],
+      ['metadata: {name: x}\n', 'missing-field', 'apiVersion', 'Applying fails: apiVersion and kind are not set'],
+      ['apiVersion: 1\nkind: Pod\n', 'invalid-value', 'apiVersion', 'Applying fails: apiVersion must be a string'],
+    ];
+    for (const [text, code, path, message] of cases) {
+      const report = check(text);
+      expect(report.findings.map((f) => [f.code, f.path, f.message, f.severity, f.data?.['stage'], f.data?.['verdict']])).toEqual([[code, path, message, 'error', 'decode', 'rejected']]);
+      expect(report.documents[0]).toMatchObject({ checked: false, reason: 'apiVersion or kind not set' });
+    }
+    // A document with neither key nor metadata/spec is a fragment, whatever else the file holds.
+    const mixed = check('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nreplicas: 3\n---\nspec: {replicas: 3}\n');
+    expect(mixed.findings.map((f) => [f.code, f.document, f.range.start.line])).toEqual([['missing-field', 2, 6]]);
+    expect(mixed.documents[1]).toMatchObject({ checked: false, reason: 'a fragment: no string apiVersion and kind' });
+    // In a kustomize patch such documents are fragments.
+    const patch = checkText('kind: Deployment\nspec: {replicas: 2}\n', { version: V, kustomize: { role: 'patch', kustomization: 'kustomization.yaml', injected: [] } });
+    expect(patch.findings).toEqual([]);
+  });
+
   it('api-disabled-by-default (warning) for a served alpha/beta version of a built-in group', () => {
-    const k = served().find((x) => /(alpha|beta)\d+$/.test(x.version) && !x.deprecated)!;
+    const k = served().find((x) => /(alpha|beta)\d+$/.test(x.version) && !x.deprecated && !x.payload)!;
     const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nmetadata: {name: x}\n`), 'api-disabled-by-default');
     expect(f.severity).toBe('warning');
+    expect(f.data).toMatchObject({ stage: 'decode', verdict: 'rejected-unless-enabled' });
     expect(f.path).toBe(`${k.apiVersion}/${k.kind}`);
     expect(f.fix).toContain('--runtime-config');
   });

@@ -8,10 +8,12 @@ import { eachDocument } from './parse/each-document';
 import { parseFile, textLineCounter } from './parse/parseFile';
 import { comparePositions } from './parse/ranges';
 import type { FileReport, Finding, KubeVersion } from './types';
-import { analyzeDocument, type AnalyzeInputs } from './validate/analyzeDocument';
+import { analyzeDocument, REASON_FRAGMENT, REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from './validate/analyzeDocument';
+import { isJsonInput, jsonSyntaxError } from './parse/json-input';
 import { append } from './append';
 import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from './kustomize/apply';
+import { assignVerdicts } from './verdict-pass';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -60,7 +62,20 @@ function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: K
   return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds };
 }
 
+/** The report of JSON input that does not parse: one syntax error, nothing checked. */
+function invalidJsonReport(text: string): FileReport | undefined {
+  const problem = jsonSyntaxError(text);
+  if (!problem) return undefined;
+  const range = { start: { line: 0, character: 0 }, end: problem.range.end };
+  const finding: Finding = { code: 'yaml-syntax', severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } };
+  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([finding], []) };
+}
+
 export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  if (options.json ?? isJsonInput(text, options.file)) {
+    const invalid = invalidJsonReport(text);
+    if (invalid) return invalid;
+  }
   // Kustomize facts and template markers read the documents together.
   if (options.kustomize || text.includes('{{')) return reportOf(analyzeFile(text, options, knowledge), options, knowledge);
   const analysis = analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
@@ -79,8 +94,20 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   });
 
   const findings: Finding[] = [];
-  for (const doc of withGates) append(findings, applyDisableComments(doc.findings, analysis.directives));
-  return { documents: withGates.map((d) => d.report), findings: capFindings(sortFindings(dedupe(findings))) };
+  const fragments = isFragmentFile(options);
+  const documents = withGates.map((doc) => {
+    const own = fragments ? doc.findings.filter((f) => f.data?.['rule'] !== 'typeMeta') : doc.findings;
+    append(findings, applyDisableComments(own, analysis.directives));
+    // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
+    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.['rule'] === 'typeMeta');
+    return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
+  });
+  return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []) };
+}
+
+/** A kustomize patch is a fragment: a document of it without apiVersion or kind is not refused. */
+function isFragmentFile(options: CheckOptions): boolean {
+  return options.kustomize?.role === 'patch';
 }
 
 /** Document order, then position, then code (stable for equal keys). */

@@ -41,6 +41,10 @@ export interface GatedUse {
   component?: string;
   /** The API server drops the field while the gate is off although upstream carries no marker for it. */
   dropped?: true;
+  /** The key and its value (a field use): what the drop stage removes while the gate is off. */
+  extent?: Range;
+  /** Met inside a component config document (kubelet, kind, kubeadm, …): the component reads it, not the API server. */
+  config?: true;
 }
 
 /** A gate set in a config (kind Cluster featureGates, kubeadm extraArgs feature-gates, KubeletConfiguration
@@ -103,4 +107,6 @@ export interface CheckOptions {
   crds?: import('./crd/catalog').CrdCatalog;
   /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
   kustomize?: import('./kustomize/facts').KustomizeFacts;
+  /** Read the text as JSON (undefined: a `.json` file or a text opening with `{`, as kubectl decides). */
+  json?: boolean;
 }

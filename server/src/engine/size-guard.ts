@@ -1,6 +1,7 @@
 // The report of a text over the size limit: YAML syntax findings plus `file-too-large`, or (far over the
 // limit, where even parsing takes long) `file-too-large` alone.
 import { capFindings } from './cap-findings';
+import { assignVerdicts } from './verdict-pass';
 import { defaultSeverity } from './codes';
 import { parseFile } from './parse/parseFile';
 import { lineCount } from './line-index';
@@ -14,7 +15,7 @@ function notChecked(text: string, maxChars: number): FileReport {
   const end = { line: 0, character: 0 };
   return {
     documents: [{ index: 0, checked: false, reason: 'file too large', range: { start: end, end } }],
-    findings: [
+    findings: assignVerdicts([
       {
         code: 'file-too-large',
         severity: defaultSeverity('file-too-large'),
@@ -24,7 +25,7 @@ function notChecked(text: string, maxChars: number): FileReport {
         range: { start: end, end },
         data: { size: text.length, limit: maxChars, lines },
       },
-    ],
+    ], []),
   };
 }
 
@@ -50,6 +51,6 @@ export function syntaxOnlyReport(text: string, maxChars: number): FileReport {
   }
   return {
     documents: parsed.documents.map((d) => ({ index: d.index, checked: false, reason: 'file too large', range: d.range })),
-    findings: capFindings(findings),
+    findings: assignVerdicts(capFindings(findings), []),
   };
 }

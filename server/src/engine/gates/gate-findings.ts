@@ -95,6 +95,7 @@ export function featureGateFinding(
       components,
       via: use.via,
       ...(use.dropped ? { dropped: true } : {}),
+      ...(use.config ? { config: true } : {}),
       ...(use.value !== undefined ? { value: use.value } : {}),
       state: states.map((s) => ({ component: s.component, state: s.state, evidence: s.evidence.map((e) => e.message) })),
       ...(env && env.notes.length ? { notes: env.notes } : {}),

@@ -11,6 +11,7 @@ import { gateInVersion } from './catalog-lookup';
 import type { RuleCondition } from '../knowledge/format';
 import { settingFindings, versionMismatchFindings } from './setting-findings';
 import { append } from '../append';
+import { assignVerdicts, type DropScope } from '../verdict-pass';
 
 export interface GateStepContext {
   version: KubeVersion;
@@ -95,14 +96,18 @@ export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext):
       return !(v && ctx.environment.apiEnabled(v)?.enabled);
     });
     const added: Finding[] = [];
+    const drops: DropScope[] = [];
     for (const use of a.gatedUses) {
       const f = featureGateFinding(use, ctx.knowledge, ctx.version, env);
-      if (f) added.push(f);
+      if (!f) continue;
+      added.push(f);
+      // The drop stage removes the field (and all it holds) while the gate is off or not known to be on.
+      if (use.via === 'field' && !use.config && use.extent && f.severity !== 'information') drops.push({ gate: use.gate, path: use.path, extent: use.extent });
     }
     append(added, gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
     append(added, settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
     append(added, versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
     for (const f of added) f.document ??= a.report.index;
-    return { ...a, findings: [...kept, ...added].sort(byPosition) };
+    return { ...a, findings: assignVerdicts([...kept, ...added].sort(byPosition), drops) };
   });
 }

@@ -2,6 +2,7 @@
 // the text's own version (version-for-text.ts), with only the YAML documents that changed since the last
 // update checked again (checker.ts), then the user's severity overrides.
 import { checkText } from '../check';
+import { isJsonInput } from '../parse/json-input';
 import { mayHoldGateConfig } from '../gates/gate-places';
 import type { CheckOptions } from '../model';
 import { applySeverityOverrides, type SeverityOverrides } from '../severity-overrides';
@@ -24,8 +25,10 @@ export function reportForText(text: string, context: CheckOptions, options: Docu
   else {
     // The version comment (first lines of the file) applies to every piece the checker checks on its own.
     const version = versionForText(text, context.version);
-    const whole = (t: string) => checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds });
-    report = checker ? checker.check(text, `${version}`, context, whole, mayHoldGateConfig, context.file) : whole(text);
+    // Whether the input is JSON is decided on the whole text (kubectl looks at its start), never on a piece.
+    const json = isJsonInput(text, context.file);
+    const whole = (t: string) => checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json });
+    report = checker && !json ? checker.check(text, `${version}`, context, whole, mayHoldGateConfig, context.file) : whole(text);
   }
   return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
 }

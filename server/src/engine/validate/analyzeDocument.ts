@@ -16,13 +16,17 @@ import { walkRoot } from './walk';
 import { analyzeCustomResource } from '../crd/analyze';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
+import { typeMetaFinding } from './type-meta';
 
 /** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
  *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
 export const REASON_SYNTAX = 'YAML syntax error';
 export const REASON_UNKNOWN_KIND = 'unknown kind';
 export const REASON_NOT_SERVED = 'API version not served';
-export const NOT_CHECKED_BY_FINDING: ReadonlySet<string> = new Set([REASON_SYNTAX, REASON_UNKNOWN_KIND, REASON_NOT_SERVED]);
+export const REASON_TYPE_META = 'apiVersion or kind not set';
+export const NOT_CHECKED_BY_FINDING: ReadonlySet<string> = new Set([REASON_SYNTAX, REASON_UNKNOWN_KIND, REASON_NOT_SERVED, REASON_TYPE_META]);
+/** A document with no string apiVersion and kind where that is not refused (see typeMetaFinding). */
+export const REASON_FRAGMENT = 'a fragment: no string apiVersion and kind';
 
 export interface AnalyzeInputs {
   data: VersionData;
@@ -70,7 +74,7 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   return analysis;
 }
 
-interface TypeMeta {
+export interface TypeMeta {
   apiVersion?: string;
   kind?: string;
   apiVersionRange?: Range;
@@ -128,7 +132,9 @@ function analyzeObject(
     kind = defaults.kind;
   }
   if (apiVersion === undefined || kind === undefined) {
-    report.reason = 'a fragment: no string apiVersion and kind';
+    report.reason = REASON_FRAGMENT;
+    const finding = typeMetaFinding(parsed, node, meta, pdoc.index);
+    if (finding) findings.push(finding);
     return report;
   }
   report.apiVersion = apiVersion;

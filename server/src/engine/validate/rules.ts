@@ -1,7 +1,11 @@
 // Declarative validation rules (generated from upstream `+k8s:` markers into FieldDef.rules / TypeDef.unions),
-// evaluated on the YAML nodes of one mapping. Violations are `invalid-value` at the exact node. Rules behind
-// `+k8s:alpha(since)=` are shadowed upstream (the declarative form only mirrors hand-written validation), so
-// they are warnings; rules gated by `ifEnabled`/`ifDisabled` carry `data.when`, judged by the gate step.
+// evaluated on the YAML nodes of one mapping. Violations are `invalid-value` at the exact node, refused by
+// validation. A rule behind `+k8s:alpha(since)=` or `+k8s:beta(since)=` is the declarative copy of a rule the
+// hand-written validation already enforces: alpha copies only run in shadow (the hand-written rule answers),
+// beta copies answer while DeclarativeValidationBeta is on and the hand-written rule answers otherwise, so the
+// object is refused either way (kubernetes/website content/en/docs/reference/using-api/declarative-validation.md
+// @ f34c970f03af598fb7b49d24234a134263897a79, "Validation rules are staged with lifecycle wrappers"). The stage
+// stays in `data.ruleStage`. Rules gated by `ifEnabled`/`ifDisabled` carry `data.when`, judged by the gate step.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldDef, FieldRule, TypeDef } from '../knowledge/format';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
@@ -44,7 +48,7 @@ export function splitRuleMessage(text: string): { message: string; fix?: string;
 
 function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, text: string, range: Range, path: string, data: Record<string, unknown>): void {
   const { message, fix, detail } = splitRuleMessage(text);
-  const extra = { ...(rule.stage === 'alpha' ? { severity: 'warning' as const } : {}), fix, detail };
+  const extra = { fix, detail };
   addFinding(ctx, 'invalid-value', message, range, path, {
     ...data,
     ...(rule.stage ? { ruleStage: rule.stage } : {}),

@@ -80,7 +80,7 @@ function walkStruct(ctx: WalkContext, map: YAMLMap, typeKey: string, path: strin
     present.add(name);
     keyRanges.set(name, keyRange);
     const fieldPath = joinPath(path, name);
-    collectFieldGates(ctx, field, fieldPath, keyRange);
+    collectFieldGates(ctx, field, fieldPath, keyRange, extentOf(ctx, keyRange, pair.value as Node | null));
     const enumKey = field.enum;
     walkValue(ctx, pair.value as Node | null, field.type, {
       path: fieldPath,
@@ -182,7 +182,13 @@ function reportMissing(
   }
 }
 
-function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, range: Range): void {
+/** From the key to the end of its value. */
+function extentOf(ctx: WalkContext, keyRange: Range, value: Node | null): Range {
+  const end = value?.range ? rangeOfNode(ctx, value, keyRange).end : keyRange.end;
+  return { start: keyRange.start, end };
+}
+
+function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, range: Range, extent: Range): void {
   const add = (gate: string, tag: string | undefined, dropped?: true) => {
     if (ctx.gatedUses.some((u) => u.gate === gate && u.path === path && sameRange(u.range, range))) return;
     ctx.gatedUses.push({
@@ -196,6 +202,8 @@ function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, rang
       kind: ctx.entry.kind,
       ...(ctx.component ? { component: ctx.component } : {}),
       ...(dropped ? { dropped } : {}),
+      extent,
+      ...(ctx.isConfig ? { config: true as const } : {}),
     });
   };
   (field.gates ?? []).forEach((gate, i) => {

@@ -1,0 +1,35 @@
+// JSON input as kubectl reads it: its decoder looks at the start of the input and reads it as JSON when it opens
+// with `{` (k8s.io/apimachinery pkg/util/yaml YAMLOrJSONDecoder); Kubegate also reads a `.json` file as JSON. JSON
+// that is not valid (a trailing comma, a comment, YAML syntax) is refused before anything else is looked at. Valid
+// JSON is YAML, so the rest of the check reads it with the YAML parser (ranges, typing: quoted values are strings).
+import { LineIndex } from '../line-index';
+import type { Range } from '../types';
+
+/** Whether a text is read as JSON: a `.json` file, or input whose first character (after white space and a BOM) is `{`. */
+export function isJsonInput(text: string, file?: string): boolean {
+  if (file && /\.json$/i.test(file)) return true;
+  const first = /^[\uFEFF\s]*(\S)/.exec(text.length > 4096 ? text.slice(0, 4096) : text)?.[1];
+  return first === '{';
+}
+
+/** The JSON syntax error of a text (message and range), or undefined when it is valid JSON. An empty text is no JSON
+ *  error (an empty file has no document). */
+export function jsonSyntaxError(text: string): { message: string; range: Range } | undefined {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return undefined;
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (err) {
+    const raw = err instanceof Error ? err.message : String(err);
+    const at = /at position (\d+)/.exec(raw);
+    // Node names the position of most errors; without one, the end of the input or its first character.
+    const lead = text.length - body.length;
+    const offset = at ? Math.min(Number(at[1]) + lead, text.length) : /end of JSON/i.test(raw) ? text.length : lead + (/\S/.exec(body)?.index ?? 0);
+    const index = new LineIndex(text);
+    const start = index.positionAt(offset);
+    const end = index.positionAt(Math.min(offset + 1, text.length));
+    const reason = raw.replace(/\s*in JSON at position \d+.*$/, '').replace(/, ".*is not valid JSON$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+    return { message: `Invalid JSON: ${reason}`, range: { start, end } };
+  }
+}
