@@ -1,6 +1,6 @@
 // The JSON shape of a FileReport in `kubegate check --format json` (stable keys, 0-based positions); the
 // writers under format/ print it (and the text, SARIF and GitHub forms).
-import type { DocumentReport, FileReport, Finding } from '../engine';
+import { verdictSentence, type DocumentReport, type FileReport, type Finding } from '../engine';
 
 export interface JsonDocument {
   index: number;
@@ -21,6 +21,8 @@ export interface JsonFinding {
   range: Finding['range'];
   document?: number;
   data?: Record<string, unknown>;
+  /** What kube-apiserver (or the component) does, in words; `data.stage` and `data.verdict` carry it as codes. */
+  verdict?: string;
   related?: Finding['related'];
 }
 
@@ -54,6 +56,7 @@ export function jsonFinding(f: Finding): JsonFinding {
     range: f.range,
     ...(f.document !== undefined ? { document: f.document } : {}),
     ...(f.data !== undefined ? { data: f.data } : {}),
+    ...(verdictSentence(f) !== undefined ? { verdict: verdictSentence(f) } : {}),
     ...(f.related !== undefined && f.related.length > 0 ? { related: f.related } : {}),
   };
 }

@@ -7,6 +7,7 @@ export { append } from './append';
 export { Analysis, type FixSurroundings } from './analysis';
 export { type Fix } from './fixes';
 export { CODE_TABLE } from './codes';
+export { VERDICT_SEVERITY, VERDICT_WORDS, STAGE_WORDS, verdictOf, verdictSentence, type Stage, type Verdict } from './verdicts';
 export { setDataReader, type DataFolder, type DataReader, type KnowledgeOptions } from './data-reader';
 export { type CompletionEntry } from './complete';
 export { buildGateEnvironment, configFilesOf, explicitSettings, governingConfigs, loadConfigFiles, parseGoBool, readGateConfigsFromText, type ConfigDocInfo, type ConfigFileAccess } from './gates';

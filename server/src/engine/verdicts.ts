@@ -69,7 +69,11 @@ export function withVerdict<T extends Finding>(f: T, stage: Stage, verdict: Verd
   return { ...f, severity, data: { ...f.data, stage, verdict } };
 }
 
-/** "Applying fails" style lead-in of a verdict, for messages that do not say it yet. */
-export function verdictLine(v: VerdictData): string {
-  return `${VERDICT_WORDS[v.verdict]} (${STAGE_WORDS[v.stage]})`;
+/** The verdict of a finding in one sentence, e.g. "kube-apiserver, validation: the object is refused (kubectl apply
+ *  fails)." (LSP related information, `kubegate explain`); undefined for a finding without a verdict. */
+export function verdictSentence(f: Pick<Finding, 'data'>): string | undefined {
+  const v = verdictOf(f);
+  if (!v) return undefined;
+  const who = v.stage === 'startup' ? 'The component' : 'kube-apiserver';
+  return `${who}, ${STAGE_WORDS[v.stage]}: ${VERDICT_WORDS[v.verdict]}.`;
 }

@@ -10,7 +10,7 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import { type CompletionEntry, expandDefaults, type Finding, type Severity } from '../engine';
+import { type CompletionEntry, expandDefaults, type Finding, type Severity, verdictOf, verdictSentence } from '../engine';
 import { toUri } from './workspace';
 import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 
@@ -66,12 +66,15 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   const here = { uri: docUri, range: f.range };
   if (f.detail) related.push({ location: here, message: f.detail });
   if (f.fix) related.push({ location: here, message: f.fix });
+  const verdict = verdictSentence(f);
+  if (verdict) related.push({ location: here, message: verdict });
   for (const e of f.related ?? []) {
     if (e.source.type !== 'file') continue;
     related.push({ location: { uri: e.source.file ? toUri(e.source.file) : docUri, range: e.source.range }, message: e.message });
   }
   if (related.length) d.relatedInformation = related;
-  d.data = { code: f.code, path: f.path, document: f.document };
+  const v = verdictOf(f);
+  d.data = { code: f.code, path: f.path, document: f.document, ...(v ? { stage: v.stage, verdict: v.verdict } : {}) };
   return d;
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_TABLE, gateCatalog, LineIndex, type Finding, type FindingCode, type Severity } from '../../engine';
+import { CODE_TABLE, gateCatalog, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
@@ -165,7 +165,7 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
             },
           ],
           partialFingerprints: { 'kubegateFinding/v1': `${hash}:${occurrence}` },
-          ...(f.data !== undefined ? { properties: { code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), data: f.data } } : {}),
+          ...(f.data !== undefined ? { properties: { code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), ...(verdictSentence(f) ? { verdict: verdictSentence(f) } : {}), data: f.data } } : {}),
         };
         out.write(`${first ? '\n' : ',\n'}        ${JSON.stringify(result)}`);
         first = false;

@@ -53,9 +53,9 @@ export function formatSchema(format: string): JsonSchemaObject | undefined {
   }
 }
 
-/** Whether the engine treats a rule as an error in this gate environment. */
+/** Whether the engine treats a rule as an error in this gate environment (every stability prefix is enforced:
+ *  see engine/validate/rules.ts). */
 export function ruleApplies(ctx: GateContext, rule: { stage?: string; when?: { gate: string; enabled: boolean } }): boolean {
-  if (rule.stage === 'alpha') return false;
   return !rule.when || gateIsOn(ctx, rule.when.gate) === rule.when.enabled;
 }
 
