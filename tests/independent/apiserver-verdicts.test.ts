@@ -4,7 +4,8 @@
 // validators' test suites (kubectl-validate, kubeconform), upstream validation code and test tables
 // (kubernetes/kubernetes, apimachinery, apiextensions-apiserver, kube-aggregator) and real manifests of
 // ../shared/corpus, each with its source (repository, path, commit). Nobody who builds the verdict model wrote
-// them. Each case is checked with checkText at Kubernetes 1.37:
+// them. Each case is checked with checkText at Kubernetes 1.37, with the CRDs of its own text as the CRD catalog
+// (what `kubegate check` hands the engine for a file: its own CRDs first, crd-options.ts):
 //   - `expect: valid`: no finding of severity error or warning;
 //   - otherwise, for every expected finding some finding has its code (when given), lies at its path (the same
 //     path, or below it: path + "." or path + "["), and carries the expected data.verdict, severity and, when
@@ -15,6 +16,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkText } from '../../server/src/engine/check';
+import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import type { Finding, Severity } from '../../server/src/engine/types';
 import { hasShared, sharedDir } from '../support/shared';
 
@@ -134,7 +137,8 @@ function textOf(c: Case): { text: string; file: string } {
 
 function run(c: Case): void {
   const { text, file } = textOf(c);
-  const findings = checkText(text, { version: '1.37', file }).findings;
+  const crds = buildCrdCatalog({ workspace: crdsFromText(text, file) });
+  const findings = checkText(text, { version: '1.37', file, crds }).findings;
   const listing = findings.length === 0 ? '(no findings)' : findings.map(describeFinding).join('\n');
   if (c.expect === 'valid') {
     const noisy = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map(describeFinding);
