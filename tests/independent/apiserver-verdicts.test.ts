@@ -94,6 +94,7 @@ const FAMILIES = [
   'duplicates and warnings',
   'crd and apiservice',
   'documents',
+  'status',
   'real repositories',
 ];
 
