@@ -83,9 +83,13 @@ export function pathUnder(structural: string, pointer: string): boolean {
 const SCHEMA_CODES = new Set(['invalid-value', 'missing-field']);
 const CLOSED_CODES = new Set(['unknown-field', 'field-not-in-version']);
 
+/** A schema states rules, not the API server's pipeline: a rule broken inside a gate-dropped field or under `status`
+ *  is a place it flags although the engine's verdict there is a warning or information. */
+const RULE_VERDICTS = new Set(['rejected', 'rejected-once-enabled', 'status']);
+
 export function schemaRelevant(f: Finding, strict: boolean): boolean {
-  // invalid-value warnings come from rules upstream marks alpha (shadowing hand-written validation): not rejections.
-  if (SCHEMA_CODES.has(f.code)) return f.severity === 'error';
+  // Hand-written validation (data.source: its upstream row) and a missing apiVersion/kind are not in the schemas.
+  if (SCHEMA_CODES.has(f.code)) return RULE_VERDICTS.has(String(f.data?.['verdict'])) && f.data?.['source'] === undefined && f.data?.['rule'] !== 'typeMeta';
   if (strict && CLOSED_CODES.has(f.code)) return true;
   return strict && f.code === 'feature-gate' && f.severity === 'warning' && f.path !== undefined;
 }

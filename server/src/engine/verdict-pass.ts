@@ -88,6 +88,16 @@ function dropScopeOf(f: Finding, scopes: readonly DropScope[]): DropScope | unde
   return best;
 }
 
+/** Messages stay one short sentence (at most this many characters): a longer one keeps its text and the verdict
+ *  goes to the detail. */
+const MAX_MESSAGE = 120;
+
+function withSuffix(f: Finding, suffix: string, sentence: string): Finding {
+  const message = `${f.message} (${suffix})`;
+  if (message.length <= MAX_MESSAGE) return { ...f, message };
+  return { ...f, detail: f.detail ? `${sentence} ${f.detail}` : sentence };
+}
+
 /** Every finding with its stage and verdict; severities follow the verdicts (a finding that already carries a
  *  verdict keeps it; a partial gate state keeps its information severity). */
 export function assignVerdicts(findings: readonly Finding[], drops: readonly DropScope[]): Finding[] {
@@ -97,10 +107,11 @@ export function assignVerdicts(findings: readonly Finding[], drops: readonly Dro
     if (base.verdict === 'rejected' && (base.stage === 'validation' || base.stage === 'default')) {
       const scope = dropScopeOf(f, drops);
       if (scope) {
-        return withVerdict({ ...f, message: `${f.message} (refused once ${scope.gate} is on)`, data: { ...f.data, droppedWith: scope.path } }, 'validation', 'rejected-once-enabled');
+        const said = withSuffix(f, `refused once ${scope.gate} is on`, `The API server drops ${scope.path} while ${scope.gate} is off, so this is refused only once the gate is on.`);
+        return withVerdict({ ...said, data: { ...f.data, droppedWith: scope.path } }, 'validation', 'rejected-once-enabled');
       }
       if (f.path !== undefined && isUnderStatus(f.path)) {
-        return withVerdict({ ...f, message: `${f.message} (status: the server resets it on create)` }, 'status', 'status');
+        return withVerdict(withSuffix(f, 'status: reset on create', 'The API server resets status when the object is created, so this rule is never checked.'), 'status', 'status');
       }
     }
     if (given && f.severity === VERDICT_SEVERITY[given.verdict]) return f;
