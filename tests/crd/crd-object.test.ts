@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { hoverAt } from '../../server/src/engine/hover/hover';
 import type { Finding } from '../../server/src/engine/types';
 import { at, check, crd, one, ruled } from './crd-object-helpers';
 
@@ -78,6 +79,17 @@ spec: {size: 3, colour: red}
     expect(keys(report.findings)).toEqual(['invalid-value:spec.size', 'unknown-field:spec.colour']);
     expect(report.findings.every((f) => f.document === 2)).toBe(true);
     expect(report.documents.map((d) => d.checked)).toEqual([true, true, true]);
+  });
+});
+
+describe('hover in a CRD document', () => {
+  it('reads the built-in CRD types, also when a catalog defines a CRD of CustomResourceDefinition', () => {
+    const text = crd();
+    const crds = buildCrdCatalog({ workspace: crdsFromText(crd().replace(/Widget/g, 'CustomResourceDefinition').replace('widgets', 'customresourcedefinitions').replace(/example\.com/g, 'apiextensions.k8s.io'), 'crd-of-crds.yaml'), pack: null });
+    for (const options of [{ version: '1.37' as const }, { version: '1.37' as const, crds }]) {
+      const hover = hoverAt(text, { line: 5, character: 4 }, options);
+      expect(hover?.markdown).toContain('`CustomResourceDefinitionSpec`');
+    }
   });
 });
 
