@@ -36,6 +36,16 @@ describe('routing of CRD and APIService documents', () => {
     expect(f!.range).toEqual(at(text, 0, 'apiregistration.k8s.io/v1beta1'));
   });
 
+  it('a version the API server never had is api-not-served; a v1 List of CRDs checks each item', () => {
+    const v2 = crd().replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v2');
+    expect(check(v2).findings).toMatchObject([{ code: 'api-not-served', data: { servedAs: ['apiextensions.k8s.io/v1'] } }]);
+    const item = crd().replace('scope: Namespaced', 'scope: Namespace').split('\n').map((l) => (l ? `  ${l}` : l)).join('\n').replace(/^  /, '- ');
+    const list = `apiVersion: v1\nkind: List\nitems:\n${item}`;
+    const f = one(check(list), 'crd-scope');
+    expect(f.range).toEqual(at(list, 10, 'Namespace'));
+    expect(check(list).documents[0]!.items).toMatchObject([{ checked: true, kind: 'CustomResourceDefinition' }]);
+  });
+
   it('the walk applies: an unknown field of the CRD spec is unknown-field with did-you-mean', () => {
     const text = crd(undefined, { spec: '  preserveUnknownField: false\n' });
     const [f] = check(text).findings;
