@@ -92,6 +92,19 @@ spec: {size: 3, colour: red}
   });
 });
 
+describe('kustomize patches of CRDs and APIServices', () => {
+  it('a patch is partial: missing fields and rules that judge the whole object are not reported', () => {
+    // kubebuilder's config/crd/patches/webhook_in_<kind>.yaml: a CRD patch with the conversion webhook only.
+    const text = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  conversion:\n    strategy: Webhook\n    webhook:\n      clientConfig:\n        service: {namespace: system, name: webhook-service, path: /convert}\n      conversionReviewVersions: [v1]\n  versions:\n  - name: v1\n    served: true\n';
+    const kustomize = { role: 'patch' as const, kustomization: 'kustomization.yaml', injected: [] };
+    expect(checkText(text, { version: '1.37', kustomize }).findings).toEqual([]);
+    // as a plain manifest the same document is incomplete
+    expect(keys(check(text).findings)).toEqual(['missing-field:spec.group', 'missing-field:spec.names', 'missing-field:spec.scope', 'invalid-value:spec.versions', 'missing-field:spec.versions[0].schema.openAPIV3Schema']);
+    const api = 'apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1beta1.metrics.k8s.io}\nspec:\n  insecureSkipTLSVerify: true\n';
+    expect(checkText(api, { version: '1.37', kustomize }).findings).toEqual([]);
+  });
+});
+
 describe('hover in a CRD document', () => {
   it('reads the built-in CRD types, also when a catalog defines a CRD of CustomResourceDefinition', () => {
     const text = crd();

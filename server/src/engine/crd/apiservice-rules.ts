@@ -22,7 +22,7 @@ export function validateApiService(ctx: Ctx): void {
     const expected = `${version}.${group}`;
     const segment = formatProblem('k8s-path-segment-name', name);
     if (segment) add(ctx, 'invalid-value', 'apiservice-name', `Applying fails: the APIService name ${segment}`, `Rename it to ${expected}.`, range(ctx, nameEntry?.value, specRange), 'metadata.name');
-    else if (name !== expected) add(ctx, 'invalid-value', 'apiservice-name', `Applying fails: an APIService's name must be ${expected} (spec.version.spec.group), not ${name}`, `Rename it to ${expected}.`, range(ctx, nameEntry?.value, specRange), 'metadata.name', { data: { expected } });
+    else if (name !== expected) add(ctx, 'invalid-value', 'apiservice-name', `Applying fails: an APIService's name must be ${expected} (spec.version.spec.group), not ${name}`, `Rename it to ${expected}.`, range(ctx, nameEntry?.value, specRange), 'metadata.name', { data: { expected, wholeObject: true } });
   }
 
   if (!spec || isNull(spec.value)) {
@@ -54,8 +54,8 @@ export function validateApiService(ctx: Ctx): void {
     const skip = s.get('insecureSkipTLSVerify');
     const hasCa = !!strOf(ca?.value);
     if (!serviceEntry || isNull(serviceEntry.value)) {
-      if (hasCa) add(ctx, 'invalid-value', 'apiservice-local', 'Applying fails: a local APIService (no service) cannot have a caBundle', 'Remove caBundle, or add the service that serves this API.', range(ctx, ca?.key, specRange), 'spec.caBundle');
-      if (isTrue(skip?.value)) add(ctx, 'invalid-value', 'apiservice-local', 'Applying fails: a local APIService (no service) cannot set insecureSkipTLSVerify', 'Remove insecureSkipTLSVerify, or add the service that serves this API.', range(ctx, skip?.value, specRange), 'spec.insecureSkipTLSVerify');
+      if (hasCa) add(ctx, 'invalid-value', 'apiservice-local', 'Applying fails: a local APIService (no service) cannot have a caBundle', 'Remove caBundle, or add the service that serves this API.', range(ctx, ca?.key, specRange), 'spec.caBundle', { data: { wholeObject: true } });
+      if (isTrue(skip?.value)) add(ctx, 'invalid-value', 'apiservice-local', 'Applying fails: a local APIService (no service) cannot set insecureSkipTLSVerify', 'Remove insecureSkipTLSVerify, or add the service that serves this API.', range(ctx, skip?.value, specRange), 'spec.insecureSkipTLSVerify', { data: { wholeObject: true } });
     } else {
       const svc = entries(ctx, serviceEntry.value);
       const port = svc.get('port');

@@ -22,7 +22,7 @@ export function validateCrd(ctx: Ctx): void {
   const nameEntry = meta.get('name');
   const name = strOf(nameEntry?.value);
   if (name !== undefined && group && plural && name !== `${plural}.${group}`) {
-    add(ctx, 'invalid-value', 'crd-name', `Applying fails: a CRD's name must be ${plural}.${group} (names.plural.group), not ${name}`, `Rename it to ${plural}.${group}.`, range(ctx, nameEntry?.value, specRange), 'metadata.name', { data: { expected: `${plural}.${group}` } });
+    add(ctx, 'invalid-value', 'crd-name', `Applying fails: a CRD's name must be ${plural}.${group} (names.plural.group), not ${name}`, `Rename it to ${plural}.${group}.`, range(ctx, nameEntry?.value, specRange), 'metadata.name', { data: { expected: `${plural}.${group}`, wholeObject: true } });
   }
 
   // spec.group
@@ -57,7 +57,7 @@ export function validateCrd(ctx: Ctx): void {
     });
     if (storage !== 1) {
       const found = items.length === 0 ? 'no version' : storage === 0 ? 'none' : `${storage}`;
-      add(ctx, 'invalid-value', 'crd-storage-version', `Applying fails: exactly one version must have storage: true (found ${found})`, items.length === 0 ? 'Add a version with served: true and storage: true.' : 'Set storage: true on the one version objects are stored in, false on the others.', range(ctx, versionsEntry.key, specRange), 'spec.versions', { data: { storageVersions: storage } });
+      add(ctx, 'invalid-value', 'crd-storage-version', `Applying fails: exactly one version must have storage: true (found ${found})`, items.length === 0 ? 'Add a version with served: true and storage: true.' : 'Set storage: true on the one version objects are stored in, false on the others.', range(ctx, versionsEntry.key, specRange), 'spec.versions', { data: { storageVersions: storage, wholeObject: true } });
     }
   }
 
@@ -110,7 +110,7 @@ function checkVersion(ctx: Ctx, v: Map<string, Entry>, path: string, itemRange: 
     const text = strOf(warning.value);
     const max = ctx.facts.limits['deprecationWarning']?.max ?? Number.POSITIVE_INFINITY;
     const wr = range(ctx, warning.value, itemRange);
-    if (!isTrue(v.get('deprecated')?.value)) add(ctx, 'invalid-value', 'crd-deprecation-warning', 'Applying fails: deprecationWarning is allowed only on a version with deprecated: true', 'Add deprecated: true to this version, or remove deprecationWarning.', wr, `${path}.deprecationWarning`);
+    if (!isTrue(v.get('deprecated')?.value)) add(ctx, 'invalid-value', 'crd-deprecation-warning', 'Applying fails: deprecationWarning is allowed only on a version with deprecated: true', 'Add deprecated: true to this version, or remove deprecationWarning.', wr, `${path}.deprecationWarning`, { data: { wholeObject: true } });
     else if (text === '') add(ctx, 'invalid-value', 'crd-deprecation-warning', 'Applying fails: deprecationWarning must not be empty', 'Write the warning, or remove the field to get the default one.', wr, `${path}.deprecationWarning`);
     else if (text !== undefined && text.length > max) add(ctx, 'invalid-value', 'crd-deprecation-warning', `Applying fails: deprecationWarning is ${text.length} characters, at most ${max} are allowed`, 'Shorten the warning.', wr, `${path}.deprecationWarning`);
   }
