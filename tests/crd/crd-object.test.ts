@@ -141,6 +141,13 @@ describe('CRD object rules', () => {
     expect(f.range).toEqual(at(text, 7, 'namespaced'));
   });
 
+  it('crd-preserve-unknown-fields: spec.preserveUnknownFields cannot be true', () => {
+    const text = crd(undefined, { spec: '  preserveUnknownFields: true\n' });
+    const f = one(check(text), 'crd-preserve-unknown-fields');
+    expect(f.range).toEqual(at(text, 8, 'true'));
+    expect(ruled(check(text.replace('preserveUnknownFields: true', 'preserveUnknownFields: false')))).toEqual([]);
+  });
+
   it('crd-storage-version: exactly one version is stored', () => {
     const two = crd(undefined, { version: '  - name: v1beta1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema: {type: object}\n' });
     const f = one(check(two), 'crd-storage-version');

@@ -33,6 +33,10 @@ export function validateCrd(ctx: Ctx): void {
   }
 
   checkOneOf(ctx, 'crd-scope', 'scope', s.get('scope'), 'spec.scope', 'scope', specRange);
+  const preserve = s.get('preserveUnknownFields');
+  if (isTrue(preserve?.value)) {
+    add(ctx, 'invalid-value', 'crd-preserve-unknown-fields', 'Applying fails: spec.preserveUnknownFields cannot be true on a v1 CRD', 'Remove it and set x-kubernetes-preserve-unknown-fields: true in the schema where unknown fields are kept.', range(ctx, preserve?.value, specRange), 'spec.preserveUnknownFields');
+  }
   checkNames(ctx, names, range(ctx, s.get('names')?.key, specRange));
 
   // versions: exactly one storage version, DNS-1035 unique names, schema per version
