@@ -1,6 +1,7 @@
 // The whole generation: reads ../shared, writes every file of schemas/ (see server/src/engine/knowledge/format.ts).
 import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/format';
+import { buildApiObjects } from './api-objects';
 import { buildBrief } from './brief';
 import { buildCrdPack } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
@@ -54,6 +55,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   }
   files.push(writeJson(opts.outDir, 'gates.json', catalog));
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
+  files.push(writeJson(opts.outDir, 'api-objects.json', buildApiObjects()));
   const crdPack = buildCrdPack(opts.sharedDir);
   if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
   return { files, missing, skippedMarkers };

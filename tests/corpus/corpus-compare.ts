@@ -7,6 +7,7 @@ import { checkText } from '../../server/src/engine/check';
 import { readSharedTsv, sharedPath } from '../support/shared';
 import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabulary';
 import type { CrdCatalog } from '../../server/src/engine/crd/catalog';
+import { API_OBJECT_GROUPS } from '../../server/src/engine/crd/api-objects';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import type { DocumentReport, FileReport } from '../../server/src/engine/types';
 
@@ -71,10 +72,24 @@ export interface CustomDocResult {
 /** Checked documents (List items included) of a kind the CRDs define: custom resources checked against a CRD. */
 function checkedCustomResources(report: FileReport, codes: ReadonlySet<string>, crds: CrdCatalog): CustomDocResult[] {
   const builtin = new Set(loadVersion('1.37').data.builtinGroups);
+  return checkedDocuments(report, codes, (group, kind) => group !== '' && !builtin.has(group) && !API_OBJECT_GROUPS.has(group) && !!crds.lookup(group, kind));
+}
+
+/**
+ * Checked CustomResourceDefinition and APIService documents (issue 22: kube-apiserver serves them outside
+ * k8s.io/api). The MANIFEST, written when Kubegate had no schema for them, expects `not-checked` ("no built-in
+ * schema"): such a document counts as `not-checked` when it has no finding of the compared codes, as a custom
+ * resource checked against a CRD does; a finding on it is still compared (an extra).
+ */
+function checkedApiObjects(report: FileReport, codes: ReadonlySet<string>): CustomDocResult[] {
+  return checkedDocuments(report, codes, (group) => API_OBJECT_GROUPS.has(group));
+}
+
+function checkedDocuments(report: FileReport, codes: ReadonlySet<string>, accept: (group: string, kind: string) => boolean): CustomDocResult[] {
   const out: CustomDocResult[] = [];
   const visit = (d: DocumentReport, index: number) => {
     const group = d.apiVersion?.includes('/') ? d.apiVersion.slice(0, d.apiVersion.indexOf('/')) : '';
-    if (d.checked && d.apiVersion && d.kind && group !== '' && !builtin.has(group) && crds.lookup(group, d.kind)) {
+    if (d.checked && d.apiVersion && d.kind && accept(group, d.kind)) {
       const findings = report.findings
         .filter((f) => f.document === index && f.range.start.line >= d.range.start.line && f.range.end.line <= d.range.end.line)
         .filter((f) => (f.severity === 'error' || f.severity === 'warning') && codes.has(f.code))
@@ -113,6 +128,7 @@ export function compareFile(row: ManifestRow, codes: ReadonlySet<string>, option
   const vocab = vocabulary(report);
   const customDocs = options.crds ? checkedCustomResources(report, codes, options.crds) : [];
   for (const d of customDocs) if (d.clean) vocab.push({ key: 'not-checked', code: 'not-checked', severity: 'not-checked' });
+  for (const d of checkedApiObjects(report, codes)) if (d.clean) vocab.push({ key: 'not-checked', code: 'not-checked', severity: 'not-checked' });
   const isC = row.category.startsWith('C/');
   const counted = (key: string) => {
     const code = codeOfKey(key);

@@ -130,3 +130,20 @@ export function escapeCelName(name: string): string {
     .replace(/-/g, '__dash__')
     .replace(/\//g, '__slash__');
 }
+
+/**
+ * Why a CEL expression does not parse (the parser's message without its `<input>` prefix), or undefined when it
+ * parses. Expressions with the optional syntax (`.?`, `[?`), which Kubernetes enables and this parser lacks, are
+ * not judged. Type checking against the schema and the Kubernetes library is not done here.
+ */
+export function celParseError(expr: string): string | undefined {
+  const code = expr.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
+  if (/\.\?|\[\?/.test(code)) return undefined;
+  try {
+    cel().parse(expr);
+    return undefined;
+  } catch (e) {
+    const text = e instanceof Error ? e.message : String(e);
+    return text.replace(/^<input>:/, 'at ').split('\n')[0];
+  }
+}

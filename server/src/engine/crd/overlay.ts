@@ -4,6 +4,7 @@ import type { KindEntry, TypeDef, VersionData } from '../knowledge/format';
 import type { CrdCatalog } from './catalog';
 import { convertVersion, type ConvertedVersion } from './convert';
 import type { CrdDefinition, CrdVersion } from './format';
+import { isApiObjectGroup, withApiObjects } from './api-objects';
 
 const converted = new WeakMap<CrdVersion, ConvertedVersion>();
 
@@ -56,6 +57,8 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
  * apiVersion yet (a document being started): the CRDs too, so that their kinds are offered.
  */
 export function dataForApiVersion(base: VersionData, catalog: CrdCatalog | undefined, apiVersion: string | undefined): VersionData {
+  // CRD and APIService documents: their built-in types, never a catalog's CRD (crd/api-objects.ts).
+  if (apiVersion !== undefined && isApiObjectGroup(apiVersion)) return withApiObjects(base);
   if (!catalog) return base;
   if (apiVersion !== undefined) {
     const slash = apiVersion.indexOf('/');

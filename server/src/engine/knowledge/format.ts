@@ -194,3 +194,17 @@ export interface BriefFacts {
   /** gate → gates it also needs (curated, limited coverage). */
   alsoRequires: Record<string, string[]>;
 }
+
+/** schemas/api-objects.json: API objects kube-apiserver serves outside k8s.io/api (CustomResourceDefinition,
+ *  APIService), from scripts/generate/api-objects/ (each row with its upstream file and commit). */
+export interface ApiObjectsData {
+  /** Served kinds (with `root`) and removed versions (`removed: true`, `removedIn`, `replacement`). */
+  kinds: KindEntry[];
+  types: Record<string, TypeDef>;
+  /** Named value sets the rules read (schema types, formats, list types, …). */
+  values: Record<string, { values: string[]; source: string }>;
+  /** Numeric limits (inclusive). */
+  limits: Record<string, { min?: number; max?: number; source: string }>;
+  /** Rule id → the upstream file and commit it was read from. */
+  rules: Record<string, { source: string }>;
+}

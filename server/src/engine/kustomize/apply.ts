@@ -1,7 +1,7 @@
 // Applies the kustomize facts of a file to its analysed documents (before the gate step):
 //   - resource: `missing-field` for a field kustomize fills in is dropped;
 //   - patch: nothing is required (`missing-field` dropped, and `null` on a required field is a strategic-merge
-//     delete, not an invalid value); strategic-merge directives (`$patch`, `$retainKeys`, `$setElementOrder/…`,
+//     delete, not an invalid value; rules that judge the whole object, `data.wholeObject`, are dropped too); strategic-merge directives (`$patch`, `$retainKeys`, `$setElementOrder/…`,
 //     `$deleteFromPrimitiveList/…`) are not unknown fields; a JSON6902 operation list is checked against the
 //     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions.
 import { isMap, type Node, type YAMLMap } from 'yaml';
@@ -46,6 +46,7 @@ function partial(findings: Finding[]): Finding[] {
   return findings.filter(
     (f) =>
       f.code !== 'missing-field' &&
+      f.data?.['wholeObject'] !== true &&
       !(f.code === 'invalid-value' && f.data?.['got'] === 'null') &&
       !(f.code === 'unknown-field' && isPatchDirective(f)),
   );

@@ -17,6 +17,8 @@ import { analyzeCustomResource } from '../crd/analyze';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 import { typeMetaFinding } from './type-meta';
+import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
+import { validateApiObject } from '../crd/api-object-rules';
 
 /** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
  *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
@@ -141,6 +143,8 @@ function analyzeObject(
   report.kind = kind;
   const where = meta.apiVersionRange ?? meta.kindRange ?? fallbackRange;
   const kindWhere = meta.kindRange ?? where;
+  // CRDs and APIServices are built-in objects (crd/api-objects.ts): never read with a catalog's CRD.
+  if (isApiObjectGroup(apiVersion)) inputs = { ...inputs, data: withApiObjects(inputs.data) };
   if (inputs.crds && isMap(node)) {
     const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
     if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
@@ -208,6 +212,9 @@ function analyzeObject(
       report.checked = true;
       apiFindings(route.entry, inputs, where, add);
       walkKind(parsed, pdoc, node, route.entry, inputs, findings, sink, meta, kindWhere);
+      if (isApiObjectGroup(apiVersion) && pdoc.doc) {
+        validateApiObject({ kind, map: node, doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, ownerRange: meta.kindKeyRange ?? kindWhere, findings });
+      }
       return report;
   }
 }

@@ -1,0 +1,42 @@
+// Helpers of the CRD / APIService object tests: checkText at 1.37, exact ranges, the one finding of a rule with
+// the verdict contract checked, and a v1 CRD text to vary.
+import { expect } from 'vitest';
+import { checkText } from '../../server/src/engine/check';
+import type { FileReport, Finding } from '../../server/src/engine/types';
+import { rangeOfText } from '../engine/helpers';
+
+export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
+export const at = (text: string, line: number, needle: string, occurrence = 0) => rangeOfText(text, line, needle, occurrence);
+export const ruled = (report: FileReport): Finding[] => report.findings.filter((f) => typeof f.data?.['rule'] === 'string');
+const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
+
+/** The one finding of a rule, with the verdict contract checked. */
+export function one(report: FileReport, rule: string, verdict: 'rejected' | 'ignored' = 'rejected'): Finding {
+  const list = report.findings.filter((f) => f.data?.['rule'] === rule);
+  expect(list, `one ${rule} finding in ${JSON.stringify(keys(report.findings))}`).toHaveLength(1);
+  const f = list[0]!;
+  expect(f.data).toMatchObject({ rule, stage: 'validation', verdict });
+  expect(f.severity).toBe(verdict === 'rejected' ? 'error' : 'warning');
+  expect(String(f.data?.['source'])).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
+  expect(f.fix).toBeTruthy();
+  return f;
+}
+
+/** A v1 CRD; `schema` is the openAPIV3Schema body (indented 8 spaces), `spec` extra lines at spec level. */
+export const crd = (schema = '        type: object\n', opts: { name?: string; spec?: string; version?: string } = {}): string =>
+  `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ${opts.name ?? 'widgets.example.com'}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+${opts.spec ?? ''}  versions:
+${opts.version ?? ''}  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+${schema}`;
+
