@@ -139,15 +139,20 @@ spec:
 });
 
 describe('documents as kubectl reads them: JSON', () => {
-  it('a .json file that is not JSON is refused before anything else (position of the JSON error)', () => {
+  it('JSON that does not parse is refused before anything else (position of the JSON error)', () => {
     const { report, ranges } = check('{\n  "apiVersion": "v1",\n  "kind": "ConfigMap",\n  "metadata": {"name": "x",⟦}⟧\n}\n', { file: 'cm.json' });
     expect(report.findings.map(brief)).toEqual([['yaml-syntax', undefined, 'error', 'decode', 'rejected', ranges[0]]]);
     expect(report.findings[0]!.message).toMatch(/^Invalid JSON: .*: the file is not checked further$/);
     expect(report.documents).toMatchObject([{ checked: false, reason: 'YAML syntax error' }]);
-    // YAML in a .json file is no JSON either.
-    const yaml = check('⟦a⟧piVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', { file: 'cm.json' });
-    expect(yaml.report.findings.map((f) => [f.code, f.range])).toEqual([['yaml-syntax', yaml.ranges[0]]]);
-    expect(yaml.report.findings[0]!.message).toBe("Invalid JSON: Unexpected token 'a': the file is not checked further");
+  });
+
+  it('kubectl decides by the content, not the name: a .json file of YAML is YAML; a BOM before { is YAML', () => {
+    const yaml = check('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', { file: 'cm.json' });
+    expect(yaml.report.findings).toEqual([]);
+    expect(yaml.report.documents[0]!.checked).toBe(true);
+    // A YAML flow mapping (unquoted keys, a trailing comma) after a BOM is YAML, and valid.
+    const bom = check('\uFEFF{apiVersion: v1, kind: ConfigMap, metadata: {name: x},}\n');
+    expect(bom.report.findings).toEqual([]);
   });
 
   it('input that opens with { is read as JSON whatever its name; valid JSON is checked as usual', () => {

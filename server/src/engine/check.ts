@@ -72,7 +72,7 @@ function invalidJsonReport(text: string): FileReport | undefined {
 }
 
 export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
-  if (options.json ?? isJsonInput(text, options.file)) {
+  if (options.json ?? isJsonInput(text)) {
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;
   }

@@ -107,6 +107,6 @@ export interface CheckOptions {
   crds?: import('./crd/catalog').CrdCatalog;
   /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
   kustomize?: import('./kustomize/facts').KustomizeFacts;
-  /** Read the text as JSON (undefined: a `.json` file or a text opening with `{`, as kubectl decides). */
+  /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */
   json?: boolean;
 }

@@ -26,7 +26,7 @@ export function reportForText(text: string, context: CheckOptions, options: Docu
     // The version comment (first lines of the file) applies to every piece the checker checks on its own.
     const version = versionForText(text, context.version);
     // Whether the input is JSON is decided on the whole text (kubectl looks at its start), never on a piece.
-    const json = isJsonInput(text, context.file);
+    const json = isJsonInput(text);
     const whole = (t: string) => checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json });
     report = checker && !json ? checker.check(text, `${version}`, context, whole, mayHoldGateConfig, context.file) : whole(text);
   }

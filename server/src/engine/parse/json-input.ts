@@ -1,14 +1,16 @@
-// JSON input as kubectl reads it: its decoder looks at the start of the input and reads it as JSON when it opens
-// with `{` (k8s.io/apimachinery pkg/util/yaml YAMLOrJSONDecoder); Kubegate also reads a `.json` file as JSON. JSON
-// that is not valid (a trailing comma, a comment, YAML syntax) is refused before anything else is looked at. Valid
-// JSON is YAML, so the rest of the check reads it with the YAML parser (ranges, typing: quoted values are strings).
+// JSON input as kubectl reads it: its decoder looks at the start of the input and reads it as JSON when the first
+// character after white space is `{` (k8s.io/apimachinery pkg/util/yaml YAMLOrJSONDecoder, used by cli-runtime's
+// StreamVisitor for every file, stdin included), whatever the file is called: a `.json` file of YAML is read as
+// YAML. JSON that is not valid (a trailing comma, a comment, a YAML flow mapping) is refused before anything else is
+// looked at. Valid JSON is YAML, so the rest of the check reads it with the YAML parser (ranges, typing: quoted
+// values are strings). Not supported: several JSON objects one after the other in one input.
 import { LineIndex } from '../line-index';
 import type { Range } from '../types';
 
-/** Whether a text is read as JSON: a `.json` file, or input whose first character (after white space and a BOM) is `{`. */
-export function isJsonInput(text: string, file?: string): boolean {
-  if (file && /\.json$/i.test(file)) return true;
-  const first = /^[\uFEFF\s]*(\S)/.exec(text.length > 4096 ? text.slice(0, 4096) : text)?.[1];
+/** Whether a text is read as JSON: its first character after white space is `{` (a byte order mark is no white
+ *  space for the decoder: a BOM before `{` is YAML). */
+export function isJsonInput(text: string): boolean {
+  const first = /^[^\S\uFEFF]*(\S)/.exec(text.length > 4096 ? text.slice(0, 4096) : text)?.[1];
   return first === '{';
 }
 
