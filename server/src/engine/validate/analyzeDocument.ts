@@ -13,6 +13,8 @@ import { routeKind, type Route } from '../route/route';
 import type { DocumentReport, Finding, Range } from '../types';
 import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
+import { checkObjectMeta } from './object-meta';
+import type { ObjectMetaFacts } from '../knowledge/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
@@ -31,6 +33,8 @@ export interface AnalyzeInputs {
   file?: string;
   /** CRDs for custom resources (engine/crd). */
   crds?: CrdCatalog;
+  /** ObjectMeta validation facts (name rule per kind, label limits). */
+  objectMeta?: ObjectMetaFacts;
 }
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
@@ -310,6 +314,7 @@ function walkKind(
     });
   }
   walkRoot(ctx, map, entry.root, meta.kindKeyRange ?? kindWhere);
+  if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta, environment: inputs.environment }, kindWhere);
   if (entry.component && map === doc.contents) collectSettings(parsed, pdoc, inputs, sink);
 }
 
