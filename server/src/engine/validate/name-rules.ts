@@ -24,9 +24,13 @@ export function utf8Length(s: string): number {
   return n;
 }
 
-function quoted(chars: Iterable<string>): string {
-  const list = [...new Set(chars)].map((c) => (c === ' ' ? 'a space' : `'${c}'`));
+/** "a", "a and b", "a, b and c". */
+export function words(list: string[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+function quoted(chars: Iterable<string>): string {
+  return words([...new Set(chars)].map((c) => (c === ' ' ? 'a space' : `'${c}'`)));
 }
 
 /** Why `value` fails a pattern of lower-case letters, digits and `extra`, alphanumeric at both ends. */
@@ -100,7 +104,7 @@ export function qualifiedNameProblems(value: string, limits: ObjectMetaLimits): 
     if (p === '') out.push("an empty prefix before '/'");
     else {
       const inPrefix = nameProblems('dns1123Subdomain', p, false, limits);
-      if (inPrefix.length > 0) out.push(`a prefix that is not a DNS subdomain (${inPrefix.join(', ')})`);
+      if (inPrefix.length > 0) out.push(`a prefix that is not a DNS subdomain (${words(inPrefix)})`);
     }
   }
   if (name === '') out.push('an empty name');

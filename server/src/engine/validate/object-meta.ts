@@ -10,7 +10,7 @@ import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
 import type { WalkContext } from './context';
-import { describeNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length } from './name-rules';
+import { describeNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 
 export interface ObjectMetaInputs {
   facts: ObjectMetaFacts;
@@ -19,10 +19,6 @@ export interface ObjectMetaInputs {
 
 const API_SERVER = 'kube-apiserver';
 
-/** "a", "a and b", "a, b and c". */
-function words(list: string[]): string {
-  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-}
 
 function deref(ctx: WalkContext, node: unknown): Node | null {
   if (isAlias(node)) return resolveAlias(ctx.doc, node) ?? null;
