@@ -3,6 +3,7 @@
 // segment, qualified name (label and annotation keys, finalizers) and label value. Each check returns the
 // problems in words (empty when the value is valid); the limits come from the generated data.
 import type { NameRule, ObjectMetaLimits } from '../knowledge/object-meta';
+import { append } from '../append';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -74,20 +75,20 @@ export function nameProblems(rule: NameRule, value: string, prefix: boolean, lim
       const out = tooLong(v, limits.dns1123SubdomainMaxLength);
       if (!DNS_SUBDOMAIN.test(v)) {
         const chars = charProblems(v, '-.');
-        out.push(...(chars.length > 0 ? chars : ['an empty part between dots, or a part that starts or ends with \'-\'']));
+        append(out, chars.length > 0 ? chars : ['an empty part between dots, or a part that starts or ends with \'-\'']);
       }
       return out;
     }
     case 'dns1123Label': {
       const v = prefix ? maskTrailingDash(value) : value;
       const out = tooLong(v, limits.dns1123LabelMaxLength);
-      if (!DNS_LABEL.test(v)) out.push(...charProblems(v, '-'));
+      if (!DNS_LABEL.test(v)) append(out, charProblems(v, '-'));
       return out;
     }
     case 'dns1035Label': {
       const v = prefix ? maskTrailingDash(value) : value;
       const out = tooLong(v, limits.dns1035LabelMaxLength);
-      if (!DNS1035_LABEL.test(v)) out.push(...charProblems(v, '-', true));
+      if (!DNS1035_LABEL.test(v)) append(out, charProblems(v, '-', true));
       return out;
     }
   }
@@ -109,8 +110,8 @@ export function qualifiedNameProblems(value: string, limits: ObjectMetaLimits): 
   }
   if (name === '') out.push('an empty name');
   else {
-    out.push(...tooLong(name, limits.qualifiedNameMaxLength).map((s) => `a name of ${s}`));
-    if (!QUALIFIED_NAME_PART.test(name)) out.push(...charProblems(name.toLowerCase(), '-_.').map((s) => (parts.length === 2 ? `${s} in the name` : s)));
+    append(out, tooLong(name, limits.qualifiedNameMaxLength).map((s) => `a name of ${s}`));
+    if (!QUALIFIED_NAME_PART.test(name)) append(out, charProblems(name.toLowerCase(), '-_.').map((s) => (parts.length === 2 ? `${s} in the name` : s)));
   }
   return out;
 }
@@ -119,7 +120,7 @@ export function qualifiedNameProblems(value: string, limits: ObjectMetaLimits): 
 export function labelValueProblems(value: string, limits: ObjectMetaLimits): string[] {
   if (value === '') return [];
   const out = tooLong(value, limits.labelValueMaxLength);
-  if (!QUALIFIED_NAME_PART.test(value)) out.push(...charProblems(value.toLowerCase(), '-_.'));
+  if (!QUALIFIED_NAME_PART.test(value)) append(out, charProblems(value.toLowerCase(), '-_.'));
   return out;
 }
 
