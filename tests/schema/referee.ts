@@ -17,6 +17,7 @@ import {
   type SchemaBuildOptions,
 } from '../../server/src/engine/schema';
 import type { Finding, KubeVersion } from '../../server/src/engine/types';
+import { OBJECT_META_CHECK } from '../../server/src/engine/validate/object-meta';
 
 export function strictAjv(allErrors = true): Ajv {
   // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).
@@ -84,6 +85,8 @@ const SCHEMA_CODES = new Set(['invalid-value', 'missing-field']);
 const CLOSED_CODES = new Set(['unknown-field', 'field-not-in-version']);
 
 export function schemaRelevant(f: Finding, strict: boolean): boolean {
+  // The hand-written ObjectMeta validation (name rules, label syntax, finalizers): beyond what a JSON Schema says.
+  if (f.data?.['check'] === OBJECT_META_CHECK) return false;
   // invalid-value warnings come from rules upstream marks alpha (shadowing hand-written validation): not rejections.
   if (SCHEMA_CODES.has(f.code)) return f.severity === 'error';
   if (strict && CLOSED_CODES.has(f.code)) return true;

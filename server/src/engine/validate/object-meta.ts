@@ -19,6 +19,9 @@ export interface ObjectMetaInputs {
 
 const API_SERVER = 'kube-apiserver';
 
+/** `data.check` of every finding of this module (hand-written validation: no JSON Schema expresses it). */
+export const OBJECT_META_CHECK = 'objectMeta';
+
 
 function deref(ctx: WalkContext, node: unknown): Node | null {
   if (isAlias(node)) return resolveAlias(ctx.doc, node) ?? null;
@@ -85,7 +88,7 @@ function reject(
     path,
     range,
     document: ctx.document,
-    data: { rule, stage: 'validation', verdict: 'rejected', source, ...extra.data },
+    data: { rule, stage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
   };
   if (extra.detail) f.detail = extra.detail;
   ctx.findings.push(f);
