@@ -151,6 +151,8 @@ describe('missing metadata.name', () => {
     expect(f.data).toMatchObject({ rule: 'nameRequired', stage: 'validation', verdict: 'rejected' });
     const bare = 'apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n';
     expect(one(check(bare)).range).toEqual(rangeOfText(bare, 1, 'ConfigMap'));
+    // A number is a type error (the schema walk), not a missing name.
+    expect(rules(check(doc('v1', 'ConfigMap', '  name: 123\n')))).toEqual([]);
     const empty = doc('v1', 'ConfigMap', '  name: ""\n');
     expect(one(check(empty))).toMatchObject({ code: 'missing-field', range: rangeOfText(empty, 3, '""') });
   });

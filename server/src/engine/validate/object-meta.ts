@@ -66,6 +66,11 @@ function nodeRange(ctx: WalkContext, node: unknown, fallback: Range): Range {
   return r ? rangeOf(ctx.lineCounter, r[0], r[1]) : fallback;
 }
 
+/** No value, null or the empty string (a number or a mapping is a type error the schema walk reports). */
+function isAbsent(node: Node | null): boolean {
+  return node === null || (isScalar(node) && (node.value === null || node.value === ''));
+}
+
 function stringOf(node: Node | null): string | undefined {
   return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
 }
@@ -129,7 +134,7 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
         { detail: `"${name}" has ${words(problems)}.${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}) } },
       );
     }
-  } else if (generateName === undefined && !(nameNode && !isScalar(nameNode)) && !(meta && hasMergeKey(meta))) {
+  } else if (generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
     // Missing, empty or null: the API server needs a name or a generateName.
     const where = namePair ? nodeRange(ctx, (nameNode ?? namePair.key) as Node | null, kindWhere) : kindWhere;
     reject(ctx, where, 'metadata.name', `Applying fails: a ${entry.kind} needs metadata.name`, 'Add metadata.name (or generateName, for kubectl create).', 'nameRequired', row.source, {
