@@ -49,10 +49,9 @@ describe('metadata.name: the name rule of each kind', () => {
       severity: 'error',
       path: 'metadata.name',
       range: rangeOfText(text, 3, 'Foo_Bar'),
-      message:
-        "Applying fails: a Deployment name must be a DNS subdomain (lower-case letters, digits, '-' and '.', alphanumeric at both ends, at most 253 characters)",
+      message: "Applying fails: a Deployment name must be a DNS subdomain (a-z, 0-9, '-', '.'; max 253)",
       fix: 'Rename it, e.g. to foo-bar.',
-      detail: `"Foo_Bar" has upper-case letters and '_'.`,
+      detail: `"Foo_Bar" has upper-case letters and '_'. A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most 253 characters long.`,
     });
     expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', stage: 'validation', verdict: 'rejected', value: 'Foo_Bar' });
     expect(String(f.data?.['source'])).toMatch(/^kubernetes\/kubernetes pkg\/apis\/apps\/validation\/validation\.go@[0-9a-f]{40} ValidateDeployment/);
@@ -63,16 +62,14 @@ describe('metadata.name: the name rule of each kind', () => {
     const long = 'a'.repeat(254);
     const f = one(check(doc('v1', 'ConfigMap', `  name: ${long}\n`)));
     expect(f.data?.['rule']).toBe('dns1123Subdomain');
-    expect(f.detail).toBe(`"${long}" has 254 characters (at most 253).`);
+    expect(f.detail).toBe(`"${long}" has 254 characters (at most 253). A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most 253 characters long.`);
     expect(f.range).toEqual(r(3, 8, 3, 262));
     expect(rules(check(doc('v1', 'ConfigMap', `  name: ${'a'.repeat(253)}\n`)))).toEqual([]);
   });
 
   it('DNS-1123 label (Namespace, StatefulSet): dots are rejected', () => {
     const ns = one(check(doc('v1', 'Namespace', '  name: team.a\n')));
-    expect(ns.message).toBe(
-      "Applying fails: a Namespace name must be a DNS label (lower-case letters, digits and '-', alphanumeric at both ends, at most 63 characters)",
-    );
+    expect(ns.message).toBe("Applying fails: a Namespace name must be a DNS label (a-z, 0-9, '-'; max 63)");
     expect(ns.data).toMatchObject({ rule: 'dns1123Label', verdict: 'rejected' });
     expect(ns.fix).toBe('Rename it, e.g. to team-a.');
     expect(rules(check(doc('v1', 'Namespace', '  name: team-a\n')))).toEqual([]);
@@ -89,8 +86,8 @@ describe('metadata.name: the name rule of each kind', () => {
     expect(f).toMatchObject({
       path: 'metadata.name',
       range: rangeOfText(text, 3, '1-api'),
-      message: "Applying fails: a Service name must be a DNS-1035 label (lower-case letters, digits, '-', starting with a letter, at most 63 characters)",
-      detail: '"1-api" has a digit first. It would be accepted with the RelaxedServiceNameValidation gate on.',
+      message: "Applying fails: a Service name must be a DNS-1035 label (a-z, 0-9, '-'; starts with a letter; max 63)",
+      detail: `"1-api" has a digit first. A DNS-1035 label has lower-case letters, digits and '-', starts with a letter, ends with a letter or digit, and is at most 63 characters long. It would be accepted with the RelaxedServiceNameValidation gate on.`,
     });
     expect(f.data).toMatchObject({ rule: 'dns1035Label', gate: 'RelaxedServiceNameValidation', verdict: 'rejected' });
     expect(rules(check(SERVICE('api-1'), '1.35'))).toEqual([]);
@@ -102,9 +99,7 @@ describe('metadata.name: the name rule of each kind', () => {
     const off = checkText(SERVICE('1-api'), { version: '1.36', environment: withGate('RelaxedServiceNameValidation', 'off') });
     expect(rules(off)).toEqual(['metadata.name:dns1035Label']);
     const dotted = one(check(SERVICE('my.service'), '1.37'));
-    expect(dotted.message).toBe(
-      "Applying fails: a Service name must be a DNS label (lower-case letters, digits and '-', alphanumeric at both ends, at most 63 characters)",
-    );
+    expect(dotted.message).toBe("Applying fails: a Service name must be a DNS label (a-z, 0-9, '-'; max 63)");
     expect(dotted.data?.['rule']).toBe('dns1123Label');
     expect(dotted.fix).toBe('Rename it, e.g. to my-service.');
     expect(rules(check(SERVICE('my.service'), '1.35'))).toEqual(['metadata.name:dns1035Label']);
@@ -115,9 +110,9 @@ describe('metadata.name: the name rule of each kind', () => {
     const f = one(check(text));
     expect(f).toMatchObject({
       range: rangeOfText(text, 3, 'system:team/reader'),
-      message: "Applying fails: a ClusterRole name must be usable as a URL path segment (not '.' or '..', without '/' or '%')",
-      detail: `"system:team/reader" has '/'.`,
-      fix: "Rename it to usable as a URL path segment (not '.' or '..', without '/' or '%').",
+      message: "Applying fails: a ClusterRole name must be a URL path segment (no '/' or '%'; not '.' or '..')",
+      detail: `"system:team/reader" has '/'. A name used as a URL path segment may not be '.' or '..' and may not contain '/' or '%'.`,
+      fix: "Rename it without '/' or '%' (and not '.' or '..').",
     });
     expect(f.data?.['rule']).toBe('pathSegmentName');
     expect(rules(check(doc('rbac.authorization.k8s.io/v1', 'ClusterRole', '  name: system:controller:Team_Reader\n', 'rules: []\n')))).toEqual([]);
@@ -181,8 +176,7 @@ describe('generateName and namespace', () => {
     expect(f).toMatchObject({
       path: 'metadata.generateName',
       range: rangeOfText(text, 3, 'Web-'),
-      message:
-        "Applying fails: a Deployment generateName must start a DNS subdomain (lower-case letters, digits, '-' and '.', alphanumeric at both ends, at most 253 characters)",
+      message: "Applying fails: a Deployment generateName must be a DNS subdomain prefix (a-z, 0-9, '-', '.'; max 253)",
     });
     expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', field: 'generateName', verdict: 'rejected' });
   });
@@ -193,7 +187,7 @@ describe('generateName and namespace', () => {
     expect(f).toMatchObject({
       path: 'metadata.namespace',
       range: rangeOfText(text, 4, 'Team_A'),
-      message: "Applying fails: a namespace must be a DNS label (lower-case letters, digits and '-', alphanumeric at both ends, at most 63 characters)",
+      message: "Applying fails: a namespace must be a DNS label (a-z, 0-9, '-'; max 63)",
       fix: 'Use a valid namespace name, e.g. team-a.',
     });
     expect(f.data).toMatchObject({ rule: 'namespaceName', verdict: 'rejected' });
@@ -220,12 +214,12 @@ describe('labels and annotations', () => {
     expect(f).toMatchObject({
       path: 'metadata.labels.Example_Corp/team',
       range: rangeOfText(text, 5, 'Example_Corp/team'),
-      message: "Applying fails: a label key needs [DNS-subdomain prefix '/'] and a name of at most 63 letters, digits, '-', '_' or '.'",
-      detail: `"Example_Corp/team" has a prefix that is not a DNS subdomain (upper-case letters and '_').`,
+      message: "Applying fails: a label key must be [DNS-subdomain/]name, the name up to 63 letters, digits, '-', '_', '.'",
+      detail: `"Example_Corp/team" has a prefix that is not a DNS subdomain (upper-case letters and '_'). A qualified name is an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.`,
     });
     expect(f.data?.['rule']).toBe('labelKey');
     expect(one(check(doc('v1', 'ConfigMap', `  name: cfg\n  labels:\n    ${'k'.repeat(64)}: a\n`))).detail).toBe(
-      `"${'k'.repeat(64)}" has a name of 64 characters (at most 63).`,
+      `"${'k'.repeat(64)}" has a name of 64 characters (at most 63). A qualified name is an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.`,
     );
     expect(rules(check(doc('v1', 'ConfigMap', '  name: cfg\n  labels:\n    app.kubernetes.io/Name: My_App.v1\n')))).toEqual([]);
   });
@@ -271,7 +265,7 @@ describe('finalizers', () => {
     expect(f).toMatchObject({
       path: 'metadata.finalizers[]',
       range: rangeOfText(text, 4, 'cleanup', 1),
-      message: 'Applying fails: finalizer "cleanup" needs a domain prefix (only kubernetes, orphan, foregroundDeletion may go without one)',
+      message: 'Applying fails: this finalizer needs a domain prefix (only kubernetes, orphan and foregroundDeletion may go without)',
       fix: 'Qualify it, e.g. example.com/cleanup.',
     });
     expect(f.data).toMatchObject({ rule: 'finalizerUnqualified', verdict: 'rejected' });
@@ -289,6 +283,22 @@ describe('finalizers', () => {
       message: 'Applying fails: finalizers orphan and foregroundDeletion cannot both be set',
     });
     expect(f.data?.['rule']).toBe('finalizerConflict');
+  });
+});
+
+describe('message length', () => {
+  it('every message stays within 120 characters, also for the longest kind names', () => {
+    const texts = [
+      doc('admissionregistration.k8s.io/v1', 'ValidatingAdmissionPolicyBinding', '  name: a/b\n'),
+      doc('admissionregistration.k8s.io/v1', 'ValidatingAdmissionPolicyBinding', '  generateName: a/\n'),
+      doc('autoscaling/v2', 'HorizontalPodAutoscaler', '  name: Foo_Bar\n'),
+      doc('autoscaling/v2', 'HorizontalPodAutoscaler', '  generateName: Foo-\n'),
+      doc('v1', 'ConfigMap', `  name: cfg\n  namespace: A_B\n  labels: {"A_/b": "c d"}\n  annotations: {"a b": x}\n  finalizers: [${'f'.repeat(63)}, "a b", orphan, foregroundDeletion]\n`),
+      'apiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nspec: {}\n',
+    ];
+    const messages = texts.flatMap((t) => metaFindings(check(t, '1.35')).map((f) => f.message));
+    expect(messages.length).toBeGreaterThan(10);
+    expect(messages.filter((m) => m.length > 120)).toEqual([]);
   });
 });
 

@@ -124,19 +124,35 @@ export function labelValueProblems(value: string, limits: ObjectMetaLimits): str
   return out;
 }
 
-/** The rule in words, for messages. */
-export function describeNameRule(rule: NameRule, limits: ObjectMetaLimits): string {
+/** The rule in a few words, for messages (at most 120 characters with the longest kind names). */
+export function describeNameRule(rule: NameRule, limits: ObjectMetaLimits, prefix = false): string {
   switch (rule) {
     case 'dns1123Subdomain':
-      return `a DNS subdomain (lower-case letters, digits, '-' and '.', alphanumeric at both ends, at most ${limits.dns1123SubdomainMaxLength} characters)`;
+      return `a DNS subdomain${prefix ? ' prefix' : ''} (a-z, 0-9, '-', '.'; max ${limits.dns1123SubdomainMaxLength})`;
     case 'dns1123Label':
-      return `a DNS label (lower-case letters, digits and '-', alphanumeric at both ends, at most ${limits.dns1123LabelMaxLength} characters)`;
+      return `a DNS label${prefix ? ' prefix' : ''} (a-z, 0-9, '-'; max ${limits.dns1123LabelMaxLength})`;
     case 'dns1035Label':
-      return `a DNS-1035 label (lower-case letters, digits, '-', starting with a letter, at most ${limits.dns1035LabelMaxLength} characters)`;
+      return `a DNS-1035 label${prefix ? ' prefix' : ''} (a-z, 0-9, '-'; starts with a letter; max ${limits.dns1035LabelMaxLength})`;
     case 'pathSegmentName':
-      return "usable as a URL path segment (not '.' or '..', without '/' or '%')";
+      return prefix ? "a URL path segment prefix (no '/' or '%')" : "a URL path segment (no '/' or '%'; not '.' or '..')";
     case 'none':
       return 'anything';
+  }
+}
+
+/** The rule in full, for details. */
+export function explainNameRule(rule: NameRule, limits: ObjectMetaLimits): string {
+  switch (rule) {
+    case 'dns1123Subdomain':
+      return `A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most ${limits.dns1123SubdomainMaxLength} characters long.`;
+    case 'dns1123Label':
+      return `A DNS label (RFC 1123) has lower-case letters, digits and '-', starts and ends with a letter or digit, and is at most ${limits.dns1123LabelMaxLength} characters long.`;
+    case 'dns1035Label':
+      return `A DNS-1035 label has lower-case letters, digits and '-', starts with a letter, ends with a letter or digit, and is at most ${limits.dns1035LabelMaxLength} characters long.`;
+    case 'pathSegmentName':
+      return "A name used as a URL path segment may not be '.' or '..' and may not contain '/' or '%'.";
+    case 'none':
+      return '';
   }
 }
 

@@ -10,7 +10,7 @@ import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
 import type { WalkContext } from './context';
-import { describeNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
+import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 
 export interface ObjectMetaInputs {
   facts: ObjectMetaFacts;
@@ -128,10 +128,10 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
         nodeRange(ctx, nameNode, kindWhere),
         'metadata.name',
         `Applying fails: a ${entry.kind} name must be ${describeNameRule(rule, limits)}`,
-        suggestion ? `Rename it, e.g. to ${suggestion}.` : `Rename it to ${describeNameRule(rule, limits)}.`,
+        suggestion ? `Rename it, e.g. to ${suggestion}.` : rule === 'pathSegmentName' ? "Rename it without '/' or '%' (and not '.' or '..')." : 'Rename it to match the rule.',
         rule,
         row.source,
-        { detail: `"${name}" has ${words(problems)}.${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}) } },
+        { detail: `"${name}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}) } },
       );
     }
   } else if (generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
@@ -148,11 +148,11 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
         ctx,
         nodeRange(ctx, deref(ctx, genPair?.value), kindWhere),
         'metadata.generateName',
-        `Applying fails: a ${entry.kind} generateName must start ${describeNameRule(rule, limits)}`,
+        `Applying fails: a ${entry.kind} generateName must be ${describeNameRule(rule, limits, true)}`,
         'Change the prefix (a trailing - is allowed).',
         rule,
         row.source,
-        { detail: `"${generateName}" has ${words(problems)}.${gateNote(generateName, true)}`, data: { value: generateName, field: 'generateName' } },
+        { detail: `"${generateName}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(generateName, true)}`, data: { value: generateName, field: 'generateName' } },
       );
     }
   }
@@ -176,11 +176,13 @@ function checkNamespace(ctx: WalkContext, entry: KindEntry, meta: YAMLMap, io: O
     suggestion ? `Use a valid namespace name, e.g. ${suggestion}.` : 'Use a valid namespace name.',
     'namespaceName',
     io.facts.sources['namespaceRule'] ?? '',
-    { detail: `"${ns}" has ${words(problems)}.`, data: { value: ns } },
+    { detail: `"${ns}" has ${words(problems)}. ${explainNameRule('dns1123Label', limits)}`, data: { value: ns } },
   );
 }
 
-const QUALIFIED = "[DNS-subdomain prefix '/'] and a name of at most 63 letters, digits, '-', '_' or '.'";
+const QUALIFIED = "[DNS-subdomain/]name, the name up to 63 letters, digits, '-', '_', '.'";
+const QUALIFIED_DETAIL =
+  "A qualified name is an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.";
 
 /** Keys (and values) of a label map: `what` labels / annotations; `path` of the map for findings. */
 function checkLabelMap(ctx: WalkContext, map: YAMLMap, mapKey: Range, path: string, what: 'labels' | 'annotations', io: ObjectMetaInputs, source: string): void {
@@ -194,8 +196,8 @@ function checkLabelMap(ctx: WalkContext, map: YAMLMap, mapKey: Range, path: stri
     const keyProblems = qualifiedNameProblems(what === 'annotations' ? k.toLowerCase() : k, limits);
     if (keyProblems.length > 0) {
       const noun = what === 'labels' ? 'label' : 'annotation';
-      reject(ctx, keyRange, `${path}.${k}`, `Applying fails: ${what === 'labels' ? 'a label' : 'an annotation'} key needs ${QUALIFIED}`, `Rename the ${noun} key.`, what === 'labels' ? 'labelKey' : 'annotationKey', source, {
-        detail: `"${k}" has ${words(keyProblems)}.`,
+      reject(ctx, keyRange, `${path}.${k}`, `Applying fails: ${what === 'labels' ? 'a label' : 'an annotation'} key must be ${QUALIFIED}`, `Rename the ${noun} key.`, what === 'labels' ? 'labelKey' : 'annotationKey', source, {
+        detail: `"${k}" has ${words(keyProblems)}. ${QUALIFIED_DETAIL}`,
         data: { value: k },
       });
     }
@@ -247,8 +249,8 @@ function checkSelector(ctx: WalkContext, selector: YAMLMap, path: string, io: Ob
     if (key === undefined) continue;
     const problems = qualifiedNameProblems(key, io.facts.limits);
     if (problems.length === 0) continue;
-    reject(ctx, nodeRange(ctx, keyNode, NOWHERE), `${path}.matchExpressions[].key`, `Applying fails: a label key needs ${QUALIFIED}`, 'Use the label key the pods carry.', 'labelKey', source, {
-      detail: `"${key}" has ${words(problems)}.`,
+    reject(ctx, nodeRange(ctx, keyNode, NOWHERE), `${path}.matchExpressions[].key`, `Applying fails: a label key must be ${QUALIFIED}`, 'Use the label key the pods carry.', 'labelKey', source, {
+      detail: `"${key}" has ${words(problems)}. ${QUALIFIED_DETAIL}`,
       data: { value: key },
     });
   }
@@ -268,8 +270,8 @@ function checkFinalizers(ctx: WalkContext, meta: YAMLMap, row: ObjectNameRow, io
     const range = nodeRange(ctx, node, NOWHERE);
     const problems = qualifiedNameProblems(f, limits);
     if (problems.length > 0) {
-      reject(ctx, range, 'metadata.finalizers[]', `Applying fails: a finalizer needs ${QUALIFIED}`, 'Use a domain-qualified finalizer name, e.g. example.com/cleanup.', 'finalizerName', source, {
-        detail: `"${f}" has ${words(problems)}.`,
+      reject(ctx, range, 'metadata.finalizers[]', `Applying fails: a finalizer must be ${QUALIFIED}`, 'Use a domain-qualified finalizer name, e.g. example.com/cleanup.', 'finalizerName', source, {
+        detail: `"${f}" has ${words(problems)}. ${QUALIFIED_DETAIL}`,
         data: { value: f },
       });
     } else if (row.meta === 'core' && !f.includes('/') && !limits.standardFinalizers.includes(f)) {
@@ -277,11 +279,11 @@ function checkFinalizers(ctx: WalkContext, meta: YAMLMap, row: ObjectNameRow, io
         ctx,
         range,
         'metadata.finalizers[]',
-        `Applying fails: finalizer "${f}" needs a domain prefix (only ${limits.standardFinalizers.join(', ')} may go without one)`,
+        `Applying fails: this finalizer needs a domain prefix (only ${words(limits.standardFinalizers)} may go without)`,
         `Qualify it, e.g. example.com/${f}.`,
         'finalizerUnqualified',
         `${io.facts.sources['standardFinalizers'] ?? ''}; ${row.source}`,
-        { data: { value: f } },
+        { detail: `"${f}" has no '/': kube-apiserver accepts an unqualified finalizer only if it is one of its own.`, data: { value: f } },
       );
     }
   }
