@@ -22,7 +22,6 @@ const API_SERVER = 'kube-apiserver';
 /** `data.check` of every finding of this module (hand-written validation: no JSON Schema expresses it). */
 export const OBJECT_META_CHECK = 'objectMeta';
 
-
 function deref(ctx: WalkContext, node: unknown): Node | null {
   if (isAlias(node)) return resolveAlias(ctx.doc, node) ?? null;
   return (node as Node | null) ?? null;
@@ -32,7 +31,7 @@ function pairsOf(map: YAMLMap): Pair<Node | null, Node | null>[] {
   return map.items as Pair<Node | null, Node | null>[];
 }
 
-function pairNamed(ctx: WalkContext, map: YAMLMap, name: string): Pair<Node | null, Node | null> | undefined {
+function pairNamed(_ctx: WalkContext, map: YAMLMap, name: string): Pair<Node | null, Node | null> | undefined {
   return pairsOf(map).find((p) => isScalar(p.key) && p.key.value === name);
 }
 
