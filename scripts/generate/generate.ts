@@ -6,6 +6,7 @@ import { buildBrief } from './brief';
 import { buildCrdPack } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
 import { buildGatedFields } from './gated-fields';
+import { buildObjectMeta } from './object-meta';
 import { GENERATED_VERSIONS, readDropGatedFields, readReferenceSources, readServedGroupVersions, readVersionSources } from './sources';
 import { aliasMap, buildVersionData, computeLater } from './version-data';
 import { writeJson } from './write-json';
@@ -56,6 +57,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   files.push(writeJson(opts.outDir, 'gates.json', catalog));
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
   files.push(writeJson(opts.outDir, 'api-objects.json', buildApiObjects()));
+  files.push(writeJson(opts.outDir, 'object-meta.json', buildObjectMeta(catalog)));
   const crdPack = buildCrdPack(opts.sharedDir);
   if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
   return { files, missing, skippedMarkers };

@@ -62,7 +62,10 @@ describe('incremental reports equal whole-file reports', () => {
       [2, { line: 5, character: 0 }, { line: 9, character: 0 }],
       [5, { line: 12, character: 0 }, { line: 14, character: 0 }],
     ]);
-    expect(expected.findings.map((f) => [f.code, f.document])).toEqual([['unknown-field', 2]]);
+    expect(expected.findings.map((f) => [f.code, f.document])).toEqual([
+      ['missing-field', 2], // the Pod has no metadata.name
+      ['unknown-field', 2],
+    ]);
     expect(incremental(text)).toEqual(expected);
     // The same text reached by edits to a warm checker.
     const checker = new IncrementalChecker({ wholeAbove: Infinity });

@@ -2,6 +2,7 @@
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
 import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
+import { objectMetaFacts } from './knowledge/object-meta';
 import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
 import { applyDisableComments, parseDirectives, type Directives } from './directives';
 import { eachDocument } from './parse/each-document';
@@ -59,7 +60,7 @@ function analyzeEachDocument(text: string, options: CheckOptions, knowledge: Kno
 }
 
 function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: KnowledgeOptions): AnalyzeInputs {
-  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds };
+  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds, objectMeta: objectMetaFacts(knowledge) };
 }
 
 /** The report of JSON input that does not parse: one syntax error, nothing checked. */

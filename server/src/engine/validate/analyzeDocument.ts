@@ -5,7 +5,6 @@ import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
 import { splitApiVersion } from '../api-version';
 import { rangeOf } from '../parse/ranges';
@@ -13,10 +12,13 @@ import { routeKind, type Route } from '../route/route';
 import type { DocumentReport, Finding, Range } from '../types';
 import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
+import { checkObjectMeta } from './object-meta';
+import type { ObjectMetaFacts } from '../knowledge/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 import { typeMetaFinding } from './type-meta';
+import { apiFindings } from './api-findings';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
 
@@ -37,6 +39,8 @@ export interface AnalyzeInputs {
   file?: string;
   /** CRDs for custom resources (engine/crd). */
   crds?: CrdCatalog;
+  /** ObjectMeta validation facts (name rule per kind, label limits). */
+  objectMeta?: ObjectMetaFacts;
 }
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
@@ -219,71 +223,6 @@ function analyzeObject(
   }
 }
 
-function apiFindings(
-  entry: KindEntry,
-  inputs: AnalyzeInputs,
-  where: Range,
-  add: (f: Omit<Finding, 'severity' | 'document'>) => void,
-): void {
-  if (entry.component) return;
-  const path = `${entry.apiVersion}/${entry.kind}`;
-  if (/(?:alpha|beta)\d+$/.test(entry.version) && entry.payload && inputs.data.served?.notServed[entry.apiVersion] !== undefined) {
-    add({
-      code: 'api-disabled-by-default',
-      message: `${entry.apiVersion} ${entry.kind} is a webhook payload: the API server does not serve it`,
-      fix: 'Send it to the webhook that expects it; --runtime-config cannot enable it.',
-      detail: inputs.data.served.notServed[entry.apiVersion],
-      path,
-      range: where,
-      data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability, payload: true },
-    });
-  } else if (/(?:alpha|beta)\d+$/.test(entry.version)) {
-    {
-      // A runtime-config source that enables the version silences this in the gate step (engine/gates).
-      add({
-        code: 'api-disabled-by-default',
-        message: `Applying fails unless enabled: ${entry.apiVersion} is ${entry.stability === 'alpha' ? 'an alpha' : 'a beta'} API version, off by default`,
-        fix: `Enable it with --runtime-config=${entry.apiVersion}=true on the API server, or use a GA version when there is one.`,
-        detail: 'Since Kubernetes 1.24 (KEP-3136) new alpha and beta API versions are served only when --runtime-config enables them.',
-        path,
-        range: where,
-        data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability },
-      });
-    }
-  }
-  if (entry.deprecated) {
-    const replacement = entry.replacement ?? servedReplacement(entry, inputs.data);
-    add({
-      code: 'api-deprecated',
-      message:
-        `${entry.apiVersion} ${entry.kind} is deprecated` +
-        (entry.deprecatedIn ? ` since ${entry.deprecatedIn}` : '') +
-        (entry.removedIn ? ` and goes away in ${entry.removedIn}` : ''),
-      fix: replacement
-        ? `Move to ${replacement}.`
-        : 'Move to a newer apiVersion of this kind before the one you use goes away.',
-      path,
-      range: where,
-      data: {
-        apiVersion: entry.apiVersion,
-        kind: entry.kind,
-        ...(entry.deprecatedIn ? { deprecatedIn: entry.deprecatedIn } : {}),
-        ...(entry.removedIn ? { removedIn: entry.removedIn } : {}),
-        ...(replacement ? { replacement } : {}),
-      },
-    });
-  }
-}
-
-/** The served, not deprecated apiVersion of the same group and kind (stable first), as "apiVersion Kind". */
-function servedReplacement(entry: KindEntry, data: AnalyzeInputs['data']): string | undefined {
-  const rank = (k: KindEntry) => (k.stability === 'stable' ? 0 : k.stability === 'beta' ? 1 : 2);
-  const next = kindsNamed(data, entry.kind)
-    .filter((k) => k.group === entry.group && k.apiVersion !== entry.apiVersion && isServedApiKind(k) && !k.deprecated)
-    .sort((a, b) => rank(a) - rank(b))[0];
-  return next ? `${next.apiVersion} ${next.kind}` : undefined;
-}
-
 function walkKind(
   parsed: ParsedFile,
   pdoc: ParsedDocument,
@@ -323,6 +262,7 @@ function walkKind(
     });
   }
   walkRoot(ctx, map, entry.root, meta.kindKeyRange ?? kindWhere);
+  if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta, environment: inputs.environment }, kindWhere);
   if (entry.component && map === doc.contents) collectSettings(parsed, pdoc, inputs, sink);
 }
 

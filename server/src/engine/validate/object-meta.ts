@@ -1,0 +1,322 @@
+// The hand-written ObjectMeta validation kube-apiserver runs on every created object, for one routed API-kind
+// document or List item: metadata.name against the kind's name rule (schemas/object-meta.json), generateName,
+// namespace, label keys and values, annotation keys and total size, finalizers, and the label maps beyond
+// metadata that the kind validates the same way (pod template labels, selectors). Findings are `rejected`.
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { KindEntry } from '../knowledge/format';
+import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
+import type { GateEnvironment } from '../model';
+import { resolveAlias } from '../parse/aliases';
+import { rangeOf } from '../parse/ranges';
+import type { Finding, Range } from '../types';
+import type { WalkContext } from './context';
+import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
+
+export interface ObjectMetaInputs {
+  facts: ObjectMetaFacts;
+  environment?: GateEnvironment;
+}
+
+const API_SERVER = 'kube-apiserver';
+
+/** `data.check` of every finding of this module (hand-written validation: no JSON Schema expresses it). */
+export const OBJECT_META_CHECK = 'objectMeta';
+
+function deref(ctx: WalkContext, node: unknown): Node | null {
+  if (isAlias(node)) return resolveAlias(ctx.doc, node) ?? null;
+  return (node as Node | null) ?? null;
+}
+
+function pairsOf(map: YAMLMap): Pair<Node | null, Node | null>[] {
+  return map.items as Pair<Node | null, Node | null>[];
+}
+
+function pairNamed(_ctx: WalkContext, map: YAMLMap, name: string): Pair<Node | null, Node | null> | undefined {
+  return pairsOf(map).find((p) => isScalar(p.key) && p.key.value === name);
+}
+
+interface MapEntry {
+  map: YAMLMap;
+  /** Range of the key that holds the map. */
+  key: Range;
+}
+
+const NOWHERE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+function childMap(ctx: WalkContext, map: YAMLMap, name: string): MapEntry | undefined {
+  const pair = pairNamed(ctx, map, name);
+  const v = deref(ctx, pair?.value);
+  return pair && isMap(v) ? { map: v, key: nodeRange(ctx, pair.key, NOWHERE) } : undefined;
+}
+
+function mapAt(ctx: WalkContext, root: YAMLMap, path: string): MapEntry | undefined {
+  let cur: MapEntry | undefined = { map: root, key: NOWHERE };
+  for (const seg of path.split('.')) cur = cur && childMap(ctx, cur.map, seg);
+  return cur;
+}
+
+function hasMergeKey(map: YAMLMap): boolean {
+  return pairsOf(map).some((p) => isScalar(p.key) && p.key.value === '<<');
+}
+
+function nodeRange(ctx: WalkContext, node: unknown, fallback: Range): Range {
+  if (!node || typeof node !== 'object') return fallback;
+  const r = (node as Node).range;
+  return r ? rangeOf(ctx.lineCounter, r[0], r[1]) : fallback;
+}
+
+/** No value, null or the empty string (a number or a mapping is a type error the schema walk reports). */
+function isAbsent(node: Node | null): boolean {
+  return node === null || (isScalar(node) && (node.value === null || node.value === ''));
+}
+
+function stringOf(node: Node | null): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+function reject(
+  ctx: WalkContext,
+  range: Range,
+  path: string,
+  message: string,
+  fix: string,
+  rule: string,
+  source: string,
+  extra: { detail?: string; data?: Record<string, unknown>; code?: 'missing-field' } = {},
+): void {
+  const f: Finding = {
+    code: extra.code ?? 'invalid-value',
+    severity: 'error',
+    message,
+    fix,
+    path,
+    range,
+    document: ctx.document,
+    data: { rule, stage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
+  };
+  if (extra.detail) f.detail = extra.detail;
+  ctx.findings.push(f);
+}
+
+/** The rule that applies to the kind's names: the gated rule while its gate is on (setting, else the default). */
+function activeRule(row: ObjectNameRow, version: string, env: GateEnvironment | undefined): { rule: NameRule; other?: NameRule } {
+  if (!row.gate || !row.gateRule) return { rule: row.rule };
+  const state = env?.stateOf(row.gate, API_SERVER).state ?? 'unknown';
+  const on = state === 'on' || (state === 'unknown' && row.gateDefault?.[version] === true);
+  return on ? { rule: row.gateRule, other: row.rule } : { rule: row.rule, other: row.gateRule };
+}
+
+function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined, row: ObjectNameRow, io: ObjectMetaInputs, kindWhere: Range): void {
+  const limits = io.facts.limits;
+  const { rule, other } = activeRule(row, ctx.data.version, io.environment);
+  const gateNote = (value: string, prefix: boolean) =>
+    row.gate && other && nameProblems(other, value, prefix, limits).length === 0
+      ? ` It would be accepted with the ${row.gate} gate ${rule === row.rule ? 'on' : 'off'}.`
+      : '';
+  const namePair = meta && pairNamed(ctx, meta, 'name');
+  const nameNode = deref(ctx, namePair?.value);
+  const name = stringOf(nameNode);
+  const genPair = meta && pairNamed(ctx, meta, 'generateName');
+  const generateName = stringOf(deref(ctx, genPair?.value));
+  if (name !== undefined && name !== '') {
+    const problems = nameProblems(rule, name, false, limits);
+    if (problems.length > 0) {
+      const suggestion = suggestName(rule, name, limits);
+      reject(
+        ctx,
+        nodeRange(ctx, nameNode, kindWhere),
+        'metadata.name',
+        `Applying fails: a ${entry.kind} name must be ${describeNameRule(rule, limits)}`,
+        suggestion ? `Rename it, e.g. to ${suggestion}.` : rule === 'pathSegmentName' ? "Rename it without '/' or '%' (and not '.' or '..')." : 'Rename it to match the rule.',
+        rule,
+        row.source,
+        { detail: `"${name}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}) } },
+      );
+    }
+  } else if (generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
+    // Missing, empty or null: the API server needs a name or a generateName.
+    const where = namePair ? nodeRange(ctx, (nameNode ?? namePair.key) as Node | null, kindWhere) : kindWhere;
+    reject(ctx, where, 'metadata.name', `Applying fails: a ${entry.kind} needs metadata.name`, 'Add metadata.name (or generateName, for kubectl create).', 'nameRequired', row.source, {
+      code: 'missing-field',
+    });
+  }
+  if (generateName !== undefined && generateName !== '') {
+    const problems = nameProblems(rule, generateName, true, limits);
+    if (problems.length > 0) {
+      reject(
+        ctx,
+        nodeRange(ctx, deref(ctx, genPair?.value), kindWhere),
+        'metadata.generateName',
+        `Applying fails: a ${entry.kind} generateName must be ${describeNameRule(rule, limits, true)}`,
+        'Change the prefix (a trailing - is allowed).',
+        rule,
+        row.source,
+        { detail: `"${generateName}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(generateName, true)}`, data: { value: generateName, field: 'generateName' } },
+      );
+    }
+  }
+}
+
+function checkNamespace(ctx: WalkContext, entry: KindEntry, meta: YAMLMap, io: ObjectMetaInputs, kindWhere: Range): void {
+  // Cluster-scoped kinds: the API server clears metadata.namespace before validation.
+  if (entry.namespaced !== true) return;
+  const node = deref(ctx, pairNamed(ctx, meta, 'namespace')?.value);
+  const ns = stringOf(node);
+  if (ns === undefined || ns === '') return;
+  const limits = io.facts.limits;
+  const problems = nameProblems('dns1123Label', ns, false, limits);
+  if (problems.length === 0) return;
+  const suggestion = suggestName('dns1123Label', ns, limits);
+  reject(
+    ctx,
+    nodeRange(ctx, node, kindWhere),
+    'metadata.namespace',
+    `Applying fails: a namespace must be ${describeNameRule('dns1123Label', limits)}`,
+    suggestion ? `Use a valid namespace name, e.g. ${suggestion}.` : 'Use a valid namespace name.',
+    'namespaceName',
+    io.facts.sources['namespaceRule'] ?? '',
+    { detail: `"${ns}" has ${words(problems)}. ${explainNameRule('dns1123Label', limits)}`, data: { value: ns } },
+  );
+}
+
+const QUALIFIED = "[DNS-subdomain/]name, the name up to 63 letters, digits, '-', '_', '.'";
+const QUALIFIED_DETAIL =
+  "A qualified name is an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.";
+
+/** Keys (and values) of a label map: `what` labels / annotations; `path` of the map for findings. */
+function checkLabelMap(ctx: WalkContext, map: YAMLMap, mapKey: Range, path: string, what: 'labels' | 'annotations', io: ObjectMetaInputs, source: string): void {
+  const limits = io.facts.limits;
+  let total = 0;
+  for (const pair of pairsOf(map)) {
+    const key = isScalar(pair.key) ? pair.key : null;
+    if (!key || typeof key.value !== 'string' || key.value === '<<') continue;
+    const k = key.value;
+    const keyRange = nodeRange(ctx, key, mapKey);
+    const keyProblems = qualifiedNameProblems(what === 'annotations' ? k.toLowerCase() : k, limits);
+    if (keyProblems.length > 0) {
+      const noun = what === 'labels' ? 'label' : 'annotation';
+      reject(ctx, keyRange, `${path}.${k}`, `Applying fails: ${what === 'labels' ? 'a label' : 'an annotation'} key must be ${QUALIFIED}`, `Rename the ${noun} key.`, what === 'labels' ? 'labelKey' : 'annotationKey', source, {
+        detail: `"${k}" has ${words(keyProblems)}. ${QUALIFIED_DETAIL}`,
+        data: { value: k },
+      });
+    }
+    const valueNode = deref(ctx, pair.value);
+    const v = stringOf(valueNode);
+    if (what === 'annotations') {
+      total += utf8Length(k) + (v !== undefined ? utf8Length(v) : 0);
+      continue;
+    }
+    if (v === undefined) continue;
+    const valueProblems = labelValueProblems(v, limits);
+    if (valueProblems.length > 0) {
+      reject(
+        ctx,
+        nodeRange(ctx, valueNode, keyRange),
+        `${path}.${k}`,
+        `Applying fails: a label value must be empty or at most ${limits.labelValueMaxLength} letters, digits, '-', '_' or '.', alphanumeric at both ends`,
+        'Change the label value (use an annotation for free text).',
+        'labelValue',
+        source,
+        { detail: `"${v}" has ${words(valueProblems)}.`, data: { value: v } },
+      );
+    }
+  }
+  if (what === 'annotations' && total > limits.annotationsTotalMaxBytes) {
+    reject(
+      ctx,
+      mapKey,
+      path,
+      `Applying fails: the annotations total ${total} bytes, over the ${limits.annotationsTotalMaxBytes}-byte limit`,
+      'Move large values out of annotations (into a ConfigMap, for instance).',
+      'annotationsSize',
+      io.facts.sources['annotationsTotalMaxBytes'] ?? source,
+      { data: { bytes: total, limit: limits.annotationsTotalMaxBytes } },
+    );
+  }
+}
+
+function checkSelector(ctx: WalkContext, selector: YAMLMap, path: string, io: ObjectMetaInputs, source: string): void {
+  const matchLabels = childMap(ctx, selector, 'matchLabels');
+  if (matchLabels) checkLabelMap(ctx, matchLabels.map, matchLabels.key, `${path}.matchLabels`, 'labels', io, source);
+  const exprs = deref(ctx, pairNamed(ctx, selector, 'matchExpressions')?.value);
+  if (!isSeq(exprs)) return;
+  for (const item of exprs.items) {
+    const expr = deref(ctx, item);
+    if (!isMap(expr)) continue;
+    const keyNode = deref(ctx, pairNamed(ctx, expr, 'key')?.value);
+    const key = stringOf(keyNode);
+    if (key === undefined) continue;
+    const problems = qualifiedNameProblems(key, io.facts.limits);
+    if (problems.length === 0) continue;
+    reject(ctx, nodeRange(ctx, keyNode, NOWHERE), `${path}.matchExpressions[].key`, `Applying fails: a label key must be ${QUALIFIED}`, 'Use the label key the pods carry.', 'labelKey', source, {
+      detail: `"${key}" has ${words(problems)}. ${QUALIFIED_DETAIL}`,
+      data: { value: key },
+    });
+  }
+}
+
+function checkFinalizers(ctx: WalkContext, meta: YAMLMap, row: ObjectNameRow, io: ObjectMetaInputs): void {
+  const list = deref(ctx, pairNamed(ctx, meta, 'finalizers')?.value);
+  if (!isSeq(list)) return;
+  const limits = io.facts.limits;
+  const source = io.facts.sources['conflictingFinalizers'] ?? '';
+  const seen = new Set<string>();
+  for (const item of list.items) {
+    const node = deref(ctx, item);
+    const f = stringOf(node);
+    if (f === undefined) continue;
+    seen.add(f);
+    const range = nodeRange(ctx, node, NOWHERE);
+    const problems = qualifiedNameProblems(f, limits);
+    if (problems.length > 0) {
+      reject(ctx, range, 'metadata.finalizers[]', `Applying fails: a finalizer must be ${QUALIFIED}`, 'Use a domain-qualified finalizer name, e.g. example.com/cleanup.', 'finalizerName', source, {
+        detail: `"${f}" has ${words(problems)}. ${QUALIFIED_DETAIL}`,
+        data: { value: f },
+      });
+    } else if (row.meta === 'core' && !f.includes('/') && !limits.standardFinalizers.includes(f)) {
+      reject(
+        ctx,
+        range,
+        'metadata.finalizers[]',
+        `Applying fails: this finalizer needs a domain prefix (only ${words(limits.standardFinalizers)} may go without)`,
+        `Qualify it, e.g. example.com/${f}.`,
+        'finalizerUnqualified',
+        `${io.facts.sources['standardFinalizers'] ?? ''}; ${row.source}`,
+        { detail: `"${f}" has no '/': kube-apiserver accepts an unqualified finalizer only if it is one of its own.`, data: { value: f } },
+      );
+    }
+  }
+  if (limits.conflictingFinalizers.every((c) => seen.has(c))) {
+    reject(ctx, nodeRange(ctx, list, NOWHERE), 'metadata.finalizers', `Applying fails: finalizers ${limits.conflictingFinalizers.join(' and ')} cannot both be set`, 'Keep one of them.', 'finalizerConflict', source);
+  }
+}
+
+/**
+ * ObjectMeta validation of one API-kind object (`root`: the document root or a List item). Not for component
+ * config kinds. `kindWhere` is where a finding goes when the document has no metadata to point at.
+ */
+export function checkObjectMeta(ctx: WalkContext, root: YAMLMap, entry: KindEntry, io: ObjectMetaInputs, kindWhere: Range): void {
+  const key = objectKindKey(entry.group, entry.kind);
+  const row = io.facts.kinds[key] ?? io.facts.default;
+  if (row.rule === 'none' || entry.payload) return;
+  const metaPair = pairNamed(ctx, root, 'metadata');
+  const metaNode = deref(ctx, metaPair?.value);
+  if (metaPair && metaNode && !isMap(metaNode)) return; // not a mapping: the schema walk reports it
+  const meta = isMap(metaNode) ? metaNode : undefined;
+  const metaWhere = metaPair?.key ? nodeRange(ctx, metaPair.key as Node, kindWhere) : kindWhere;
+  checkName(ctx, entry, meta, row, io, metaWhere);
+  if (meta) {
+    checkNamespace(ctx, entry, meta, io, metaWhere);
+    const labels = childMap(ctx, meta, 'labels');
+    if (labels) checkLabelMap(ctx, labels.map, labels.key, 'metadata.labels', 'labels', io, io.facts.sources['labelsRule'] ?? '');
+    const annotations = childMap(ctx, meta, 'annotations');
+    if (annotations) checkLabelMap(ctx, annotations.map, annotations.key, 'metadata.annotations', 'annotations', io, io.facts.sources['annotationKeysRule'] ?? '');
+    checkFinalizers(ctx, meta, row, io);
+  }
+  for (const extra of io.facts.labelMaps[key] ?? []) {
+    const found = mapAt(ctx, root, extra.path);
+    if (!found) continue;
+    if (extra.what === 'selector') checkSelector(ctx, found.map, extra.path, io, extra.source);
+    else checkLabelMap(ctx, found.map, found.key, extra.path, extra.what, io, extra.source);
+  }
+}
