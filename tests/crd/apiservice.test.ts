@@ -65,7 +65,7 @@ describe('APIService', () => {
     const fs = ruled(report);
     expect(fs.map((f) => f.path)).toEqual(['spec.groupPriorityMinimum', 'spec.versionPriority']);
     expect(fs[0]!.range).toEqual(at(text, 7, '0'));
-    expect(fs[0]!.data).toMatchObject({ rule: 'apiservice-priority', min: 1, max: 20000, stage: 'validation', verdict: 'rejected' });
+    expect(fs[0]!.data).toMatchObject({ rule: 'apiservice-priority', min: 1, max: 20000, pipelineStage: 'validation', verdict: 'rejected' });
     expect(fs[1]!.range).toEqual(at(text, 8, '1001'));
     expect(fs[1]!.message).toBe('Applying fails: spec.versionPriority must be 1–1000, not 1001');
   });

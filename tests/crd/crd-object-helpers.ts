@@ -15,7 +15,7 @@ export function one(report: FileReport, rule: string, verdict: 'rejected' | 'ign
   const list = report.findings.filter((f) => f.data?.['rule'] === rule);
   expect(list, `one ${rule} finding in ${JSON.stringify(keys(report.findings))}`).toHaveLength(1);
   const f = list[0]!;
-  expect(f.data).toMatchObject({ rule, stage: 'validation', verdict });
+  expect(f.data).toMatchObject({ rule, pipelineStage: 'validation', verdict });
   expect(f.severity).toBe(verdict === 'rejected' ? 'error' : 'warning');
   expect(String(f.data?.['source'])).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
   expect(f.fix).toBeTruthy();

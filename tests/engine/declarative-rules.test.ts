@@ -59,7 +59,7 @@ describe('declarative validation rules', () => {
       ['format', 'error', ranges[2]],
     ]);
     // Unprefixed rules: no ruleStage, the same verdict as the prefixed forms below.
-    for (const f of rules) expect([f.data?.['ruleStage'], f.data?.['stage'], f.data?.['verdict']]).toEqual([undefined, 'validation', 'rejected']);
+    for (const f of rules) expect([f.data?.['ruleStage'], f.data?.['pipelineStage'], f.data?.['verdict']]).toEqual([undefined, 'validation', 'rejected']);
     expect(rules[0]!.message).toBe('"compatibilityGroups" may have at most 2 items (it has 3)');
   });
 
@@ -108,7 +108,7 @@ spec:
         image: i
 `);
     expect(rules.map(brief)).toEqual([['dependentRequired', 'error', ranges[0]]]);
-    expect(rules[0]!.data).toMatchObject({ ruleStage: 'alpha', stage: 'validation', verdict: 'rejected' });
+    expect(rules[0]!.data).toMatchObject({ ruleStage: 'alpha', pipelineStage: 'validation', verdict: 'rejected' });
   });
 
   it('each prefix form gives the same verdict: unprefixed, +k8s:alpha, +k8s:beta', () => {
@@ -127,7 +127,7 @@ spec:
     // ReplicationControllerSpec.replicas carries +k8s:beta(since)=+k8s:minimum=0 (schemas/k8s-1.37.json).
     const beta = check(rc('⟦-1⟧'));
     expect(beta.rules.map(brief)).toEqual([['minimum', 'error', beta.ranges[0]]]);
-    expect(beta.rules[0]!.data).toMatchObject({ ruleStage: 'beta', stage: 'validation', verdict: 'rejected' });
+    expect(beta.rules[0]!.data).toMatchObject({ ruleStage: 'beta', pipelineStage: 'validation', verdict: 'rejected' });
   });
 
   it('gate-conditional minimum: HPA minReplicas 0 needs HPAScaleToZero (on by default in 1.37)', () => {

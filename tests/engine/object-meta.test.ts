@@ -11,7 +11,7 @@ import { check, r, rangeOfText } from './helpers';
 
 /** The ObjectMeta findings of a report (those with a validation rule id), as compact records. */
 function metaFindings(report: FileReport): Finding[] {
-  return report.findings.filter((f) => f.data?.['stage'] === 'validation' && typeof f.data?.['rule'] === 'string');
+  return report.findings.filter((f) => f.data?.['pipelineStage'] === 'validation' && typeof f.data?.['rule'] === 'string');
 }
 
 function rules(report: FileReport): string[] {
@@ -53,7 +53,7 @@ describe('metadata.name: the name rule of each kind', () => {
       fix: 'Rename it, e.g. to foo-bar.',
       detail: `"Foo_Bar" has upper-case letters and '_'. A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most 253 characters long.`,
     });
-    expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', stage: 'validation', verdict: 'rejected', value: 'Foo_Bar' });
+    expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', pipelineStage: 'validation', verdict: 'rejected', value: 'Foo_Bar' });
     expect(String(f.data?.['source'])).toMatch(/^kubernetes\/kubernetes pkg\/apis\/apps\/validation\/validation\.go@[0-9a-f]{40} ValidateDeployment/);
     expect(rules(check(doc('apps/v1', 'Deployment', '  name: web.frontend-1\n', DEPLOY_SPEC)))).toEqual([]);
   });
@@ -143,7 +143,7 @@ describe('missing metadata.name', () => {
       message: 'Applying fails: a ConfigMap needs metadata.name',
       fix: 'Add metadata.name (or generateName, for kubectl create).',
     });
-    expect(f.data).toMatchObject({ rule: 'nameRequired', stage: 'validation', verdict: 'rejected' });
+    expect(f.data).toMatchObject({ rule: 'nameRequired', pipelineStage: 'validation', verdict: 'rejected' });
     const bare = 'apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n';
     expect(one(check(bare)).range).toEqual(rangeOfText(bare, 1, 'ConfigMap'));
     // A number is a type error (the schema walk), not a missing name.

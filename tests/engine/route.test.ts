@@ -64,7 +64,7 @@ describe('routing', () => {
     ];
     for (const [text, code, path, message] of cases) {
       const report = check(text);
-      expect(report.findings.map((f) => [f.code, f.path, f.message, f.severity, f.data?.['stage'], f.data?.['verdict']])).toEqual([[code, path, message, 'error', 'decode', 'rejected']]);
+      expect(report.findings.map((f) => [f.code, f.path, f.message, f.severity, f.data?.['pipelineStage'], f.data?.['verdict']])).toEqual([[code, path, message, 'error', 'decode', 'rejected']]);
       expect(report.documents[0]).toMatchObject({ checked: false, reason: 'apiVersion or kind not set' });
     }
     // A document with neither key nor metadata/spec is a fragment, whatever else the file holds.
@@ -80,7 +80,7 @@ describe('routing', () => {
     const k = served().find((x) => /(alpha|beta)\d+$/.test(x.version) && !x.deprecated && !x.payload)!;
     const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${k.kind}\nmetadata: {name: x}\n`), 'api-disabled-by-default');
     expect(f.severity).toBe('warning');
-    expect(f.data).toMatchObject({ stage: 'decode', verdict: 'rejected-unless-enabled' });
+    expect(f.data).toMatchObject({ pipelineStage: 'decode', verdict: 'rejected-unless-enabled' });
     expect(f.path).toBe(`${k.apiVersion}/${k.kind}`);
     expect(f.fix).toContain('--runtime-config');
   });

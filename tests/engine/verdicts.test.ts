@@ -22,7 +22,7 @@ function check(source: string, options: { gates?: string[]; file?: string } = {}
 }
 
 /** code, path, severity, stage, verdict of each finding, with its range. */
-const brief = (f: Finding) => [f.code, f.path, f.severity, f.data?.['stage'], f.data?.['verdict'], f.range];
+const brief = (f: Finding) => [f.code, f.path, f.severity, f.data?.['pipelineStage'], f.data?.['verdict'], f.range];
 
 const POD_WITH_RESPONDERS = `apiVersion: v1
 kind: Pod
@@ -126,7 +126,7 @@ spec:
   priorityLevelConfiguration: {name: p}
 `);
     const deprecated = report.findings.find((f) => f.code === 'api-deprecated');
-    if (deprecated) expect(deprecated.data).toMatchObject({ stage: 'warning', verdict: 'accepted-with-warning' });
+    if (deprecated) expect(deprecated.data).toMatchObject({ pipelineStage: 'warning', verdict: 'accepted-with-warning' });
     for (const f of report.findings) expect(f.data?.['verdict']).toBeDefined();
   });
 

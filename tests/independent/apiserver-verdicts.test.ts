@@ -116,7 +116,7 @@ function underPath(actual: string | undefined, expected: string): boolean {
 
 function describeFinding(f: Finding): string {
   const verdict = typeof f.data?.['verdict'] === 'string' ? f.data['verdict'] : '-';
-  const stage = typeof f.data?.['stage'] === 'string' ? f.data['stage'] : '-';
+  const stage = typeof f.data?.['pipelineStage'] === 'string' ? f.data['stage'] : '-';
   return `${f.code} ${f.severity} ${f.path ?? '(no path)'} verdict=${verdict} stage=${stage}: ${f.message}`;
 }
 
@@ -125,7 +125,7 @@ function matches(f: Finding, e: Expected): boolean {
   if (e.path !== undefined && !underPath(f.path, e.path)) return false;
   if (f.data?.['verdict'] !== e.verdict) return false;
   if (f.severity !== e.severity) return false;
-  if (e.stage !== undefined && f.data?.['stage'] !== e.stage) return false;
+  if (e.stage !== undefined && f.data?.['pipelineStage'] !== e.stage) return false;
   return true;
 }
 

@@ -21,7 +21,7 @@ export interface JsonFinding {
   range: Finding['range'];
   document?: number;
   data?: Record<string, unknown>;
-  /** What kube-apiserver (or the component) does, in words; `data.stage` and `data.verdict` carry it as codes. */
+  /** What kube-apiserver (or the component) does, in words; `data.pipelineStage` and `data.verdict` carry it as codes. */
   verdict?: string;
   related?: Finding['related'];
 }

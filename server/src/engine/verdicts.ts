@@ -59,14 +59,14 @@ export interface VerdictData {
 }
 
 export function verdictOf(f: Pick<Finding, 'data'>): VerdictData | undefined {
-  const stage = f.data?.['stage'];
+  const stage = f.data?.['pipelineStage'];
   const verdict = f.data?.['verdict'];
   return typeof stage === 'string' && typeof verdict === 'string' ? { stage: stage as Stage, verdict: verdict as Verdict } : undefined;
 }
 
 /** A finding with its stage and verdict set and its severity following the verdict. */
 export function withVerdict<T extends Finding>(f: T, stage: Stage, verdict: Verdict, severity: Severity = VERDICT_SEVERITY[verdict]): T {
-  return { ...f, severity, data: { ...f.data, stage, verdict } };
+  return { ...f, severity, data: { ...f.data, pipelineStage: stage, verdict } };
 }
 
 /** The verdict of a finding in one sentence, e.g. "kube-apiserver, validation: the object is refused (kubectl apply

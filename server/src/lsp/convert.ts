@@ -74,7 +74,7 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   }
   if (related.length) d.relatedInformation = related;
   const v = verdictOf(f);
-  d.data = { code: f.code, path: f.path, document: f.document, ...(v ? { stage: v.stage, verdict: v.verdict } : {}) };
+  d.data = { code: f.code, path: f.path, document: f.document, ...(v ? { pipelineStage: v.stage, verdict: v.verdict } : {}) };
   return d;
 }
 

@@ -84,7 +84,7 @@ export function add(
     range: where,
     path,
     document: ctx.document,
-    data: { rule, stage: 'validation', verdict, source: ctx.facts.rules[rule]?.source, ...extra.data },
+    data: { rule, pipelineStage: 'validation', verdict, source: ctx.facts.rules[rule]?.source, ...extra.data },
   });
 }
 

@@ -92,7 +92,7 @@ function reject(
     path,
     range,
     document: ctx.document,
-    data: { rule, stage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
+    data: { rule, pipelineStage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
   };
   if (extra.detail) f.detail = extra.detail;
   ctx.findings.push(f);

@@ -19,7 +19,7 @@ export function typeMetaFinding(parsed: ParsedFile, map: YAMLMap, meta: TypeMeta
   const notString = (['apiVersion', 'kind'] as const).filter((n) => keyOf(n) && (n === 'apiVersion' ? meta.apiVersion : meta.kind) === undefined);
   const missing = (['apiVersion', 'kind'] as const).filter((n) => !keyOf(n));
   const named = missing.length < 2;
-  const common = { severity: 'error' as const, document, data: { rule: 'typeMeta', stage: 'decode', verdict: 'rejected' } };
+  const common = { severity: 'error' as const, document, data: { rule: 'typeMeta', pipelineStage: 'decode', verdict: 'rejected' } };
   if (notString.length > 0) {
     const name = notString[0]!;
     const v = keyOf(name)?.value;
