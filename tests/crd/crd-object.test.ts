@@ -99,7 +99,7 @@ describe('kustomize patches of CRDs and APIServices', () => {
     const kustomize = { role: 'patch' as const, kustomization: 'kustomization.yaml', injected: [] };
     expect(checkText(text, { version: '1.37', kustomize }).findings).toEqual([]);
     // as a plain manifest the same document is incomplete
-    expect(keys(check(text).findings)).toEqual(['missing-field:spec.group', 'missing-field:spec.names', 'missing-field:spec.scope', 'invalid-value:spec.versions', 'missing-field:spec.versions[0].schema.openAPIV3Schema']);
+    expect(keys(check(text).findings)).toEqual(['missing-field:spec.group', 'missing-field:spec.names', 'missing-field:spec.scope', 'invalid-value:spec.versions', 'missing-field:spec.versions[].schema.openAPIV3Schema']);
     const api = 'apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1beta1.metrics.k8s.io}\nspec:\n  insecureSkipTLSVerify: true\n';
     expect(checkText(api, { version: '1.37', kustomize }).findings).toEqual([]);
   });
@@ -165,11 +165,11 @@ describe('CRD object rules', () => {
   it('crd-version-name: DNS-1035 labels, unique', () => {
     const bad = crd().replace('- name: v1', '- name: V1');
     const f = one(check(bad), 'crd-version-name');
-    expect(f).toMatchObject({ path: 'spec.versions[0].name' });
+    expect(f).toMatchObject({ path: 'spec.versions[].name' });
     expect(f.range).toEqual(at(bad, 9, 'V1'));
     const twice = crd(undefined, { version: '  - name: v1\n    served: false\n    storage: false\n    schema:\n      openAPIV3Schema: {type: object}\n' });
     const g = one(check(twice), 'crd-version-name');
-    expect(g).toMatchObject({ path: 'spec.versions[1].name' });
+    expect(g).toMatchObject({ path: 'spec.versions[].name' });
     expect(g.message).toContain('listed twice');
     expect(g.range).toEqual(at(twice, 14, 'v1'));
   });
@@ -177,7 +177,7 @@ describe('CRD object rules', () => {
   it('crd-names: DNS-1035 plural / shortNames, kind differs from listKind', () => {
     const text = crd().replace('names: {kind: Widget, plural: widgets}', 'names: {kind: Widget, plural: widgets, listKind: Widget, shortNames: [w_g]}');
     const report = check(text);
-    expect(ruled(report).map((f) => f.path)).toEqual(['spec.names.listKind', 'spec.names.shortNames[0]']);
+    expect(ruled(report).map((f) => f.path)).toEqual(['spec.names.listKind', 'spec.names.shortNames[]']);
     expect(report.findings[0]!.range).toEqual(at(text, 6, 'Widget', 1));
     expect(report.findings[1]!.range).toEqual(at(text, 6, 'w_g'));
     const plural = crd(undefined, { name: 'Widgets.example.com' }).replace('plural: widgets', 'plural: Widgets');
@@ -187,7 +187,7 @@ describe('CRD object rules', () => {
   it('crd-schema-required: every version has schema.openAPIV3Schema', () => {
     const text = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n';
     const f = one(check(text), 'crd-schema-required');
-    expect(f).toMatchObject({ code: 'missing-field', path: 'spec.versions[0].schema.openAPIV3Schema' });
+    expect(f).toMatchObject({ code: 'missing-field', path: 'spec.versions[].schema.openAPIV3Schema' });
     expect(f.range).toEqual(at(text, 8, 'name'));
   });
 
@@ -201,7 +201,7 @@ describe('CRD object rules', () => {
   it('crd-printer-column: type and format values', () => {
     const text = crd(undefined, { version: '' }).replace('    schema:\n', '    additionalPrinterColumns:\n    - {name: Size, type: int, jsonPath: .spec.size}\n    - {name: Age, type: date, jsonPath: .metadata.creationTimestamp}\n    schema:\n');
     const f = one(check(text), 'crd-printer-column');
-    expect(f).toMatchObject({ path: 'spec.versions[0].additionalPrinterColumns[0].type' });
+    expect(f).toMatchObject({ path: 'spec.versions[].additionalPrinterColumns[].type' });
     expect(f.range).toEqual(at(text, 13, 'int'));
   });
 

@@ -6,6 +6,7 @@ import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import { closestName } from '../similar-names';
 import type { Finding, FindingCode, Range } from '../types';
+import { VERDICT_SEVERITY } from '../verdicts';
 
 export interface ApiObjectInput {
   kind: string;
@@ -78,11 +79,12 @@ export function add(
   const verdict = extra.verdict ?? 'rejected';
   ctx.findings.push({
     code,
-    severity: verdict === 'rejected' ? 'error' : 'warning',
+    severity: VERDICT_SEVERITY[verdict],
     message,
     fix,
     range: where,
-    path,
+    // Structural path (engine/types.ts): list items as `[]`, whichever item it is.
+    path: path.replace(/\[\d+\]/g, '[]'),
     document: ctx.document,
     data: { rule, pipelineStage: 'validation', verdict, source: ctx.facts.rules[rule]?.source, ...extra.data },
   });
