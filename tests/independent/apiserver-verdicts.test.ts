@@ -29,7 +29,7 @@ type Verdict =
   | 'rejected-unless-enabled'
   | 'accepted-with-warning'
   | 'status'
-  | 'accepted';
+  | 'note';
 
 interface Source {
   repo: string;
@@ -78,7 +78,7 @@ const SEVERITY_OF: Record<Verdict, Severity> = {
   'rejected-unless-enabled': 'warning',
   'accepted-with-warning': 'warning',
   status: 'information',
-  accepted: 'information',
+  note: 'information',
 };
 
 const STAGES = new Set(['decode', 'drop', 'default', 'validation', 'status', 'warning', 'startup', 'admission']);
