@@ -1,0 +1,361 @@
+// Generic checks over the hand-written validation table (handwritten-table.ts): required fields the schema does
+// not mark, the meaning of int-or-string values (port name or number, count or percentage), resource quantities
+// as the decoder parses them, and repeated keys of list-map lists with what the API server does with them.
+// The walker calls in with the type key of the mapping (or of the scalar's owner); rows are looked up by it.
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { FieldDef, TypeDef } from '../knowledge/format';
+import { resolveAlias } from '../parse/aliases';
+import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
+import type { Range } from '../types';
+import { addFinding, isUnderStatus, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
+import { formatProblem } from './formats';
+import {
+  INT_OR_STRING,
+  LIST_KEYS,
+  PERCENT_SOURCE,
+  PORT_NAME_SOURCE,
+  QUANTITY_SOURCE,
+  REQUIRED,
+  sourceText,
+  type IntOrStringRow,
+  type ListKeyRow,
+  type RequiredRow,
+  type UpstreamSource,
+} from './handwritten-table';
+import { quantityHint, quantityProblem } from './quantity';
+import { duplicateListKeys, keyValueNode } from './rules';
+
+type Verdict = 'rejected' | 'accepted-with-warning';
+type Stage = 'decode' | 'validation' | 'warning';
+
+function byType<T extends { type: string; field: string }>(rows: readonly T[]): Map<string, T[]> {
+  const index = new Map<string, T[]>();
+  for (const row of rows) index.set(row.type, [...(index.get(row.type) ?? []), row]);
+  return index;
+}
+
+const REQUIRED_BY_TYPE = byType(REQUIRED);
+const LIST_KEYS_BY_TYPE = byType(LIST_KEYS);
+const INT_OR_STRING_BY_FIELD = new Map<string, IntOrStringRow>(INT_OR_STRING.map((row) => [`${row.type}\u0000${row.field}`, row]));
+
+function report(
+  ctx: WalkContext,
+  code: 'invalid-value' | 'missing-field',
+  message: string,
+  range: Range,
+  path: string,
+  how: { rule: string; stage: Stage; verdict: Verdict; source: UpstreamSource | UpstreamSource[] },
+  fix: string,
+  data: Record<string, unknown> = {},
+): void {
+  const sources = Array.isArray(how.source) ? how.source : [how.source];
+  addFinding(
+    ctx,
+    code,
+    message,
+    range,
+    path,
+    { ...data, rule: how.rule, stage: how.stage, verdict: how.verdict, source: sources.map(sourceText).join('; ') },
+    { fix, severity: how.verdict === 'rejected' ? 'error' : 'warning' },
+  );
+}
+
+function scalarRead(ctx: WalkContext, node: Node | null | undefined): KubectlScalar | undefined {
+  if (!node || !isScalar(node)) return undefined;
+  const source = node.range ? ctx.text.slice(node.range[0], node.range[1]) : '';
+  return kubectlScalar(node, source);
+}
+
+function pairOf(map: YAMLMap, name: string): Pair<Node | null, Node | null> | undefined {
+  return (map.items as Pair<Node | null, Node | null>[]).find((p) => isScalar(p.key) && String((p.key as Scalar).value) === name);
+}
+
+function resolved(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {
+  let current = node;
+  for (let hops = 0; current && isAlias(current) && hops < 50; hops++) current = resolveAlias(ctx.doc, current) ?? null;
+  return current;
+}
+
+// ── Struct level: required fields and list keys ─────────────────────────────────────────────────────────
+
+/** Checks of one mapping of type `typeKey` (called by the walker after its own checks of the mapping). */
+export function checkHandwrittenStruct(ctx: WalkContext, type: TypeDef, typeKey: string, map: YAMLMap, keyRanges: ReadonlyMap<string, Range>, path: string, ownerRange: Range): void {
+  if (ctx.isConfig || isUnderStatus(path)) return;
+  for (const row of REQUIRED_BY_TYPE.get(typeKey) ?? []) checkRequired(ctx, row, typeKey, map, keyRanges, path, ownerRange);
+  const rows = LIST_KEYS_BY_TYPE.get(typeKey);
+  if (!rows) return;
+  const fields = new Map<string, FieldDef>(type.fields.map((f) => [f.name, f]));
+  for (const row of rows) {
+    // A declarative listMapKeys rule on the field already reports its repeated keys (rules.ts).
+    if (fields.get(row.field)?.rules?.some((r) => r.rule === 'listMapKeys')) continue;
+    const node = resolved(ctx, pairOf(map, row.field)?.value);
+    if (!node || !isSeq(node)) continue;
+    if (row.sharedWith) checkSharedNames(ctx, row, map, node, joinPath(path, row.field));
+    else checkListKeys(ctx, row, node, joinPath(path, row.field));
+  }
+}
+
+function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map: YAMLMap, keyRanges: ReadonlyMap<string, Range>, path: string, ownerRange: Range): void {
+  const fieldPath = joinPath(path, row.field);
+  const how = { rule: row.rule, stage: 'validation' as const, verdict: 'rejected' as const, source: row.source };
+  const owner = shortTypeName(typeKey);
+  const where = path ? ` under ${path}` : '';
+  const keyRange = keyRanges.get(row.field);
+  if (!keyRange) {
+    const what = row.kind === 'nonEmpty' ? `${row.field} is missing: a ${owner} needs at least one entry` : `${row.field} is missing: kube-apiserver rejects a ${owner.replace(/^EphemeralContainer$/, 'ephemeral container').replace(/^Container$/, 'container')} without one`;
+    report(ctx, 'missing-field', what, ownerRange, fieldPath, how, `Add ${row.field}${where}.`, { field: row.field, type: owner });
+    return;
+  }
+  const node = resolved(ctx, pairOf(map, row.field)?.value);
+  if (row.kind === 'nonEmpty') {
+    if (isSeq(node) && node.items.length === 0) {
+      report(ctx, 'invalid-value', `${row.field} is empty: a ${owner} needs at least one entry`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Add an entry to ${row.field}.`, { field: row.field });
+    }
+    return;
+  }
+  const read = scalarRead(ctx, node);
+  if (!node || read?.type === 'null' || (read?.type === 'string' && read.value === '')) {
+    report(ctx, 'invalid-value', `${row.field} is empty: kube-apiserver requires a value`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Give ${row.field} a value.`, { field: row.field });
+    return;
+  }
+  if (row.format && read?.type === 'string') {
+    const problem = formatProblem(row.format, read.value);
+    if (problem) {
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${JSON.stringify(read.value)} ${problem}`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Rename it, e.g. ${JSON.stringify(suggestLabel(read.value))}.`, { field: row.field, value: read.value, format: row.format });
+    }
+  }
+}
+
+function suggestLabel(value: string): string {
+  const cleaned = value.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63).replace(/-+$/, '');
+  return cleaned || 'main';
+}
+
+/** Where to point for an entry: the value of its first key field, else its first key. */
+function entryRange(ctx: WalkContext, item: YAMLMap, keys: string[]): Range {
+  const value = keyValueNode(ctx, item, keys[0] as string);
+  if (value && value.range && value.range[1] > value.range[0]) return rangeOfNode(ctx, value);
+  const first = item.items[0] as Pair<Node | null, Node | null> | undefined;
+  return rangeOfNode(ctx, (first?.key as Node | null) ?? item);
+}
+
+function showKey(values: string[], keys: string[]): string {
+  return keys.length === 1 ? `${keys[0]} ${JSON.stringify(values[0])}` : `${keys.join('/')} ${values.join('/')}`;
+}
+
+function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: string): void {
+  const sources = [row.source, ...(row.defaultsSource ? [row.defaultsSource] : [])];
+  for (const d of duplicateListKeys(ctx, list, row.keys, row.defaults ?? {})) {
+    const items = `items ${d.first + 1} and ${d.index + 1}`;
+    const key = showKey(d.values, row.keys);
+    const range = entryRange(ctx, d.item, row.keys);
+    const data = { keys: row.keys, items: [d.first + 1, d.index + 1] };
+    let verdict: Verdict = row.verdict;
+    if (row.when === 'envShadow' && !envHidesEarlier(ctx, d.item, d.values[0] as string)) continue;
+    if (row.when === 'portOverlap') {
+      const earlier = (list as { items: (Node | null)[] }).items[d.first];
+      const outcome = portOutcome(ctx, resolved(ctx, earlier), d.item);
+      if (!outcome) continue;
+      verdict = outcome;
+    }
+    const how = { rule: 'duplicateListKey', stage: verdict === 'rejected' ? ('validation' as const) : ('warning' as const), verdict, source: sources };
+    if (verdict === 'rejected') {
+      const why = row.when === 'portOverlap' ? ' with the same hostPort' : '';
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${items} have the same ${key}${why}`, range, `${path}[]`, how, 'Remove one of the two entries, or change its key.', data);
+    } else {
+      report(
+        ctx,
+        'invalid-value',
+        `kubectl apply warns: ${row.field} ${items} repeat ${key}; server-side apply rejects the list`,
+        range,
+        `${path}[]`,
+        how,
+        'Remove one of the two entries: only one value is kept, and server-side apply refuses repeated keys.',
+        data,
+      );
+    }
+  }
+}
+
+/** warnings.go: a later env entry of the same name warns unless it builds on the earlier value ("$(NAME)…"). */
+function envHidesEarlier(ctx: WalkContext, item: YAMLMap, name: string): boolean {
+  const ref = `$(${name})`;
+  const valueFrom = scalarRead(ctx, keyValueNode(ctx, item, 'valueFrom'));
+  if (keyValueNode(ctx, item, 'valueFrom') && valueFrom?.type !== 'null') return true;
+  const read = scalarRead(ctx, keyValueNode(ctx, item, 'value'));
+  const value = read && read.type !== 'null' ? String(read.value) : '';
+  return value === ref || !value.includes(ref);
+}
+
+/** Two container ports with the same containerPort/protocol: equal non-zero host ports on the same host IP fail
+ *  validation; equal or overlapping host ports warn (warnings.go); distinct non-zero host ports pass silently. */
+function portOutcome(ctx: WalkContext, earlier: Node | null | undefined, later: YAMLMap): Verdict | undefined {
+  if (!earlier || !isMap(earlier)) return undefined;
+  const hostPort = (m: YAMLMap) => {
+    const s = scalarRead(ctx, keyValueNode(ctx, m, 'hostPort'));
+    return s && (s.type === 'int' || s.type === 'float') ? Number(s.value) : 0;
+  };
+  const hostIP = (m: YAMLMap) => {
+    const s = scalarRead(ctx, keyValueNode(ctx, m, 'hostIP'));
+    return s && s.type === 'string' ? s.value : '';
+  };
+  const [p1, p2, ip1, ip2] = [hostPort(earlier), hostPort(later), hostIP(earlier), hostIP(later)];
+  if (p1 !== 0 && p1 === p2 && ip1 === ip2) return 'rejected';
+  if (p1 === p2 && ip1 === ip2) return 'accepted-with-warning';
+  if (p1 === 0 || p2 === 0) return 'accepted-with-warning';
+  if (p1 === p2 && (ip1 === '') !== (ip2 === '')) return 'accepted-with-warning';
+  return undefined;
+}
+
+/** Container names: unique within a list and across the lists that share the name space (init containers with
+ *  regular ones, ephemeral containers with both); one finding per repeated entry, on the later one. */
+function checkSharedNames(ctx: WalkContext, row: ListKeyRow, map: YAMLMap, list: Node, path: string): void {
+  const key = row.keys[0] as string;
+  const seen = new Map<string, string>();
+  for (const other of row.sharedWith ?? []) {
+    const node = resolved(ctx, pairOf(map, other)?.value);
+    if (!node || !isSeq(node)) continue;
+    (node.items as (Node | null)[]).forEach((raw, i) => {
+      const item = resolved(ctx, raw);
+      const read = item && isMap(item) ? scalarRead(ctx, keyValueNode(ctx, item, key)) : undefined;
+      if (read?.type === 'string' && read.value !== '' && !seen.has(read.value)) seen.set(read.value, `${other} item ${i + 1}`);
+    });
+  }
+  (list as { items: (Node | null)[] }).items.forEach((raw, i) => {
+    const item = resolved(ctx, raw);
+    if (!item || !isMap(item)) return;
+    const read = scalarRead(ctx, keyValueNode(ctx, item, key));
+    if (read?.type !== 'string' || read.value === '') return;
+    const earlier = seen.get(read.value);
+    if (earlier) {
+      report(
+        ctx,
+        'invalid-value',
+        `Applying fails: ${key} ${JSON.stringify(read.value)} of ${row.field} item ${i + 1} is already used by ${earlier}`,
+        entryRange(ctx, item, row.keys),
+        `${path}[]`,
+        { rule: 'duplicateListKey', stage: 'validation', verdict: 'rejected', source: row.source },
+        `Give each container a unique ${key}.`,
+        { keys: row.keys, items: [i + 1] },
+      );
+    } else seen.set(read.value, `${row.field} item ${i + 1}`);
+  });
+}
+
+// ── Scalar level: int-or-string meaning and quantities ─────────────────────────────────────────────────
+
+const PORT_NAME_CHARS = /^[-a-z0-9]+$/;
+
+/** Why a port name breaks the IANA service-name rules kube-apiserver applies (undefined when it is fine). */
+export function portNameProblem(name: string): string | undefined {
+  if (name.length > 15) return 'is longer than 15 characters';
+  if (!PORT_NAME_CHARS.test(name)) return 'may contain only lower-case letters, digits and "-"';
+  if (!/[a-z]/.test(name)) return 'needs at least one letter';
+  if (name.includes('--')) return 'may not contain "--"';
+  if (name.startsWith('-') || name.endsWith('-')) return 'may not start or end with "-"';
+  return undefined;
+}
+
+/**
+ * The checks of one int-or-string scalar (the decoder already accepted its type): a quantity must parse, and a
+ * field of the int-or-string table must hold a valid port / percentage. `owner` is the type key of the mapping
+ * that holds the field.
+ */
+export function checkIntOrStringScalar(
+  ctx: WalkContext,
+  node: Scalar,
+  read: KubectlScalar,
+  quantity: boolean,
+  owner: string | undefined,
+  field: string | undefined,
+  range: Range,
+  path: string,
+): void {
+  if (ctx.entry.component === 'kind' || isUnderStatus(path)) return;
+  if (quantity) {
+    if (read.type !== 'string') return;
+    const problem = quantityProblem(read.value);
+    if (!problem) return;
+    const hint = quantityHint(read.value);
+    report(
+      ctx,
+      'invalid-value',
+      `Applying fails: ${JSON.stringify(read.value)} is not a quantity (it ${problem})`,
+      range,
+      path,
+      { rule: 'quantity', stage: 'decode', verdict: 'rejected', source: QUANTITY_SOURCE },
+      hint ?? 'Write a number with an optional unit: Ki, Mi, Gi… (powers of 1024), m, k, M, G… (powers of 1000) or an exponent (e.g. 512Mi, 250m, 1e3).',
+      { value: read.value },
+    );
+    return;
+  }
+  if (!owner || !field || ctx.isConfig) return;
+  const row = INT_OR_STRING_BY_FIELD.get(`${owner}\u0000${field}`);
+  if (!row) return;
+  const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+  if (row.kind === 'port') checkPort(ctx, row, read, quoted, range, path);
+  else checkPercent(ctx, row, read, quoted, range, path);
+}
+
+function checkPort(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar, quoted: boolean, range: Range, path: string): void {
+  const sources = [row.source, PORT_NAME_SOURCE, ...(row.zeroDefaulted ? [row.zeroDefaulted] : [])];
+  if (read.type === 'int' || read.type === 'float') {
+    const n = Number(read.value);
+    if (n === 0 && row.zeroDefaulted) return;
+    if (n < 1 || n > 65535) {
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${n} is not a port number (1 to 65535)`, range, path, { rule: 'portNumber', stage: 'validation', verdict: 'rejected', source: sources }, 'Use a port number from 1 to 65535, or a port name.', { value: n });
+    }
+    return;
+  }
+  if (read.type !== 'string') return;
+  if (read.value === '' && row.zeroDefaulted) return;
+  const problem = portNameProblem(read.value);
+  if (!problem) return;
+  const how = { rule: 'portName', stage: 'validation' as const, verdict: 'rejected' as const, source: sources };
+  if (/^[0-9]+$/.test(read.value)) {
+    report(
+      ctx,
+      'invalid-value',
+      `Applying fails: ${JSON.stringify(read.value)} is read as a port name${quoted ? ' (it is quoted)' : ''}, and a port name needs a letter`,
+      range,
+      path,
+      how,
+      `Write ${read.value} without quotes for the port number.`,
+      { value: read.value },
+    );
+    return;
+  }
+  report(ctx, 'invalid-value', `Applying fails: port name ${JSON.stringify(read.value)} ${problem}`, range, path, how, 'Use a port number, or a port name of at most 15 lower-case letters, digits and "-" with at least one letter.', { value: read.value });
+}
+
+function checkPercent(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar, quoted: boolean, range: Range, path: string): void {
+  const how = { rule: 'percent', stage: 'validation' as const, verdict: 'rejected' as const, source: [row.source, PERCENT_SOURCE] };
+  if (read.type === 'int' || read.type === 'float') {
+    const n = Number(read.value);
+    if (n < 0) report(ctx, 'invalid-value', `Applying fails: ${row.field} ${n} is negative`, range, path, how, 'Use a count of 0 or more, or a percentage such as "25%".', { value: n });
+    else if (n === 0 && row.notZero) report(ctx, 'invalid-value', `Applying fails: ${row.field} cannot be 0`, range, path, how, 'Use 1 or more, or a percentage above 0%.', { value: n });
+    return;
+  }
+  if (read.type !== 'string') return;
+  const value = read.value;
+  if (!/^[0-9]+%$/.test(value)) {
+    if (/^[0-9]+$/.test(value)) {
+      report(
+        ctx,
+        'invalid-value',
+        `Applying fails: ${JSON.stringify(value)} is read as a percentage${quoted ? ' (it is quoted)' : ''}, and a percentage must end with %`,
+        range,
+        path,
+        how,
+        `Write ${value} without quotes for a count, or "${value}%" for a percentage.`,
+        { value },
+      );
+    } else {
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${JSON.stringify(value)} is neither a count nor a percentage`, range, path, how, 'Use a whole number, or digits followed by % (e.g. "25%").', { value });
+    }
+    return;
+  }
+  const n = Number(value.slice(0, -1));
+  if (row.max100 && n > 100) report(ctx, 'invalid-value', `Applying fails: ${row.field} ${value} is more than 100%`, range, path, how, 'Use a percentage of at most 100%.', { value });
+  else if (row.notZero && n === 0) report(ctx, 'invalid-value', `Applying fails: ${row.field} cannot be 0%`, range, path, how, 'Use a percentage above 0%, or a count of 1 or more.', { value });
+}
