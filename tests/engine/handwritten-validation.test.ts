@@ -378,7 +378,7 @@ describe('repeated keys of built-in list-map lists', () => {
       protocol: UDP
     env:
     - {name: A, value: x}
-    - {name: ⟦A⟧, value: y}
+    - {name: ⟦A⟧, value: z}
     - {name: B, value: x}
     - {name: B, value: "$(B):z"}
   - name: ⟦web⟧
@@ -464,5 +464,29 @@ spec:
       ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
       ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
     ]);
+  });
+});
+
+describe('kustomize patches', () => {
+  it('a strategic-merge patch names containers without image (nothing is required there), null deletes stay silent', () => {
+    const text = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+      - name: web
+        image: null
+        resources:
+          limits: {memory: 1Gi}
+      - name: sidecar
+        env:
+        - {name: A, value: x}
+        - {name: A, value: z}
+`;
+    const report = checkText(text, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    expect(report.findings.map((f) => [f.data?.['rule'], f.data?.['verdict'], f.range.start.line])).toEqual([['duplicateListKey', 'accepted-with-warning', 15]]);
   });
 });

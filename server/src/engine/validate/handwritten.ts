@@ -115,7 +115,9 @@ function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map:
   }
   const read = scalarRead(ctx, node);
   if (!node || read?.type === 'null' || (read?.type === 'string' && read.value === '')) {
-    report(ctx, 'invalid-value', `${row.field} is empty: kube-apiserver requires a value`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Give ${row.field} a value.`, { field: row.field });
+    // `got: 'null'`: in a strategic-merge patch a null is a delete, which the kustomize step does not judge.
+    const got = !node || read?.type === 'null' ? { got: 'null' } : {};
+    report(ctx, 'invalid-value', `${row.field} is empty: kube-apiserver requires a value`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Give ${row.field} a value.`, { field: row.field, ...got });
     return;
   }
   if (row.format && read?.type === 'string') {
