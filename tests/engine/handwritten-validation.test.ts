@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import type { Finding } from '../../server/src/engine/types';
-import { INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
+import { HANDWRITTEN_RULE_IDS, INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
 import { portNameProblem } from '../../server/src/engine/validate/handwritten';
 import { quantityProblem } from '../../server/src/engine/validate/quantity';
 import { marked } from '../support/markers';
 import { data } from './helpers';
 
-const RULES = new Set(['containerName', 'containerImage', 'podContainers', 'portName', 'portNumber', 'percent', 'quantity', 'duplicateListKey']);
+const RULES = HANDWRITTEN_RULE_IDS;
 
 function check(source: string) {
   const { text, ranges } = marked(source);
