@@ -490,3 +490,27 @@ spec:
     expect(report.findings.map((f) => [f.data?.['rule'], f.data?.['verdict'], f.range.start.line])).toEqual([['duplicateListKey', 'accepted-with-warning', 15]]);
   });
 });
+
+describe('fields that may not both be zero', () => {
+  it('a Deployment with maxUnavailable and maxSurge both 0 is rejected; one of them 0 is fine', () => {
+    const deployment = (rollingUpdate: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: d}
+spec:
+  selector: {matchLabels: {app: a}}
+  strategy:
+    rollingUpdate: ${rollingUpdate}
+  template:
+    metadata: {labels: {app: a}}
+    spec:
+      containers: [{name: a, image: nginx}]
+`;
+    const both = check(deployment('{maxUnavailable: ⟦0⟧, maxSurge: 0%}'));
+    expect(both.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.strategy.rollingUpdate.maxUnavailable', 'invalid-value', 'percent', 'validation', 'rejected', 'error', both.ranges[0]],
+    ]);
+    expect(both.found[0]!.message).toBe('Applying fails: maxUnavailable and maxSurge are both 0, so a rollout could never progress');
+    expect(check(deployment('{maxUnavailable: 0, maxSurge: 1}')).found).toEqual([]);
+    expect(check(deployment('{maxUnavailable: 0}')).found).toEqual([]);
+  });
+});

@@ -108,6 +108,17 @@ export const INT_OR_STRING: readonly IntOrStringRow[] = [
   { type: 'policy.v1.PodDisruptionBudgetSpec', field: 'maxUnavailable', kind: 'percent', max100: true, source: { ...POLICY_VALIDATION, fn: 'ValidatePodDisruptionBudgetSpec (ValidatePositiveIntOrPercent, IsNotMoreThan100Percent)' } },
 ];
 
+/** Two int-or-string fields of one mapping that may not both be zero (0 or "0%"), reported on the first. */
+export interface NotBothZeroRow {
+  type: string;
+  fields: [string, string];
+  source: UpstreamSource;
+}
+
+export const NOT_BOTH_ZERO: readonly NotBothZeroRow[] = [
+  { type: 'apps.v1.RollingUpdateDeployment', fields: ['maxUnavailable', 'maxSurge'], source: { ...APPS_VALIDATION, fn: 'ValidateRollingUpdateDeployment ("may not be 0 when `maxSurge` is 0")' } },
+];
+
 export const PORT_NAME_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPortName / IsValidPortNum' };
 export const PERCENT_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPercent' };
 

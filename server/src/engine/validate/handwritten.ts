@@ -12,6 +12,7 @@ import { formatProblem } from './formats';
 import {
   INT_OR_STRING,
   LIST_KEYS,
+  NOT_BOTH_ZERO,
   PERCENT_SOURCE,
   PORT_NAME_SOURCE,
   QUANTITY_SOURCE,
@@ -36,6 +37,7 @@ function byType<T extends { type: string; field: string }>(rows: readonly T[]): 
 
 const REQUIRED_BY_TYPE = byType(REQUIRED);
 const LIST_KEYS_BY_TYPE = byType(LIST_KEYS);
+const NOT_BOTH_ZERO_BY_TYPE = new Map(NOT_BOTH_ZERO.map((row) => [row.type, row]));
 const INT_OR_STRING_BY_FIELD = new Map<string, IntOrStringRow>(INT_OR_STRING.map((row) => [`${row.type}\u0000${row.field}`, row]));
 
 function report(
@@ -82,6 +84,8 @@ function resolved(ctx: WalkContext, node: Node | null | undefined): Node | null 
 export function checkHandwrittenStruct(ctx: WalkContext, type: TypeDef, typeKey: string, map: YAMLMap, keyRanges: ReadonlyMap<string, Range>, path: string, ownerRange: Range): void {
   if (ctx.isConfig || isUnderStatus(path)) return;
   for (const row of REQUIRED_BY_TYPE.get(typeKey) ?? []) checkRequired(ctx, row, typeKey, map, keyRanges, path, ownerRange);
+  const pair = NOT_BOTH_ZERO_BY_TYPE.get(typeKey);
+  if (pair) checkNotBothZero(ctx, pair.fields, pair.source, map, path);
   const rows = LIST_KEYS_BY_TYPE.get(typeKey);
   if (!rows) return;
   const fields = new Map<string, FieldDef>(type.fields.map((f) => [f.name, f]));
@@ -93,6 +97,27 @@ export function checkHandwrittenStruct(ctx: WalkContext, type: TypeDef, typeKey:
     if (row.sharedWith) checkSharedNames(ctx, row, map, node, joinPath(path, row.field));
     else checkListKeys(ctx, row, node, joinPath(path, row.field));
   }
+}
+
+function isZero(read: KubectlScalar | undefined): boolean {
+  if (!read) return false;
+  if (read.type === 'int' || read.type === 'float') return Number(read.value) === 0;
+  return read.type === 'string' && /^0+%?$/.test(read.value);
+}
+
+function checkNotBothZero(ctx: WalkContext, fields: [string, string], source: UpstreamSource, map: YAMLMap, path: string): void {
+  const nodes = fields.map((f) => resolved(ctx, pairOf(map, f)?.value));
+  if (!nodes.every((n) => isZero(scalarRead(ctx, n)))) return;
+  const [first, second] = fields;
+  report(
+    ctx,
+    'invalid-value',
+    `Applying fails: ${first} and ${second} are both 0, so a rollout could never progress`,
+    rangeOfNode(ctx, nodes[0]),
+    joinPath(path, first),
+    { rule: 'percent', stage: 'validation', verdict: 'rejected', source },
+    `Set ${first} or ${second} above 0.`,
+  );
 }
 
 function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map: YAMLMap, keyRanges: ReadonlyMap<string, Range>, path: string, ownerRange: Range): void {
