@@ -298,7 +298,8 @@ export function checkIntOrStringScalar(
   range: Range,
   path: string,
 ): void {
-  if (ctx.entry.component === 'kind' || isUnderStatus(path)) return;
+  // Component configs are read by their component, not applied: their quantities are left to it.
+  if (ctx.isConfig || isUnderStatus(path)) return;
   if (quantity) {
     if (read.type !== 'string') return;
     const problem = quantityProblem(read.value);
@@ -316,7 +317,7 @@ export function checkIntOrStringScalar(
     );
     return;
   }
-  if (!owner || !field || ctx.isConfig) return;
+  if (!owner || !field) return;
   const row = INT_OR_STRING_BY_FIELD.get(`${owner}\u0000${field}`);
   if (!row) return;
   const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
