@@ -111,8 +111,8 @@ metadata:
       ['invalid-value', 'podContainers', 'validation', 'rejected', 'error', ranges[2]],
       ['missing-field', 'podContainers', 'validation', 'rejected', 'error', ranges[3]],
     ]);
-    expect(found[0]!.message).toBe('Applying fails: name "Web_1" must be a DNS label: lower-case letters, digits and "-", starting and ending with a letter or digit');
-    expect(found[0]!.fix).toBe('Rename it, e.g. "web-1".');
+    expect(found[0]!.message).toBe('Applying fails: name "Web_1" is not a valid DNS label');
+    expect(found[0]!.fix).toBe('Rename it, e.g. "web-1": the name must be a DNS label: lower-case letters, digits and "-", starting and ending with a letter or digit.');
   });
 
   it('says nothing on a valid workload', () => {
@@ -176,7 +176,8 @@ describe('int-or-string fields', () => {
     expect(found[0]!.message).toBe('Applying fails: "8080" is read as a port name (it is quoted), and a port name needs a letter');
     expect(found[0]!.fix).toBe('Write 8080 without quotes for the port number.');
     expect(found[1]!.message).toBe('Applying fails: port 70000 is not a port number (1 to 65535)');
-    expect(found[2]!.message).toBe('Applying fails: port name "Http" may contain only lower-case letters, digits and "-"');
+    expect(found[2]!.message).toBe('Applying fails: "Http" is not a valid port name');
+    expect(found[2]!.detail).toBe('The port name may contain only lower-case letters, digits and "-".');
   });
 
   it('Service targetPort and NetworkPolicy port (targetPort 0 is defaulted to port)', () => {
@@ -358,7 +359,8 @@ spec:
       ['invalid-value', 'quantity', 'decode', 'rejected', 'error', ranges[3]],
       ['invalid-value', 'quantity', 'decode', 'rejected', 'error', ranges[4]],
     ]);
-    expect(found[0]!.message).toBe('Applying fails: "512MB" is not a quantity (it has characters that are not part of a number and a unit suffix)');
+    expect(found[0]!.message).toBe('Applying fails: "512MB" is not a quantity');
+    expect(found[0]!.detail).toBe('The value has characters that are not part of a number and a unit suffix; the API server cannot decode it, so the whole object is refused.');
     expect(found[0]!.fix).toBe('Write 512Mi (powers of 1024) or 512M (powers of 1000).');
     expect(found[0]!.data?.['source']).toMatch(/^kubernetes\/apimachinery pkg\/api\/resource\/quantity\.go@/);
   });

@@ -49,6 +49,7 @@ function report(
   how: { rule: string; stage: Stage; verdict: Verdict; source: UpstreamSource | UpstreamSource[] },
   fix: string,
   data: Record<string, unknown> = {},
+  detail?: string,
 ): void {
   const sources = Array.isArray(how.source) ? how.source : [how.source];
   addFinding(
@@ -58,7 +59,7 @@ function report(
     range,
     path,
     { ...data, rule: how.rule, stage: how.stage, verdict: how.verdict, source: sources.map(sourceText).join('; ') },
-    { fix, severity: how.verdict === 'rejected' ? 'error' : 'warning' },
+    { fix, severity: how.verdict === 'rejected' ? 'error' : 'warning', ...(detail ? { detail } : {}) },
   );
 }
 
@@ -148,10 +149,27 @@ function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map:
   if (row.format && read?.type === 'string') {
     const problem = formatProblem(row.format, read.value);
     if (problem) {
-      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${JSON.stringify(read.value)} ${problem}`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Rename it, e.g. ${JSON.stringify(suggestLabel(read.value))}.`, { field: row.field, value: read.value, format: row.format });
+      report(
+        ctx,
+        'invalid-value',
+        `Applying fails: ${row.field} ${show(read.value)} is not a valid ${FORMAT_WORDS[row.format] ?? row.format}`,
+        rangeOfNode(ctx, node, keyRange),
+        fieldPath,
+        how,
+        `Rename it, e.g. ${JSON.stringify(suggestLabel(read.value))}: the ${row.field} ${problem}.`,
+        { field: row.field, value: read.value, format: row.format },
+      );
     }
   }
 }
+
+/** A value quoted for a message, cut to keep messages one short line. */
+function show(value: string | undefined): string {
+  const v = value ?? '';
+  return JSON.stringify(v.length > 30 ? `${v.slice(0, 29)}…` : v);
+}
+
+const FORMAT_WORDS: Record<string, string> = { 'k8s-short-name': 'DNS label' };
 
 function suggestLabel(value: string): string {
   const cleaned = value.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63).replace(/-+$/, '');
@@ -167,7 +185,7 @@ function entryRange(ctx: WalkContext, item: YAMLMap, keys: string[]): Range {
 }
 
 function showKey(values: string[], keys: string[]): string {
-  return keys.length === 1 ? `${keys[0]} ${JSON.stringify(values[0])}` : `${keys.join('/')} ${values.join('/')}`;
+  return keys.length === 1 ? `${keys[0]} ${show(values[0])}` : `${keys.join('/')} ${values.map((v) => (v.length > 30 ? `${v.slice(0, 29)}…` : v)).join('/')}`;
 }
 
 function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: string): void {
@@ -258,7 +276,7 @@ function checkSharedNames(ctx: WalkContext, row: ListKeyRow, map: YAMLMap, list:
       report(
         ctx,
         'invalid-value',
-        `Applying fails: ${key} ${JSON.stringify(read.value)} of ${row.field} item ${i + 1} is already used by ${earlier}`,
+        `Applying fails: ${key} ${show(read.value)} of ${row.field} item ${i + 1} is already used by ${earlier}`,
         entryRange(ctx, item, row.keys),
         `${path}[]`,
         { rule: 'duplicateListKey', stage: 'validation', verdict: 'rejected', source: row.source },
@@ -308,12 +326,13 @@ export function checkIntOrStringScalar(
     report(
       ctx,
       'invalid-value',
-      `Applying fails: ${JSON.stringify(read.value)} is not a quantity (it ${problem})`,
+      `Applying fails: ${show(read.value)} is not a quantity`,
       range,
       path,
       { rule: 'quantity', stage: 'decode', verdict: 'rejected', source: QUANTITY_SOURCE },
       hint ?? 'Write a number with an optional unit: Ki, Mi, Gi… (powers of 1024), m, k, M, G… (powers of 1000) or an exponent (e.g. 512Mi, 250m, 1e3).',
       { value: read.value },
+      `The value ${problem}; the API server cannot decode it, so the whole object is refused.`,
     );
     return;
   }
@@ -344,7 +363,7 @@ function checkPort(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar, q
     report(
       ctx,
       'invalid-value',
-      `Applying fails: ${JSON.stringify(read.value)} is read as a port name${quoted ? ' (it is quoted)' : ''}, and a port name needs a letter`,
+      `Applying fails: ${show(read.value)} is read as a port name${quoted ? ' (it is quoted)' : ''}, and a port name needs a letter`,
       range,
       path,
       how,
@@ -353,7 +372,17 @@ function checkPort(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar, q
     );
     return;
   }
-  report(ctx, 'invalid-value', `Applying fails: port name ${JSON.stringify(read.value)} ${problem}`, range, path, how, 'Use a port number, or a port name of at most 15 lower-case letters, digits and "-" with at least one letter.', { value: read.value });
+  report(
+    ctx,
+    'invalid-value',
+    `Applying fails: ${show(read.value)} is not a valid port name`,
+    range,
+    path,
+    how,
+    'Use a port number, or a port name of at most 15 lower-case letters, digits and "-" with at least one letter.',
+    { value: read.value },
+    `The port name ${problem}.`,
+  );
 }
 
 function checkPercent(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar, quoted: boolean, range: Range, path: string): void {
@@ -371,7 +400,7 @@ function checkPercent(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar
       report(
         ctx,
         'invalid-value',
-        `Applying fails: ${JSON.stringify(value)} is read as a percentage${quoted ? ' (it is quoted)' : ''}, and a percentage must end with %`,
+        `Applying fails: ${show(value)} is read as a percentage${quoted ? ' (it is quoted)' : ''}, and a percentage must end with %`,
         range,
         path,
         how,
@@ -379,7 +408,7 @@ function checkPercent(ctx: WalkContext, row: IntOrStringRow, read: KubectlScalar
         { value },
       );
     } else {
-      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${JSON.stringify(value)} is neither a count nor a percentage`, range, path, how, 'Use a whole number, or digits followed by % (e.g. "25%").', { value });
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${show(value)} is neither a count nor a percentage`, range, path, how, 'Use a whole number, or digits followed by % (e.g. "25%").', { value });
     }
     return;
   }
