@@ -41,7 +41,8 @@ describe('required container fields', () => {
       ['missing-field', 'containerName', 'validation', 'rejected', 'error', ranges[1]],
     ]);
     expect(found[0]!.path).toBe('spec.containers[].image');
-    expect(found[0]!.message).toBe('image is missing: kube-apiserver rejects a container without one');
+    expect(found[0]!.message).toBe('Applying fails: the container has no image');
+    expect(found[0]!.fix).toBe('Add image under spec.containers[].');
     expect(found[0]!.data?.['source']).toMatch(/^kubernetes\/kubernetes pkg\/apis\/core\/validation\/validation\.go@[0-9a-f]{12} validateContainerCommon$/);
   });
 

@@ -128,14 +128,15 @@ function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map:
   const where = path ? ` under ${path}` : '';
   const keyRange = keyRanges.get(row.field);
   if (!keyRange) {
-    const what = row.kind === 'nonEmpty' ? `${row.field} is missing: a ${owner} needs at least one entry` : `${row.field} is missing: kube-apiserver rejects a ${owner.replace(/^EphemeralContainer$/, 'ephemeral container').replace(/^Container$/, 'container')} without one`;
+    const noun = OWNER_WORDS[owner] ?? owner;
+    const what = `Applying fails: the ${noun} has no ${row.field}`;
     report(ctx, 'missing-field', what, ownerRange, fieldPath, how, `Add ${row.field}${where}.`, { field: row.field, type: owner });
     return;
   }
   const node = resolved(ctx, pairOf(map, row.field)?.value);
   if (row.kind === 'nonEmpty') {
     if (isSeq(node) && node.items.length === 0) {
-      report(ctx, 'invalid-value', `${row.field} is empty: a ${owner} needs at least one entry`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Add an entry to ${row.field}.`, { field: row.field });
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} is empty`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Add an entry to ${row.field}.`, { field: row.field });
     }
     return;
   }
@@ -143,7 +144,7 @@ function checkRequired(ctx: WalkContext, row: RequiredRow, typeKey: string, map:
   if (!node || read?.type === 'null' || (read?.type === 'string' && read.value === '')) {
     // `got: 'null'`: in a strategic-merge patch a null is a delete, which the kustomize step does not judge.
     const got = !node || read?.type === 'null' ? { got: 'null' } : {};
-    report(ctx, 'invalid-value', `${row.field} is empty: kube-apiserver requires a value`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Give ${row.field} a value.`, { field: row.field, ...got });
+    report(ctx, 'invalid-value', `Applying fails: ${row.field} is empty`, rangeOfNode(ctx, node, keyRange), fieldPath, how, `Give ${row.field} a value.`, { field: row.field, ...got });
     return;
   }
   if (row.format && read?.type === 'string') {
@@ -168,6 +169,8 @@ function show(value: string | undefined): string {
   const v = value ?? '';
   return JSON.stringify(v.length > 30 ? `${v.slice(0, 29)}…` : v);
 }
+
+const OWNER_WORDS: Record<string, string> = { Container: 'container', EphemeralContainer: 'ephemeral container', PodSpec: 'pod spec' };
 
 const FORMAT_WORDS: Record<string, string> = { 'k8s-short-name': 'DNS label' };
 
