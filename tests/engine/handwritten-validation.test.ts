@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import type { Finding } from '../../server/src/engine/types';
 import { HANDWRITTEN_RULE_IDS, INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
-import { portNameProblem } from '../../server/src/engine/validate/handwritten';
+import { portNameProblem } from '../../server/src/engine/validate/handwritten-scalars';
 import { quantityProblem } from '../../server/src/engine/validate/quantity';
 import { marked } from '../support/markers';
 import { data } from './helpers';
@@ -515,5 +515,18 @@ spec:
     expect(both.found[0]!.message).toBe('Applying fails: maxUnavailable and maxSurge are both 0, so a rollout could never progress');
     expect(check(deployment('{maxUnavailable: 0, maxSurge: 1}')).found).toEqual([]);
     expect(check(deployment('{maxUnavailable: 0}')).found).toEqual([]);
+  });
+});
+
+describe('null container lists', () => {
+  it('containers with no value is as empty as an empty list (a patch may delete it: got null)', () => {
+    const { found, ranges } = check(`apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  ⟦containers⟧:
+  restartPolicy: Always
+`);
+    expect(found.map((f) => [...brief(f), f.data?.['got']])).toEqual([['invalid-value', 'podContainers', 'validation', 'rejected', 'error', ranges[0], 'null']]);
   });
 });

@@ -20,7 +20,8 @@ import { describeValue, scalarKind } from './scalars';
 import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
 import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
 import { checkFieldRules, checkStructRules } from './rules';
-import { checkHandwrittenStruct, checkIntOrStringScalar } from './handwritten';
+import { checkHandwrittenStruct } from './handwritten';
+import { checkIntOrStringScalar } from './handwritten-scalars';
 
 const MAX_DEPTH = 200;
 
