@@ -107,7 +107,11 @@ describe('kustomize in the check', () => {
     const kustomize = kustomizeFactsFor('/r/deployment.yaml', [{ path: '/r/kustomization.yaml', text: 'resources: [deployment.yaml]\ncommonLabels: {app: web}\n' }]);
     expect(checkText(DEPLOYMENT, { version: V, kustomize }).findings).toEqual([]);
     const typo = DEPLOYMENT.replace('image: nginx', 'imagee: nginx');
-    expect(codes(checkText(typo, { version: V, kustomize }).findings)).toEqual(['unknown-field:spec.template.spec.containers[].imagee']);
+    // The misspelt key leaves the container without an image, which the API server's validation rejects.
+    expect(codes(checkText(typo, { version: V, kustomize }).findings)).toEqual([
+      'missing-field:spec.template.spec.containers[].image',
+      'unknown-field:spec.template.spec.containers[].imagee',
+    ]);
   });
 
   it('a strategic-merge patch is partial: unknown fields and values still checked, nothing required, directives accepted', () => {

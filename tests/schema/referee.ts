@@ -17,7 +17,6 @@ import {
   type SchemaBuildOptions,
 } from '../../server/src/engine/schema';
 import type { Finding, KubeVersion } from '../../server/src/engine/types';
-import { OBJECT_META_CHECK } from '../../server/src/engine/validate/object-meta';
 
 export function strictAjv(allErrors = true): Ajv {
   // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).
@@ -89,9 +88,8 @@ const CLOSED_CODES = new Set(['unknown-field', 'field-not-in-version']);
 const RULE_VERDICTS = new Set(['rejected', 'rejected-once-enabled', 'status']);
 
 export function schemaRelevant(f: Finding, strict: boolean): boolean {
-  // Hand-written validation (data.source: its upstream row; the ObjectMeta checks) and a missing apiVersion/kind are
-  // not in the schemas.
-  if (f.data?.['check'] === OBJECT_META_CHECK) return false;
+  // Hand-written validation (data.source: its upstream row: ObjectMeta, containers, ports, percentages,
+  // quantities, repeated list keys, CRD objects) and a missing apiVersion/kind are not in the exported schemas.
   if (SCHEMA_CODES.has(f.code)) return RULE_VERDICTS.has(String(f.data?.['verdict'])) && f.data?.['source'] === undefined && f.data?.['rule'] !== 'typeMeta';
   if (strict && CLOSED_CODES.has(f.code)) return true;
   return strict && f.code === 'feature-gate' && f.severity === 'warning' && f.path !== undefined;

@@ -129,23 +129,52 @@ function checkUnique(ctx: WalkContext, rule: FieldRule, node: Node, path: string
   });
 }
 
-function checkListMapKeys(ctx: WalkContext, rule: FieldRule, node: Node, path: string, field: string): void {
-  const keys = Array.isArray(rule.value) ? rule.value : [];
-  if (!isSeq(node) || keys.length === 0) return;
+/** One entry of a list-map list that repeats the key of an earlier entry (indexes are 0-based). */
+export interface DuplicateKey {
+  first: number;
+  index: number;
+  item: YAMLMap;
+  /** The key values as written (absent keys take `defaults[key]`, else "absent"). */
+  values: string[];
+}
+
+/** The value node of `key` in a list item. */
+export function keyValueNode(ctx: WalkContext, item: YAMLMap, key: string): Node | undefined {
+  const pair = (item.items as Pair<Node | null, Node | null>[]).find((p) => {
+    const k = resolve(ctx, p.key);
+    return scalarOf(ctx, k)?.type === 'string' && (k as { value?: unknown }).value === key;
+  });
+  return resolve(ctx, pair?.value) ?? undefined;
+}
+
+/** Entries of a list-map list whose keys repeat an earlier entry's (what server-side apply refuses); `defaults`
+ *  gives the value an absent key takes once the API server has defaulted it. Items that are not mappings are skipped. */
+export function duplicateListKeys(ctx: WalkContext, node: Node, keys: string[], defaults: Readonly<Record<string, string>> = {}): DuplicateKey[] {
+  const out: DuplicateKey[] = [];
+  if (!isSeq(node) || keys.length === 0) return out;
   const seen = new Map<string, number>();
   (node.items as (Node | null)[]).forEach((raw, i) => {
     const item = resolve(ctx, raw);
     if (!item || !isMap(item)) return;
-    const parts = keys.map((k) => {
-      const pair = (item.items as Pair<Node | null, Node | null>[]).find((p) => scalarOf(ctx, resolve(ctx, p.key))?.type === 'string' && (resolve(ctx, p.key) as { value?: unknown })?.value === k);
-      return identity(ctx, resolve(ctx, pair?.value)) ?? 'absent';
+    const values = keys.map((k) => {
+      const s = scalarOf(ctx, keyValueNode(ctx, item, k));
+      if (!s || s.type === 'null') return defaults[k] !== undefined ? `string:${defaults[k]}` : 'absent';
+      return `${s.type}:${String(s.value)}`;
     });
-    const id = parts.join('\u0000');
-    if (seen.has(id)) {
-      const what = keys.length === 1 ? `the same ${keys[0]}` : `the same ${keys.join(' and ')}`;
-      report(ctx, rule, `${quoted(field)} has two entries with ${what} (items ${(seen.get(id) ?? 0) + 1} and ${i + 1}); each must be unique.`, itemRange(ctx, item), `${path}[]`, { rule: 'listMapKeys', keys });
-    } else seen.set(id, i);
+    const id = values.join('\u0000');
+    const first = seen.get(id);
+    if (first !== undefined) out.push({ first, index: i, item, values: values.map((v) => v.replace(/^[a-z]+:/, '')) });
+    else seen.set(id, i);
   });
+  return out;
+}
+
+function checkListMapKeys(ctx: WalkContext, rule: FieldRule, node: Node, path: string, field: string): void {
+  const keys = Array.isArray(rule.value) ? rule.value : [];
+  for (const d of duplicateListKeys(ctx, node, keys)) {
+    const what = keys.length === 1 ? `the same ${keys[0]}` : `the same ${keys.join(' and ')}`;
+    report(ctx, rule, `${quoted(field)} has two entries with ${what} (items ${d.first + 1} and ${d.index + 1}); each must be unique.`, itemRange(ctx, d.item), `${path}[]`, { rule: 'listMapKeys', keys });
+  }
 }
 
 function itemRange(ctx: WalkContext, item: YAMLMap): Range {

@@ -20,6 +20,8 @@ import { describeValue, scalarKind } from './scalars';
 import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
 import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
 import { checkFieldRules, checkStructRules } from './rules';
+import { checkHandwrittenStruct } from './handwritten';
+import { checkIntOrStringScalar } from './handwritten-scalars';
 
 const MAX_DEPTH = 200;
 
@@ -34,6 +36,8 @@ interface Slot {
   isItem: boolean;
   /** Where to point when the value has no source of its own (`key:` with nothing after it). */
   keyRange: Range;
+  /** Type key of the mapping that holds the field (hand-written int-or-string rows are keyed by it). */
+  owner?: string;
   depth: number;
 }
 
@@ -90,11 +94,13 @@ function walkStruct(ctx: WalkContext, map: YAMLMap, typeKey: string, path: strin
       valueGates: field.valueGates,
       isItem: false,
       keyRange,
+      owner: typeKey,
       depth: depth + 1,
     });
     checkFieldRules(ctx, field, pair.value as Node | null, fieldPath, keyRange);
   }
   checkStructRules(ctx, type, map, keyRanges, path, ownerRange);
+  checkHandwrittenStruct(ctx, type, typeKey, map, keyRanges, path, ownerRange);
   if (!ctx.isConfig && !isUnderStatus(path)) reportMissing(ctx, type, typeKey, present, path, ownerRange);
 }
 
@@ -302,6 +308,7 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: 
     );
     return;
   }
+  if (expected.s === 'int-or-string') checkIntOrStringScalar(ctx, node, read, expected.quantity === true, slot.owner, slot.field?.name, range, slot.path);
   const hint = node.type === 'PLAIN' ? yaml11Hint(source, read, slot) : undefined;
   if (hint) {
     addFinding(ctx, 'yaml11-scalar', hint.message, range, slot.path, { source, kubectl: describeKubectl(read) }, { fix: hint.fix });
