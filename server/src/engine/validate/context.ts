@@ -55,6 +55,12 @@ export function rangeOfNode(ctx: WalkContext, node: Node | null | undefined, fal
   return rangeOf(ctx.lineCounter, r[0], r[1]);
 }
 
+/** From a key to the end of its value (what the drop stage removes with the key). */
+export function extentOf(ctx: WalkContext, keyRange: Range, value: Node | null): Range {
+  const end = value?.range ? rangeOfNode(ctx, value, keyRange).end : keyRange.end;
+  return { start: keyRange.start, end };
+}
+
 export function zeroRange(): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 }

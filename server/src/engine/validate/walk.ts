@@ -10,6 +10,7 @@ import { fieldName } from '../gates/messages';
 import type { Range } from '../types';
 import {
   addFinding,
+  extentOf,
   isUnderStatus,
   joinPath,
   rangeOfNode,
@@ -186,12 +187,6 @@ function reportMissing(
       { fix: `Add ${f.name}${path ? ` under ${path}` : ''}.` },
     );
   }
-}
-
-/** From the key to the end of its value. */
-function extentOf(ctx: WalkContext, keyRange: Range, value: Node | null): Range {
-  const end = value?.range ? rangeOfNode(ctx, value, keyRange).end : keyRange.end;
-  return { start: keyRange.start, end };
 }
 
 function collectFieldGates(ctx: WalkContext, field: FieldDef, path: string, range: Range, extent: Range): void {
