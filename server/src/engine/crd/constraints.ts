@@ -5,6 +5,7 @@ import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type 
 import { defaultSeverity } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
+import { compileRe2 } from '../regex';
 import { escapeCelName, evaluateRule } from './cel';
 import type { CrdSchema } from './format';
 
@@ -159,33 +160,15 @@ function scalar(ctx: ConstraintContext, value: unknown, schema: CrdSchema, path:
     add(ctx, `${label(path)} must be at most ${schema.maxLength} characters long, not ${length}`, range, path, { maxLength: schema.maxLength, got: length });
   }
   if (schema.pattern && !ctx.skip?.patternPaths.has(path)) {
-    const re = compile(schema.pattern);
-    if (re && !re.test(value)) add(ctx, `${JSON.stringify(value)} does not match the pattern of ${label(path)}`, range, path, { pattern: schema.pattern, value }, `Write a value matching ${schema.pattern}.`);
+    // RE2, as the API server: linear in the value. A pattern RE2 refuses is reported on the CRD itself
+    // (crd-document.ts: the API server refuses such a CRD), not on each resource.
+    const re = compileRe2(schema.pattern);
+    if (re.ok && !re.test(value)) add(ctx, `${JSON.stringify(value)} does not match the pattern of ${label(path)}`, range, path, { pattern: schema.pattern, value }, `Write a value matching ${schema.pattern}.`);
   }
   if (schema.format && schema.type === 'string') {
     const check = FORMATS[schema.format];
     if (check && !check(value)) add(ctx, `${JSON.stringify(value)} is not a valid ${schema.format} for ${label(path)}`, range, path, { format: schema.format, value });
   }
-}
-
-const regexCache = new Map<string, RegExp | null>();
-
-/** Go RE2 patterns as JavaScript regular expressions; a pattern JavaScript cannot read is not checked. */
-function compile(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
-    }
-    regexCache.set(pattern, re);
-  }
-  return re;
 }
 
 const FORMATS: Record<string, (v: string) => boolean> = {

@@ -14,6 +14,7 @@ import type { DocumentReport, Finding, Range } from '../types';
 import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
 import { analyzeCustomResource } from '../crd/analyze';
+import { crdDocumentFindings } from '../crd/crd-document';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 
@@ -135,6 +136,10 @@ function analyzeObject(
   report.kind = kind;
   const where = meta.apiVersionRange ?? meta.kindRange ?? fallbackRange;
   const kindWhere = meta.kindRange ?? where;
+  if (kind === 'CustomResourceDefinition' && apiVersion.startsWith('apiextensions.k8s.io/') && pdoc.doc) {
+    // What kube-apiserver checks when a CRD is created beyond its type (RE2 patterns, schema bounds).
+    findings.push(...crdDocumentFindings({ doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, root: node }));
+  }
   if (inputs.crds && isMap(node)) {
     const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
     if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
