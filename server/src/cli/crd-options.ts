@@ -18,6 +18,7 @@ import {
   parseGoBool,
 } from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { confinementOf } from './confine';
 import type { CliIO } from './io';
 
 export const CRD_OPTIONS: OptionSpec[] = [
@@ -96,6 +97,8 @@ export async function crdCatalogForRun(
   const selections = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
   const cache = new Map<string, CrdCatalog>();
   const noted = new Set<string>();
+  // CRDs discovered beside a file are read only inside the repository, links followed.
+  const jail = confinementOf(io, repoRoot);
   const access = {
     listFiles: (dir: string) => {
       try {
@@ -104,7 +107,7 @@ export async function crdCatalogForRun(
         return [];
       }
     },
-    readFile,
+    readFile: (f: string) => (jail.inside(f) ? readFile(f) : undefined),
   };
   return (input) => {
     const discovered = input.path.startsWith('<') ? [] : discoverCrds(path.resolve(input.path), repoRoot, access);

@@ -16,7 +16,7 @@ export { parseMajorMinor, supportedVersion, type MajorMinor, type VersionForm } 
 export { splitApiVersion } from './api-version';
 export { type ClusterGate, type ClusterReadOptions, type ClusterSnapshot } from './cluster-snapshot';
 export { crdFromObject } from './crd/definition';
-export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, type KustomizationText, type KustomizeFacts } from './kustomize';
+export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, readKustomization, type KustomizationText, type KustomizeFacts } from './kustomize';
 export { type GateEnvironment, type GateSetting, type RuntimeConfigEntry } from './model';
 export { readRegularFileBounded } from './read-regular-file';
 export { exportSchemaFiles, schemaForKind, type SchemaBuildOptions } from './schema';
