@@ -69,6 +69,7 @@ function chainOf(k: Kustomization, byResource: Map<string, Kustomization[]>, not
  */
 export function kustomizeFactsFor(file: string, kustomizations: readonly KustomizationText[], notes: string[] = []): KustomizeFacts | undefined {
   const all = kustomizations.map(readKustomization).filter((k): k is Kustomization => !!k);
+  for (const k of all) if (k.unread) notes.push(k.unread);
   const target = path.resolve(file);
   for (const k of all) {
     const patch = k.patches.find((p) => p.path === target);

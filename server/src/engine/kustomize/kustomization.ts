@@ -32,7 +32,12 @@ export interface Kustomization {
   setsNamespace: boolean;
   /** Entries beyond MAX_KUSTOMIZATION_ENTRIES (resources or patches) that were not read. */
   dropped?: number;
+  /** Set when the file was not read at all (larger than MAX_KUSTOMIZATION_CHARS): the reason, for a note. */
+  unread?: string;
 }
+
+/** A kustomization file longer than this is not parsed (a note says so): parsing is the costly part. */
+export const MAX_KUSTOMIZATION_CHARS = 1024 * 1024;
 
 /** Resources (and patches) read from one kustomization at most: a generated one cannot make the check unbounded. */
 export const MAX_KUSTOMIZATION_ENTRIES = 10_000;
@@ -74,6 +79,10 @@ export function readKustomization(k: KustomizationText): Kustomization | undefin
 }
 
 function parseKustomization(k: KustomizationText): Kustomization | undefined {
+  if (k.text.length > MAX_KUSTOMIZATION_CHARS) {
+    const unread = `${k.path} is larger than ${MAX_KUSTOMIZATION_CHARS / (1024 * 1024)} MiB: not read as a kustomization`;
+    return { file: k.path, dir: path.dirname(k.path), resources: [], patches: [], setsSelectors: false, setsNamespace: false, unread };
+  }
   let root: Record<string, unknown> | undefined;
   try {
     const doc = parseDocument(k.text, { uniqueKeys: false, prettyErrors: false });
