@@ -86,6 +86,8 @@ export async function crdCatalogForRun(
   };
   const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd')], { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
+  // A named CRD file that does not parse, or whose CRDs cannot be used, is said so (not skipped silently).
+  for (const p of named.problems) io.err(`note: ${p}\n`);
   let cluster: CrdDefinition[] = [];
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');
