@@ -12,6 +12,7 @@ import { analyzeDocument, type AnalyzeInputs } from './validate/analyzeDocument'
 import { append } from './append';
 import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from './kustomize/apply';
+import { loneCrAsLf } from './parse/kubectl-lexical';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -60,7 +61,8 @@ function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: K
   return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds };
 }
 
-export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  const text = loneCrAsLf(input);
   // Kustomize facts and template markers read the documents together.
   if (options.kustomize || text.includes('{{')) return reportOf(analyzeFile(text, options, knowledge), options, knowledge);
   const analysis = analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);

@@ -15,6 +15,7 @@ import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
+import { firstControlCharacter, mayHoldControlCharacter } from '../parse/kubectl-lexical';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 
@@ -48,6 +49,24 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   if (pdoc.templated) {
     base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
     return analysis;
+  }
+  // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse.
+  if (mayHoldControlCharacter(parsed.text.slice(pdoc.start, pdoc.end))) {
+    const bad = firstControlCharacter(parsed.text, pdoc.start, pdoc.end);
+    if (bad) {
+      base.reason = REASON_SYNTAX;
+      const code = `U+${bad.code.toString(16).toUpperCase().padStart(4, '0')}`;
+      analysis.findings.push({
+        code: 'yaml-syntax',
+        severity: 'error',
+        message: `Applying fails: kubectl refuses this document: control characters are not allowed (${code})`,
+        fix: 'Remove the character, or write it as an escape in a double-quoted string (e.g. "\\u0000").',
+        range: rangeOf(parsed.lineCounter, bad.offset, bad.offset + 1),
+        document: pdoc.index,
+        data: { rule: 'yaml-control-character', stage: 'decode', verdict: 'rejected', codePoint: code },
+      });
+      return analysis;
+    }
   }
   if (pdoc.errors.length > 0) {
     base.reason = REASON_SYNTAX;
@@ -138,7 +157,7 @@ function analyzeObject(
   const kindWhere = meta.kindRange ?? where;
   if (kind === 'CustomResourceDefinition' && apiVersion.startsWith('apiextensions.k8s.io/') && pdoc.doc) {
     // What kube-apiserver checks when a CRD is created beyond its type (RE2 patterns, schema bounds).
-    findings.push(...crdDocumentFindings({ doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, root: node }));
+    append(findings, crdDocumentFindings({ doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, root: node }));
   }
   if (inputs.crds && isMap(node)) {
     const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
