@@ -12,6 +12,10 @@
 // files (tests/engine/kubectl-lexical.test.ts has them): a lone-CR ConfigMap and a BOM-opened second document
 // are decoded; a NUL or U+0001 in a value fails that document only.
 
+import type { ParsedDocument, ParsedFile } from '../model';
+import type { Finding } from '../types';
+import { rangeOf } from './ranges';
+
 /** The text with each lone CR (not followed by LF) as LF; the same string when there is none. */
 export function loneCrAsLf(text: string): string {
   if (!text.includes('\r')) return text;
@@ -41,4 +45,21 @@ export function firstControlCharacter(text: string, from = 0, to = text.length):
 export function mayHoldControlCharacter(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ud800-\udfff\ufffe\uffff]/.test(text);
+}
+
+/** The finding for a document kubectl refuses because of a control character (at the first one), if any. */
+export function controlCharacterFinding(parsed: ParsedFile, pdoc: ParsedDocument): Finding | undefined {
+  if (!mayHoldControlCharacter(parsed.text.slice(pdoc.start, pdoc.end))) return undefined;
+  const bad = firstControlCharacter(parsed.text, pdoc.start, pdoc.end);
+  if (!bad) return undefined;
+  const code = `U+${bad.code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return {
+    code: 'yaml-syntax',
+    severity: 'error',
+    message: `Applying fails: kubectl refuses this document: control characters are not allowed (${code})`,
+    fix: 'Remove the character, or write it as an escape in a double-quoted string (e.g. "\\u0000").',
+    range: rangeOf(parsed.lineCounter, bad.offset, bad.offset + 1),
+    document: pdoc.index,
+    data: { rule: 'yaml-control-character', stage: 'decode', verdict: 'rejected', codePoint: code },
+  };
 }

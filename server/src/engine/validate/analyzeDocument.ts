@@ -15,7 +15,7 @@ import { gateComponentOf, type WalkContext } from './context';
 import { walkRoot } from './walk';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
-import { firstControlCharacter, mayHoldControlCharacter } from '../parse/kubectl-lexical';
+import { controlCharacterFinding } from '../parse/kubectl-lexical';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 
@@ -51,22 +51,11 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
     return analysis;
   }
   // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse.
-  if (mayHoldControlCharacter(parsed.text.slice(pdoc.start, pdoc.end))) {
-    const bad = firstControlCharacter(parsed.text, pdoc.start, pdoc.end);
-    if (bad) {
-      base.reason = REASON_SYNTAX;
-      const code = `U+${bad.code.toString(16).toUpperCase().padStart(4, '0')}`;
-      analysis.findings.push({
-        code: 'yaml-syntax',
-        severity: 'error',
-        message: `Applying fails: kubectl refuses this document: control characters are not allowed (${code})`,
-        fix: 'Remove the character, or write it as an escape in a double-quoted string (e.g. "\\u0000").',
-        range: rangeOf(parsed.lineCounter, bad.offset, bad.offset + 1),
-        document: pdoc.index,
-        data: { rule: 'yaml-control-character', stage: 'decode', verdict: 'rejected', codePoint: code },
-      });
-      return analysis;
-    }
+  const control = controlCharacterFinding(parsed, pdoc);
+  if (control) {
+    base.reason = REASON_SYNTAX;
+    analysis.findings.push(control);
+    return analysis;
   }
   if (pdoc.errors.length > 0) {
     base.reason = REASON_SYNTAX;
