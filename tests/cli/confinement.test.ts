@@ -126,6 +126,20 @@ describe('configuration files are read inside the repository only', () => {
   });
 });
 
+describe('CRD files that cannot be used', () => {
+  it('a customResources.crdFiles file that does not parse gets a note naming it; the resource is then unknown', async () => {
+    const { repo } = layout({
+      '.kubegate.yaml': 'customResources:\n  crdFiles: ["crds/*.yaml"]\n',
+      'crds/broken.yaml': 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {group: [\n',
+      'w.yaml': 'apiVersion: out.test/v1\nkind: W\nmetadata: {name: w}\n',
+    });
+    const r = await check(repo, ['w.yaml']);
+    expect(r.io.stderr.startsWith(`note: ${path.join(repo, 'crds', 'broken.yaml')}:1: a CustomResourceDefinition document that does not parse (`)).toBe(true);
+    expect(r.io.stderr.endsWith('): not used\n')).toBe(true);
+    expect(r.io.stderr.split('\n')).toHaveLength(2);
+  });
+});
+
 describe('kustomize lookups', () => {
   it('a kustomization naming a missing patch gets a note', async () => {
     const { repo } = layout({
