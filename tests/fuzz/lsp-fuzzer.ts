@@ -41,6 +41,9 @@ import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/incremental';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
+import { repoConfigFor } from '../../server/src/lsp/repo-config';
+import { isIgnored, withRepoConfig } from '../../server/src/contract/repo-config';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
 import { rng } from '../support/random';
 
 export interface FuzzOptions {
@@ -208,16 +211,23 @@ function pick<T>(r: () => number, list: readonly T[]): T {
 const MAX_TEXT = 30_000;
 
 /** The whole-file check the server must agree with: the server's own context for the document (settings
- *  defaults, no cluster; the open documents as the server sees them), then its report WITHOUT the incremental
+ *  defaults with the folder's .kubegate.yaml, no cluster; the open documents as the server sees them), then its
+ *  report WITHOUT the incremental
  *  checker (engine checkText + severity settings). */
 function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocument }, open: TextDocument[], root: string): Diagnostic[] {
-  const settings = resolveSettings(undefined).settings;
+  let settings = resolveSettings(undefined).settings;
   const documents = {
     get: (uri: string) => open.find((d) => d.uri === uri),
     all: () => open,
   } as unknown as TextDocuments<TextDocument>;
   const ws = new WorkspaceFiles(documents);
   ws.setFolders([pathToFileURL(root).toString()]);
+  // The folder's `.kubegate.yaml` (fuzzed: see `repoConfigs`), applied as the server applies it (trusted).
+  const lookup = repoConfigFor(target.uri, ws);
+  if (lookup?.config) {
+    if (isIgnored(lookup.config, target.file)) return [];
+    settings = withRepoConfig(settings, lookup.config, settings.kubernetesVersion !== DEFAULT_VERSION, lookup.root);
+  }
   const text = target.doc.getText();
   if (!shouldCheck(target.file, text, settings, ws)) return [];
   const ctx = documentContext(target.file, settings, undefined, ws);
