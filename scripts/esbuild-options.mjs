@@ -22,13 +22,18 @@ const vendored = {
   '@kubernetes/client-node/dist/config.js': { file: 'kube-config.js', pick: undefined },
   '@bufbuild/cel': { file: 'cel.js', pick: 'core' },
   '@bufbuild/cel/ext': { file: 'cel.js', pick: 'ext' },
+  // The RE2 engine of CEL's matches(), also used for CRD `pattern`s (engine/regex.ts): one copy, in the CEL bundle.
+  '@bufbuild/re2': { file: 'cel.js', pick: 're2' },
+  // The planner of the CEL library (not among its package exports), whose nodes count CEL evaluation cost
+  // (engine/crd/cel.ts). Its file is named so that the bundle shares it with the library's own copy.
+  '@bufbuild/cel/planner': { file: 'cel.js', pick: 'planner' },
 };
 
 /** The vendor bundles, written to `vendor/<file>` beside the bundles that require them. */
 export const vendorBundles = [
   { file: 'kube-config.js', contents: "module.exports = require('@kubernetes/client-node/dist/config.js');" },
   // One bundle for both entry points of the CEL library, so that they share its internals.
-  { file: 'cel.js', contents: "exports.core = require('@bufbuild/cel');\nexports.ext = require('@bufbuild/cel/ext');" },
+  { file: 'cel.js', contents: "exports.core = require('@bufbuild/cel');\nexports.ext = require('@bufbuild/cel/ext');\nexports.re2 = require('@bufbuild/re2');\nexports.planner = require('./node_modules/@bufbuild/cel/dist/cjs/planner.js');" },
 ];
 
 /** Replaces each vendored import with a require of its bundle, resolved next to the bundle importing it. */

@@ -1,10 +1,15 @@
-// npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D] [--server PATH]
+// npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D] [--server PATH] [--no-record]
 // Long runs of the LSP fuzzer (tests/fuzz/lsp-fuzzer.ts) against the built server (npm run build first; the
 // npm script does). Runs R seeds from S on, splitting the edits between them; prints the totals. The seeds of
-// failing runs are added to tests/fuzz/regression-seeds.json, which the bounded test suite replays.
+// failing runs are added to tests/fuzz/regression-seeds.json, which the bounded test suite replays (not with
+// --no-record: tests/fuzz/fuzz-command.test.ts runs this command itself for a few edits).
+// The oracle checks documents with the engine in this process: like the CLI and the server, the script hands
+// the engine the reader of the shipped data (schemas/, snippets/) before anything is checked.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { INLINE_CORPUS, runFuzz, type FuzzFailure } from '../tests/fuzz/lsp-fuzzer';
+import { setDataReader } from '../server/src/engine';
+import { nodeDataReader } from '../server/src/host/data-files';
+import { EXTRA_CORPUS, INLINE_CORPUS, REPO_CONFIG_CORPUS, runFuzz, type FuzzFailure } from '../tests/fuzz/lsp-fuzzer';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -18,10 +23,13 @@ const edits = arg('edits', 10_000);
 const firstSeed = arg('seed', Date.now() % 1_000_000);
 const runs = Math.max(1, arg('runs', Math.max(1, Math.ceil(edits / 10_000))));
 const documents = arg('documents', 4);
+const record = !args.includes('--no-record');
+
+setDataReader(nodeDataReader());
 
 function corpus(): string[] {
   const dir = process.env.KUBEGATE_TEST_SHARED_DIR ? path.resolve(process.env.KUBEGATE_TEST_SHARED_DIR, 'corpus') : path.resolve(root, '..', 'shared', 'corpus');
-  if (!existsSync(dir)) return INLINE_CORPUS;
+  if (!existsSync(dir)) return [...INLINE_CORPUS, ...EXTRA_CORPUS];
   const out: string[] = [];
   const walk = (d: string): void => {
     for (const e of readdirSync(d)) {
@@ -32,7 +40,8 @@ function corpus(): string[] {
     }
   };
   walk(dir);
-  return out.length > 0 ? out : INLINE_CORPUS;
+  // CRDs, custom resources and .kubegate.yaml texts are fuzzed too (the corpus has no CRD rules or patterns).
+  return out.length > 0 ? [...out, ...EXTRA_CORPUS] : [...INLINE_CORPUS, ...EXTRA_CORPUS];
 }
 
 async function main(): Promise<void> {
@@ -42,7 +51,7 @@ async function main(): Promise<void> {
   if (!existsSync(serverJs)) throw new Error('dist/server.js is missing: npm run build');
   const texts = corpus();
   const per = Math.ceil(edits / runs);
-  const totals = { edits: 0, requests: 0, answered: 0, comparisons: 0, quietPeriods: 0, slowestRequestMs: 0 };
+  const totals = { edits: 0, requests: 0, answered: 0, comparisons: 0, quietPeriods: 0, slowestRequestMs: 0, repoConfigs: 0 };
   const failures: FuzzFailure[] = [];
   const started = Date.now();
   for (let i = 0; i < runs && totals.edits < edits; i++) {
@@ -53,6 +62,7 @@ async function main(): Promise<void> {
       edits: Math.min(per, edits - totals.edits),
       corpus: texts,
       documents,
+      repoConfigs: REPO_CONFIG_CORPUS,
       log: (l) => console.log(`  seed ${seed}: ${l}`),
       progressEvery: 5000,
     });
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
     totals.answered += res.answered;
     totals.comparisons += res.comparisons;
     totals.quietPeriods += res.quietPeriods;
+    totals.repoConfigs += res.repoConfigs;
     totals.slowestRequestMs = Math.max(totals.slowestRequestMs, res.slowestRequestMs);
     failures.push(...res.failures);
     console.log(`seed ${seed}: ${res.edits} edits, ${res.requests} requests (${res.answered} answered), ${res.comparisons} comparisons, ${res.failures.length} failures`);
@@ -75,10 +86,11 @@ async function main(): Promise<void> {
   const unanswered = failures.filter((f) => f.kind === 'unanswered' || f.kind === 'no-diagnostics').length;
   const mismatches = failures.filter((f) => f.kind === 'mismatch').length;
   console.log(
-    `fuzz: ${totals.edits} edits, ${totals.requests} requests, ${totals.answered} answered, ${totals.comparisons} oracle comparisons over ${totals.quietPeriods} quiet periods; ` +
+    `fuzz: ${totals.edits} edits, ${totals.requests} requests, ${totals.answered} answered, ${totals.comparisons} oracle comparisons over ${totals.quietPeriods} quiet periods, ${totals.repoConfigs} .kubegate.yaml; ` +
       `${crashes} crashes, ${unanswered} unanswered, ${mismatches} oracle mismatches; slowest request ${totals.slowestRequestMs} ms; ${Math.round((Date.now() - started) / 1000)} s`,
   );
-  if (failures.length > 0) {
+  if (failures.length > 0 && !record) process.exitCode = 1;
+  else if (failures.length > 0) {
     const file = path.join(root, 'tests', 'fuzz', 'regression-seeds.json');
     const known = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { seed: number; edits: number; note: string }[]) : [];
     for (const f of failures) {

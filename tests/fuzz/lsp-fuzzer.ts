@@ -9,7 +9,7 @@
 // Each document lives in a folder of its own, so that no document's gate configs reach another one.
 // Used by tests/fuzz/lsp-fuzz.test.ts (a bounded run) and scripts/fuzz.ts (`npm run fuzz -- --edits 100000`).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,6 +41,9 @@ import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/incremental';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
+import { repoConfigFor } from '../../server/src/lsp/repo-config';
+import { isIgnored, withRepoConfig } from '../../server/src/contract/repo-config';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
 import { rng } from '../support/random';
 
 export interface FuzzOptions {
@@ -53,6 +56,9 @@ export interface FuzzOptions {
   corpus: string[];
   /** Documents open at once (default 4). */
   documents?: number;
+  /** `.kubegate.yaml` texts: each document folder gets, with even odds, one of them mutated by a few random edits
+   *  (written before the documents open; the server and the oracle read the same file). */
+  repoConfigs?: string[];
   /** A request without an answer after this long counts as unanswered (default 60 s). */
   requestTimeoutMs?: number;
   /** Stop after this many failures of any kind (default 5). */
@@ -92,6 +98,8 @@ export interface FuzzResult {
   /** Exceptions the server caught and logged (a feature that threw): reported, the first few kept. */
   serverErrors: number;
   serverErrorSamples: string[];
+  /** Document folders given a (mutated) `.kubegate.yaml`. */
+  repoConfigs: number;
 }
 
 /** Documents for a run without ../shared: a few manifests and a kind config. */
@@ -101,6 +109,57 @@ export const INLINE_CORPUS: string[] = [
   'apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata:\n  name: slice\nspec:\n  driver: gpu.example.com\n  pool:\n    name: p\n    generation: 1\n    resourceSliceCount: 1\n  nodeName: n1\n',
   'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptionalNodeOperations: true\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: "1"\n',
   '# kubegate: kubernetes-version=1.35\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: j, image: busybox}]\n',
+];
+
+/** CRDs (patterns, CEL rules, list types) and custom resources of them: fuzzed with the corpus by
+ *  `npm run fuzz` (the shared corpus has no CRD). */
+export const EXTRA_CORPUS: string[] = [
+  [
+    'apiVersion: apiextensions.k8s.io/v1',
+    'kind: CustomResourceDefinition',
+    'metadata: {name: widgets.fuzz.test}',
+    'spec:',
+    '  group: fuzz.test',
+    '  names: {kind: Widget, plural: widgets}',
+    '  scope: Namespaced',
+    '  versions:',
+    '  - name: v1',
+    '    served: true',
+    '    storage: true',
+    '    schema:',
+    '      openAPIV3Schema:',
+    '        type: object',
+    '        properties:',
+    '          spec:',
+    '            type: object',
+    "            x-kubernetes-validations: [{rule: 'self.min <= self.max', message: min above max}]",
+    '            properties:',
+    "              code: {type: string, pattern: '^(a+)+$', maxLength: 64}",
+    '              min: {type: integer, minimum: 0}',
+    '              max: {type: integer}',
+    '              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}',
+    "              names: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x.size() >= 0))'}]}",
+    '---',
+    'apiVersion: fuzz.test/v1',
+    'kind: Widget',
+    'metadata: {name: w}',
+    'spec:',
+    '  code: aaaaaaaaaaaaaaaaaaaaaaaaaaaa!',
+    '  min: 3',
+    '  max: 1',
+    '  tags: [a, a]',
+    '  names: [x, y, z]',
+    '',
+  ].join('\n'),
+  'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: bad.fuzz.test}\nspec:\n  group: fuzz.test\n  names: {kind: Bad, plural: bads}\n  scope: Cluster\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {x: {type: string, pattern: \'(?=x)\'}}}}}\n',
+];
+
+/** `.kubegate.yaml` texts: with `repoConfigs`, a mutated one is written in some document folders before a run. */
+export const REPO_CONFIG_CORPUS: string[] = [
+  'version: 1\nkubernetesVersion: "1.36"\nfeatureGates:\n  DRAOptionalNodeOperations: true\nseverity:\n  feature-gate: error\n',
+  'version: 1\nfiles: ["**/*.yaml"]\nignore: ["vendor/**"]\nconfigFiles: ["kind.yaml", "../outside/kind.yaml", "{a,b}/**/x*.yaml"]\n',
+  'version: 1\ncustomResources:\n  packs: [gateway-api]\n  crdFiles: ["crds/*.yaml", "/etc/passwd"]\nseverity: {invalid-value: off, unknown-field: hint}\n',
+  'version: 2\nkubernetesVersion: 1.99\nbogus: [\n',
 ];
 
 /** Snippets inserted by edits: YAML structure, markers that change the document split, odd characters. */
@@ -152,16 +211,23 @@ function pick<T>(r: () => number, list: readonly T[]): T {
 const MAX_TEXT = 30_000;
 
 /** The whole-file check the server must agree with: the server's own context for the document (settings
- *  defaults, no cluster; the open documents as the server sees them), then its report WITHOUT the incremental
+ *  defaults with the folder's .kubegate.yaml, no cluster; the open documents as the server sees them), then its
+ *  report WITHOUT the incremental
  *  checker (engine checkText + severity settings). */
 function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocument }, open: TextDocument[], root: string): Diagnostic[] {
-  const settings = resolveSettings(undefined).settings;
+  let settings = resolveSettings(undefined).settings;
   const documents = {
     get: (uri: string) => open.find((d) => d.uri === uri),
     all: () => open,
   } as unknown as TextDocuments<TextDocument>;
   const ws = new WorkspaceFiles(documents);
   ws.setFolders([pathToFileURL(root).toString()]);
+  // The folder's `.kubegate.yaml` (fuzzed: see `repoConfigs`), applied as the server applies it (trusted).
+  const lookup = repoConfigFor(target.uri, ws);
+  if (lookup?.config) {
+    if (isIgnored(lookup.config, target.file)) return [];
+    settings = withRepoConfig(settings, lookup.config, settings.kubernetesVersion !== DEFAULT_VERSION, lookup.root);
+  }
   const text = target.doc.getText();
   if (!shouldCheck(target.file, text, settings, ws)) return [];
   const ctx = documentContext(target.file, settings, undefined, ws);
@@ -259,6 +325,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     serverAlive: true,
     serverErrors: 0,
     serverErrorSamples: [],
+    repoConfigs: 0,
   };
   const fail = (f: Omit<FuzzFailure, 'seed' | 'edit'>) => result.failures.push({ ...f, seed: options.seed, edit: result.edits });
   const docs: { uri: string; file: string; doc: TextDocument; oldDiagnostics: Diagnostic[] }[] = [];
@@ -302,6 +369,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     for (let i = 0; i < nDocs; i++) {
       const dir = path.join(root, `d${i}`);
       mkdirSync(dir);
+      if (options.repoConfigs && options.repoConfigs.length > 0 && r() < 0.5) {
+        let text = pick(r, options.repoConfigs);
+        for (let k = Math.floor(r() * 4); k > 0; k--) {
+          const at = Math.floor(r() * (text.length + 1));
+          text = r() < 0.5 ? text.slice(0, at) + pick(r, FRAGMENTS) + text.slice(at) : text.slice(0, at) + text.slice(at + 1 + Math.floor(r() * 6));
+        }
+        writeFileSync(path.join(dir, '.kubegate.yaml'), text);
+        result.repoConfigs++;
+      }
       const file = path.join(dir, 'doc.yaml');
       const uri = pathToFileURL(file).toString();
       const doc = TextDocument.create(uri, 'yaml', 1, pick(r, options.corpus));

@@ -116,7 +116,7 @@ function underPath(actual: string | undefined, expected: string): boolean {
 
 function describeFinding(f: Finding): string {
   const verdict = typeof f.data?.['verdict'] === 'string' ? f.data['verdict'] : '-';
-  const stage = typeof f.data?.['pipelineStage'] === 'string' ? f.data['stage'] : '-';
+  const stage = typeof f.data?.['pipelineStage'] === 'string' ? f.data['pipelineStage'] : '-';
   return `${f.code} ${f.severity} ${f.path ?? '(no path)'} verdict=${verdict} stage=${stage}: ${f.message}`;
 }
 

@@ -18,6 +18,7 @@ import {
   parseGoBool,
 } from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { confinementOf } from './confine';
 import type { CliIO } from './io';
 
 export const CRD_OPTIONS: OptionSpec[] = [
@@ -85,6 +86,8 @@ export async function crdCatalogForRun(
   };
   const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd')], { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
+  // A named CRD file that does not parse, or whose CRDs cannot be used, is said so (not skipped silently).
+  for (const p of named.problems) io.err(`note: ${p}\n`);
   let cluster: CrdDefinition[] = [];
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');
@@ -96,6 +99,8 @@ export async function crdCatalogForRun(
   const selections = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
   const cache = new Map<string, CrdCatalog>();
   const noted = new Set<string>();
+  // CRDs discovered beside a file are read only inside the repository, links followed.
+  const jail = confinementOf(io, repoRoot);
   const access = {
     listFiles: (dir: string) => {
       try {
@@ -104,7 +109,7 @@ export async function crdCatalogForRun(
         return [];
       }
     },
-    readFile,
+    readFile: (f: string) => (jail.inside(f) ? readFile(f) : undefined),
   };
   return (input) => {
     const discovered = input.path.startsWith('<') ? [] : discoverCrds(path.resolve(input.path), repoRoot, access);

@@ -4,6 +4,7 @@
 // per run; whatever is skipped gets a note naming it, never silence.
 import * as path from 'node:path';
 import { UsageError } from './args';
+import { isWithin, realOf } from './confine';
 import type { CliIO, EntryKind, ReadOutcome } from './io';
 import { MAX_FILE_BYTES } from './read-bounded';
 
@@ -44,6 +45,9 @@ export interface CollectOptions {
   limits?: Partial<InputLimits>;
   /** Whether a file found in a folder is checked (default: a .yaml / .yml name). */
   wanted?: (file: string) => boolean;
+  /** The repository root: a folder walk does not follow links that lead outside both it and the folder named
+   *  on the command line (a link to / or to another repository is skipped with a note). */
+  root?: string;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -137,6 +141,8 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
 
   // Folders already walked, by canonical path: a symlink back to an ancestor (a loop) is walked once.
   const walked = new Set<string>();
+  const allowed: string[] = options.root ? [realOf(io, options.root)] : [];
+  const confined = (full: string): boolean => allowed.length === 0 || !io.realPath || allowed.some((a) => isWithin(a, realOf(io, full)));
   const walk = (dir: string): number => {
     let real = dir;
     try {
@@ -158,6 +164,10 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     for (const name of names) {
       const full = path.join(dir, name);
       const st = statOf(io, full);
+      if (st && (st.kind === 'dir' || st.kind === 'file') && !confined(full)) {
+        if (st.kind === 'dir' || wanted(full)) out.skipped.push({ path: full, message: `a link leading outside the repository (${options.root}) and the folder given: not followed` });
+        continue;
+      }
       if (st?.kind === 'dir') {
         if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
         continue;
@@ -185,6 +195,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     if (!st) {
       out.failed.push({ path: p, message: 'no such file or folder, or not readable' });
     } else if (st.kind === 'dir') {
+      if (options.root) allowed.splice(1, allowed.length - 1, realOf(io, p));
       if (walk(p) === 0) {
         throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.wanted ? ' matching the files globs of .kubegate.yaml' : ''})`);
       }

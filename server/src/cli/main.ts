@@ -7,6 +7,7 @@ import { gatesCommand } from './commands/gates';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
 import { programVersion } from './project';
 import { setDataReader } from '../engine';
+import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';
 
 /** Every command; add new ones here (e.g. `explain`). */
@@ -41,7 +42,14 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     io.err(`kubegate: unknown command "${name}"\n\n${usage()}`);
     return EXIT_USAGE;
   }
-  return command.run(rest, io);
+  // One command run, one cluster budget: its cluster reads (gates, CRDs) share the time budget and run a failing
+  // exec credential plugin once.
+  startClusterSession();
+  try {
+    return await command.run(rest, io);
+  } finally {
+    endClusterSession();
+  }
 }
 
 /** A failure no command turned into a message: one line for the user, the stack only with KUBEGATE_DEBUG. */

@@ -15,6 +15,7 @@ import {
 import { repositoryRoot } from './format/sarif';
 import { environmentOfSources, type RunGateSources } from './gate-options';
 import { DEFAULT_LIMITS, type CheckInput } from './inputs';
+import { confinementOf, type Confinement } from './confine';
 import type { CliIO } from './io';
 
 export interface ScopedEnvironment {
@@ -26,6 +27,15 @@ export interface ScopedEnvironment {
 /** File access for discovery: the run's inputs (already read once) first, then regular files on disk, bounded. */
 function discoveryAccess(inputs: readonly CheckInput[], io: CliIO): ConfigFileAccess & { parsed: Map<string, ConfigDocInfo[]> } {
   const known = new Map(inputs.map((i) => [path.resolve(i.path), i.text]));
+  // A config found beside a file (not named by the user) is read only inside the repository, links followed.
+  const cwd = io.cwd?.() ?? process.cwd();
+  const jails = new Map<string, Confinement>();
+  const insideRepo = (abs: string): boolean => {
+    const root = repositoryRoot(path.dirname(abs), (p) => (io.stat ? io.stat(p) !== undefined : io.kind(p) !== undefined), cwd);
+    let jail = jails.get(root);
+    if (!jail) jails.set(root, (jail = confinementOf(io, root)));
+    return jail.inside(abs);
+  };
   const listings = new Map<string, string[]>();
   const parsed = new Map<string, ConfigDocInfo[]>();
   const readFile = (file: string): string | undefined => {
@@ -33,6 +43,7 @@ function discoveryAccess(inputs: readonly CheckInput[], io: CliIO): ConfigFileAc
     const text = known.get(abs);
     if (text !== undefined) return text;
     if (io.stat && io.stat(abs)?.kind !== 'file') return undefined;
+    if (!insideRepo(abs)) return undefined;
     if (io.readRegular) {
       const o = io.readRegular(abs, DEFAULT_LIMITS.maxFileBytes);
       return o.ok ? o.text : undefined;

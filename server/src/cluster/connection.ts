@@ -82,6 +82,34 @@ function execCommandOf(user: { exec?: unknown; authProvider?: unknown }): string
   return exec && typeof exec.command === 'string' ? basename(exec.command) : undefined;
 }
 
+// ── One run, one budget (the CLI): a `kubegate check --cluster` reads the cluster twice (gates, then CRDs). In a
+// cluster session the reads share one time budget (the first read starts it), and credentials that failed or
+// timed out once are not asked for again: a hung exec credential plugin is started once per run, not per read.
+// The language server does not start a session (it reconnects when settings change, and retries later).
+const session = { active: false, deadline: undefined as number | undefined, failed: new Map<string, OpenResult>() };
+
+/** Starts a cluster session (the CLI, once per command run); forgets any earlier one. */
+export function startClusterSession(): void {
+  session.active = true;
+  session.deadline = undefined;
+  session.failed.clear();
+}
+
+/** Ends the session (tests; the CLI at the end of a run). */
+export function endClusterSession(): void {
+  session.active = false;
+  session.deadline = undefined;
+  session.failed.clear();
+}
+
+/** A read's time budget within the session: what is left of the first read's budget (at least 1 ms). */
+export function sessionTimeout(timeoutMs: number): number {
+  if (!session.active) return timeoutMs;
+  const now = Date.now();
+  session.deadline ??= now + timeoutMs;
+  return Math.max(1, Math.min(timeoutMs, session.deadline - now));
+}
+
 /** Loads the kubeconfig, applies credentials (bounded by `signal`) and returns a connection or why not. */
 export async function openConnection(
   kubeconfigPath: string | undefined,
@@ -99,6 +127,14 @@ export async function openConnection(
   const server = withoutCredentials(cluster.server);
   const execCommand = execCommandOf(user);
   const base = { context, server, execCommand, proxy };
+  // In a session, credentials that failed once (a plugin that hung or failed) are not asked for again.
+  const sessionKey = `${server}\u0000${context}`;
+  const earlier = session.active ? session.failed.get(sessionKey) : undefined;
+  if (earlier) return earlier;
+  const remember = (r: OpenResult): OpenResult => {
+    if (session.active && !r.ok && (r.failure?.kind === 'timeout' || r.failure?.kind === 'credentials')) session.failed.set(sessionKey, r);
+    return r;
+  };
   const legacy = legacyCommandProvider(user);
   if (legacy) {
     return {
@@ -116,7 +152,7 @@ export async function openConnection(
     const failure: Failure = signal.aborted
       ? { kind: 'timeout', during: 'credentials' }
       : classifyCredentialError(error, execCommand);
-    return { ok: false, failure, ...base };
+    return remember({ ok: false, failure, ...base });
   }
   const agent = requestOptions.agent instanceof http().Agent ? requestOptions.agent : undefined;
   const headers: Record<string, string> = {};

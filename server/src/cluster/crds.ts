@@ -2,7 +2,7 @@
 // cluster: one GET of the CRD list, bounded in time, cached in memory per cluster (server URL + context) like
 // the OpenAPI documents (failed reads are not cached). Never throws; on failure the result carries a note.
 import { crdFromObject, type CrdDefinition } from '../engine';
-import { openConnection } from './connection';
+import { openConnection, sessionTimeout } from './connection';
 import { loadKubeconfig } from './kubeconfig';
 import { OpenApiCache } from './openapi';
 import { withoutCredentials } from './proxy';
@@ -44,7 +44,7 @@ export async function readClusterCrds(source: ClusterSnapshot | ClusterReadOptio
     const server = withoutCredentials(loaded.value.cluster.server);
     const key = `${server}#${context} crds`;
     const cache = options.cache ?? sharedCache;
-    const timeoutMs = options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? defaultClusterTimeout(env);
+    const timeoutMs = sessionTimeout(options.timeoutMs ?? (isSnapshot(source) ? undefined : source.timeoutMs) ?? defaultClusterTimeout(env));
     let failure: string | undefined;
     if (options.refresh) cache.clear();
     const list = await cache.getOrLoad(key, async () => {

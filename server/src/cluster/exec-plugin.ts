@@ -42,6 +42,13 @@ export function killExecPlugins(): number {
   return n;
 }
 
+let started = 0;
+
+/** Exec credential plugins started since the process began (tests: one run starts a failing plugin once). */
+export function startedExecPlugins(): number {
+  return started;
+}
+
 /** Exec credential plugins running now (tests). */
 export function runningExecPlugins(): number {
   return live.size;
@@ -52,6 +59,7 @@ type ExecFn = (command: string, args: string[] | undefined, options: SpawnOption
 function guardedSpawner(signal: AbortSignal): ExecFn {
   return (command, args, options) => {
     const child = spawn(command, args ?? [], { ...options, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    started++;
     live.add(child);
     if (!exitHook) {
       // Whatever ends this process (server shutdown and exit, the CLI finishing) ends the plugins too.

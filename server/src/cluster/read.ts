@@ -3,7 +3,7 @@
 // group/versions (discovery). Never throws, never prompts, never logs; the whole read, credentials included,
 // is bounded by `timeoutMs`. Whatever could not be read is left undefined and explained in `notes`.
 import type { ClusterGate, ClusterReadOptions, ClusterSnapshot } from './types';
-import { openConnection, type ClusterConnection, type GetResult } from './connection';
+import { openConnection, sessionTimeout, type ClusterConnection, type GetResult } from './connection';
 import { describeFailure, type Failure, type FailureContext } from './failure';
 import { FEATURE_METRIC, hasFeatureMetric, parseFeatureGateMetrics } from './metrics';
 import { targetForCluster, type VersionInfo } from './version';
@@ -219,7 +219,7 @@ async function readConnected(
 export async function readCluster(options: ClusterReadOptions = {}): Promise<ClusterSnapshot> {
   const takenAt = Date.now();
   const env = options.env ?? process.env;
-  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : defaultClusterTimeout(env);
+  const timeoutMs = sessionTimeout(options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : defaultClusterTimeout(env));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let cancelled = false;

@@ -186,6 +186,8 @@ export interface WorkspaceStatsResult {
   configParses: number;
   /** Characters of disk text the index holds now (small files only: a large one is read again when needed). */
   keptTextChars: number;
+  /** Disk files not read because, links followed, they lie outside their workspace folder. */
+  refusedOutside?: number;
 }
 
 // ---------------------------------------------------------------- typed declarations (one per method)

@@ -39,6 +39,9 @@ export interface RepoConfigResult {
   problems: string[];
 }
 
+/** Entries of one list (files, ignore, configFiles, customResources.*) at most: a longer list is refused. */
+export const MAX_LIST_ENTRIES = 1000;
+
 const KEYS = ['version', 'kubernetesVersion', 'featureGates', 'severity', 'files', 'ignore', 'configFiles', 'customResources'] as const;
 
 function emptyConfig(file: string): RepoConfig {
@@ -88,6 +91,10 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
     if (!isSeq(node)) {
       if (isScalar(node) && typeof node.value === 'string') return [node.value];
       problems.push(`${at(node)}: ${key} must be a list of glob patterns`);
+      return out;
+    }
+    if (node.items.length > MAX_LIST_ENTRIES) {
+      problems.push(`${at(node)}: ${key} has ${node.items.length} entries; at most ${MAX_LIST_ENTRIES} are read (merge globs with {a,b} or **)`);
       return out;
     }
     for (const item of node.items) {

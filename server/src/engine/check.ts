@@ -15,6 +15,7 @@ import { append } from './append';
 import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from './kustomize/apply';
 import { assignVerdicts } from './verdict-pass';
+import { loneCrAsLf } from './parse/kubectl-lexical';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -72,7 +73,8 @@ function invalidJsonReport(text: string): FileReport | undefined {
   return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([finding], []) };
 }
 
-export function checkText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  const text = loneCrAsLf(input);
   if (options.json ?? isJsonInput(text)) {
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;

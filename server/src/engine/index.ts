@@ -17,7 +17,7 @@ export { parseMajorMinor, supportedVersion, type MajorMinor, type VersionForm } 
 export { splitApiVersion } from './api-version';
 export { type ClusterGate, type ClusterReadOptions, type ClusterSnapshot } from './cluster-snapshot';
 export { crdFromObject } from './crd/definition';
-export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, type KustomizationText, type KustomizeFacts } from './kustomize';
+export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, readKustomization, type KustomizationText, type KustomizeFacts } from './kustomize';
 export { type GateEnvironment, type GateSetting, type RuntimeConfigEntry } from './model';
 export { readRegularFileBounded } from './read-regular-file';
 export { exportSchemaFiles, schemaForKind, type SchemaBuildOptions } from './schema';
@@ -26,7 +26,7 @@ export { DEFAULT_VERSION, SUPPORTED_VERSIONS, type DocumentReport, type FileRepo
 export { buildCrdCatalog, parseSelection, type CrdCatalog } from './crd/catalog';
 export { isControllerGateName, splitControllerGates } from './crd/controller-gates';
 export { type CrdDefinition } from './crd/format';
-export { crdsFromText, discoverCrds, loadCrdFiles, type CrdFileAccess } from './crd/workspace';
+export { crdFileProblems, crdsFromText, discoverCrds, loadCrdFiles, type CrdFileAccess } from './crd/workspace';
 export { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, GATE_MAP_CONFIGS, KUBEADM_API_VERSION, kubeadmArgPlaces, mayHoldGateConfig } from './gates/gate-places';
 export { validateFlagGates } from './gates/feature-gates-flag';
 export { type DescriptionProvider } from './hover/cluster-description';

@@ -21,18 +21,23 @@ export function repoConfigFor(uri: string | undefined, ws: WorkspaceFiles): Repo
   const folder = file ? ws.folderOf(file) : ws.getFolders()[0];
   const start = file ? path.dirname(file) : folder;
   if (!start) return undefined;
-  const isFile = (p: string) => {
+  const exists = (p: string) => {
     try {
-      return statSync(p).isFile();
+      statSync(p);
+      return true;
     } catch {
       return false;
     }
   };
-  const found = findRepoConfig(start, folder, isFile);
+  const found = findRepoConfig(start, folder, exists);
   if (!found) return undefined;
   const root = folder ?? path.dirname(found);
   try {
-    if (statSync(found).size > MAX_BYTES) return { problems: [`${found} is larger than 1 MiB; it is ignored.`], root };
+    const st = statSync(found);
+    // Not skipped silently: a folder (or FIFO) of that name, or a link out of the workspace, is a setting problem.
+    if (!st.isFile()) return { problems: [`${found} is ${st.isDirectory() ? 'a folder' : 'not a regular file'}, not a settings file; it is ignored.`], root };
+    if (!ws.insideWorkspace(found)) return { problems: [`${found} links outside the workspace folder; it is not read.`], root };
+    if (st.size > MAX_BYTES) return { problems: [`${found} is larger than 1 MiB; it is ignored.`], root };
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 // The server's view of files: open editor buffers first, then disk. URI ↔ path conversion and the
 // workspace folders. No analysis here: the engine receives a reader and decides what to read.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
@@ -74,7 +74,7 @@ export class WorkspaceFiles {
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
   private readonly configCache = new Map<string, Derived<ConfigDocInfo[]>>();
   private readonly crdCache = new Map<string, Derived<CrdDefinition[]>>();
-  private readonly counters = { diskReads: 0, listings: 0, configParses: 0 };
+  private readonly counters: { diskReads: number; listings: number; configParses: number; refusedOutside?: number } = { diskReads: 0, listings: 0, configParses: 0 };
 
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
 
@@ -131,9 +131,43 @@ export class WorkspaceFiles {
     return { entry, text };
   }
 
+  /** Real paths of the workspace folders (links resolved), for confinement. */
+  private realFolders = new Map<string, string>();
+
+  /**
+   * Whether a disk file may be read: one inside a workspace folder must stay inside it once links are followed
+   * (a link in a cloned repository to ~/.kube/config or /etc is not read). A file outside every folder (a
+   * single file opened) is read as the editor shows it.
+   */
+  insideWorkspace(file: string): boolean {
+    const folder = this.folderOf(file);
+    if (!folder) return true;
+    let realFolder = this.realFolders.get(folder);
+    if (realFolder === undefined) {
+      try {
+        realFolder = realpathSync(folder);
+      } catch {
+        realFolder = path.resolve(folder);
+      }
+      this.realFolders.set(folder, realFolder);
+    }
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      return true; // absent: nothing is read
+    }
+    const rel = path.relative(realFolder, real);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
   private readDisk(file: string): string | undefined {
     try {
       if (!statSync(file).isFile()) return undefined;
+      if (!this.insideWorkspace(file)) {
+        this.counters.refusedOutside = (this.counters.refusedOutside ?? 0) + 1;
+        return undefined;
+      }
       this.counters.diskReads++;
       // Bounded and non-blocking: a FIFO or device swapped in after the stat is never read.
       const read = readRegularFileBounded(file, MAX_DISK_READ_BYTES);
@@ -215,6 +249,7 @@ export class WorkspaceFiles {
 
   setFolders(uris: string[]): void {
     this.folders = uris.map(uriToPath).filter((p): p is string => !!p);
+    this.realFolders.clear();
   }
 
   /** Off in a virtual workspace: only open buffers are read. */

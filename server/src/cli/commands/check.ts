@@ -178,13 +178,14 @@ export const checkCommand: Command = {
       collected = await collectInputs(settings.paths, io, {
         ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
         limits: { maxFileBytes: settings.maxFileBytes },
+        root: repoRootOf(io),
         ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
       });
       environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
       crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, {
         featureGates: repo?.featureGates,
         packs: repo?.customResources?.packs,
-        crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io) : [],
+        crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles') : [],
       });
     } catch (err) {
       return usageFailure('check', err, io);

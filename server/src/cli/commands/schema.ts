@@ -46,9 +46,47 @@ export interface SchemaWriter {
   writeFile(file: string, text: string): void;
 }
 
+/**
+ * Writes `file` without ever writing through a link: an existing entry must be a regular file owned by this user
+ * (else the export stops, naming it); the text goes to a new file created exclusively beside it (O_EXCL and
+ * O_NOFOLLOW: never an existing file or a link), which is then renamed over the name (a rename replaces the entry
+ * itself, never what a link points to). A folder named --out that holds a link planted by someone else cannot
+ * redirect the export outside it.
+ */
+export function writeOwnedFile(file: string, text: string): void {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (st) {
+    if (st.isSymbolicLink()) throw new Error(`${file} is a symbolic link: not written through (remove it, or choose another --out folder)`);
+    if (!st.isFile()) throw new Error(`${file} exists and is not a regular file`);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    if (uid !== undefined && st.uid !== uid) throw new Error(`${file} belongs to another user: not overwritten`);
+  }
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o644);
+  try {
+    fs.writeSync(fd, text);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  try {
+    fs.renameSync(temp, file);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
 const fsWriter: SchemaWriter = {
   mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
-  writeFile: (file, text) => fs.writeFileSync(file, text),
+  writeFile: writeOwnedFile,
 };
 
 export interface SchemaCommandDeps extends GateOptionDeps {

@@ -15,14 +15,85 @@ function cel(): typeof CelModule & { strings: typeof CelExt.strings } {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const ext = require('@bufbuild/cel/ext') as typeof CelExt;
     lib = { ...core, strings: ext.strings };
+    meterEvaluation();
   }
   return lib;
 }
 
-export type RuleOutcome = { result: 'pass' } | { result: 'fail'; message: string } | { result: 'skipped'; why: 'oldSelf' | 'unsupported' };
+// ── Run-time cost, as kube-apiserver bounds it. The API server gives each rule call a cost limit and each
+// custom resource a total budget; a rule over either is not evaluated to the end and the object is refused.
+// Limits: kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/apis/cel/config.go
+// @ 0a74a85ed8c08e0f0588ecc4a764883698a1b99e (PerCallLimit = 1000000, RuntimeCELCostBudget = 10000000).
+// Messages: staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/validation.go
+// @ 9d2a8fb7c431f0cf55f9671ca9502e5b1fc151ff ("no further validation rules will be run due to call cost exceeds
+// limit for rule", "validation failed due to running out of cost budget").
+// Kubegate's cost unit is one evaluation step (an expression node evaluated) plus one per 10 characters of each
+// string or list an operation produces: close to the API server's units, and what bounds Kubegate's own work.
+export const PER_CALL_COST_LIMIT = 1_000_000;
+export const RUNTIME_COST_BUDGET = 10_000_000;
+
+class CostLimitExceeded extends Error {}
+
+/** The running evaluation's cost and limit (one evaluation at a time: the engine is synchronous). */
+const meter = { cost: 0, limit: Number.POSITIVE_INFINITY, exceeded: false };
+
+type PlannerClass = { prototype: { plan(this: unknown, expr: unknown): unknown } };
+
+/** The library's expression planner (not among its exports: the vendor bundle exposes it, else its file). */
+function plannerClass(): PlannerClass | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('@bufbuild/cel/planner') as { Planner: PlannerClass }).Planner;
+  } catch {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const index = require.resolve('@bufbuild/cel');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require(index.replace(/index\.js$/, 'planner.js')) as { Planner: PlannerClass }).Planner;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+let metered = false;
+/** Counts every node the evaluator runs: each planned node's class gets a counting `eval` (once per class). */
+function meterEvaluation(): void {
+  if (metered) return;
+  metered = true;
+  const Planner = plannerClass();
+  if (!Planner) return;
+  const patched = new Set<object>();
+  const plan = Planner.prototype.plan;
+  Planner.prototype.plan = function (this: unknown, expr: unknown) {
+    const node = plan.call(this, expr) as { constructor?: { prototype?: { eval?: (ctx: unknown) => unknown } } } | undefined;
+    const proto = node?.constructor?.prototype;
+    if (proto && typeof proto.eval === 'function' && !patched.has(proto)) {
+      patched.add(proto);
+      const inner = proto.eval;
+      proto.eval = function (this: unknown, ctx: unknown) {
+        if (++meter.cost > meter.limit) {
+          meter.exceeded = true;
+          throw new CostLimitExceeded('actual cost limit exceeded');
+        }
+        const value = inner.call(this, ctx);
+        if (typeof value === 'string' && value.length >= 10) meter.cost += Math.floor(value.length / 10);
+        return value;
+      };
+    }
+    return node;
+  };
+}
+
+export type RuleOutcome =
+  | { result: 'pass'; cost: number }
+  | { result: 'fail'; message: string; cost: number }
+  | { result: 'skipped'; why: 'oldSelf' | 'unsupported' }
+  /** The evaluation stopped at the per-call limit or the resource's remaining budget (`limit` says which). */
+  | { result: 'over-budget'; limit: 'per-call' | 'budget'; cost: number };
 
 /** How many rules were skipped, by reason (reported by tests and `kubegate explain`). */
-export const celStats = { evaluated: 0, skippedOldSelf: 0, skippedUnsupported: 0 };
+export const celStats = { evaluated: 0, skippedOldSelf: 0, skippedUnsupported: 0, overBudget: 0, cost: 0 };
 
 export function usesOldSelf(rule: CrdRule): boolean {
   return /\boldSelf\b/.test(rule.rule);
@@ -66,17 +137,23 @@ function programOf(expr: string): Program | null {
   return p;
 }
 
-function run(expr: string, bindings: { self: never }): unknown {
+function run(expr: string, bindings: { self: never }, limit = PER_CALL_COST_LIMIT): unknown {
   const program = programOf(expr);
   if (!program) return undefined;
+  meter.cost = 0;
+  meter.limit = limit;
+  meter.exceeded = false;
   try {
     return program(bindings);
   } catch {
     return undefined;
+  } finally {
+    meter.limit = Number.POSITIVE_INFINITY;
   }
 }
 
-export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
+/** `budget`: what is left of the resource's RUNTIME_COST_BUDGET (the caller subtracts each outcome's cost). */
+export function evaluateRule(rule: CrdRule, self: unknown, budget = RUNTIME_COST_BUDGET): RuleOutcome {
   const support = ruleSupport(rule);
   if (support === 'oldSelf') {
     celStats.skippedOldSelf++;
@@ -87,19 +164,26 @@ export function evaluateRule(rule: CrdRule, self: unknown): RuleOutcome {
     return { result: 'skipped', why: 'unsupported' };
   }
   let value: unknown;
+  const limit = Math.min(PER_CALL_COST_LIMIT, budget);
   try {
-    value = run(rule.rule, { self: self as never });
+    value = run(rule.rule, { self: self as never }, limit);
   } catch {
     celStats.skippedUnsupported++;
     return { result: 'skipped', why: 'unsupported' };
+  }
+  const cost = meter.cost;
+  celStats.cost += Math.min(cost, limit + 1);
+  if (meter.exceeded) {
+    celStats.overBudget++;
+    return { result: 'over-budget', limit: limit < PER_CALL_COST_LIMIT ? 'budget' : 'per-call', cost: limit + 1 };
   }
   if (cel().isCelError(value) || typeof value !== 'boolean') {
     celStats.skippedUnsupported++;
     return { result: 'skipped', why: 'unsupported' };
   }
   celStats.evaluated++;
-  if (value) return { result: 'pass' };
-  return { result: 'fail', message: messageOf(rule, self) };
+  if (value) return { result: 'pass', cost };
+  return { result: 'fail', message: messageOf(rule, self), cost };
 }
 
 function messageOf(rule: CrdRule, self: unknown): string {

@@ -5,7 +5,8 @@ import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type 
 import { defaultSeverity } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
-import { escapeCelName, evaluateRule } from './cel';
+import { compileRe2 } from '../regex';
+import { escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
 import type { CrdSchema } from './format';
 
 export interface ConstraintContext {
@@ -18,6 +19,10 @@ export interface ConstraintContext {
   skippedRules: number;
   /** What the CRD in use does not have (Gateway API experimental-only rules and patterns under the standard channel). */
   skip?: { rules: Set<string>; patternPaths: Set<string> };
+  /** What is left of the resource's CEL cost budget (RUNTIME_COST_BUDGET at the start); set when a rule went over
+   *  a limit: no further rule is evaluated, as the API server stops. */
+  celBudget?: number;
+  celStopped?: boolean;
 }
 
 const MAX_DEPTH = 100;
@@ -48,6 +53,7 @@ function add(ctx: ConstraintContext, message: string, range: Range, path: string
 
 /** Checks the root object of a custom resource against its schema. */
 export function checkConstraints(ctx: ConstraintContext, root: Node, schema: CrdSchema, rootRange: Range): void {
+  ctx.celBudget ??= RUNTIME_COST_BUDGET;
   visit(ctx, root, schema, '', rootRange, 0);
 }
 
@@ -91,9 +97,28 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
   let self: unknown;
   for (const rule of schema['x-kubernetes-validations'] ?? []) {
     if (ctx.skip?.rules.has(rule.rule)) continue;
+    if (ctx.celStopped) {
+      ctx.skippedRules++;
+      continue;
+    }
     self ??= celValue(ctx, node, schema, 0);
-    const outcome = evaluateRule(rule, self);
+    const outcome = evaluateRule(rule, self, ctx.celBudget);
+    if ('cost' in outcome) ctx.celBudget = Math.max(0, (ctx.celBudget ?? RUNTIME_COST_BUDGET) - outcome.cost);
     if (outcome.result === 'skipped') ctx.skippedRules++;
+    else if (outcome.result === 'over-budget') {
+      ctx.celStopped = true;
+      const why =
+        outcome.limit === 'per-call'
+          ? `the rule costs more than the API server's limit per rule call (${PER_CALL_COST_LIMIT.toLocaleString('en-US')})`
+          : `the CRD's rules cost more than the API server's budget per object (${RUNTIME_COST_BUDGET.toLocaleString('en-US')})`;
+      add(ctx, `Applying fails: ${why}; the rule is not evaluated to the end and no further rules run: ${rule.rule}`, keyRange, path, {
+        rule: 'crd-cel-cost',
+        celRule: rule.rule,
+        limit: outcome.limit === 'per-call' ? PER_CALL_COST_LIMIT : RUNTIME_COST_BUDGET,
+        pipelineStage: 'validation',
+        verdict: 'rejected',
+      }, 'Make the value smaller (fewer items, shorter strings), or ask the CRD\'s authors to bound the rule (maxItems, maxLength).');
+    }
     else if (outcome.result === 'fail') {
       const where = rule.fieldPath ? nodeAt(ctx, node, rule.fieldPath) : undefined;
       add(ctx, `${outcome.message}`, where ? rangeOfNode(ctx, where.node, keyRange) : keyRange, where ? joinRel(path, where.path) : path, {
@@ -159,33 +184,15 @@ function scalar(ctx: ConstraintContext, value: unknown, schema: CrdSchema, path:
     add(ctx, `${label(path)} must be at most ${schema.maxLength} characters long, not ${length}`, range, path, { maxLength: schema.maxLength, got: length });
   }
   if (schema.pattern && !ctx.skip?.patternPaths.has(path)) {
-    const re = compile(schema.pattern);
-    if (re && !re.test(value)) add(ctx, `${JSON.stringify(value)} does not match the pattern of ${label(path)}`, range, path, { pattern: schema.pattern, value }, `Write a value matching ${schema.pattern}.`);
+    // RE2, as the API server: linear in the value. A pattern RE2 refuses is reported on the CRD itself
+    // (crd-document.ts: the API server refuses such a CRD), not on each resource.
+    const re = compileRe2(schema.pattern);
+    if (re.ok && !re.test(value)) add(ctx, `${JSON.stringify(value)} does not match the pattern of ${label(path)}`, range, path, { pattern: schema.pattern, value }, `Write a value matching ${schema.pattern}.`);
   }
   if (schema.format && schema.type === 'string') {
     const check = FORMATS[schema.format];
     if (check && !check(value)) add(ctx, `${JSON.stringify(value)} is not a valid ${schema.format} for ${label(path)}`, range, path, { format: schema.format, value });
   }
-}
-
-const regexCache = new Map<string, RegExp | null>();
-
-/** Go RE2 patterns as JavaScript regular expressions; a pattern JavaScript cannot read is not checked. */
-function compile(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
-    }
-    regexCache.set(pattern, re);
-  }
-  return re;
 }
 
 const FORMATS: Record<string, (v: string) => boolean> = {

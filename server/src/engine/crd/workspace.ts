@@ -27,41 +27,98 @@ export function mayHoldCrd(text: string): boolean {
   return /\bCustomResourceDefinition\b/.test(text);
 }
 
-const cache = new Map<string, { text: string; defs: CrdDefinition[] }>();
+const cache = new Map<string, { text: string; defs: CrdDefinition[]; problems: string[] }>();
+const CACHE_LIMIT = 5_000;
+
+/** How deep a CRD schema is followed when a resource is checked (engine/crd/constraints.ts MAX_DEPTH). */
+const CHECKED_SCHEMA_DEPTH = 100;
 
 /** The CRDs defined in one file's text (apiextensions.k8s.io/v1 CustomResourceDefinition documents, or a List of them). */
 export function crdsFromText(text: string, file: string): CrdDefinition[] {
-  if (!mayHoldCrd(text)) return [];
+  return crdsAndProblems(text, file).defs;
+}
+
+/**
+ * What in a CRD file was not used, one sentence per problem naming the file and line: a document that mentions
+ * CustomResourceDefinition but does not parse (or nests too deeply to read), a CRD without group or kind, a
+ * schema nested deeper than Kubegate follows. Nothing is skipped silently.
+ */
+export function crdFileProblems(text: string, file: string): string[] {
+  return crdsAndProblems(text, file).problems;
+}
+
+function crdsAndProblems(text: string, file: string): { defs: CrdDefinition[]; problems: string[] } {
+  if (!mayHoldCrd(text)) return { defs: [], problems: [] };
   const hit = cache.get(file);
-  if (hit && hit.text === text) return hit.defs;
+  if (hit && hit.text === text) return hit;
   const defs: CrdDefinition[] = [];
+  const problems: string[] = [];
   const lineCounter = new LineCounter();
   let docs;
   try {
     docs = parseDocuments(text, lineCounter);
-  } catch {
-    return [];
+  } catch (err) {
+    return { defs: [], problems: [`${file}: does not parse (${err instanceof Error ? err.message : String(err)}): its CRDs are not used`] };
   }
   for (const doc of docs) {
+    const line = () => lineCounter.linePos((doc.contents as { range?: [number, number, number] } | null)?.range?.[0] ?? doc.range[0]).line;
+    const docText = text.slice(doc.range[0], doc.range[2]);
+    const named = mayHoldCrd(docText);
     addDuplicateKeyErrors(doc);
-    if (doc.errors.length > 0 || !fewAliases(doc)) continue;
+    if (doc.errors.length > 0 || !fewAliases(doc)) {
+      if (named) problems.push(`${file}:${line()}: a CustomResourceDefinition document that does not parse (${doc.errors[0]?.message.split('\n')[0] ?? 'too many aliases'}): not used`);
+      continue;
+    }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: 100 });
-    } catch {
+    } catch (err) {
+      if (named) problems.push(`${file}:${line()}: a CustomResourceDefinition document that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
       continue;
     }
     const objects = isList(value) ? ((value as { items: unknown[] }).items ?? []) : [value];
     for (const o of objects) {
-      const def = crdFromObject(o, { kind: 'workspace', name: path.basename(file), file });
-      if (!def) continue;
+      let def: CrdDefinition | undefined;
+      try {
+        def = crdFromObject(o, { kind: 'workspace', name: path.basename(file), file });
+      } catch (err) {
+        problems.push(`${file}:${line()}: a CustomResourceDefinition that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
+        continue;
+      }
+      if (!def) {
+        if (isCrdLike(o)) problems.push(`${file}:${line()}: a CustomResourceDefinition without spec.group or spec.names.kind: not used`);
+        continue;
+      }
       const r = doc.range;
       def.source.range = rangeOf(lineCounter, r[0], r[1]);
+      const deep = def.versions.find((v) => v.schema && schemaDepth(v.schema, CHECKED_SCHEMA_DEPTH + 1) > CHECKED_SCHEMA_DEPTH);
+      if (deep) problems.push(`${file}:${line()}: the schema of ${def.kind} ${deep.name} nests more than ${CHECKED_SCHEMA_DEPTH} levels; deeper fields are not checked`);
       defs.push(def);
     }
   }
-  cache.set(file, { text, defs });
-  return defs;
+  const entry = { text, defs, problems };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(file, entry);
+  return entry;
+}
+
+function isCrdLike(o: unknown): boolean {
+  return !!o && typeof o === 'object' && (o as { kind?: unknown }).kind === 'CustomResourceDefinition';
+}
+
+/** Depth of nested schemas (properties, items, additionalProperties), counted up to `stop`. */
+function schemaDepth(schema: CrdDefinition['versions'][number]['schema'], stop: number): number {
+  let deepest = 0;
+  const stack: { s: NonNullable<typeof schema>; d: number }[] = schema ? [{ s: schema, d: 0 }] : [];
+  let visited = 0;
+  while (stack.length > 0 && deepest < stop && visited++ < 200_000) {
+    const { s, d } = stack.pop()!;
+    deepest = Math.max(deepest, d);
+    for (const child of Object.values(s.properties ?? {})) stack.push({ s: child, d: d + 1 });
+    if (s.items) stack.push({ s: s.items, d: d + 1 });
+    if (typeof s.additionalProperties === 'object') stack.push({ s: s.additionalProperties, d: d + 1 });
+  }
+  return deepest;
 }
 
 function isList(value: unknown): boolean {
@@ -89,7 +146,13 @@ export function discoverCrds(manifest: string, workspaceRoot: string | undefined
 }
 
 /** CRDs of files named explicitly (settings, --crd FILE). Unreadable files are reported by name. */
-export function loadCrdFiles(files: string[], access: Pick<CrdFileAccess, 'readFile'>): { crds: CrdDefinition[]; unreadable: string[] } {
-  const { found, unreadable } = loadNamedFiles(files, (f) => access.readFile(f), crdsFromText);
-  return { crds: found, unreadable };
+export function loadCrdFiles(files: string[], access: Pick<CrdFileAccess, 'readFile'>): { crds: CrdDefinition[]; unreadable: string[]; problems: string[] } {
+  const problems: string[] = [];
+  const { found, unreadable } = loadNamedFiles(files, (f) => access.readFile(f), (text, file) => {
+    const r = crdsAndProblems(text, file);
+    append(problems, r.problems);
+    if (r.defs.length === 0 && r.problems.length === 0) problems.push(`${file}: no CustomResourceDefinition in it`);
+    return r.defs;
+  });
+  return { crds: found, unreadable, problems };
 }

@@ -1,6 +1,6 @@
 // A file cut at its `---` lines into one piece per YAML document, and pieces joined back into one text with
-// line maps. Documents are cut only at LF lines, like the YAML parser (which does not take a lone CR as a line
-// break); lines are counted by LSP rules (LF, CR LF and a lone CR each end a line, as in line-index.ts).
+// line maps. Documents are cut only at LF lines; a text with a lone CR (a line break for kubectl and the parser,
+// parse/kubectl-lexical.ts) is not cut. Lines are counted by LSP rules (LF, CR LF and a lone CR each end a line).
 import { lineCount, lineStartAt, lineStarts, positionIn } from '../line-index';
 import { VERSION_DIRECTIVE_MAX_LINE } from '../directives';
 import { hasTemplateBlock } from '../parse/templates';
@@ -18,6 +18,9 @@ const SEPARATOR = /^---(?:[ \t\r\n]|$)/;
  *  (`...` markers, `%` directives, a template block, a version comment below the first lines). */
 export function splitDocuments(text: string): Piece[] | undefined {
   if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
+  // A lone CR ends a line for the parser too (kubectl's reading, parse/kubectl-lexical.ts): such a rare file is
+  // checked whole rather than cut by a second set of line rules.
+  if (/\r(?!\n)/.test(text)) return undefined;
   // A template block (`{{- range }}` … `{{- end }}`) may span documents: the engine decides over the whole file.
   if (hasTemplateBlock(text)) return undefined;
   // A version comment is read from the file's first lines only (directives.ts): one further down must not count.
@@ -43,7 +46,7 @@ export function splitDocuments(text: string): Piece[] | undefined {
   pieces.push({ text: text.slice(start), line: startLine });
   // Comments and blank lines (a line may start with a byte order mark) before the first `---` belong to the first
   // document: the parser makes no document of them, and piece i must be document i.
-  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t\r]*(?:#[^\n]*)?(?:\n|$))*$/.test(pieces[0].text)) {
+  if (pieces.length > 1 && !SEPARATOR.test(pieces[0].text) && /^(?:\uFEFF?[ \t]*(?:#[^\n\r]*)?(?:\r\n|\n|\r|$))*$/.test(pieces[0].text)) {
     pieces[1] = { text: pieces[0].text + pieces[1].text, line: 0 };
     pieces.shift();
   }

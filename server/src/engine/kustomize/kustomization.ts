@@ -30,7 +30,21 @@ export interface Kustomization {
   setsSelectors: boolean;
   /** `namespace`: metadata.namespace is set on every resource. */
   setsNamespace: boolean;
+  /** Entries beyond MAX_KUSTOMIZATION_ENTRIES (resources or patches) that were not read. */
+  dropped?: number;
+  /** Set when the file was not read at all (larger than MAX_KUSTOMIZATION_CHARS): the reason, for a note. */
+  unread?: string;
 }
+
+/** A kustomization file longer than this is not parsed (a note says so): parsing is the costly part. */
+export const MAX_KUSTOMIZATION_CHARS = 1024 * 1024;
+
+/** Resources (and patches) read from one kustomization at most: a generated one cannot make the check unbounded. */
+export const MAX_KUSTOMIZATION_ENTRIES = 10_000;
+
+/** Parsed kustomizations by path, reused while the text is the same (each is parsed once per run). */
+const parsedCache = new Map<string, { text: string; k: Kustomization | undefined }>();
+const PARSED_CACHE_LIMIT = 6_000;
 
 /** File names kustomize reads in a folder, in its order of preference. */
 export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
@@ -56,6 +70,19 @@ function targetOf(v: unknown): PatchTarget | undefined {
 
 /** The facts of one kustomization file; undefined when it does not parse as a mapping. */
 export function readKustomization(k: KustomizationText): Kustomization | undefined {
+  const hit = parsedCache.get(k.path);
+  if (hit && hit.text === k.text) return hit.k;
+  const parsed = parseKustomization(k);
+  if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.clear();
+  parsedCache.set(k.path, { text: k.text, k: parsed });
+  return parsed;
+}
+
+function parseKustomization(k: KustomizationText): Kustomization | undefined {
+  if (k.text.length > MAX_KUSTOMIZATION_CHARS) {
+    const unread = `${k.path} is larger than ${MAX_KUSTOMIZATION_CHARS / (1024 * 1024)} MiB: not read as a kustomization`;
+    return { file: k.path, dir: path.dirname(k.path), resources: [], patches: [], setsSelectors: false, setsNamespace: false, unread };
+  }
   let root: Record<string, unknown> | undefined;
   try {
     const doc = parseDocument(k.text, { uniqueKeys: false, prettyErrors: false });
@@ -68,7 +95,13 @@ export function readKustomization(k: KustomizationText): Kustomization | undefin
   if (!root) return undefined;
   const dir = path.dirname(k.path);
   const local = (entry: string) => path.resolve(dir, entry);
-  const resources = [...strings(root['resources']), ...strings(root['bases'])].filter((e) => !isRemote(e)).map(local);
+  let dropped = 0;
+  const capped = (list: string[]): string[] => {
+    if (list.length <= MAX_KUSTOMIZATION_ENTRIES) return list;
+    dropped += list.length - MAX_KUSTOMIZATION_ENTRIES;
+    return list.slice(0, MAX_KUSTOMIZATION_ENTRIES);
+  };
+  const resources = capped([...strings(root['resources']), ...strings(root['bases'])]).filter((e) => !isRemote(e)).map(local);
   const patches: Kustomization['patches'] = [];
   for (const p of Array.isArray(root['patches']) ? root['patches'] : []) {
     const entry = record(p);
@@ -86,11 +119,16 @@ export function readKustomization(k: KustomizationText): Kustomization | undefin
   const setsSelectors =
     (!!common && Object.keys(common).length > 0) ||
     labels.some((l) => l?.['includeSelectors'] === true && Object.keys(record(l['pairs']) ?? {}).length > 0);
+  if (patches.length > MAX_KUSTOMIZATION_ENTRIES) {
+    dropped += patches.length - MAX_KUSTOMIZATION_ENTRIES;
+    patches.length = MAX_KUSTOMIZATION_ENTRIES;
+  }
   return {
     file: k.path,
     dir,
     resources,
     patches,
+    ...(dropped > 0 ? { dropped } : {}),
     setsSelectors,
     setsNamespace: typeof root['namespace'] === 'string' && root['namespace'] !== '',
   };

@@ -9,9 +9,12 @@ import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../append';
 import { lineStarts } from '../line-index';
+import { loneCrAsLf } from './kubectl-lexical';
 
 /** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check.ts). */
-export function parseFile(text: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
+export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
+  // A lone CR ends a line, as kubectl reads it (kubectl-lexical.ts): the parser gets it as LF, offsets unchanged.
+  const text = loneCrAsLf(input);
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
   // rejects (e.g. `v1\n  replicas` after a stray BOM), which shifted every later range by a line.
   const lineCounter = textLineCounter(text);
@@ -111,6 +114,7 @@ export function toParsedDocument(
       range: rangeOf(lineCounter, e.pos[0], Math.max(e.pos[1], e.pos[0])),
     }))
     .filter((e, i, all) => e.message !== tooDeep || all.findIndex((x) => x.message === tooDeep) === i);
+  skipLineStartBom(doc, text);
   let templated = false;
   try {
     const docText = text.slice(start, end);
@@ -261,4 +265,19 @@ function acceptKubectlEscapes(doc: Document.Parsed, text: string): void {
       }
     },
   });
+}
+
+/** A byte order mark opening a line is skipped, as go-yaml's scanner does (kubectl-lexical.ts): a document whose
+ *  first key starts with one (a later document opening with a BOM) reads its key without it. */
+function skipLineStartBom(doc: Document.Parsed, text: string): void {
+  const contents = doc.contents;
+  if (!contents || !isCollection(contents) || !('items' in contents)) return;
+  const first = (contents.items as unknown[])[0];
+  const key = isPair(first) ? first.key : undefined;
+  if (!isScalar(key) || typeof key.value !== 'string' || !key.value.startsWith('\uFEFF') || !key.range) return;
+  const at = key.range[0];
+  if (text.charCodeAt(at) !== 0xfeff || (at > 0 && text[at - 1] !== '\n' && text[at - 1] !== '\r')) return;
+  key.value = key.value.slice(1);
+  key.range = [at + 1, key.range[1], key.range[2]];
+  if (contents.range) contents.range = [at + 1, contents.range[1], contents.range[2]];
 }

@@ -15,6 +15,8 @@ import { walkRoot } from './walk';
 import { checkObjectMeta } from './object-meta';
 import type { ObjectMetaFacts } from '../knowledge/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
+import { crdDocumentFindings } from '../crd/crd-document';
+import { controlCharacterFinding } from '../parse/kubectl-lexical';
 import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 import { typeMetaFinding } from './type-meta';
@@ -56,6 +58,13 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   };
   if (pdoc.templated) {
     base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
+    return analysis;
+  }
+  // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse.
+  const control = controlCharacterFinding(parsed, pdoc);
+  if (control) {
+    base.reason = REASON_SYNTAX;
+    analysis.findings.push(control);
     return analysis;
   }
   if (pdoc.errors.length > 0) {
@@ -149,6 +158,10 @@ function analyzeObject(
   const kindWhere = meta.kindRange ?? where;
   // CRDs and APIServices are built-in objects (crd/api-objects.ts): never read with a catalog's CRD.
   if (isApiObjectGroup(apiVersion)) inputs = { ...inputs, data: withApiObjects(inputs.data) };
+  if (kind === 'CustomResourceDefinition' && apiVersion.startsWith('apiextensions.k8s.io/') && pdoc.doc) {
+    // What kube-apiserver checks when a CRD is created beyond its type (RE2 patterns, schema bounds).
+    append(findings, crdDocumentFindings({ doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, root: node }));
+  }
   if (inputs.crds && isMap(node)) {
     const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
     if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };

@@ -1,0 +1,40 @@
+// Confinement of the files a repository's configuration names (`.kubegate.yaml` configFiles and
+// customResources.crdFiles, the `.kubegate.yaml` itself, kustomizations): each must resolve inside the repository
+// root after following links, else it is refused with a note naming it. A repository is untrusted input: a link
+// or a `../` path must not make Kubegate read (and echo into reports) a file elsewhere on the machine.
+import * as path from 'node:path';
+import type { CliIO } from './io';
+
+/** The path with links resolved (the deepest existing ancestor resolved, the rest appended), or the path itself. */
+export function realOf(io: CliIO, p: string): string {
+  const abs = path.resolve(p);
+  if (!io.realPath) return abs;
+  try {
+    return io.realPath(abs);
+  } catch {
+    const parent = path.dirname(abs);
+    return parent === abs ? abs : path.join(realOf(io, parent), path.basename(abs));
+  }
+}
+
+/** Whether `inner` is `outer` or inside it (both absolute, links already resolved). */
+export function isWithin(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+export interface Confinement {
+  root: string;
+  realRoot: string;
+  /** Whether `p` (after following links) is inside the root. */
+  inside(p: string): boolean;
+}
+
+export function confinementOf(io: CliIO, root: string): Confinement {
+  const realRoot = realOf(io, root);
+  return {
+    root,
+    realRoot,
+    inside: (p) => isWithin(realRoot, realOf(io, p)),
+  };
+}
