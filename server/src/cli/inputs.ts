@@ -44,6 +44,9 @@ export interface CollectOptions {
   limits?: Partial<InputLimits>;
   /** Whether a file found in a folder is checked (default: a .yaml / .yml name). */
   wanted?: (file: string) => boolean;
+  /** Why a file named on the command line (or the --stdin-filename) is not checked (`ignore` / `files` of
+   *  .kubegate.yaml), or undefined: such a file is skipped with a note, not read. */
+  excludedNamed?: (file: string) => string | undefined;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -175,9 +178,18 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     return candidates;
   };
 
+  const excluded = (name: string): boolean => {
+    const why = options.excludedNamed?.(name);
+    if (why) out.skipped.push({ path: name, message: `${why}; not checked` });
+    return !!why;
+  };
   for (const p of paths) {
     if (p === '-') {
       const name = options.stdinFilename ?? '<stdin>';
+      if (options.stdinFilename !== undefined && excluded(name)) {
+        await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())); // drained: the writer is not left blocked
+        continue;
+      }
       take(name, await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())), true);
       continue;
     }
@@ -188,6 +200,8 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
       if (walk(p) === 0) {
         throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.wanted ? ' matching the files globs of .kubegate.yaml' : ''})`);
       }
+    } else if (excluded(p)) {
+      continue;
     } else if (st.kind === 'file') {
       if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) take(p, readRegular(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
     } else {

@@ -3,15 +3,15 @@
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
-import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
-import { Analysis, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
+import { Analysis, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
 import { jsonWriter } from '../format/json';
 import { sarifWriter } from '../format/sarif';
 import { textWriter } from '../format/text';
-import { ChunkedOut, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
+import { ChunkedOut, notCheckedDocuments, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
 import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
@@ -19,7 +19,7 @@ import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../in
 import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { kustomizeLookup } from '../kustomize-lookup';
-import { exitCodeFor, FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, type FailOn, type SeverityMap } from '../policy';
+import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -42,6 +42,17 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     help: `exit 1 when a finding is at least this severe: ${FAIL_ON.join(', ')} (default error)`,
   },
   { name: 'max-warnings', value: true, placeholder: 'N', help: 'also exit 1 when there are more than N warnings' },
+  {
+    name: 'fail-on-unchecked',
+    help: 'also exit 1 when a document was not checked (no schema for it); default: listed and counted, never failing',
+  },
+  {
+    name: 'skip-kind',
+    value: true,
+    repeatable: true,
+    placeholder: 'KIND',
+    help: 'skip documents of a kind (Secret) or apiVersion/kind (v1/Secret); repeatable, comma lists',
+  },
   {
     name: 'severity',
     value: true,
@@ -72,7 +83,8 @@ Options:
 ${describeOptions(CHECK_OPTIONS)}
 
 Exit status: 0 passed, 1 findings at the --fail-on level (or more warnings
-than --max-warnings), 2 usage error or unreadable input.
+than --max-warnings, or documents not checked with --fail-on-unchecked),
+2 usage error or unreadable input. A failing run says why in every format.
 `;
 
 interface CheckSettings {
@@ -83,6 +95,10 @@ interface CheckSettings {
   quiet: boolean;
   failOn: FailOn;
   maxWarnings: number | undefined;
+  failOnUnchecked: boolean;
+  /** Where each policy value came from, for the failure reasons (`--fail-on` or `failOn of .kubegate.yaml`). */
+  policySource: { failOn: string; maxWarnings: string; unchecked: string };
+  skipKinds: string[];
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
@@ -98,14 +114,30 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
   if (maxFileBytes === undefined) throw new UsageError(`--max-file-size must be a size such as 64M or 1048576, not "${rawSize}"`);
   const stdinFilename = optionValue(args, 'stdin-filename');
   if (stdinFilename !== undefined && !args.positionals.includes('-')) throw new UsageError('--stdin-filename needs - among the PATHs');
+  const skipKinds = optionValues(args, 'skip-kind').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean);
+  for (const k of skipKinds) {
+    const p = kindSelectorProblem(k);
+    if (p) throw new UsageError(`--skip-kind: ${p}`);
+  }
+  const fromRepo = `of ${REPO_CONFIG_NAME}`;
+  const failOnArg = optionValue(args, 'fail-on');
+  const maxWarningsArg = optionValue(args, 'max-warnings');
+  const failOnUnchecked = hasFlag(args, 'fail-on-unchecked') || repo?.unchecked === 'fail';
   return {
     version,
     format: format as Format,
     paths: args.positionals,
     grouped: !!io.tty && !hasFlag(args, 'no-group'),
     quiet: hasFlag(args, 'quiet'),
-    failOn: parseFailOn(optionValue(args, 'fail-on')),
-    maxWarnings: parseMaxWarnings(optionValue(args, 'max-warnings')),
+    failOn: failOnArg === undefined && repo?.failOn ? repo.failOn : parseFailOn(failOnArg),
+    maxWarnings: maxWarningsArg === undefined ? repo?.maxWarnings : parseMaxWarnings(maxWarningsArg),
+    failOnUnchecked,
+    policySource: {
+      failOn: failOnArg === undefined && repo?.failOn ? `failOn ${fromRepo}:` : '--fail-on',
+      maxWarnings: maxWarningsArg === undefined && repo?.maxWarnings !== undefined ? `maxWarnings ${fromRepo}:` : '--max-warnings',
+      unchecked: hasFlag(args, 'fail-on-unchecked') ? '--fail-on-unchecked' : `unchecked: fail ${fromRepo}`,
+    },
+    skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
@@ -127,6 +159,29 @@ async function gateEnvironmentForRun(
   const sources = await gateSourcesFromArgs(args, settings.version, io, {}, { featureGates: repo?.featureGates, configFiles });
   const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
   return scopedEnvironments(sources, settings.version, inputs, io, namedGiven);
+}
+
+function cwdOf(io: CliIO): string {
+  return io.cwd?.() ?? process.cwd();
+}
+
+/** The report without the documents `--skip-kind` / `skipKinds` select (List items too): their findings are
+ *  dropped and they are counted as skipped, not as not checked. */
+function skippedByKindOf(report: FileReport, selectors: readonly string[]): { report: FileReport; documents: Set<DocumentReport> } {
+  const documents = new Set<DocumentReport>();
+  if (selectors.length === 0) return { report, documents };
+  const visit = (d: DocumentReport) => {
+    if (kindSelected(selectors, d.apiVersion, d.kind)) documents.add(d);
+    else d.items?.forEach(visit);
+  };
+  report.documents.forEach(visit);
+  if (documents.size === 0) return { report, documents };
+  const inside = (p: { line: number; character: number }) =>
+    [...documents].some((d) => {
+      const { start, end } = d.range;
+      return (p.line > start.line || (p.line === start.line && p.character >= start.character)) && (p.line < end.line || (p.line === end.line && p.character <= end.character));
+    });
+  return { report: { ...report, findings: report.findings.filter((f) => !inside(f.range.start)) }, documents };
 }
 
 function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>): ReportWriter {
@@ -178,7 +233,12 @@ export const checkCommand: Command = {
       collected = await collectInputs(settings.paths, io, {
         ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
         limits: { maxFileBytes: settings.maxFileBytes },
-        ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
+        ...(repo
+          ? {
+              wanted: (f: string) => isWantedFile(repo as RepoConfig, path.resolve(cwdOf(io), f)),
+              excludedNamed: (f: string) => exclusionOf(repo as RepoConfig, path.resolve(cwdOf(io), f)),
+            }
+          : {}),
       });
       environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
       crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, {
@@ -198,36 +258,45 @@ export const checkCommand: Command = {
     const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
     let filesWithFindings = 0;
     let notChecked = 0;
+    let documents = 0;
+    let skippedByKind = 0;
     const kustomizeOf = kustomizeLookup(io);
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
       const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
-      const report = analysis.check(input.text, settings.severity);
+      const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
+      const report = skipped.report;
+      skippedByKind += skipped.documents.size;
       let shown = false;
       for (const f of report.findings) {
         counts[f.severity]++;
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
-      const countDocs = (d: (typeof report.documents)[number]): void => {
-        if (!d.checked && d.reason) notChecked++;
-        d.items?.forEach(countDocs);
-      };
-      report.documents.forEach(countDocs);
-      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles });
+      const docs = notCheckedDocuments(report, skipped.documents);
+      notChecked += docs.notChecked.length;
+      documents += docs.documents + skipped.documents.size;
+      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, notChecked: docs.notChecked });
+    }
+    let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
+    if (collected.failed.length > 0) {
+      const names = collected.failed.map((f) => f.path).join(', ');
+      verdict = { exitCode: EXIT_USAGE, reasons: [`${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`, ...verdict.reasons] };
     }
     const summary: RunSummary = {
       version: settings.version,
       files: collected.inputs.length,
       filesWithFindings,
       counts,
+      documents,
       notChecked,
+      skippedByKind,
       skipped: collected.skipped,
       failed: collected.failed,
+      verdict,
     };
     writer.end(summary);
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
-    if (collected.failed.length > 0) return EXIT_USAGE;
-    return exitCodeFor(counts, settings.failOn, settings.maxWarnings);
+    return verdict.exitCode;
   },
 };

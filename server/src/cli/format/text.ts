@@ -1,7 +1,7 @@
 // `--format text`: on a terminal, findings grouped under their file; otherwise (or with --no-group) one line
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
-import type { DocumentReport, Finding, Severity } from '../../engine';
+import type { Finding, Severity } from '../../engine';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
@@ -19,7 +19,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** "2 errors, 1 warning in 3 of 40 files" (only the severities present; "no problems" when none). */
+/**
+ * "2 errors, 1 warning in 3 of 40 files (Kubernetes 1.37); 2 of 9 documents not checked." Only the severities
+ * present; "No problems" only when something was checked and nothing found; "Nothing checked" when no file was
+ * read. --quiet hides information and hints but keeps every count.
+ */
 export function summaryLine(s: RunSummary, quiet: boolean): string {
   const parts: string[] = [];
   if (s.counts.error) parts.push(plural(s.counts.error, 'error'));
@@ -27,26 +31,31 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   if (!quiet && s.counts.information) parts.push(`${s.counts.information} information`);
   if (!quiet && s.counts.hint) parts.push(plural(s.counts.hint, 'hint'));
   const files = s.files === 1 ? '1 file' : `${s.files} files`;
-  let line =
-    parts.length === 0
-      ? `No problems in ${files}`
-      : `${parts.join(', ')} in ${s.filesWithFindings === s.files && s.files === 1 ? '1 file' : `${s.filesWithFindings} of ${files}`}`;
+  let line: string;
+  if (s.files === 0) line = 'Nothing checked';
+  else if (parts.length > 0) {
+    line = `${parts.join(', ')} in ${s.filesWithFindings === s.files && s.files === 1 ? '1 file' : `${s.filesWithFindings} of ${files}`}`;
+  } else if (s.documents > 0 && s.notChecked + s.skippedByKind >= s.documents) line = `No document checked in ${files}`;
+  else line = `No problems in ${files}`;
   line += ` (Kubernetes ${s.version})`;
   const extra: string[] = [];
-  if (!quiet && s.notChecked) extra.push(`${plural(s.notChecked, 'document')} not checked`);
+  if (s.notChecked) extra.push(`${s.notChecked} of ${plural(s.documents, 'document')} not checked`);
+  if (s.skippedByKind) extra.push(`${plural(s.skippedByKind, 'document')} skipped by kind`);
+  if (quiet) {
+    const hidden: string[] = [];
+    if (s.counts.information) hidden.push(`${s.counts.information} information`);
+    if (s.counts.hint) hidden.push(plural(s.counts.hint, 'hint'));
+    if (hidden.length) extra.push(`${hidden.join(', ')} not shown (--quiet)`);
+  }
   if (s.skipped.length) extra.push(`${plural(s.skipped.length, 'file')} skipped`);
-  if (s.failed.length) extra.push(`${s.failed.length} not readable`);
+  if (s.failed.length) extra.push(`${plural(s.failed.length, 'path')} not readable`);
   return `${line}${extra.length ? `; ${extra.join(', ')}` : ''}.`;
 }
 
-function notChecked(report: FileResult['report']): { doc: DocumentReport; label: string }[] {
-  const out: { doc: DocumentReport; label: string }[] = [];
-  const visit = (d: DocumentReport, label: string) => {
-    if (!d.checked && d.reason) out.push({ doc: d, label });
-    d.items?.forEach((item) => visit(item, `${label}, item ${item.index + 1}`));
-  };
-  for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return out;
+/** "Failing (exit 1): 5 warnings, more than --max-warnings 0." — or undefined when the run passed. */
+export function verdictLine(s: RunSummary): string | undefined {
+  if (s.verdict.exitCode === 0) return undefined;
+  return `Failing (exit ${s.verdict.exitCode}): ${s.verdict.reasons.join('; ')}.`;
 }
 
 function where(f: { range: Finding['range'] }): string {
@@ -59,7 +68,7 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
   return {
     file(r: FileResult) {
       const findings = quiet ? r.report.findings.filter((f) => shownWhenQuiet(f.severity)) : r.report.findings;
-      const notes = quiet ? [] : notChecked(r.report);
+      const notes = quiet ? [] : (r.notChecked ?? []);
       if (grouped) {
         if (findings.length === 0 && notes.length === 0) return;
         out.write(`${paint(r.path, '1;4', color)}\n`);
@@ -85,6 +94,8 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
     },
     end(summary: RunSummary) {
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);
+      const failing = verdictLine(summary);
+      if (failing) out.write(`${paint(failing, '1', color)}\n`);
       out.flush();
     },
   };
