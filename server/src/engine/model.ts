@@ -78,7 +78,7 @@ export interface DocumentAnalysis {
   gateSettings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
   /** Kubernetes version a config names (kubeadm kubernetesVersion, kind node image tag). */
-  namedVersions: { version: string; range: Range; what: string }[];
+  namedVersions: { version: string; range: Range; what: string; node?: number }[];
 }
 
 export type GateState = 'on' | 'off' | 'unknown';

@@ -223,7 +223,7 @@ export const checkCommand: Command = {
       repo = await loadRepoConfig(io);
       settings = settingsOf(args, io, repo);
     } catch (err) {
-      return usageFailure('check', err, io, err instanceof UsageError && /^invalid \.kubegate/.test(err.message) ? undefined : USAGE);
+      return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
 
     let collected;
@@ -276,7 +276,9 @@ export const checkCommand: Command = {
       const docs = notCheckedDocuments(report, skipped.documents);
       notChecked += docs.notChecked.length;
       documents += docs.documents + skipped.documents.size;
-      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, notChecked: docs.notChecked });
+      // In notes, config paths are written like the file's own: absolute beside an absolute path.
+      const gateConfigsAsWritten = path.isAbsolute(input.path) ? scoped.absoluteConfigFiles : scoped.configFiles;
+      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked });
     }
     let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
     if (collected.failed.length > 0) {

@@ -28,12 +28,15 @@ export const SCHEMA_OPTIONS: OptionSpec[] = [
 const USAGE = `Usage: kubegate schema export --out DIR [options]
        kubegate schema print APIVERSION KIND [options]
 
-Writes JSON Schemas (draft-07) of the target Kubernetes version: one file per kind named as kubeconform
-looks them up ({kind}-{group}-{version}.json, core kinds {kind}-{version}.json), all.json (every kind,
-routed on apiVersion and kind, for editors) and _definitions.json. Gated fields and values carry
+Writes JSON Schemas (draft-07) of the target Kubernetes version: one file per
+kind named as kubeconform looks them up ({kind}-{group}-{version}.json, core
+kinds {kind}-{version}.json), all.json (every kind, routed on apiVersion and
+kind, for editors) and _definitions.json. Gated fields and values carry
 x-kubernetes-feature-gate. e.g.
   kubegate schema export --kubernetes-version 1.37 --strict --out schemas-1.37
-  kubeconform -strict -schema-location 'schemas-1.37/{{.ResourceKind}}{{.KindSuffix}}.json' manifests/
+  kubeconform -strict \\
+    -schema-location 'schemas-1.37/{{.ResourceKind}}{{.KindSuffix}}.json' \\
+    manifests/
   kubegate schema print resource.k8s.io/v1 ResourceSlice
 
 Options:
@@ -85,7 +88,7 @@ export function makeSchemaCommand(deps: SchemaCommandDeps = {}): Command {
           throw new UsageError(action ? `unknown action "${action}": use export or print` : 'give export or print');
         }
       } catch (err) {
-        return usageFailure('schema', err, io, USAGE);
+        return usageFailure('schema', err, io, true);
       }
       let environment: GateEnvironment | undefined;
       try {

@@ -69,10 +69,11 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
     file(r: FileResult) {
       const findings = quiet ? r.report.findings.filter((f) => shownWhenQuiet(f.severity)) : r.report.findings;
       const notes = quiet ? [] : (r.notChecked ?? []);
+      const configs = r.gateConfigsAsWritten ?? r.gateConfigs ?? [];
       if (grouped) {
         if (findings.length === 0 && notes.length === 0) return;
         out.write(`${paint(r.path, '1;4', color)}\n`);
-        if (findings.length > 0 && r.gateConfigs?.length) out.write(`  ${paint(`gates from ${r.gateConfigs.join(', ')}`, '2', color)}\n`);
+        if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${configs.join(', ')}`, '2', color)}\n`);
         const posWidth = Math.max(0, ...findings.map((f) => where(f).length), ...notes.map((n) => where(n.doc).length));
         const codeWidth = Math.max(0, ...findings.map((f) => f.code.length));
         for (const f of findings) {
@@ -90,7 +91,7 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
         for (const e of f.related ?? []) out.write(`    ${e.message}\n`);
       }
       for (const n of notes) out.write(`note: ${r.path}:${where(n.doc)} ${n.label} not checked: ${n.doc.reason}\n`);
-      if (findings.length > 0 && r.gateConfigs?.length) out.write(`note: ${r.path}: gates from ${r.gateConfigs.join(', ')}\n`);
+      if (findings.length > 0 && configs.length) out.write(`note: ${r.path}: gates from ${configs.join(', ')}\n`);
     },
     end(summary: RunSummary) {
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);

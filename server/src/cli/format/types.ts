@@ -16,6 +16,8 @@ export interface FileResult {
   report: FileReport;
   /** Config files that supplied gate state to this file (the config-scoping model), relative to the cwd. */
   gateConfigs?: string[];
+  /** The same written like `path` (absolute beside an absolute path), for text notes. */
+  gateConfigsAsWritten?: string[];
   /** Documents not checked and not already explained by a finding of their own (notes). */
   notChecked?: NotCheckedDocument[];
 }
