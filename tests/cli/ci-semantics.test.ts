@@ -244,3 +244,16 @@ describe('failOn, maxWarnings and skipKinds in .kubegate.yaml; --skip-kind', () 
     expect(bad.stderr).toContain('--skip-kind: "a b" is not a kind');
   });
 });
+
+describe('disable comments in the CLI', () => {
+  it('a typo in a code is a warning; --report-unused-disables reports a comment that silences nothing', async () => {
+    const text = `${BAD.replace('dta: 1', 'dta: 1 # kubegate-disable-line unknown-feild')}other: 2 # kubegate-disable-line\nfine: {} # kubegate-disable-line invalid-value\n`;
+    const root = repo({ 'c.yaml': text });
+    const plain = await check(root, ['c.yaml']);
+    expect(plain.stdout).toContain('c.yaml:4:32 warning disable-comment This disable comment silences nothing for "unknown-feild": it is not a Kubegate finding code\n    Did you mean unknown-field?\n');
+    expect(plain.stdout).not.toMatch(/unused|:6:\d+ warning disable-comment/);
+    const strict = await check(root, ['--report-unused-disables', 'c.yaml']);
+    expect(strict.stdout).toMatch(/^c\.yaml:6:\d+ warning disable-comment This disable comment silences nothing for invalid-value: no such finding is reported where it applies$/m);
+    expect(strict.stdout).not.toMatch(/^c\.yaml:5:\d+ warning disable-comment/m);
+  });
+});

@@ -3,7 +3,7 @@
 import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
-import { applyDisableComments, parseDirectives, type Directives } from './directives';
+import { applyDisableComments, disableCommentFindings, parseDirectives, type Directives, type DisableUse } from './directives';
 import { eachDocument } from './parse/each-document';
 import { parseFile, textLineCounter } from './parse/parseFile';
 import { comparePositions } from './parse/ranges';
@@ -79,7 +79,9 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   });
 
   const findings: Finding[] = [];
-  for (const doc of withGates) append(findings, applyDisableComments(doc.findings, analysis.directives));
+  const used: DisableUse = new Map();
+  for (const doc of withGates) append(findings, applyDisableComments(doc.findings, analysis.directives, used));
+  append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));
   return { documents: withGates.map((d) => d.report), findings: capFindings(sortFindings(dedupe(findings))) };
 }
 

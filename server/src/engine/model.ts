@@ -103,4 +103,6 @@ export interface CheckOptions {
   crds?: import('./crd/catalog').CrdCatalog;
   /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
   kustomize?: import('./kustomize/facts').KustomizeFacts;
+  /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
+  reportUnusedDisables?: boolean;
 }

@@ -60,6 +60,7 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     placeholder: 'CODE=LEVEL',
     help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
   },
+  { name: 'report-unused-disables', help: 'report disable comments (or codes in them) that silence nothing' },
   { name: 'stdin-filename', value: true, placeholder: 'NAME', help: 'the name of the text read from stdin (PATH -)' },
   {
     name: 'max-file-size',
@@ -99,6 +100,7 @@ interface CheckSettings {
   /** Where each policy value came from, for the failure reasons (`--fail-on` or `failOn of .kubegate.yaml`). */
   policySource: { failOn: string; maxWarnings: string; unchecked: string };
   skipKinds: string[];
+  reportUnusedDisables: boolean;
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
@@ -138,6 +140,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
       unchecked: hasFlag(args, 'fail-on-unchecked') ? '--fail-on-unchecked' : `unchecked: fail ${fromRepo}`,
     },
     skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
+    reportUnusedDisables: hasFlag(args, 'report-unused-disables'),
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
@@ -263,7 +266,7 @@ export const checkCommand: Command = {
     const kustomizeOf = kustomizeLookup(io);
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
-      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
+      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
       const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
       const report = skipped.report;
       skippedByKind += skipped.documents.size;
