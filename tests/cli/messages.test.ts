@@ -23,7 +23,7 @@ describe('usage errors', () => {
   it('are one line and a pointer to the command help, exit 2', async () => {
     const cases: [string[], string][] = [
       [['check', '--formt', 'json', '/w/a.yaml'], 'kubegate check: unknown option --formt (did you mean --format?)'],
-      [['check', '--format', 'xml', '/w/a.yaml'], 'kubegate check: --format must be one of text, json, sarif, github, not "xml"'],
+      [['check', '--format', 'xml', '/w/a.yaml'], 'kubegate check: --format must be one of text, json, sarif, github, junit, not "xml"'],
       [['check'], 'kubegate check: no PATH given (use - to read stdin)'],
       [['explain', '--nope'], 'kubegate explain: unknown option --nope'],
       [['gates', '--emit', 'k3s', '/w/a.yaml'], 'kubegate gates: '],

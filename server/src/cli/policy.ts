@@ -55,6 +55,9 @@ export interface FailurePolicy {
 export interface RunVerdict {
   exitCode: number;
   reasons: string[];
+  /** The reasons no finding shows by itself (all but the --fail-on one): warnings over a limit, documents not
+   *  checked, unreadable paths. */
+  beyondFindings?: string[];
 }
 
 function plural(n: number, word: string): string {
@@ -76,11 +79,12 @@ export function verdictOf(counts: Record<Severity, number>, notChecked: number, 
     const found = levels.filter((l) => counts[l] > 0).map((l) => (l === 'information' ? `${counts[l]} information` : plural(counts[l], l)));
     if (found.length > 0) reasons.push(`${found.join(', ')} (${source.failOn ?? '--fail-on'} ${policy.failOn})`);
   }
+  const byFindings = reasons.length;
   if (policy.maxWarnings !== undefined && counts.warning > policy.maxWarnings) {
     reasons.push(`${plural(counts.warning, 'warning')}, more than ${source.maxWarnings ?? '--max-warnings'} ${policy.maxWarnings}`);
   }
   if (policy.failOnUnchecked && notChecked > 0) {
     reasons.push(`${plural(notChecked, 'document')} not checked (${source.unchecked ?? '--fail-on-unchecked'})`);
   }
-  return { exitCode: reasons.length > 0 ? EXIT_FINDINGS : EXIT_OK, reasons };
+  return { exitCode: reasons.length > 0 ? EXIT_FINDINGS : EXIT_OK, reasons, beyondFindings: reasons.slice(byFindings) };
 }

@@ -10,7 +10,8 @@ import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../c
 import { githubWriter } from '../format/github';
 import { jsonWriter } from '../format/json';
 import { sarifWriter } from '../format/sarif';
-import { textWriter } from '../format/text';
+import { junitWriter } from '../format/junit';
+import { summaryLine, textWriter, verdictLine } from '../format/text';
 import { ChunkedOut, notCheckedDocuments, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
@@ -21,7 +22,7 @@ import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { kustomizeLookup } from '../kustomize-lookup';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
-const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
 export const CHECK_OPTIONS: OptionSpec[] = [
@@ -30,9 +31,11 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     name: 'format',
     short: 'f',
     value: true,
-    placeholder: 'FORMAT',
-    help: 'text (default), json, sarif (SARIF 2.1.0 for code scanning) or github (workflow annotations)',
+    repeatable: true,
+    placeholder: 'FORMAT[=FILE]',
+    help: 'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations) or junit (JUnit XML); FORMAT=FILE writes that report to FILE (repeatable: several reports in one run)',
   },
+  { name: 'output', short: 'o', value: true, placeholder: 'FILE', help: 'write the report to FILE instead of stdout' },
   { name: 'no-group', help: 'text: one line per finding even on a terminal' },
   { name: 'quiet', short: 'q', help: 'show errors and warnings only (no information, hints or not-checked notes)' },
   {
@@ -88,9 +91,41 @@ than --max-warnings, or documents not checked with --fail-on-unchecked),
 2 usage error or unreadable input. A failing run says why in every format.
 `;
 
+/** One report of the run: its format and where it goes (stdout when no file). */
+interface Output {
+  format: Format;
+  file?: string;
+}
+
+/** `--format json`, `--format sarif=out.sarif` (repeatable) and `--output FILE` → the reports of the run. */
+function outputsOf(args: ParsedArgs): Output[] {
+  const outputs: Output[] = optionValues(args, 'format').map((raw) => {
+    const eq = raw.indexOf('=');
+    const format = eq < 0 ? raw : raw.slice(0, eq);
+    const file = eq < 0 ? undefined : raw.slice(eq + 1);
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+    if (file === '') throw new UsageError(`--format ${format}=FILE needs a file name after =`);
+    return { format: format as Format, ...(file !== undefined ? { file } : {}) };
+  });
+  if (outputs.length === 0) outputs.push({ format: 'text' });
+  const toStdout = outputs.filter((o) => o.file === undefined);
+  if (toStdout.length > 1) {
+    throw new UsageError(`only one report can go to stdout (${toStdout.map((o) => o.format).join(', ')}): give the others a file, e.g. --format ${toStdout[1]!.format}=report`);
+  }
+  const output = optionValue(args, 'output');
+  if (output !== undefined) {
+    if (toStdout.length === 0) throw new UsageError('--output names the file of the report without =FILE, and every --format has one');
+    toStdout[0]!.file = output;
+  }
+  const files = outputs.flatMap((o) => (o.file ? [o.file] : []));
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice) throw new UsageError(`two reports would be written to ${twice}`);
+  return outputs;
+}
+
 interface CheckSettings {
   version: KubeVersion;
-  format: Format;
+  outputs: Output[];
   paths: string[];
   grouped: boolean;
   quiet: boolean;
@@ -108,8 +143,7 @@ interface CheckSettings {
 
 function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): CheckSettings {
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
-  const format = optionValue(args, 'format') ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+  const outputs = outputsOf(args);
   if (args.positionals.length === 0) throw new UsageError('no PATH given (use - to read stdin)');
   const rawSize = optionValue(args, 'max-file-size');
   const maxFileBytes = rawSize === undefined ? DEFAULT_LIMITS.maxFileBytes : parseSize(rawSize);
@@ -127,7 +161,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
   const failOnUnchecked = hasFlag(args, 'fail-on-unchecked') || repo?.unchecked === 'fail';
   return {
     version,
-    format: format as Format,
+    outputs,
     paths: args.positionals,
     grouped: !!io.tty && !hasFlag(args, 'no-group'),
     quiet: hasFlag(args, 'quiet'),
@@ -187,10 +221,10 @@ function skippedByKindOf(report: FileReport, selectors: readonly string[]): { re
   return { report: { ...report, findings: report.findings.filter((f) => !inside(f.range.start)) }, documents };
 }
 
-function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>): ReportWriter {
+function writerFor(format: Format, settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {
   const options = { quiet: settings.quiet };
   const cwd = io.cwd?.() ?? process.cwd();
-  switch (settings.format) {
+  switch (format) {
     case 'json':
       return jsonWriter(out, options);
     case 'github': {
@@ -204,9 +238,47 @@ function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: M
     case 'sarif': {
       return sarifWriter(out, options, { root: repoRootOf(io), cwd, textOf: (f) => texts.get(f) });
     }
+    case 'junit': {
+      const levels: Record<FailOn, Severity[]> = { error: ['error'], warning: ['error', 'warning'], information: ['error', 'warning', 'information'], never: [] };
+      return junitWriter(out, { ...options, failing: (s) => levels[settings.failOn].includes(s) });
+    }
     default:
-      return textWriter(out, { ...options, grouped: settings.grouped, color: io.color });
+      // A file gets plain lines: no grouping, colour or terminal hyperlinks.
+      return textWriter(out, { ...options, grouped: settings.grouped && !toFile, color: io.color && !toFile, links: !!io.tty && !toFile });
   }
+}
+
+/** Every report of the run, each with its sink (stdout or a file opened before the check). */
+function openWriters(settings: CheckSettings, io: CliIO, texts: Map<string, string>): { writer: ReportWriter; close(): void } {
+  const opened: { close(): void }[] = [];
+  const writers: ReportWriter[] = [];
+  try {
+    for (const o of settings.outputs) {
+      let sink: (t: string) => void = (t) => io.out(t);
+      if (o.file !== undefined) {
+        if (!io.openOutput) throw new UsageError(`cannot write ${o.file}: no file output here`);
+        const file = path.resolve(cwdOf(io), o.file);
+        try {
+          const handle = io.openOutput(file);
+          opened.push(handle);
+          sink = (t) => handle.write(t);
+        } catch (err) {
+          throw new UsageError(`cannot write ${o.file}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      writers.push(writerFor(o.format, settings, new ChunkedOut(sink), io, texts, o.file !== undefined));
+    }
+  } catch (err) {
+    for (const h of opened) h.close();
+    throw err;
+  }
+  return {
+    writer: {
+      file: (r) => writers.forEach((w) => w.file(r)),
+      end: (s) => writers.forEach((w) => w.end(s)),
+    },
+    close: () => opened.forEach((h) => h.close()),
+  };
 }
 
 export const checkCommand: Command = {
@@ -255,9 +327,14 @@ export const checkCommand: Command = {
     for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
 
     const texts = new Map<string, string>();
-    if (settings.format === 'sarif') for (const i of collected.inputs) texts.set(i.path, i.text);
-    const out = new ChunkedOut((t) => io.out(t));
-    const writer = writerFor(settings, out, io, texts);
+    if (settings.outputs.some((o) => o.format === 'sarif')) for (const i of collected.inputs) texts.set(i.path, i.text);
+    let reports: ReturnType<typeof openWriters>;
+    try {
+      reports = openWriters(settings, io, texts);
+    } catch (err) {
+      return usageFailure('check', err, io);
+    }
+    const writer = reports.writer;
     const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
     let filesWithFindings = 0;
     let notChecked = 0;
@@ -286,7 +363,8 @@ export const checkCommand: Command = {
     let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
-      verdict = { exitCode: EXIT_USAGE, reasons: [`${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`, ...verdict.reasons] };
+      const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;
+      verdict = { exitCode: EXIT_USAGE, reasons: [unreadable, ...verdict.reasons], beyondFindings: [unreadable, ...(verdict.beyondFindings ?? [])] };
     }
     const summary: RunSummary = {
       version: settings.version,
@@ -301,6 +379,13 @@ export const checkCommand: Command = {
       verdict,
     };
     writer.end(summary);
+    reports.close();
+    if (settings.outputs.every((o) => o.file !== undefined)) {
+      // Every report went to a file: the log still gets the summary and, when failing, why.
+      io.out(`${summaryLine(summary, settings.quiet)}\n`);
+      const failing = verdictLine(summary);
+      if (failing) io.out(`${failing}\n`);
+    }
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
     return verdict.exitCode;
   },

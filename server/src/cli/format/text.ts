@@ -7,6 +7,21 @@ import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type Ru
 export interface TextOptions extends WriterOptions {
   grouped: boolean;
   color: boolean;
+  /** Terminal hyperlinks (OSC 8) for KEP links: on a terminal only. */
+  links?: boolean;
+}
+
+/** The KEP a finding points to (gate findings), as `KEP-5945` and its URL. */
+export function kepOf(f: Finding): { label: string; url: string } | undefined {
+  const kep = f.data?.['kep'];
+  const url = f.data?.['kepUrl'];
+  if (typeof kep !== 'number') return undefined;
+  return { label: `KEP-${kep}`, url: typeof url === 'string' ? url : `https://kep.k8s.io/${kep}` };
+}
+
+/** `text` as a terminal hyperlink to `url` (OSC 8). */
+export function hyperlink(text: string, url: string): string {
+  return `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
 }
 
 const COLORS: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
@@ -78,7 +93,10 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
         const codeWidth = Math.max(0, ...findings.map((f) => f.code.length));
         for (const f of findings) {
           out.write(`  ${where(f).padEnd(posWidth)}  ${sev(f.severity, 11)}  ${f.code.padEnd(codeWidth)}  ${f.message}\n`);
-          if (f.fix) out.write(`  ${' '.repeat(posWidth + 2 + 11 + 2 + codeWidth + 2)}${paint(f.fix, '2', color)}\n`);
+          const indent = ' '.repeat(posWidth + 2 + 11 + 2 + codeWidth + 2);
+          if (f.fix) out.write(`  ${indent}${paint(f.fix, '2', color)}\n`);
+          const kep = kepOf(f);
+          if (kep) out.write(`  ${indent}${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
           for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${e.message}`, '2', color)}\n`);
         }
         for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${n.label} not checked: ${n.doc.reason}`, '2', color)}\n`);
@@ -88,6 +106,8 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
       for (const f of findings) {
         out.write(`${r.path}:${where(f)} ${paint(f.severity, COLORS[f.severity], color)} ${f.code} ${f.message}\n`);
         if (f.fix) out.write(`    ${f.fix}\n`);
+        const kep = kepOf(f);
+        if (kep) out.write(`    ${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
         for (const e of f.related ?? []) out.write(`    ${e.message}\n`);
       }
       for (const n of notes) out.write(`note: ${r.path}:${where(n.doc)} ${n.label} not checked: ${n.doc.reason}\n`);
