@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { processIO } from '../../server/src/cli/io';
+import { WIDGET_CRD } from '../crd/fixtures';
 import { capturedIO, ROOT, tempDirs } from './cli-process';
 
 const tempDir = tempDirs();
@@ -255,5 +256,22 @@ describe('disable comments in the CLI', () => {
     const strict = await check(root, ['--report-unused-disables', 'c.yaml']);
     expect(strict.stdout).toMatch(/^c\.yaml:6:\d+ warning disable-comment This disable comment silences nothing for invalid-value: no such finding is reported where it applies$/m);
     expect(strict.stdout).not.toMatch(/^c\.yaml:5:\d+ warning disable-comment/m);
+  });
+});
+
+describe('--crd takes a folder', () => {
+  it('the YAML files of a folder are read as CRD files; a folder without YAML is a usage error', async () => {
+    const widget = 'apiVersion: example.kubegate.test/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: Huge\n';
+    const root = repo({ 'defs/nested/widget-crd.yaml': WIDGET_CRD, 'defs/README.md': 'x', 'apps/w.yaml': widget, 'empty/x.txt': 'x' });
+    const without = await check(root, ['--format', 'json', 'apps/w.yaml']);
+    expect((JSON.parse(without.stdout) as JsonSummary).summary.notChecked).toBe(1);
+    const r = await check(root, ['--format', 'json', '--crd', 'defs', 'apps/w.yaml']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as { files: { findings: { code: string; path: string }[] }[]; summary: { notChecked: number } };
+    expect(out.summary.notChecked).toBe(0);
+    expect(out.files[0]!.findings.map((f) => `${f.code}:${f.path}`)).toEqual(['invalid-value:spec.size']);
+    const empty = await check(root, ['--crd', 'empty', 'apps/w.yaml']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--crd empty: no YAML files in this folder');
   });
 });
