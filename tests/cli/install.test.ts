@@ -90,6 +90,13 @@ describe('kubegate outside the clone', () => {
       stdio: 'pipe',
       env: { ...process.env, npm_config_cache: path.join(dir, 'cache') },
     });
+    // `npx kubegate@<version>` as a user runs it, here from the tarball (offline: no run-time dependencies).
+    const npx = execFileSync(npm, ['exec', '--offline', '--yes', `--package=${path.join(dir, tarball)}`, '--', 'kubegate', '--version'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_cache: path.join(dir, 'cache') },
+    });
+    expect(npx).toBe(`kubegate ${pkg.version}\n`);
     const bin = path.join(prefix, 'bin', 'kubegate');
     const example = path.join(dir, 'slice.yaml');
     copyFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), example);
