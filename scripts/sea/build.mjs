@@ -19,10 +19,20 @@ const POSTJECT = 'postject@1.0.0-alpha.6';
 /** The fuse Node's single-executable support looks for. */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
+/** An executable's require() loads built-in modules only, and Node warns when anything else is asked for: an
+ *  optional dependency that is not installed (node-fetch's `encoding`, in a try/catch) becomes an empty module. */
+const absentOptional = {
+  name: 'absent-optional',
+  setup(b) {
+    b.onResolve({ filter: /^encoding$/ }, (args) => ({ path: args.path, namespace: 'absent-optional' }));
+    b.onLoad({ filter: /.*/, namespace: 'absent-optional' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const main = join(out, 'kubegate.cjs');
-await build({ ...common, sourcemap: false, entryPoints: [join(repo, 'server/src/cli/main.ts')], outfile: main, plugins: [lazyBuiltinsPlugin] });
+await build({ ...common, sourcemap: false, entryPoints: [join(repo, 'server/src/cli/main.ts')], outfile: main, plugins: [lazyBuiltinsPlugin, absentOptional] });
 const blob = join(out, 'kubegate.blob');
 const config = join(out, 'sea-config.json');
 writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true }));

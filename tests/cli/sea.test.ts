@@ -3,7 +3,7 @@
 // a while (and postject from npm), so .ci/run builds it and runs this file with KUBEGATE_SEA set to the
 // executable; without it the file is skipped.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDirs } from './cli-process';
@@ -11,9 +11,9 @@ import { ROOT, tempDirs } from './cli-process';
 const EXE = process.env['KUBEGATE_SEA'];
 const tempDir = tempDirs();
 
-function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(EXE!, args, { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1' } });
+    const child = spawn(EXE!, args, { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -43,5 +43,19 @@ describe.skipIf(!EXE)('the standalone executable (KUBEGATE_SEA)', () => {
     expect(bad.code).toBe(1);
     const out = JSON.parse(bad.stdout) as { files: { findings: { code: string }[] }[] };
     expect(out.files.map((f) => f.findings.map((x) => x.code))).toEqual([['invalid-value', 'invalid-value', 'unknown-field'], ['feature-gate']]);
+  }, 60_000);
+
+  it('--cluster works (the kubeconfig reader is inside the executable), without a warning from Node', async () => {
+    const dir = tempDir();
+    copyFileSync(path.join(ROOT, 'examples', 'deployment.yaml'), path.join(dir, 'deployment.yaml'));
+    writeFileSync(
+      path.join(dir, 'kubeconfig'),
+      'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\n' +
+        'users: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n',
+    );
+    const r = await run(['check', '--cluster', 'deployment.yaml'], dir, { KUBECONFIG: path.join(dir, 'kubeconfig') });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('context "x"');
+    expect(r.stderr).not.toMatch(/Warning|Cannot find module/);
   }, 60_000);
 });
