@@ -28,6 +28,7 @@ describe('usage errors', () => {
       [['explain', '--nope'], 'kubegate explain: unknown option --nope'],
       [['gates', '--emit', 'k3s', '/w/a.yaml'], 'kubegate gates: '],
       [['schema', '--strikt'], 'kubegate schema: unknown option --strikt (did you mean --strict?)'],
+      [['schema', 'exprot'], 'kubegate schema: unknown action "exprot" (did you mean export?): use export or print'],
     ];
     for (const [args, first] of cases) {
       const r = await run(args);

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  closestName,
   gateCatalog,
   loadVersion,
   type GateEnvironment,
@@ -85,7 +86,8 @@ export function makeSchemaCommand(deps: SchemaCommandDeps = {}): Command {
         } else if (action === 'print') {
           if (args.positionals.length !== 3) throw new UsageError('print needs APIVERSION KIND, e.g. print apps/v1 Deployment');
         } else {
-          throw new UsageError(action ? `unknown action "${action}": use export or print` : 'give export or print');
+          const near = action ? closestName(action, ['export', 'print']) : undefined;
+          throw new UsageError(action ? `unknown action "${action}"${near ? ` (did you mean ${near}?)` : ''}: use export or print` : 'give export or print');
         }
       } catch (err) {
         return usageFailure('schema', err, io, true);
