@@ -34,6 +34,7 @@ const FULL: Partial<Record<FindingCode, string>> = {
   'redundant-gate': 'A GA gate is set to its default; the setting changes nothing and breaks start-up once the gate is removed.',
   'version-mismatch': 'A config names another Kubernetes version than the one checked against.',
   'file-too-large': 'The file is too large to check fully; only its syntax is checked.',
+  'disable-comment': 'A # kubegate-disable comment names something that is not a finding code (so it silences nothing for it), or, with --report-unused-disables, the comment or a code it names silences nothing.',
 };
 
 interface SarifRule {
