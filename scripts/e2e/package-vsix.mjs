@@ -2,7 +2,7 @@
 // an allowlist), then prints its size and fails when it is 5 MB or more.
 // Usage: node scripts/e2e/package-vsix.mjs [--out <file.vsix>]
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readmeImageProblems } from './vsix-readme.mjs';
@@ -31,7 +31,21 @@ const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
 // --readme-path: the extension page shows the user README (README.marketplace.md); README.md is for developers.
 // --no-rewrite-relative-links: its images are shipped in the .vsix (docs/images, see .vscodeignore), so the
 // relative links stay relative (the extension page resolves them inside the installed extension).
-run(process.execPath, [vsce, 'package', '--no-dependencies', '--readme-path', 'README.marketplace.md', '--no-rewrite-relative-links', '--out', out]);
+// package.json's "files" chooses what `npm pack` ships; vsce refuses "files" beside .vscodeignore, so the
+// .vsix is packed with "files" left out of package.json for the time vsce runs (restored after).
+const pkgText = readFileSync(join(repo, 'package.json'), 'utf8');
+const { files: _npmFiles, ...forVsce } = pkg;
+writeFileSync(join(repo, 'package.json'), `${JSON.stringify(forVsce, null, 2)}\n`);
+let packed = false;
+try {
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--readme-path', 'README.marketplace.md', '--no-rewrite-relative-links', '--out', out], { cwd: repo, stdio: 'inherit' });
+  packed = true;
+} catch {
+  console.error('package: vsce package failed (output above)');
+} finally {
+  writeFileSync(join(repo, 'package.json'), pkgText);
+}
+if (!packed) process.exit(1);
 const missing = await readmeImageProblems(out);
 if (missing.length) {
   console.error(`the packaged README references images that are neither in the .vsix nor absolute:\n  ${missing.join('\n  ')}`);

@@ -108,7 +108,8 @@ describe('github format', () => {
     const lines = io.stdout.trim().split('\n');
     expect(lines[2]).toMatch(/^::error file=deploy\/deployment-with-mistakes\.yaml,line=22,col=11,endLine=22,endColumn=18,title=kubegate unknown-field::protocl .*protocol/);
     expect(lines.filter((l) => l.startsWith('::warning file=deploy/dra-resourceslice-skip-node-operations.yaml,'))).toHaveLength(1);
-    expect(lines.at(-1)).toBe('3 errors, 1 warning in 2 of 3 files (Kubernetes 1.37).');
+    expect(lines.at(-2)).toBe('3 errors, 1 warning in 2 of 3 files (Kubernetes 1.37).');
+    expect(lines.at(-1)).toBe('::error title=kubegate check failed::Failing (exit 1): 3 errors (--fail-on error).');
   });
 
   it('escapes data and properties as the runner expects', () => {
@@ -134,9 +135,12 @@ describe('text format', () => {
     expect(io.stdout).toMatch(/^\/w\/noisy\.yaml:4:1 error unknown-field /m);
     expect(io.stdout).toMatch(/^\/w\/slice\.yaml:\d+:\d+ warning feature-gate /m);
     expect(io.stdout).toMatch(/^note: \/w\/noisy\.yaml:5:1 document 2 not checked: /m);
-    expect(io.stdout.trim().split('\n').at(-1)).toBe('1 error, 1 warning in 2 of 3 files (Kubernetes 1.37); 1 document not checked.');
+    expect(io.stdout.trim().split('\n').slice(-2)).toEqual([
+      '1 error, 1 warning in 2 of 3 files (Kubernetes 1.37); 1 of 4 documents not checked.',
+      'Failing (exit 1): 1 error (--fail-on error).',
+    ]);
     const hint = await run(['--severity', 'feature-gate=hint,unknown-field=information']);
-    expect(hint.io.stdout.trim().split('\n').at(-1)).toBe('1 information, 1 hint in 2 of 3 files (Kubernetes 1.37); 1 document not checked.');
+    expect(hint.io.stdout.trim().split('\n').at(-1)).toBe('1 information, 1 hint in 2 of 3 files (Kubernetes 1.37); 1 of 4 documents not checked.');
   });
 
   it('groups per file on a terminal (not with --no-group), colours only when asked', async () => {
@@ -149,12 +153,12 @@ describe('text format', () => {
     expect(colour.io.stdout).toContain('\u001b[31merror');
   });
 
-  it('--quiet hides information, hints and not-checked notes', async () => {
+  it('--quiet hides information, hints and not-checked notes (their counts stay)', async () => {
     const { io } = await run(['--quiet', '--severity', 'feature-gate=information']);
     expect(io.stdout).not.toContain('feature-gate');
-    expect(io.stdout).not.toContain('not checked');
+    expect(io.stdout).not.toContain('note:');
     expect(io.stdout).toContain('unknown-field');
-    expect(io.stdout.trim().split('\n').at(-1)).toBe('1 error in 1 of 3 files (Kubernetes 1.37).');
+    expect(io.stdout.trim().split('\n').at(-2)).toBe('1 error in 1 of 3 files (Kubernetes 1.37); 1 of 4 documents not checked, 1 information not shown (--quiet).');
   });
 
   it('colour on a TTY unless NO_COLOR; FORCE_COLOR forces it', () => {

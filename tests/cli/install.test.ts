@@ -63,10 +63,21 @@ describe('kubegate outside the clone', () => {
     }
   });
 
+  it('package.json is publishable: not private, files, engines.node, the kubegate bin', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest['private']).toBeUndefined();
+    expect(manifest['files']).toEqual(expect.arrayContaining(['dist/cli.js', 'schemas/']));
+    expect((manifest['engines'] as Record<string, string>)['node']).toBe('>=20');
+    expect((manifest['bin'] as Record<string, string>)['kubegate']).toBe('dist/cli.js');
+    // `prepare` builds dist/ when npm installs from a clone (pre-commit's language: node, a git dependency).
+    expect((manifest['scripts'] as Record<string, string>)['prepare']).toBe('node scripts/build.mjs');
+    expect(readFileSync(CLI, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
   it('npm pack → npm install -g --prefix (offline) → kubegate check runs on an example', async () => {
     expect(existsSync(CLI), 'dist/cli.js is missing: run `npm run build`').toBe(true);
     const dir = tempDir();
-    execFileSync(npm, ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], { cwd: ROOT, stdio: 'pipe' });
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     const listing = execFileSync('tar', ['-tzf', path.join(dir, tarball)], { encoding: 'utf8' }).split('\n');
     expect(listing).toEqual(
@@ -79,6 +90,13 @@ describe('kubegate outside the clone', () => {
       stdio: 'pipe',
       env: { ...process.env, npm_config_cache: path.join(dir, 'cache') },
     });
+    // `npx kubegate@<version>` as a user runs it, here from the tarball (offline: no run-time dependencies).
+    const npx = execFileSync(npm, ['exec', '--offline', '--yes', `--package=${path.join(dir, tarball)}`, '--', 'kubegate', '--version'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_cache: path.join(dir, 'cache') },
+    });
+    expect(npx).toBe(`kubegate ${pkg.version}\n`);
     const bin = path.join(prefix, 'bin', 'kubegate');
     const example = path.join(dir, 'slice.yaml');
     copyFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), example);

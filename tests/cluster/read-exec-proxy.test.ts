@@ -57,10 +57,14 @@ function execUser(script: string, env: { name: string; value: string }[] = []) {
   return { exec: { command: process.execPath, args: [join(folder.dir, script)], env: [{ name: 'TEST_TOKEN', value: TOKEN }, ...env] } };
 }
 
+/** An explicit time budget where a test expects an answer: starting a plugin process on a busy machine may
+ *  take longer than the 5 s default. */
+const BUDGET_MS = 60_000;
+
 describe('readCluster with an exec credential plugin', () => {
   it('sends the token the plugin prints', async () => {
     const kubeconfig = writeKubeconfig(folder.dir, server.url, pki.caCert, execUser('token-plugin.cjs'), { fileName: 'kc-exec' });
-    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: {} });
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: {}, timeoutMs: BUDGET_MS });
     expect(snapshot.reachable).toBe(true);
     expect(server.requests.length).toBeGreaterThan(0);
     expect(server.requests.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
@@ -69,7 +73,7 @@ describe('readCluster with an exec credential plugin', () => {
 
   it('names the plugin, not its output, when it fails', async () => {
     const kubeconfig = writeKubeconfig(folder.dir, server.url, pki.caCert, execUser('failing-plugin.cjs'), { fileName: 'kc-exec-fail' });
-    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: {} });
+    const snapshot = await readCluster({ kubeconfigPath: kubeconfig, env: {}, timeoutMs: BUDGET_MS });
     expect(snapshot.reachable).toBe(false);
     expect(snapshot.notes).toHaveLength(1);
     expect(snapshot.notes[0]).toMatch(/exec credential plugin ".*" of context "test" failed/);

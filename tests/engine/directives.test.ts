@@ -7,6 +7,8 @@ import { parseDirectives, yamlComments } from '../../server/src/engine/directive
 import { supportedVersion } from '../../server/src/engine/kube-version';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { checkText } from '../../server/src/engine/check';
+import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { analyze, check } from './helpers';
 
 const BAD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
@@ -54,6 +56,54 @@ describe('disable comments', () => {
     expect(yamlComments('a: "# kubegate-disable" # real\nb: |\n  # not a comment\n').map((c) => c.text)).toEqual(['# real']);
     const text = `${BAD}data:\n  x: "# kubegate-disable"\nfoo: 1\n`;
     expect(check(text).findings.map((f) => f.path)).toEqual(['foo']);
+  });
+});
+
+describe('disable comments like ESLint: same line, unknown codes, unused', () => {
+  const codesOf = (text: string, options: { reportUnusedDisables?: boolean } = {}) =>
+    checkText(text, { version: '1.37', ...options }).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${f.data?.['reason'] ?? f.path}`);
+
+  it('kubegate-disable-line (a trailing comment) silences findings that start on its own line only', () => {
+    const text = `${BAD}foo: 1 # kubegate-disable-line unknown-field\nbar: 2\nbaz: 3 # kubegate-disable-line\n`;
+    expect(check(text).findings.map((f) => f.path)).toEqual(['bar']);
+  });
+
+  it('a name that is no finding code is a disable-comment warning at the name, with a did-you-mean', () => {
+    const text = `${BAD}# kubegate-disable-next-line unknown-feild, nonsense\nfoo: 1\n`;
+    const findings = checkText(text, { version: '1.37' }).findings;
+    expect(codesOf(text)).toEqual(['disable-comment:3:29-42:unknown-code', 'disable-comment:3:44-52:unknown-code', 'unknown-field:4:0-3:foo']);
+    const [typo, other] = findings.filter((f) => f.code === 'disable-comment');
+    expect(typo!.severity).toBe('warning');
+    expect(typo!.message).toBe('This disable comment silences nothing for "unknown-feild": it is not a Kubegate finding code');
+    expect(typo!.fix).toBe('Did you mean unknown-field?');
+    expect(typo!.data).toMatchObject({ rule: 'disable-comment', reason: 'unknown-code', name: 'unknown-feild', suggestion: 'unknown-field' });
+    expect(other!.data?.['suggestion']).toBeUndefined();
+  });
+
+  it('reportUnusedDisables: a comment, or a listed code, that silences nothing is reported; used ones are not', () => {
+    const text = `${BAD}# kubegate-disable-next-line unknown-field, invalid-value\nfoo: 1\n# kubegate-disable-next-line\nmetadata2: {}\nok: 1 # kubegate-disable-line yaml11-scalar\n`;
+    // Without the option, only the findings that were not silenced.
+    expect(codesOf(text)).toEqual(['unknown-field:7:0-2:ok']);
+    expect(codesOf(text, { reportUnusedDisables: true })).toEqual([
+      'disable-comment:3:44-57:unused',
+      'unknown-field:7:0-2:ok',
+      'disable-comment:7:30-43:unused',
+    ]);
+    const all = `${BAD}# kubegate-disable\n`;
+    expect(codesOf(all, { reportUnusedDisables: true })).toEqual(['disable-comment:3:0-18:unused']);
+  });
+});
+
+describe('disable comments: the same answer for the editor (incremental re-check) and the CLI', () => {
+  it('an open document edited around a disable comment reports what a whole check reports', () => {
+    const text = `${BAD}foo: 1 # kubegate-disable-line unknown-feild\n---\n${BAD}bar: 1 # kubegate-disable-line\n`;
+    const context = { version: '1.37' as const };
+    const open = new OpenDocument();
+    const guard = { maxChars: 1_000_000 };
+    open.update(text.replace('bar: 1', 'bar: 2'), context, guard);
+    const edited = open.update(text, context, guard).findings.map((f) => `${f.code}:${f.range.start.line}`);
+    expect(edited).toEqual(checkText(text, context).findings.map((f) => `${f.code}:${f.range.start.line}`));
+    expect(edited).toEqual(['unknown-field:3', 'disable-comment:3']);
   });
 });
 

@@ -15,6 +15,9 @@ const { create, defer } = lspSessions();
 
 const SUITE = lspSuite('LSP with kubegate.cluster.enabled');
 
+/** An explicit time budget for the cluster reads of these tests (the 5 s default is not for a busy machine). */
+const BUDGET = { KUBEGATE_CLUSTER_TIMEOUT_MS: '60000' };
+
 /** A loopback API server answering `routes`, a kubeconfig for it, both cleaned up after the test. */
 async function fakeCluster(routes: Record<string, Route>): Promise<{ api: Awaited<ReturnType<typeof startFakeApiServer>>; kubeconfig: string }> {
   const pki = await makeTestPki();
@@ -37,7 +40,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
       {},
       {
         settings: () => ({ kubernetesVersion: 'cluster', cluster: { enabled: true } }),
-        env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' },
+        env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '', ...BUDGET },
       },
     );
     const connected = new Promise<StatusParams>((resolve) => {
@@ -102,7 +105,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     });
     const { ws, client } = create(
       {},
-      { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '' } },
+      { settings: () => ({ cluster: { enabled: true } }), env: { KUBECONFIG: kubeconfig, HTTPS_PROXY: '', https_proxy: '', ...BUDGET } },
     );
     await client.initialize();
     const uri = ws.uri('slice.yaml');

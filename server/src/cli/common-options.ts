@@ -21,9 +21,10 @@ export function targetVersionOf(args: ParsedArgs): KubeVersion {
   return v;
 }
 
-/** A UsageError of `kubegate <command>` printed (with the usage text when given) as exit 2; other errors rethrown. */
-export function usageFailure(command: string, err: unknown, io: CliIO, usage?: string): number {
+/** A UsageError of `kubegate <command>` printed as exit 2: the message, and (for a mistake in the arguments)
+ *  one line pointing to the command's help, never the whole help. Other errors are rethrown. */
+export function usageFailure(command: string, err: unknown, io: CliIO, pointToHelp = false): number {
   if (!(err instanceof UsageError)) throw err;
-  io.err(`kubegate ${command}: ${err.message}\n${usage === undefined ? '' : `\n${usage}`}`);
+  io.err(`kubegate ${command}: ${err.message}\n${pointToHelp ? `Run 'kubegate ${command} --help' for the options.\n` : ''}`);
   return EXIT_USAGE;
 }

@@ -22,7 +22,7 @@ import { confinementOf } from './confine';
 import type { CliIO } from './io';
 
 export const CRD_OPTIONS: OptionSpec[] = [
-  { name: 'crd', value: true, repeatable: true, placeholder: 'FILE', help: 'a file of CustomResourceDefinitions to check custom resources against (repeatable)' },
+  { name: 'crd', value: true, repeatable: true, placeholder: 'FILE', help: 'a file, or a folder of YAML files, of CustomResourceDefinitions to check custom resources against (repeatable)' },
   {
     name: 'crd-pack',
     value: true,
@@ -60,6 +60,40 @@ export function withoutControllerGates(values: string[]): string[] {
     .filter((v) => v.trim() !== '');
 }
 
+/** A `--crd` path: a file as it is; a folder gives its YAML files (sorted, walked; .git and node_modules skipped). */
+export function crdFilesIn(p: string, io: CliIO): string[] {
+  const kind = io.stat ? io.stat(p)?.kind : io.kind(p);
+  if (kind !== 'dir') return [p];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = (dir: string, depth: number) => {
+    let real = dir;
+    try {
+      real = io.realPath ? io.realPath(dir) : dir;
+    } catch {
+      // keep the path as given
+    }
+    if (depth > 20 || seen.has(real)) return;
+    seen.add(real);
+    let names: string[];
+    try {
+      names = [...io.listDir(dir)].sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const k = io.stat ? io.stat(full)?.kind : io.kind(full);
+      if (k === 'dir') {
+        if (name !== '.git' && name !== 'node_modules') walk(full, depth + 1);
+      } else if (k === 'file' && /\.ya?ml$/i.test(name)) out.push(full);
+    }
+  };
+  walk(p, 0);
+  if (out.length === 0) throw new UsageError(`--crd ${p}: no YAML files in this folder`);
+  return out;
+}
+
 export interface CrdRunDeps {
   readClusterCrds?: typeof readClusterCrds;
 }
@@ -84,7 +118,7 @@ export async function crdCatalogForRun(
       return undefined;
     }
   };
-  const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd')], { readFile });
+  const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd').flatMap((p) => crdFilesIn(p, io))], { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
   // A named CRD file that does not parse, or whose CRDs cannot be used, is said so (not skipped silently).
   for (const p of named.problems) io.err(`note: ${p}\n`);

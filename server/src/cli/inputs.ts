@@ -48,6 +48,9 @@ export interface CollectOptions {
   /** The repository root: a folder walk does not follow links that lead outside both it and the folder named
    *  on the command line (a link to / or to another repository is skipped with a note). */
   root?: string;
+  /** Why a file named on the command line (or the --stdin-filename) is not checked (`ignore` / `files` of
+   *  .kubegate.yaml), or undefined: such a file is skipped with a note, not read. */
+  excludedNamed?: (file: string) => string | undefined;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -185,9 +188,18 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     return candidates;
   };
 
+  const excluded = (name: string): boolean => {
+    const why = options.excludedNamed?.(name);
+    if (why) out.skipped.push({ path: name, message: `${why}; not checked` });
+    return !!why;
+  };
   for (const p of paths) {
     if (p === '-') {
       const name = options.stdinFilename ?? '<stdin>';
+      if (options.stdinFilename !== undefined && excluded(name)) {
+        await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())); // drained: the writer is not left blocked
+        continue;
+      }
       take(name, await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())), true);
       continue;
     }
@@ -199,6 +211,8 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
       if (walk(p) === 0) {
         throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.wanted ? ' matching the files globs of .kubegate.yaml' : ''})`);
       }
+    } else if (excluded(p)) {
+      continue;
     } else if (st.kind === 'file') {
       if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) take(p, readRegular(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
     } else {

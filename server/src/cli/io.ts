@@ -26,6 +26,8 @@ export interface CliIO {
   readStream?(path: string, maxBytes: number): Promise<ReadOutcome>;
   /** The working directory (repository root, `.kubegate.yaml`, relative SARIF paths). */
   cwd?(): string;
+  /** Opens a file for a report (`--output`, `--format sarif=FILE`), created or truncated. */
+  openOutput?(path: string): { write(text: string): void; close(): void };
 }
 
 export function processIO(): CliIO {
@@ -53,6 +55,10 @@ export function processIO(): CliIO {
     readRegular: readRegularFile,
     readStream: readStreamInput,
     cwd: () => process.cwd(),
+    openOutput(p) {
+      const fd = fs.openSync(p, 'w');
+      return { write: (t) => void fs.writeSync(fd, t), close: () => fs.closeSync(fd) };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { schemaCommand } from './commands/schema';
 import { gatesCommand } from './commands/gates';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
 import { programVersion } from './project';
-import { setDataReader } from '../engine';
+import { closestName, setDataReader } from '../engine';
 import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';
 
@@ -39,7 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.err(`kubegate: unknown command "${name}"\n\n${usage()}`);
+    const near = name.startsWith('-') ? undefined : closestName(name, COMMANDS.map((c) => c.name));
+    const what = name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"${near ? ` (did you mean ${near}?)` : ''}`;
+    io.err(`kubegate: ${what}\nRun 'kubegate --help' for the commands: ${COMMANDS.map((c) => c.name).join(', ')}.\n`);
     return EXIT_USAGE;
   }
   // One command run, one cluster budget: its cluster reads (gates, CRDs) share the time budget and run a failing

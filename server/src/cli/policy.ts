@@ -1,12 +1,13 @@
 // The failure policy of `kubegate check`: severity overrides (`--severity code=level`, the vocabulary of the
 // `kubegate.severity` setting and of `.kubegate.yaml`), `--fail-on` and `--max-warnings`, and the exit code.
+import { FAIL_ON_LEVELS, type FailOnLevel } from '../contract/repo-config';
 import { FINDING_CODES, SEVERITY_OVERRIDES, type SeverityOverride } from '../contract/settings';
 import type { Finding, FindingCode, Severity } from '../engine';
 import { UsageError } from './args';
 import { EXIT_FINDINGS, EXIT_OK } from './io';
 
-export const FAIL_ON = ['error', 'warning', 'information', 'never'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+export const FAIL_ON = FAIL_ON_LEVELS;
+export type FailOn = FailOnLevel;
 
 export type SeverityMap = Partial<Record<FindingCode, SeverityOverride>>;
 
@@ -42,17 +43,48 @@ export function parseMaxWarnings(raw: string | undefined): number | undefined {
   return Number(raw.trim());
 }
 
-/** 1 when a finding reaches the --fail-on level or warnings exceed --max-warnings, else 0. */
-export function exitCodeFor(counts: Record<Severity, number>, failOn: FailOn, maxWarnings: number | undefined): number {
-  const failing =
-    failOn === 'never'
-      ? false
-      : failOn === 'error'
-        ? counts.error > 0
-        : failOn === 'warning'
-          ? counts.error + counts.warning > 0
-          : counts.error + counts.warning + counts.information > 0;
-  if (failing) return EXIT_FINDINGS;
-  if (maxWarnings !== undefined && counts.warning > maxWarnings) return EXIT_FINDINGS;
-  return EXIT_OK;
+/** The failure policy of a run. */
+export interface FailurePolicy {
+  failOn: FailOn;
+  maxWarnings: number | undefined;
+  /** Documents that were not checked fail the run (`--fail-on-unchecked`, `unchecked: fail`). */
+  failOnUnchecked: boolean;
+}
+
+/** What the run comes to: the exit code and, when it fails, why (one sentence per reason, for every format). */
+export interface RunVerdict {
+  exitCode: number;
+  reasons: string[];
+  /** The reasons no finding shows by itself (all but the --fail-on one): warnings over a limit, documents not
+   *  checked, unreadable paths. */
+  beyondFindings?: string[];
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+const LEVELS_AT_LEAST: Record<Exclude<FailOn, 'never'>, Severity[]> = {
+  error: ['error'],
+  warning: ['error', 'warning'],
+  information: ['error', 'warning', 'information'],
+};
+
+/** Exit 1 with its reasons when a finding reaches the --fail-on level, warnings exceed --max-warnings, or
+ *  (with --fail-on-unchecked) documents were not checked; else exit 0. */
+export function verdictOf(counts: Record<Severity, number>, notChecked: number, policy: FailurePolicy, source: { failOn?: string; maxWarnings?: string; unchecked?: string } = {}): RunVerdict {
+  const reasons: string[] = [];
+  if (policy.failOn !== 'never') {
+    const levels = LEVELS_AT_LEAST[policy.failOn];
+    const found = levels.filter((l) => counts[l] > 0).map((l) => (l === 'information' ? `${counts[l]} information` : plural(counts[l], l)));
+    if (found.length > 0) reasons.push(`${found.join(', ')} (${source.failOn ?? '--fail-on'} ${policy.failOn})`);
+  }
+  const byFindings = reasons.length;
+  if (policy.maxWarnings !== undefined && counts.warning > policy.maxWarnings) {
+    reasons.push(`${plural(counts.warning, 'warning')}, more than ${source.maxWarnings ?? '--max-warnings'} ${policy.maxWarnings}`);
+  }
+  if (policy.failOnUnchecked && notChecked > 0) {
+    reasons.push(`${plural(notChecked, 'document')} not checked (${source.unchecked ?? '--fail-on-unchecked'})`);
+  }
+  return { exitCode: reasons.length > 0 ? EXIT_FINDINGS : EXIT_OK, reasons, beyondFindings: reasons.slice(byFindings) };
 }

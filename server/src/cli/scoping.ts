@@ -20,8 +20,11 @@ import type { CliIO } from './io';
 
 export interface ScopedEnvironment {
   environment: GateEnvironment | undefined;
-  /** Config files that supplied gate state to this file (its own config documents are not listed). */
+  /** Config files that supplied gate state to this file (its own config documents are not listed), relative to
+   *  the working directory. */
   configFiles: string[];
+  /** The same, absolute (to be written like the file's own path: absolute for a file named by absolute path). */
+  absoluteConfigFiles: string[];
 }
 
 /** File access for discovery: the run's inputs (already read once) first, then regular files on disk, bounded. */
@@ -108,7 +111,7 @@ export function scopedEnvironments(
         if (!noted.has(n)) io.err(`note: ${n}\n`);
         noted.add(n);
       }
-      scoped = { environment, configFiles: configFiles.map((f) => path.relative(cwd, f) || f) };
+      scoped = { environment, configFiles: configFiles.map((f) => path.relative(cwd, f) || f), absoluteConfigFiles: configFiles.map((f) => path.resolve(cwd, f)) };
       byConfigs.set(key, scoped);
     }
     return scoped;

@@ -31,7 +31,20 @@ export interface RepoConfig {
   configFiles: string[];
   /** Custom resources: bundled CRD pack selections and CRD file globs (like kubegate.customResources). */
   customResources?: { packs: string[]; crdFiles: string[] };
+  /** CLI failure policy (`--fail-on`, `--max-warnings`, `--fail-on-unchecked`); the server ignores them. */
+  failOn?: FailOnLevel;
+  maxWarnings?: number;
+  /** `fail`: documents that were not checked fail the run; `report` (default): they are listed and counted. */
+  unchecked?: UncheckedPolicy;
+  /** Kinds (`Secret`) or apiVersion/kind (`v1/Secret`, `apps/v1/Deployment`) whose documents are skipped. */
+  skipKinds: string[];
 }
+
+/** The `--fail-on` levels (also `failOn` of `.kubegate.yaml`). */
+export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as const;
+export type FailOnLevel = (typeof FAIL_ON_LEVELS)[number];
+export const UNCHECKED_POLICIES = ['report', 'fail'] as const;
+export type UncheckedPolicy = (typeof UNCHECKED_POLICIES)[number];
 
 export interface RepoConfigResult {
   config: RepoConfig;
@@ -42,10 +55,23 @@ export interface RepoConfigResult {
 /** Entries of one list (files, ignore, configFiles, customResources.*) at most: a longer list is refused. */
 export const MAX_LIST_ENTRIES = 1000;
 
-const KEYS = ['version', 'kubernetesVersion', 'featureGates', 'severity', 'files', 'ignore', 'configFiles', 'customResources'] as const;
+const KEYS = [
+  'version',
+  'kubernetesVersion',
+  'featureGates',
+  'severity',
+  'files',
+  'ignore',
+  'configFiles',
+  'customResources',
+  'failOn',
+  'maxWarnings',
+  'unchecked',
+  'skipKinds',
+] as const;
 
 function emptyConfig(file: string): RepoConfig {
-  return { file, dir: path.dirname(file), featureGates: {}, severity: {}, files: [], ignore: [], configFiles: [] };
+  return { file, dir: path.dirname(file), featureGates: {}, severity: {}, files: [], ignore: [], configFiles: [], skipKinds: [] };
 }
 
 /** Why a glob cannot be used (an unclosed `{` or `[`, …), or undefined. */
@@ -165,6 +191,32 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
       case 'configFiles':
         config[key] = stringList(undefined, key, value);
         break;
+      case 'failOn':
+      case 'unchecked': {
+        const allowed: readonly string[] = key === 'failOn' ? FAIL_ON_LEVELS : UNCHECKED_POLICIES;
+        const raw = isScalar(value) ? String(value.value ?? '') : '';
+        if (!allowed.includes(raw)) problems.push(`${where}: ${key} must be one of ${allowed.join(', ')}, not "${raw}"`);
+        else if (key === 'failOn') config.failOn = raw as FailOnLevel;
+        else config.unchecked = raw as UncheckedPolicy;
+        break;
+      }
+      case 'maxWarnings': {
+        const raw = isScalar(value) ? value.value : undefined;
+        const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!Number.isInteger(n) || n < 0) problems.push(`${where}: maxWarnings must be a whole number (0 or more), not "${String(raw)}"`);
+        else config.maxWarnings = n;
+        break;
+      }
+      case 'skipKinds': {
+        const list = isSeq(value) ? value.items : [value];
+        for (const item of list) {
+          const raw = isScalar(item) && typeof item.value === 'string' ? item.value.trim() : '';
+          const p = kindSelectorProblem(raw);
+          if (p) problems.push(`${at(item as Node)}: skipKinds: ${p}`);
+          else config.skipKinds.push(raw);
+        }
+        break;
+      }
       case 'customResources': {
         if (!isMap(value)) {
           problems.push(`${where}: customResources must be a map with packs and crdFiles (lists)`);
@@ -186,6 +238,36 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
     }
   }
   return { config, problems };
+}
+
+/** Why a `--skip-kind` / `skipKinds` entry is not usable: a kind (`Secret`) or apiVersion/kind (`v1/Secret`,
+ *  `apps/v1/Deployment`). */
+export function kindSelectorProblem(raw: string): string | undefined {
+  if (/^(?:[A-Za-z0-9.-]+\/)?(?:[A-Za-z0-9-]+\/)?[A-Za-z][A-Za-z0-9]*$/.test(raw)) return undefined;
+  return `"${raw}" is not a kind (Secret) or apiVersion/kind (v1/Secret, apps/v1/Deployment)`;
+}
+
+/** Whether a document of `apiVersion` and `kind` is selected by a kind selector (case of the kind as written). */
+export function kindSelected(selectors: readonly string[], apiVersion: string | undefined, kind: string | undefined): boolean {
+  if (!kind) return false;
+  return selectors.some((s) => {
+    const slash = s.lastIndexOf('/');
+    if (slash < 0) return s === kind;
+    return s.slice(slash + 1) === kind && s.slice(0, slash) === apiVersion;
+  });
+}
+
+/** Why a file is not checked by the config's `files` / `ignore` globs (for a note), or undefined when it is. */
+export function exclusionOf(config: RepoConfig, file: string): string | undefined {
+  const rel = relativeTo(config, file);
+  if (rel === undefined) return undefined;
+  const m = matcherOf(config);
+  if (m.ignore && m.ignore(rel)) {
+    const glob = config.ignore.find((g) => globTest([g])(rel));
+    return `matches ignore${glob ? ` "${glob}"` : ''} of ${REPO_CONFIG_NAME}`;
+  }
+  if (m.files && !m.files(rel)) return `matches no files glob of ${REPO_CONFIG_NAME} (${config.files.map((g) => `"${g}"`).join(', ')})`;
+  return undefined;
 }
 
 /** The nearest `.kubegate.yaml` from `startDir` up to `stopDir` (inclusive; the file system root when unset). */

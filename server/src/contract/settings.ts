@@ -45,6 +45,7 @@ const FINDING_CODE_TABLE: Record<FindingCode, true> = {
   'file-too-large': true,
   'too-many-findings': true,
   'experimental-channel': true,
+  'disable-comment': true,
 };
 export const FINDING_CODES = Object.keys(FINDING_CODE_TABLE) as FindingCode[];
 

@@ -4,7 +4,7 @@ import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import { objectMetaFacts } from './knowledge/object-meta';
 import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
-import { applyDisableComments, parseDirectives, type Directives } from './directives';
+import { applyDisableComments, disableCommentFindings, parseDirectives, type Directives, type DisableUse } from './directives';
 import { eachDocument } from './parse/each-document';
 import { parseFile, textLineCounter } from './parse/parseFile';
 import { comparePositions } from './parse/ranges';
@@ -98,13 +98,15 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
 
   const findings: Finding[] = [];
   const fragments = isFragmentFile(options);
+  const used: DisableUse = new Map();
   const documents = withGates.map((doc) => {
     const own = fragments ? doc.findings.filter((f) => f.data?.['rule'] !== 'typeMeta') : doc.findings;
-    append(findings, applyDisableComments(own, analysis.directives));
+    append(findings, applyDisableComments(own, analysis.directives, used));
     // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
     const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.['rule'] === 'typeMeta');
     return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
   });
+  append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));
   return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []) };
 }
 

@@ -41,6 +41,10 @@ export const CODE_TABLE: Readonly<Record<FindingCode, CodeInfo>> = {
     severity: 'warning',
     when: 'a Gateway API field, value, kind or version that the installed channel (standard by default) lacks',
   },
+  'disable-comment': {
+    severity: 'warning',
+    when: 'a disable comment names an unknown code, or (when asked) silences nothing',
+  },
 };
 
 export const ALL_CODES = Object.keys(CODE_TABLE) as FindingCode[];

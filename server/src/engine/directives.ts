@@ -1,11 +1,15 @@
 // Comments that steer a check, honoured by the CLI and the language server alike:
 //   # kubegate: kubernetes-version=1.36          file-level target version (first 10 lines only)
+//   # kubegate-disable-line [code,…]             silence findings that start on this line (a trailing comment)
 //   # kubegate-disable-next-line [code,…]        silence findings that start on the next line
 //   # kubegate-disable [code,…]                  silence findings from here to the end of the document
 // Without codes, every code is silenced. Only real YAML comments count (not `#` inside strings or
-// block scalars): the comments are found with the yaml lexer.
+// block scalars): the comments are found with the yaml lexer. A name in the list that is no finding code is
+// itself a finding (`disable-comment`, with a did-you-mean), and so, when asked (`reportUnusedDisables`), is a
+// comment or a code in it that silences nothing — as ESLint does.
 import { Lexer } from 'yaml';
-import { isFindingCode } from './codes';
+import { ALL_CODES, defaultSeverity, isFindingCode } from './codes';
+import { closestName } from './similar-names';
 import type { ParsedFile } from './model';
 import { rangeOf } from './parse/ranges';
 import { supportedVersion } from './kube-version';
@@ -14,13 +18,17 @@ import type { Finding, FindingCode, KubeVersion, Range } from './types';
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
 export interface DisableRule {
-  scope: 'next-line' | 'rest-of-document';
+  scope: 'line' | 'next-line' | 'rest-of-document';
   /** Codes silenced; 'all' when the comment names none. */
   codes: FindingCode[] | 'all';
+  /** Each named code with its range in the comment (for findings about the comment). */
+  named: { name: string; range: Range }[];
   /** 0-based lines silenced, inclusive. */
   fromLine: number;
   toLine: number;
   range: Range;
+  /** Index of the YAML document holding the comment. */
+  document?: number;
 }
 
 export interface Directives {
@@ -50,7 +58,7 @@ export function yamlComments(text: string): CommentToken[] {
 }
 
 const VERSION_RE = /^#\s*kubegate:\s*kubernetes-version\s*=\s*(\S+)\s*$/;
-const DISABLE_RE = /^#\s*kubegate-disable(-next-line)?(?:\s+(.*?))?\s*$/;
+const DISABLE_RE = /^#\s*kubegate-disable(-next-line|-line)?(?:\s+(.*?))?\s*$/;
 
 export function parseDirectives(parsed: ParsedFile): Directives {
   const { text, lineCounter } = parsed;
@@ -72,13 +80,23 @@ export function parseDirectives(parsed: ParsedFile): Directives {
     }
     const disable = DISABLE_RE.exec(comment.text);
     if (!disable) continue;
-    const codes = parseCodeList(disable[2] ?? '');
-    if (disable[1]) {
-      result.rules.push({ scope: 'next-line', codes, fromLine: line + 1, toLine: line + 1, range });
+    const listText = disable[2] ?? '';
+    const listOffset = comment.offset + (listText ? comment.text.lastIndexOf(listText) : comment.text.length);
+    const named = [...listText.matchAll(/[^\s,]+/g)].map((m) => ({
+      name: m[0],
+      range: rangeOf(lineCounter, listOffset + m.index, listOffset + m.index + m[0].length),
+    }));
+    const codes = parseCodeList(listText);
+    const doc = parsed.documents.find((d) => comment.offset >= d.start && comment.offset < d.end);
+    const document = doc?.index;
+    const at = { codes, named, range, ...(document !== undefined ? { document } : {}) };
+    if (disable[1] === '-next-line') {
+      result.rules.push({ scope: 'next-line', fromLine: line + 1, toLine: line + 1, ...at });
+    } else if (disable[1] === '-line') {
+      result.rules.push({ scope: 'line', fromLine: line, toLine: line, ...at });
     } else {
-      const doc = parsed.documents.find((d) => comment.offset >= d.start && comment.offset < d.end);
       const toLine = doc ? doc.range.end.line : Number.MAX_SAFE_INTEGER;
-      result.rules.push({ scope: 'rest-of-document', codes, fromLine: line, toLine, range });
+      result.rules.push({ scope: 'rest-of-document', fromLine: line, toLine, ...at });
     }
   }
   return result;
@@ -101,8 +119,77 @@ export function isSilenced(finding: Finding, rules: readonly DisableRule[]): boo
   );
 }
 
-/** Drops the findings that a disable comment silences. */
-export function applyDisableComments(findings: readonly Finding[], directives: Directives): Finding[] {
+/** What each rule silenced: the codes of the findings it dropped (filled by applyDisableComments). */
+export type DisableUse = Map<DisableRule, Set<FindingCode>>;
+
+/** Drops the findings that a disable comment silences; `used` records which rule silenced which codes. */
+export function applyDisableComments(findings: readonly Finding[], directives: Directives, used?: DisableUse): Finding[] {
   if (directives.rules.length === 0) return [...findings];
-  return findings.filter((f) => !isSilenced(f, directives.rules));
+  return findings.filter((f) => {
+    const line = f.range.start.line;
+    let silenced = false;
+    for (const r of directives.rules) {
+      if (line < r.fromLine || line > r.toLine || (r.codes !== 'all' && !r.codes.includes(f.code))) continue;
+      silenced = true;
+      if (!used) break;
+      const set = used.get(r) ?? new Set<FindingCode>();
+      set.add(f.code);
+      used.set(r, set);
+    }
+    return !silenced;
+  });
+}
+
+const RULE = 'disable-comment';
+
+function commentFinding(rule: DisableRule, range: Range, message: string, fix: string, data: Record<string, unknown>): Finding {
+  return {
+    code: 'disable-comment',
+    severity: defaultSeverity('disable-comment'),
+    message,
+    fix,
+    range,
+    ...(rule.document !== undefined ? { document: rule.document } : {}),
+    // Not a fact about the Kubernetes API: beyond the corpus rules (tests/corpus/vocabulary.ts).
+    data: { rule: RULE, ...data },
+  };
+}
+
+/**
+ * Findings about the disable comments themselves: a listed name that is no finding code (always; a typo
+ * silences nothing), and with `reportUnused` a comment, or a code it lists, that silenced nothing.
+ */
+export function disableCommentFindings(directives: Directives, used: DisableUse | undefined, reportUnused: boolean): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of directives.rules) {
+    for (const n of rule.named) {
+      if (isFindingCode(n.name)) continue;
+      const near = closestName(n.name, ALL_CODES);
+      out.push(
+        commentFinding(
+          rule,
+          n.range,
+          `This disable comment silences nothing for "${n.name}": it is not a Kubegate finding code`,
+          near ? `Did you mean ${near}?` : 'Name a finding code (see Finding codes in the README), or remove the name.',
+          { reason: 'unknown-code', name: n.name, ...(near ? { suggestion: near } : {}) },
+        ),
+      );
+    }
+    if (!reportUnused || !used) continue;
+    const silenced = used.get(rule);
+    if (rule.codes === 'all') {
+      if (!silenced) out.push(commentFinding(rule, rule.range, 'This disable comment silences nothing: no finding is reported where it applies', 'Remove the comment.', { reason: 'unused' }));
+      continue;
+    }
+    for (const n of rule.named) {
+      if (!isFindingCode(n.name) || silenced?.has(n.name)) continue;
+      out.push(
+        commentFinding(rule, n.range, `This disable comment silences nothing for ${n.name}: no such finding is reported where it applies`, `Remove ${n.name} from the comment.`, {
+          reason: 'unused',
+          name: n.name,
+        }),
+      );
+    }
+  }
+  return out;
 }

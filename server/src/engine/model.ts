@@ -82,7 +82,7 @@ export interface DocumentAnalysis {
   gateSettings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
   /** Kubernetes version a config names (kubeadm kubernetesVersion, kind node image tag). */
-  namedVersions: { version: string; range: Range; what: string }[];
+  namedVersions: { version: string; range: Range; what: string; node?: number }[];
 }
 
 export type GateState = 'on' | 'off' | 'unknown';
@@ -109,4 +109,6 @@ export interface CheckOptions {
   kustomize?: import('./kustomize/facts').KustomizeFacts;
   /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */
   json?: boolean;
+  /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
+  reportUnusedDisables?: boolean;
 }

@@ -35,7 +35,8 @@ export type FindingCode =
   | 'version-mismatch'
   | 'file-too-large'
   | 'too-many-findings'
-  | 'experimental-channel';
+  | 'experimental-channel'
+  | 'disable-comment';
 
 /** Where a fact about a gate's state comes from. */
 export type EvidenceSource =

@@ -70,6 +70,9 @@ export function defaultVerdict(f: Finding): VerdictData {
     case 'file-too-large':
     case 'too-many-findings':
       return v('decode', 'note');
+    case 'disable-comment':
+      // A comment kubectl drops when it reads the YAML: the disable comment itself silences nothing.
+      return v('decode', 'ignored');
   }
 }
 

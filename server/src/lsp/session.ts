@@ -5,6 +5,7 @@ import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StatusNotification, type ClusterStatus } from '../contract/protocol';
 import { clusterFieldDescription } from '../cluster/openapi';
+import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
 import { mayAffectOtherFiles, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
@@ -19,8 +20,12 @@ import { statusParams } from './status';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
-/** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache). */
+/** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache): 3 s, or the
+ *  KUBEGATE_CLUSTER_TIMEOUT_MS budget when the environment sets one (so that a test names its own budget). */
 const HOVER_CLUSTER_TIMEOUT_MS = 3000;
+function hoverClusterTimeout(env: NodeJS.ProcessEnv = process.env): number {
+  return env[CLUSTER_TIMEOUT_ENV] ? defaultClusterTimeout(env) : HOVER_CLUSTER_TIMEOUT_MS;
+}
 
 type Settings = DocumentContext['settings'];
 
@@ -285,7 +290,7 @@ export class Session {
     // A hover asks for the cluster's answer and may wait for it (within the read's time budget); diagnostics never do.
     const snapshot = await this.cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
     if (!snapshot?.reachable) return undefined;
-    return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: HOVER_CLUSTER_TIMEOUT_MS });
+    return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: hoverClusterTimeout() });
   }
 
   /** The validator's check of an open document: an empty report when checking is off or the file is ignored or

@@ -3,15 +3,16 @@
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
-import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
-import { Analysis, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
+import { Analysis, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
 import { jsonWriter } from '../format/json';
 import { sarifWriter } from '../format/sarif';
-import { textWriter } from '../format/text';
-import { ChunkedOut, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
+import { junitWriter } from '../format/junit';
+import { summaryLine, textWriter, verdictLine } from '../format/text';
+import { ChunkedOut, notCheckedDocuments, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
 import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
@@ -19,9 +20,9 @@ import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../in
 import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { kustomizeLookup } from '../kustomize-lookup';
-import { exitCodeFor, FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, type FailOn, type SeverityMap } from '../policy';
+import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
-const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
 export const CHECK_OPTIONS: OptionSpec[] = [
@@ -30,9 +31,11 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     name: 'format',
     short: 'f',
     value: true,
-    placeholder: 'FORMAT',
-    help: 'text (default), json, sarif (SARIF 2.1.0 for code scanning) or github (workflow annotations)',
+    repeatable: true,
+    placeholder: 'FORMAT[=FILE]',
+    help: 'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations) or junit (JUnit XML); FORMAT=FILE writes that report to FILE (repeatable: several reports in one run)',
   },
+  { name: 'output', short: 'o', value: true, placeholder: 'FILE', help: 'write the report to FILE instead of stdout' },
   { name: 'no-group', help: 'text: one line per finding even on a terminal' },
   { name: 'quiet', short: 'q', help: 'show errors and warnings only (no information, hints or not-checked notes)' },
   {
@@ -43,12 +46,24 @@ export const CHECK_OPTIONS: OptionSpec[] = [
   },
   { name: 'max-warnings', value: true, placeholder: 'N', help: 'also exit 1 when there are more than N warnings' },
   {
+    name: 'fail-on-unchecked',
+    help: 'also exit 1 when a document was not checked (no schema for it); default: listed and counted, never failing',
+  },
+  {
+    name: 'skip-kind',
+    value: true,
+    repeatable: true,
+    placeholder: 'KIND',
+    help: 'skip documents of a kind (Secret) or apiVersion/kind (v1/Secret); repeatable, comma lists',
+  },
+  {
     name: 'severity',
     value: true,
     repeatable: true,
     placeholder: 'CODE=LEVEL',
     help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
   },
+  { name: 'report-unused-disables', help: 'report disable comments (or codes in them) that silence nothing' },
   { name: 'stdin-filename', value: true, placeholder: 'NAME', help: 'the name of the text read from stdin (PATH -)' },
   {
     name: 'max-file-size',
@@ -72,17 +87,55 @@ Options:
 ${describeOptions(CHECK_OPTIONS)}
 
 Exit status: 0 passed, 1 findings at the --fail-on level (or more warnings
-than --max-warnings), 2 usage error or unreadable input.
+than --max-warnings, or documents not checked with --fail-on-unchecked),
+2 usage error or unreadable input. A failing run says why in every format.
 `;
+
+/** One report of the run: its format and where it goes (stdout when no file). */
+interface Output {
+  format: Format;
+  file?: string;
+}
+
+/** `--format json`, `--format sarif=out.sarif` (repeatable) and `--output FILE` → the reports of the run. */
+function outputsOf(args: ParsedArgs): Output[] {
+  const outputs: Output[] = optionValues(args, 'format').map((raw) => {
+    const eq = raw.indexOf('=');
+    const format = eq < 0 ? raw : raw.slice(0, eq);
+    const file = eq < 0 ? undefined : raw.slice(eq + 1);
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+    if (file === '') throw new UsageError(`--format ${format}=FILE needs a file name after =`);
+    return { format: format as Format, ...(file !== undefined ? { file } : {}) };
+  });
+  if (outputs.length === 0) outputs.push({ format: 'text' });
+  const toStdout = outputs.filter((o) => o.file === undefined);
+  if (toStdout.length > 1) {
+    throw new UsageError(`only one report can go to stdout (${toStdout.map((o) => o.format).join(', ')}): give the others a file, e.g. --format ${toStdout[1]!.format}=report`);
+  }
+  const output = optionValue(args, 'output');
+  if (output !== undefined) {
+    if (toStdout.length === 0) throw new UsageError('--output names the file of the report without =FILE, and every --format has one');
+    toStdout[0]!.file = output;
+  }
+  const files = outputs.flatMap((o) => (o.file ? [o.file] : []));
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice) throw new UsageError(`two reports would be written to ${twice}`);
+  return outputs;
+}
 
 interface CheckSettings {
   version: KubeVersion;
-  format: Format;
+  outputs: Output[];
   paths: string[];
   grouped: boolean;
   quiet: boolean;
   failOn: FailOn;
   maxWarnings: number | undefined;
+  failOnUnchecked: boolean;
+  /** Where each policy value came from, for the failure reasons (`--fail-on` or `failOn of .kubegate.yaml`). */
+  policySource: { failOn: string; maxWarnings: string; unchecked: string };
+  skipKinds: string[];
+  reportUnusedDisables: boolean;
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
@@ -90,22 +143,38 @@ interface CheckSettings {
 
 function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): CheckSettings {
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
-  const format = optionValue(args, 'format') ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+  const outputs = outputsOf(args);
   if (args.positionals.length === 0) throw new UsageError('no PATH given (use - to read stdin)');
   const rawSize = optionValue(args, 'max-file-size');
   const maxFileBytes = rawSize === undefined ? DEFAULT_LIMITS.maxFileBytes : parseSize(rawSize);
   if (maxFileBytes === undefined) throw new UsageError(`--max-file-size must be a size such as 64M or 1048576, not "${rawSize}"`);
   const stdinFilename = optionValue(args, 'stdin-filename');
   if (stdinFilename !== undefined && !args.positionals.includes('-')) throw new UsageError('--stdin-filename needs - among the PATHs');
+  const skipKinds = optionValues(args, 'skip-kind').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean);
+  for (const k of skipKinds) {
+    const p = kindSelectorProblem(k);
+    if (p) throw new UsageError(`--skip-kind: ${p}`);
+  }
+  const fromRepo = `of ${REPO_CONFIG_NAME}`;
+  const failOnArg = optionValue(args, 'fail-on');
+  const maxWarningsArg = optionValue(args, 'max-warnings');
+  const failOnUnchecked = hasFlag(args, 'fail-on-unchecked') || repo?.unchecked === 'fail';
   return {
     version,
-    format: format as Format,
+    outputs,
     paths: args.positionals,
     grouped: !!io.tty && !hasFlag(args, 'no-group'),
     quiet: hasFlag(args, 'quiet'),
-    failOn: parseFailOn(optionValue(args, 'fail-on')),
-    maxWarnings: parseMaxWarnings(optionValue(args, 'max-warnings')),
+    failOn: failOnArg === undefined && repo?.failOn ? repo.failOn : parseFailOn(failOnArg),
+    maxWarnings: maxWarningsArg === undefined ? repo?.maxWarnings : parseMaxWarnings(maxWarningsArg),
+    failOnUnchecked,
+    policySource: {
+      failOn: failOnArg === undefined && repo?.failOn ? `failOn ${fromRepo}:` : '--fail-on',
+      maxWarnings: maxWarningsArg === undefined && repo?.maxWarnings !== undefined ? `maxWarnings ${fromRepo}:` : '--max-warnings',
+      unchecked: hasFlag(args, 'fail-on-unchecked') ? '--fail-on-unchecked' : `unchecked: fail ${fromRepo}`,
+    },
+    skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
+    reportUnusedDisables: hasFlag(args, 'report-unused-disables'),
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
@@ -129,10 +198,33 @@ async function gateEnvironmentForRun(
   return scopedEnvironments(sources, settings.version, inputs, io, namedGiven);
 }
 
-function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>): ReportWriter {
+function cwdOf(io: CliIO): string {
+  return io.cwd?.() ?? process.cwd();
+}
+
+/** The report without the documents `--skip-kind` / `skipKinds` select (List items too): their findings are
+ *  dropped and they are counted as skipped, not as not checked. */
+function skippedByKindOf(report: FileReport, selectors: readonly string[]): { report: FileReport; documents: Set<DocumentReport> } {
+  const documents = new Set<DocumentReport>();
+  if (selectors.length === 0) return { report, documents };
+  const visit = (d: DocumentReport) => {
+    if (kindSelected(selectors, d.apiVersion, d.kind)) documents.add(d);
+    else d.items?.forEach(visit);
+  };
+  report.documents.forEach(visit);
+  if (documents.size === 0) return { report, documents };
+  const inside = (p: { line: number; character: number }) =>
+    [...documents].some((d) => {
+      const { start, end } = d.range;
+      return (p.line > start.line || (p.line === start.line && p.character >= start.character)) && (p.line < end.line || (p.line === end.line && p.character <= end.character));
+    });
+  return { report: { ...report, findings: report.findings.filter((f) => !inside(f.range.start)) }, documents };
+}
+
+function writerFor(format: Format, settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {
   const options = { quiet: settings.quiet };
   const cwd = io.cwd?.() ?? process.cwd();
-  switch (settings.format) {
+  switch (format) {
     case 'json':
       return jsonWriter(out, options);
     case 'github': {
@@ -146,9 +238,47 @@ function writerFor(settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: M
     case 'sarif': {
       return sarifWriter(out, options, { root: repoRootOf(io), cwd, textOf: (f) => texts.get(f) });
     }
+    case 'junit': {
+      const levels: Record<FailOn, Severity[]> = { error: ['error'], warning: ['error', 'warning'], information: ['error', 'warning', 'information'], never: [] };
+      return junitWriter(out, { ...options, failing: (s) => levels[settings.failOn].includes(s) });
+    }
     default:
-      return textWriter(out, { ...options, grouped: settings.grouped, color: io.color });
+      // A file gets plain lines: no grouping, colour or terminal hyperlinks.
+      return textWriter(out, { ...options, grouped: settings.grouped && !toFile, color: io.color && !toFile, links: !!io.tty && !toFile });
   }
+}
+
+/** Every report of the run, each with its sink (stdout or a file opened before the check). */
+function openWriters(settings: CheckSettings, io: CliIO, texts: Map<string, string>): { writer: ReportWriter; close(): void } {
+  const opened: { close(): void }[] = [];
+  const writers: ReportWriter[] = [];
+  try {
+    for (const o of settings.outputs) {
+      let sink: (t: string) => void = (t) => io.out(t);
+      if (o.file !== undefined) {
+        if (!io.openOutput) throw new UsageError(`cannot write ${o.file}: no file output here`);
+        const file = path.resolve(cwdOf(io), o.file);
+        try {
+          const handle = io.openOutput(file);
+          opened.push(handle);
+          sink = (t) => handle.write(t);
+        } catch (err) {
+          throw new UsageError(`cannot write ${o.file}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      writers.push(writerFor(o.format, settings, new ChunkedOut(sink), io, texts, o.file !== undefined));
+    }
+  } catch (err) {
+    for (const h of opened) h.close();
+    throw err;
+  }
+  return {
+    writer: {
+      file: (r) => writers.forEach((w) => w.file(r)),
+      end: (s) => writers.forEach((w) => w.end(s)),
+    },
+    close: () => opened.forEach((h) => h.close()),
+  };
 }
 
 export const checkCommand: Command = {
@@ -168,7 +298,7 @@ export const checkCommand: Command = {
       repo = await loadRepoConfig(io);
       settings = settingsOf(args, io, repo);
     } catch (err) {
-      return usageFailure('check', err, io, err instanceof UsageError && /^invalid \.kubegate/.test(err.message) ? undefined : USAGE);
+      return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
 
     let collected;
@@ -179,7 +309,12 @@ export const checkCommand: Command = {
         ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
         limits: { maxFileBytes: settings.maxFileBytes },
         root: repoRootOf(io),
-        ...(repo ? { wanted: (f: string) => isWantedFile(repo as RepoConfig, f) } : {}),
+        ...(repo
+          ? {
+              wanted: (f: string) => isWantedFile(repo as RepoConfig, path.resolve(cwdOf(io), f)),
+              excludedNamed: (f: string) => exclusionOf(repo as RepoConfig, path.resolve(cwdOf(io), f)),
+            }
+          : {}),
       });
       environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
       crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, {
@@ -193,42 +328,66 @@ export const checkCommand: Command = {
     for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
 
     const texts = new Map<string, string>();
-    if (settings.format === 'sarif') for (const i of collected.inputs) texts.set(i.path, i.text);
-    const out = new ChunkedOut((t) => io.out(t));
-    const writer = writerFor(settings, out, io, texts);
+    if (settings.outputs.some((o) => o.format === 'sarif')) for (const i of collected.inputs) texts.set(i.path, i.text);
+    let reports: ReturnType<typeof openWriters>;
+    try {
+      reports = openWriters(settings, io, texts);
+    } catch (err) {
+      return usageFailure('check', err, io);
+    }
+    const writer = reports.writer;
     const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
     let filesWithFindings = 0;
     let notChecked = 0;
+    let documents = 0;
+    let skippedByKind = 0;
     const kustomizeOf = kustomizeLookup(io);
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
-      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path) });
-      const report = analysis.check(input.text, settings.severity);
+      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
+      const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
+      const report = skipped.report;
+      skippedByKind += skipped.documents.size;
       let shown = false;
       for (const f of report.findings) {
         counts[f.severity]++;
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
-      const countDocs = (d: (typeof report.documents)[number]): void => {
-        if (!d.checked && d.reason) notChecked++;
-        d.items?.forEach(countDocs);
-      };
-      report.documents.forEach(countDocs);
-      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles });
+      const docs = notCheckedDocuments(report, skipped.documents);
+      notChecked += docs.notChecked.length;
+      documents += docs.documents + skipped.documents.size;
+      // In notes, config paths are written like the file's own: absolute beside an absolute path.
+      const gateConfigsAsWritten = path.isAbsolute(input.path) ? scoped.absoluteConfigFiles : scoped.configFiles;
+      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked });
+    }
+    let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
+    if (collected.failed.length > 0) {
+      const names = collected.failed.map((f) => f.path).join(', ');
+      const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;
+      verdict = { exitCode: EXIT_USAGE, reasons: [unreadable, ...verdict.reasons], beyondFindings: [unreadable, ...(verdict.beyondFindings ?? [])] };
     }
     const summary: RunSummary = {
       version: settings.version,
       files: collected.inputs.length,
       filesWithFindings,
       counts,
+      documents,
       notChecked,
+      skippedByKind,
       skipped: collected.skipped,
       failed: collected.failed,
+      verdict,
     };
     writer.end(summary);
+    reports.close();
+    if (settings.outputs.every((o) => o.file !== undefined)) {
+      // Every report went to a file: the log still gets the summary and, when failing, why.
+      io.out(`${summaryLine(summary, settings.quiet)}\n`);
+      const failing = verdictLine(summary);
+      if (failing) io.out(`${failing}\n`);
+    }
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
-    if (collected.failed.length > 0) return EXIT_USAGE;
-    return exitCodeFor(counts, settings.failOn, settings.maxWarnings);
+    return verdict.exitCode;
   },
 };

@@ -67,7 +67,7 @@ export function makeExplainCommand(deps: GateOptionDeps = {}): Command {
           throw new UsageError('give GATE, or APIVERSION KIND [field.path]');
         }
       } catch (err) {
-        return usageFailure('explain', err, io, USAGE);
+        return usageFailure('explain', err, io, true);
       }
       let environment;
       try {

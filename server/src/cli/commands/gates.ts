@@ -217,7 +217,7 @@ export const gatesCommand: Command = {
       emit = e as Emit | undefined;
       if (args.positionals.length === 0) throw new UsageError('no PATH given');
     } catch (err) {
-      return usageFailure('gates', err, io, USAGE);
+      return usageFailure('gates', err, io, true);
     }
     let needs: GateNeeds;
     let failed;

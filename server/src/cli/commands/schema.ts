@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  closestName,
   gateCatalog,
   loadVersion,
   type GateEnvironment,
@@ -28,12 +29,15 @@ export const SCHEMA_OPTIONS: OptionSpec[] = [
 const USAGE = `Usage: kubegate schema export --out DIR [options]
        kubegate schema print APIVERSION KIND [options]
 
-Writes JSON Schemas (draft-07) of the target Kubernetes version: one file per kind named as kubeconform
-looks them up ({kind}-{group}-{version}.json, core kinds {kind}-{version}.json), all.json (every kind,
-routed on apiVersion and kind, for editors) and _definitions.json. Gated fields and values carry
+Writes JSON Schemas (draft-07) of the target Kubernetes version: one file per
+kind named as kubeconform looks them up ({kind}-{group}-{version}.json, core
+kinds {kind}-{version}.json), all.json (every kind, routed on apiVersion and
+kind, for editors) and _definitions.json. Gated fields and values carry
 x-kubernetes-feature-gate. e.g.
   kubegate schema export --kubernetes-version 1.37 --strict --out schemas-1.37
-  kubeconform -strict -schema-location 'schemas-1.37/{{.ResourceKind}}{{.KindSuffix}}.json' manifests/
+  kubeconform -strict \\
+    -schema-location 'schemas-1.37/{{.ResourceKind}}{{.KindSuffix}}.json' \\
+    manifests/
   kubegate schema print resource.k8s.io/v1 ResourceSlice
 
 Options:
@@ -120,10 +124,11 @@ export function makeSchemaCommand(deps: SchemaCommandDeps = {}): Command {
         } else if (action === 'print') {
           if (args.positionals.length !== 3) throw new UsageError('print needs APIVERSION KIND, e.g. print apps/v1 Deployment');
         } else {
-          throw new UsageError(action ? `unknown action "${action}": use export or print` : 'give export or print');
+          const near = action ? closestName(action, ['export', 'print']) : undefined;
+          throw new UsageError(action ? `unknown action "${action}"${near ? ` (did you mean ${near}?)` : ''}: use export or print` : 'give export or print');
         }
       } catch (err) {
-        return usageFailure('schema', err, io, USAGE);
+        return usageFailure('schema', err, io, true);
       }
       let environment: GateEnvironment | undefined;
       try {

@@ -1,7 +1,7 @@
 // `--format github`: GitHub Actions workflow commands, one per finding, which the runner shows as annotations
 // on the changed lines: `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
 import type { Severity } from '../../engine';
-import { summaryLine } from './text';
+import { kepOf, summaryLine, verdictLine } from './text';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
@@ -32,11 +32,15 @@ export function githubWriter(out: ChunkedOut, options: WriterOptions, pathFor: (
           `title=${escapeProperty(`kubegate ${f.code}`)}`,
         ].join(',');
         const evidence = (f.related ?? []).map((e) => `\n${e.message}`).join('');
-        out.write(`::${COMMAND[f.severity]} ${props}::${escapeData(f.message + (f.fix ? `\n${f.fix}` : '') + evidence)}\n`);
+        const kep = kepOf(f);
+        const link = kep ? `\n${kep.label}: ${kep.url}` : '';
+        out.write(`::${COMMAND[f.severity]} ${props}::${escapeData(f.message + (f.fix ? `\n${f.fix}` : '') + link + evidence)}\n`);
       }
     },
     end(summary: RunSummary) {
       out.write(`${summaryLine(summary, options.quiet)}\n`);
+      const failing = verdictLine(summary);
+      if (failing) out.write(`::error title=${escapeProperty('kubegate check failed')}::${escapeData(failing)}\n`);
       out.flush();
     },
   };

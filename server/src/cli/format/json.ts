@@ -30,8 +30,8 @@ export function jsonWriter(out: ChunkedOut, options: WriterOptions): ReportWrite
       }
       out.write(first ? '],\n' : '\n  ],\n');
       out.write(`  "skipped": ${JSON.stringify(summary.skipped)},\n`);
-      const { skipped: _s, failed: _f, ...counts } = summary;
-      out.write(`  "summary": ${JSON.stringify(counts)}\n}\n`);
+      const { skipped: _s, failed: _f, verdict, ...counts } = summary;
+      out.write(`  "summary": ${JSON.stringify({ ...counts, exitCode: verdict.exitCode, failures: verdict.reasons })}\n}\n`);
       out.flush();
     },
   };

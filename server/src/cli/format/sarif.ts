@@ -34,6 +34,7 @@ const FULL: Partial<Record<FindingCode, string>> = {
   'redundant-gate': 'A GA gate is set to its default; the setting changes nothing and breaks start-up once the gate is removed.',
   'version-mismatch': 'A config names another Kubernetes version than the one checked against.',
   'file-too-large': 'The file is too large to check fully; only its syntax is checked.',
+  'disable-comment': 'A # kubegate-disable comment names something that is not a finding code (so it silences nothing for it), or, with --report-unused-disables, the comment or a code it names silences nothing.',
 };
 
 interface SarifRule {
@@ -171,12 +172,20 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
         first = false;
       }
     },
-    end(_summary: RunSummary) {
+    end(summary: RunSummary) {
       const tool = {
         driver: { name: 'Kubegate', version: programVersion(), semanticVersion: programVersion(), informationUri: PROJECT_URL, rules },
       };
       out.write(`${first ? '' : '\n      '}],\n`);
       out.write(`      "tool": ${JSON.stringify(tool)},\n`);
+      // Why the run fails (exit code and reasons), where SARIF keeps what happened when the tool ran.
+      const invocation = {
+        executionSuccessful: summary.verdict.exitCode !== 2,
+        exitCode: summary.verdict.exitCode,
+        ...(summary.verdict.reasons.length > 0 ? { exitCodeDescription: summary.verdict.reasons.join('; ') } : {}),
+        toolExecutionNotifications: summary.verdict.reasons.map((r) => ({ level: 'error', message: { text: `Failing: ${r}.` } })),
+      };
+      out.write(`      "invocations": ${JSON.stringify([invocation])},\n`);
       out.write(`      "originalUriBaseIds": ${JSON.stringify({ SRCROOT: { uri: pathToFileURL(ctx.root + path.sep).toString() } })},\n`);
       out.write('      "columnKind": "utf16CodeUnits"\n    }\n  ]\n}\n');
       out.flush();

@@ -1,12 +1,27 @@
 // `--format text`: on a terminal, findings grouped under their file; otherwise (or with --no-group) one line
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
-import type { DocumentReport, Finding, Severity } from '../../engine';
+import type { Finding, Severity } from '../../engine';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
   grouped: boolean;
   color: boolean;
+  /** Terminal hyperlinks (OSC 8) for KEP links: on a terminal only. */
+  links?: boolean;
+}
+
+/** The KEP a finding points to (gate findings), as `KEP-5945` and its URL. */
+export function kepOf(f: Finding): { label: string; url: string } | undefined {
+  const kep = f.data?.['kep'];
+  const url = f.data?.['kepUrl'];
+  if (typeof kep !== 'number') return undefined;
+  return { label: `KEP-${kep}`, url: typeof url === 'string' ? url : `https://kep.k8s.io/${kep}` };
+}
+
+/** `text` as a terminal hyperlink to `url` (OSC 8). */
+export function hyperlink(text: string, url: string): string {
+  return `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
 }
 
 const COLORS: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
@@ -19,7 +34,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** "2 errors, 1 warning in 3 of 40 files" (only the severities present; "no problems" when none). */
+/**
+ * "2 errors, 1 warning in 3 of 40 files (Kubernetes 1.37); 2 of 9 documents not checked." Only the severities
+ * present; "No problems" only when something was checked and nothing found; "Nothing checked" when no file was
+ * read. --quiet hides information and hints but keeps every count.
+ */
 export function summaryLine(s: RunSummary, quiet: boolean): string {
   const parts: string[] = [];
   if (s.counts.error) parts.push(plural(s.counts.error, 'error'));
@@ -27,26 +46,31 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   if (!quiet && s.counts.information) parts.push(`${s.counts.information} information`);
   if (!quiet && s.counts.hint) parts.push(plural(s.counts.hint, 'hint'));
   const files = s.files === 1 ? '1 file' : `${s.files} files`;
-  let line =
-    parts.length === 0
-      ? `No problems in ${files}`
-      : `${parts.join(', ')} in ${s.filesWithFindings === s.files && s.files === 1 ? '1 file' : `${s.filesWithFindings} of ${files}`}`;
+  let line: string;
+  if (s.files === 0) line = 'Nothing checked';
+  else if (parts.length > 0) {
+    line = `${parts.join(', ')} in ${s.filesWithFindings === s.files && s.files === 1 ? '1 file' : `${s.filesWithFindings} of ${files}`}`;
+  } else if (s.documents > 0 && s.notChecked + s.skippedByKind >= s.documents) line = `No document checked in ${files}`;
+  else line = `No problems in ${files}`;
   line += ` (Kubernetes ${s.version})`;
   const extra: string[] = [];
-  if (!quiet && s.notChecked) extra.push(`${plural(s.notChecked, 'document')} not checked`);
+  if (s.notChecked) extra.push(`${s.notChecked} of ${plural(s.documents, 'document')} not checked`);
+  if (s.skippedByKind) extra.push(`${plural(s.skippedByKind, 'document')} skipped by kind`);
+  if (quiet) {
+    const hidden: string[] = [];
+    if (s.counts.information) hidden.push(`${s.counts.information} information`);
+    if (s.counts.hint) hidden.push(plural(s.counts.hint, 'hint'));
+    if (hidden.length) extra.push(`${hidden.join(', ')} not shown (--quiet)`);
+  }
   if (s.skipped.length) extra.push(`${plural(s.skipped.length, 'file')} skipped`);
-  if (s.failed.length) extra.push(`${s.failed.length} not readable`);
+  if (s.failed.length) extra.push(`${plural(s.failed.length, 'path')} not readable`);
   return `${line}${extra.length ? `; ${extra.join(', ')}` : ''}.`;
 }
 
-function notChecked(report: FileResult['report']): { doc: DocumentReport; label: string }[] {
-  const out: { doc: DocumentReport; label: string }[] = [];
-  const visit = (d: DocumentReport, label: string) => {
-    if (!d.checked && d.reason) out.push({ doc: d, label });
-    d.items?.forEach((item) => visit(item, `${label}, item ${item.index + 1}`));
-  };
-  for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return out;
+/** "Failing (exit 1): 5 warnings, more than --max-warnings 0." — or undefined when the run passed. */
+export function verdictLine(s: RunSummary): string | undefined {
+  if (s.verdict.exitCode === 0) return undefined;
+  return `Failing (exit ${s.verdict.exitCode}): ${s.verdict.reasons.join('; ')}.`;
 }
 
 function where(f: { range: Finding['range'] }): string {
@@ -59,16 +83,20 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
   return {
     file(r: FileResult) {
       const findings = quiet ? r.report.findings.filter((f) => shownWhenQuiet(f.severity)) : r.report.findings;
-      const notes = quiet ? [] : notChecked(r.report);
+      const notes = quiet ? [] : (r.notChecked ?? []);
+      const configs = r.gateConfigsAsWritten ?? r.gateConfigs ?? [];
       if (grouped) {
         if (findings.length === 0 && notes.length === 0) return;
         out.write(`${paint(r.path, '1;4', color)}\n`);
-        if (findings.length > 0 && r.gateConfigs?.length) out.write(`  ${paint(`gates from ${r.gateConfigs.join(', ')}`, '2', color)}\n`);
+        if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${configs.join(', ')}`, '2', color)}\n`);
         const posWidth = Math.max(0, ...findings.map((f) => where(f).length), ...notes.map((n) => where(n.doc).length));
         const codeWidth = Math.max(0, ...findings.map((f) => f.code.length));
         for (const f of findings) {
           out.write(`  ${where(f).padEnd(posWidth)}  ${sev(f.severity, 11)}  ${f.code.padEnd(codeWidth)}  ${f.message}\n`);
-          if (f.fix) out.write(`  ${' '.repeat(posWidth + 2 + 11 + 2 + codeWidth + 2)}${paint(f.fix, '2', color)}\n`);
+          const indent = ' '.repeat(posWidth + 2 + 11 + 2 + codeWidth + 2);
+          if (f.fix) out.write(`  ${indent}${paint(f.fix, '2', color)}\n`);
+          const kep = kepOf(f);
+          if (kep) out.write(`  ${indent}${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
           for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${e.message}`, '2', color)}\n`);
         }
         for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${n.label} not checked: ${n.doc.reason}`, '2', color)}\n`);
@@ -78,13 +106,17 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
       for (const f of findings) {
         out.write(`${r.path}:${where(f)} ${paint(f.severity, COLORS[f.severity], color)} ${f.code} ${f.message}\n`);
         if (f.fix) out.write(`    ${f.fix}\n`);
+        const kep = kepOf(f);
+        if (kep) out.write(`    ${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
         for (const e of f.related ?? []) out.write(`    ${e.message}\n`);
       }
       for (const n of notes) out.write(`note: ${r.path}:${where(n.doc)} ${n.label} not checked: ${n.doc.reason}\n`);
-      if (findings.length > 0 && r.gateConfigs?.length) out.write(`note: ${r.path}: gates from ${r.gateConfigs.join(', ')}\n`);
+      if (findings.length > 0 && configs.length) out.write(`note: ${r.path}: gates from ${configs.join(', ')}\n`);
     },
     end(summary: RunSummary) {
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);
+      const failing = verdictLine(summary);
+      if (failing) out.write(`${paint(failing, '1', color)}\n`);
       out.flush();
     },
   };

@@ -1,7 +1,14 @@
 // What the report writers of `kubegate check` receive: one FileResult per checked input (severity overrides
 // already applied), then the summary. Writers print as they go, so a huge report is never one string.
-import type { FileReport, KubeVersion, Severity } from '../../engine';
+import type { DocumentReport, FileReport, KubeVersion, Severity } from '../../engine';
 import type { InputProblem } from '../inputs';
+import type { RunVerdict } from '../policy';
+
+/** A document (or List item) that was not checked, with its label in notes (`document 2, item 3`). */
+export interface NotCheckedDocument {
+  doc: DocumentReport;
+  label: string;
+}
 
 export interface FileResult {
   /** As given on the command line (or found in a folder); `--stdin-filename` for stdin. */
@@ -9,6 +16,10 @@ export interface FileResult {
   report: FileReport;
   /** Config files that supplied gate state to this file (the config-scoping model), relative to the cwd. */
   gateConfigs?: string[];
+  /** The same written like `path` (absolute beside an absolute path), for text notes. */
+  gateConfigsAsWritten?: string[];
+  /** Documents not checked and not already explained by a finding of their own (notes). */
+  notChecked?: NotCheckedDocument[];
 }
 
 export interface RunSummary {
@@ -19,12 +30,18 @@ export interface RunSummary {
   filesWithFindings: number;
   /** Findings per severity (all of them, shown or not). */
   counts: Record<Severity, number>;
-  /** Documents (and List items) not checked, with a reason. */
+  /** Documents (a List counts as its items) seen in the checked files. */
+  documents: number;
+  /** Of those, not checked (a reason each; those explained by a finding of their own are not counted). */
   notChecked: number;
+  /** Documents skipped on purpose (`--skip-kind`, `skipKinds`). */
+  skippedByKind: number;
   /** Found in folders and not read (FIFO, device, too large, unreadable folder). */
   skipped: InputProblem[];
   /** Named on the command line and not readable. */
   failed: InputProblem[];
+  /** The exit code and, when it is not 0, why (every format says it). */
+  verdict: RunVerdict;
 }
 
 export interface ReportWriter {
@@ -61,4 +78,36 @@ export class ChunkedOut {
 /** Whether a finding is shown under --quiet. */
 export function shownWhenQuiet(severity: Severity): boolean {
   return severity === 'error' || severity === 'warning';
+}
+
+/** Finding codes that already say a document was not checked (no note beside them: one finding per fact). */
+const EXPLAINS_NOT_CHECKED = new Set(['api-not-served', 'unknown-kind', 'yaml-syntax', 'file-too-large']);
+
+function within(r: DocumentReport['range'], p: { line: number; character: number }): boolean {
+  const after = p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character);
+  const before = p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character);
+  return after && before;
+}
+
+/**
+ * The documents of a report that were not checked (List items on their own), each with its label, leaving out
+ * those a finding of theirs already explains (an `api-not-served` error says the document is not checked) and
+ * those `skipped` names. Also the number of documents seen (a List counts as its items).
+ */
+export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number } {
+  const out: NotCheckedDocument[] = [];
+  let documents = 0;
+  const explained = (d: DocumentReport) =>
+    report.findings.some((f) => EXPLAINS_NOT_CHECKED.has(f.code) && within(d.range, f.range.start));
+  const visit = (d: DocumentReport, label: string) => {
+    if (skipped.has(d)) return;
+    if (d.items && d.items.length > 0) {
+      d.items.forEach((item) => visit(item, `${label}, item ${item.index + 1}`));
+      return;
+    }
+    documents++;
+    if (!d.checked && d.reason && !explained(d)) out.push({ doc: d, label });
+  };
+  for (const d of report.documents) visit(d, `document ${d.index + 1}`);
+  return { notChecked: out, documents };
 }

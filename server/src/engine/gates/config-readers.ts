@@ -47,7 +47,8 @@ export interface ConfigDocInfo {
   range: Range;
   settings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
-  namedVersions: { version: string; range: Range; what: string }[];
+  /** `node`: the index of the kind node that names it (kind node images). */
+  namedVersions: { version: string; range: Range; what: string; node?: number }[];
   /** Components whose whole gate set this document describes (kubeadm: a gate it does not enable there is off). */
   covers: string[];
 }
@@ -179,11 +180,11 @@ function readGateMapConfig(ctx: ReadContext, root: Node, config: GateMapConfig):
   }
   const nodes = valueOf(root, 'nodes');
   if (isSeq(nodes)) {
-    for (const n of nodes.items) {
+    nodes.items.forEach((n, node) => {
       const image = valueOf(n, 'image');
       const tag = /:v?(\d+\.\d+(?:\.\d+)?)(?:@|$)/.exec(stringOf(image) ?? '');
-      if (tag && image) info.namedVersions.push({ version: tag[1]!, range: nodeRange(ctx, image), what: 'kind node image' });
-    }
+      if (tag && image) info.namedVersions.push({ version: tag[1]!, range: nodeRange(ctx, image), what: 'kind node image', node });
+    });
   }
   if (ctx.text !== undefined) {
     const patches = readKindPatches({ ...ctx, text: ctx.text }, root, readGateConfig);

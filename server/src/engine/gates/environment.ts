@@ -74,7 +74,9 @@ export class GateStateModel implements GateEnvironment {
       for (const n of c.namedVersions) {
         const minor = minorText(n.version, 'prefix');
         if (minor && compareVersions(minor, input.version) !== 0) {
-          this.notes.push(`${c.file ? baseName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`);
+          const note = `${c.file ? baseName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`;
+          // One note per fact: kind nodes naming the same image give one.
+          if (!this.notes.includes(note)) this.notes.push(note);
         }
       }
     }

@@ -29,7 +29,7 @@ import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES } from './gat
 export interface PatchFacts {
   settings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
-  namedVersions: { version: string; range: import('../types').Range; what: string }[];
+  namedVersions: { version: string; range: import('../types').Range; what: string; node?: number }[];
 }
 
 export interface PatchReadContext {

@@ -62,24 +62,47 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
   return out;
 }
 
-/** `version-mismatch` for each version a config names whose minor differs from the target. */
+/** The nodes of a kind config as a reader counts them: "nodes 1, 2 and 3". */
+function nodeList(nodes: number[]): string {
+  const n = nodes.map((i) => String(i + 1));
+  return n.length === 1 ? `node ${n[0]}` : `nodes ${n.slice(0, -1).join(', ')} and ${n.at(-1)}`;
+}
+
+/** `version-mismatch` once per version a config names whose minor differs from the target (one fact: three kind
+ *  nodes naming 1.35.0 give one finding at the first, naming the nodes). */
 export function versionMismatchFindings(
   named: DocumentAnalysis['namedVersions'],
   document: number,
   version: KubeVersion,
 ): Finding[] {
   const out: Finding[] = [];
+  const groups = new Map<string, DocumentAnalysis['namedVersions']>();
   for (const n of named) {
     const minor = minorText(n.version, 'prefix');
     if (!minor || compareVersions(minor, version) === 0) continue;
+    const key = `${n.what}\u0000${n.version}`;
+    const list = groups.get(key) ?? [];
+    list.push(n);
+    groups.set(key, list);
+  }
+  for (const list of groups.values()) {
+    const n = list[0]!;
+    const minor = minorText(n.version, 'prefix')!;
+    const nodes = list.flatMap((x) => (x.node === undefined ? [] : [x.node]));
+    const subject =
+      list.length === 1
+        ? `this ${n.what} names`
+        : nodes.length === list.length
+          ? `the ${n.what}s of ${nodeList(nodes)} name`
+          : `${list.length} ${n.what}s name`;
     out.push({
       code: 'version-mismatch',
       severity: defaultSeverity('version-mismatch'),
-      message: `Gate stages may differ: this ${n.what} names Kubernetes ${n.version}, the check targets ${version}`,
+      message: `Gate stages may differ: ${subject} Kubernetes ${n.version}, the check targets ${version}`,
       fix: `Set the target version to ${minor} (e.g. --kubernetes-version ${minor}) if that is the cluster you run.`,
       range: n.range as Range,
       document,
-      data: { named: n.version, namedMinor: minor, target: version, what: n.what },
+      data: { named: n.version, namedMinor: minor, target: version, what: n.what, ...(nodes.length > 0 ? { nodes: nodes.map((i) => i + 1) } : {}) },
     });
   }
   return out;

@@ -1,6 +1,7 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
 import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
-import type { KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import { typeLabel } from './resolve';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
 import { fieldMarkdown } from './field-view';
@@ -48,6 +49,54 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
   return segs;
 }
 
+/** Width of the fields listing inside its fence (the terminal rendering indents a fence by 4: 80 columns). */
+const FIELDS_WIDTH = 76;
+
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The children of a struct type as `kubectl explain` lists them: name, type, required, allowed values and the
+ * gates each needs (stage in the target version), in a fenced block within 80 columns. Undefined when the type
+ * (through lists and maps) is not a struct with fields.
+ */
+export function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: GateCatalog, version: KubeVersion): string | undefined {
+  let t = type;
+  while (t && ('list' in t || 'map' in t)) t = 'list' in t ? t.list : t.map;
+  const fields = t && 'ref' in t ? data.types[t.ref]?.fields : undefined;
+  if (!fields || fields.length === 0) return undefined;
+  const column = Math.min(28, Math.max(...fields.map((f) => f.name.length))) + 2;
+  const rest = FIELDS_WIDTH - column;
+  const lines: string[] = [];
+  for (const f of fields) {
+    const parts = [typeLabel(f.type) + (f.required ? ' · required' : '')];
+    const values = f.enum ? data.enums[f.enum] : f.configEnum;
+    if (values && values.length > 0) parts.push(`one of: ${values.join(', ')}`);
+    const gates = f.gates ?? [];
+    if (gates.length > 0) {
+      parts.push(`gate${gates.length > 1 ? 's' : ''}: ${gates.map((g) => {
+        const state = catalog.gates[g]?.byVersion[version];
+        return state?.stage ? `${g} (${state.stage})` : g;
+      }).join(', ')}`);
+    }
+    const body = parts.flatMap((p) => wrapWords(p, rest));
+    const head = f.name.length + 2 <= column ? f.name.padEnd(column) : undefined;
+    if (head === undefined) lines.push(f.name);
+    body.forEach((b, i) => lines.push(`${i === 0 && head !== undefined ? head : ' '.repeat(column)}${b}`));
+  }
+  return `**Fields** (${fields.length}):\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``;
+}
+
 /** The kind view (no path) or the field view; undefined when the kind or the path is unknown. */
 export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
   const knowledge = options.knowledge ?? {};
@@ -61,7 +110,11 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   if (!path) {
     // A kind no version of any group has, and no unshipped design names: unknown, as documented above.
     const known = kindsNamed(data, kind).length > 0 || brief.notShippedApis.some((a) => a.apiVersion === apiVersion);
-    return known ? kindMarkdown(apiVersion, kind, base) : undefined;
+    if (!known) return undefined;
+    const view = kindMarkdown(apiVersion, kind, base);
+    const entry = kindEntry(data, apiVersion, kind);
+    const fields = entry ? fieldsMarkdown(data, { ref: entry.root }, catalog, options.version) : undefined;
+    return fields ? `${view}\n\n${fields}` : view;
   }
   const entry = kindEntry(data, apiVersion, kind);
   if (!entry) return undefined;
@@ -78,7 +131,9 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   }
   if (!resolved.field) return undefined;
   const value = /=(.*)$/.exec(path)?.[1];
-  const markdown = fieldMarkdown(resolved, { ...base, entry }, value);
+  const view = fieldMarkdown(resolved, { ...base, entry }, value);
+  const fields = fieldsMarkdown(data, resolved.type, catalog, options.version);
+  const markdown = fields ? `${view}\n\n${fields}` : view;
   const note = options.crds && data !== builtin ? customFieldNote(apiVersion, kind, resolved.path, options.crds) : '';
   return note ? `${markdown}\n\n---\n\n${note}` : markdown;
 }
