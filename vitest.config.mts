@@ -1,14 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/** The JSON Schema refereeing suites: about 1,100 schemas compiled with ajv, every corpus file and 150 mutants
+ *  checked against them. They run apart (`npm run test:slow`, vitest.slow.config.mts); .ci/run runs both. */
+export const SLOW_TESTS = ['tests/schema/ajv-corpus.test.ts', 'tests/schema/ajv-compile.test.ts', 'tests/schema/ajv-mutants.test.ts'];
+
+/** What every suite shares. */
+export const common = {
+  // dist/ is rebuilt once per run (tests/support/build-dist.ts): suites that spawn the server test this tree.
+  globalSetup: ['tests/support/build-dist.ts'],
+  // Every test process hands the engine the Node reader of schemas/ and snippets/, as the front ends do.
+  setupFiles: ['tests/support/engine-data.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
+    ...common,
     include: ['tests/**/*.test.ts'],
-    // dist/ is rebuilt once per run (tests/support/build-dist.ts): suites that spawn the server test this tree.
-    globalSetup: ['tests/support/build-dist.ts'],
-    // Every test process hands the engine the Node reader of schemas/ and snippets/, as the front ends do.
-    setupFiles: ['tests/support/engine-data.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    exclude: ['tests/e2e/**', 'node_modules/**', ...SLOW_TESTS],
   },
 });

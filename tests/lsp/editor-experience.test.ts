@@ -244,6 +244,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 180_000 }, () => {
         "related": [
           "/a/slice.yaml 11:2-11:20 DRAOptionalNodeOperations is off for kube-apiserver, kube-scheduler and kubelet.",
           "/a/slice.yaml 11:2-11:20 Enable DRAOptionalNodeOperations=true on kube-apiserver, kube-scheduler and kubelet, or remove the field.",
+          "/a/slice.yaml 11:2-11:20 kube-apiserver, dropping disabled fields: the API server removes the field silently; the object is accepted without it.",
           "/a/kind-config.yaml 3:2-3:27 kind-config.yaml (kind Cluster featureGates) sets DRAOptionalNodeOperations: false for every component",
         ],
         "severity": 2,
