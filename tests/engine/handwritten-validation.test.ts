@@ -530,3 +530,28 @@ spec:
     expect(found.map((f) => [...brief(f), f.data?.['got']])).toEqual([['invalid-value', 'podContainers', 'validation', 'rejected', 'error', ranges[0], 'null']]);
   });
 });
+
+describe('container port names (IANA service names)', () => {
+  it('a name with "_" or of 16 characters is rejected at the value; an empty or valid name is fine', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {containerPort: 80, name: ⟦http_port⟧}
+    - {containerPort: 81, name: ⟦metrics-endpoint⟧}
+    - {containerPort: 82, name: metrics}
+    - {containerPort: 83, name: ""}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].ports[].name', 'invalid-value', 'portName', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].ports[].name', 'invalid-value', 'portName', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: "http_port" is not a valid port name');
+    expect(found[0]!.detail).toBe('The port name may contain only lower-case letters, digits and "-".');
+    expect(found[1]!.detail).toBe('The port name is longer than 15 characters.');
+    expect(found[0]!.data?.['source']).toMatch(/validation\.go@[0-9a-f]{12} validateContainerPorts \(IsValidPortName\); .*IsValidPortName/);
+  });
+
+});

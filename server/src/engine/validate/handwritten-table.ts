@@ -119,6 +119,21 @@ export const NOT_BOTH_ZERO: readonly NotBothZeroRow[] = [
   { type: 'apps.v1.RollingUpdateDeployment', fields: ['maxUnavailable', 'maxSurge'], source: { ...APPS_VALIDATION, fn: 'ValidateRollingUpdateDeployment ("may not be 0 when `maxSurge` is 0")' } },
 ];
 
+// ── String fields read by a named rule ──────────────────────────────────────────────────────────────────
+
+/** A string field whose value upstream validation reads with a named rule (`portName`: IsValidPortName). An
+ *  empty string is not judged (upstream validates the name only when it is set). */
+export interface StringFieldRow {
+  type: string;
+  field: string;
+  kind: 'portName';
+  source: UpstreamSource;
+}
+
+export const STRING_FIELDS: readonly StringFieldRow[] = [
+  { type: 'core.v1.ContainerPort', field: 'name', kind: 'portName', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (IsValidPortName)' } },
+];
+
 export const PORT_NAME_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPortName / IsValidPortNum' };
 export const PERCENT_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPercent' };
 
