@@ -554,4 +554,41 @@ describe('container port names (IANA service names)', () => {
     expect(found[0]!.data?.['source']).toMatch(/validation\.go@[0-9a-f]{12} validateContainerPorts \(IsValidPortName\); .*IsValidPortName/);
   });
 
+  it('two container ports with the same name are rejected; unnamed ports are not compared', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {name: web, containerPort: 80}
+    - {containerPort: 81}
+    - {name: ⟦web⟧, containerPort: 82}
+    - {containerPort: 83}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: ports items 1 and 3 have the same name "web"');
+  });
+});
+
+describe('Service port names', () => {
+  it('two Service ports named http are rejected at the later name; unnamed ports are not compared', () => {
+    const { found, ranges } = check(`apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: web}
+  ports:
+  - {name: http, port: 80}
+  - {name: ⟦http⟧, port: 8080}
+  - {name: https, port: 443}
+`);
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same name "http"');
+    expect(found[0]!.data?.['source']).toMatch(/validateServicePort \(field\.Duplicate name\)$/);
+  });
 });

@@ -156,6 +156,8 @@ export interface ListKeyRow {
   /** Other lists of the same mapping whose entries share the key space (container names). Duplicates across
    *  them are reported on the later list. */
   sharedWith?: string[];
+  /** Entries whose (single) key is absent or "" are not compared (upstream checks only names that are set). */
+  skipUnset?: true;
   source: UpstreamSource;
   defaultsSource?: UpstreamSource;
 }
@@ -204,4 +206,6 @@ export const LIST_KEYS: readonly ListKeyRow[] = [
     source: { ...CORE_VALIDATION, fn: 'ValidateService ("Check for duplicate Ports, considering (protocol,port) pairs")' },
     defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_Service' },
   },
+  { type: 'core.v1.ServiceSpec', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateService → validateServicePort (field.Duplicate name)' } },
+  { type: 'core.v1.Container', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (field.Duplicate name)' } },
 ];
