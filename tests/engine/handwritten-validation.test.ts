@@ -6,7 +6,7 @@ import { checkText } from '../../server/src/engine/check';
 import type { Finding } from '../../server/src/engine/types';
 import { HANDWRITTEN_RULE_IDS, INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
 import { portNameProblem } from '../../server/src/engine/validate/handwritten-scalars';
-import { quantityProblem } from '../../server/src/engine/validate/quantity';
+import { compareQuantities, quantityProblem, quantityValue } from '../../server/src/engine/validate/quantity';
 import { marked } from '../support/markers';
 import { data } from './helpers';
 
@@ -138,7 +138,7 @@ spec:
         - {name: A, value: x}
         - {name: A, value: "$(A):y"}
         resources:
-          limits: {cpu: 500m, memory: 512Mi}
+          limits: {cpu: 500m, memory: 1Gi}
           requests: {cpu: "0.25", memory: 1e9, ephemeral-storage: 2Gi}
         readinessProbe:
           httpGet: {port: http, path: /}
@@ -590,5 +590,55 @@ spec:
     ]);
     expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same name "http"');
     expect(found[0]!.data?.['source']).toMatch(/validateServicePort \(field\.Duplicate name\)$/);
+  });
+});
+
+describe('resource requests and limits', () => {
+  it('a negative quantity is rejected in requests and limits (quoted or not)', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    resources:
+      requests: {cpu: ⟦"-1"⟧, memory: 0}
+      limits: {memory: ⟦-1Gi⟧}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].resources.requests.cpu', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].resources.limits.memory', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: requests.cpu "-1" is negative');
+    expect(found[0]!.fix).toBe('Use a quantity of 0 or more for cpu.');
+  });
+
+  it('a request above its limit is rejected, compared exactly across units (300m equals 0.3)', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    resources:
+      requests: {cpu: ⟦"2"⟧, memory: 1Gi, ephemeral-storage: 300m}
+      limits: {cpu: 500m, memory: 1024Mi, ephemeral-storage: "0.3"}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].resources.requests.cpu', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: requests.cpu 2 is above limits.cpu 500m');
+    expect(found[0]!.fix).toBe('Lower the cpu request to at most 500m, or raise the limit.');
+  });
+
+  it('compares exactly: binary and decimal suffixes, exponents, fractions', () => {
+    const cmp = (a: string, b: string) => compareQuantities(quantityValue(a)!, quantityValue(b)!);
+    expect(cmp('1Gi', '1024Mi')).toBe(0);
+    expect(cmp('1e9', '1Gi')).toBe(-1);
+    expect(cmp('1G', '1e9')).toBe(0);
+    expect(cmp('300m', '0.3')).toBe(0);
+    expect(cmp('1.5', '1500m')).toBe(0);
+    expect(cmp('-1', '0')).toBe(-1);
+    expect(cmp('2', '500m')).toBe(1);
+    expect(quantityValue('-0')!.negative).toBe(false);
+    expect(quantityValue('1.5.5')).toBeUndefined();
   });
 });

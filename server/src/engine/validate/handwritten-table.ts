@@ -42,6 +42,7 @@ export const HANDWRITTEN_RULE_IDS: ReadonlySet<string> = new Set([
   'percent',
   'quantity',
   'duplicateListKey',
+  'quantityRange',
 ]);
 
 // ── Required fields the schema does not mark ────────────────────────────────────────────────────────────
@@ -132,6 +133,26 @@ export interface StringFieldRow {
 
 export const STRING_FIELDS: readonly StringFieldRow[] = [
   { type: 'core.v1.ContainerPort', field: 'name', kind: 'portName', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (IsValidPortName)' } },
+];
+
+// ── Resource lists (requests and limits) ────────────────────────────────────────────────────────────────
+
+/** A mapping holding two resource lists: every quantity must be 0 or more, and a request may not exceed the
+ *  limit of the same resource. */
+export interface ResourceListsRow {
+  type: string;
+  requests: string;
+  limits: string;
+  source: UpstreamSource;
+}
+
+export const RESOURCE_LISTS: readonly ResourceListsRow[] = [
+  {
+    type: 'core.v1.ResourceRequirements',
+    requests: 'requests',
+    limits: 'limits',
+    source: { ...CORE_VALIDATION, fn: 'ValidateContainerResourceRequirements (ValidateResourceQuantityValue → ValidateNonnegativeQuantity; request <= limit)' },
+  },
 ];
 
 export const PORT_NAME_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPortName / IsValidPortNum' };

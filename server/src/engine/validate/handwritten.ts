@@ -18,6 +18,7 @@ import {
   type RequiredRow,
   type UpstreamSource,
 } from './handwritten-table';
+import { checkHandwrittenMappings } from './handwritten-resources';
 import { duplicateListKeys, keyValueNode } from './rules';
 import { VERDICT_SEVERITY } from '../verdicts';
 
@@ -81,6 +82,7 @@ export function checkHandwrittenStruct(ctx: WalkContext, type: TypeDef, typeKey:
   for (const row of REQUIRED_BY_TYPE.get(typeKey) ?? []) checkRequired(ctx, row, typeKey, map, keyRanges, path, ownerRange);
   const pair = NOT_BOTH_ZERO_BY_TYPE.get(typeKey);
   if (pair) checkNotBothZero(ctx, pair.fields, pair.source, map, path);
+  checkHandwrittenMappings(ctx, typeKey, map, path);
   const rows = LIST_KEYS_BY_TYPE.get(typeKey);
   if (!rows) return;
   const fields = new Map<string, FieldDef>(type.fields.map((f) => [f.name, f]));
