@@ -642,3 +642,64 @@ describe('resource requests and limits', () => {
     expect(quantityValue('1.5.5')).toBeUndefined();
   });
 });
+
+describe('a Job pod template restartPolicy', () => {
+  const job = (template: string) => `apiVersion: batch/v1
+kind: Job
+metadata: {name: report}
+spec:
+  template:
+${template}`;
+
+  it('absent (defaulted to Always) is rejected at the template spec key; Always is rejected at the value', () => {
+    const absent = check(
+      job(`    ⟦spec⟧:
+      containers: [{name: r, image: python:3.13}]
+`),
+    );
+    expect(absent.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', absent.ranges[0]],
+    ]);
+    expect(absent.found[0]!.message).toBe("Applying fails: a Job's pod template needs restartPolicy OnFailure or Never; without it the default Always is refused");
+    expect(absent.found[0]!.fix).toBe('Add restartPolicy: OnFailure (or Never) under spec.template.spec.');
+    expect(absent.found[0]!.data?.['source']).toMatch(/^kubernetes\/kubernetes pkg\/apis\/batch\/validation\/validation\.go@3989b1858620 validateJobSpec .*; kubernetes\/kubernetes pkg\/apis\/core\/v1\/defaults\.go@[0-9a-f]{12} SetDefaults_PodSpec/);
+    const always = check(
+      job(`    spec:
+      restartPolicy: ⟦Always⟧
+      containers: [{name: r, image: python:3.13}]
+`),
+    );
+    expect(always.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.template.spec.restartPolicy', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', always.ranges[0]],
+    ]);
+    expect(always.found[0]!.message).toBe("Applying fails: a Job's pod template needs restartPolicy OnFailure or Never, not Always");
+  });
+
+  it('OnFailure and Never pass; a CronJob jobTemplate is judged the same way; a Deployment is not', () => {
+    for (const policy of ['OnFailure', 'Never']) {
+      expect(check(job(`    spec:\n      restartPolicy: ${policy}\n      containers: [{name: r, image: busybox}]\n`)).all.filter((f) => f.severity === 'error')).toEqual([]);
+    }
+    const cron = check(`apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tick}
+spec:
+  schedule: "*/5 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        ⟦spec⟧:
+          containers: [{name: t, image: busybox}]
+`);
+    expect(cron.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.jobTemplate.spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', cron.ranges[0]],
+    ]);
+  });
+
+  it('a strategic-merge patch of a Job that leaves restartPolicy out says nothing', () => {
+    const text = job(`    spec:
+      containers: [{name: r, image: python:3.13}]
+`);
+    const report = checkText(text, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    expect(report.findings.filter((f) => f.data?.['rule'] === 'templateRestartPolicy')).toEqual([]);
+  });
+});

@@ -1,15 +1,17 @@
-// Generic checks over more rows of the hand-written validation table (handwritten-table.ts): resource lists
-// (every quantity 0 or more, a request not above the limit of the same resource). Called by
+// Generic checks over two more kinds of rows of the hand-written validation table (handwritten-table.ts):
+// resource lists (every quantity 0 or more, a request not above the limit of the same resource) and a nested field
+// whose allowed values are narrower than its enum (a Job's pod template restartPolicy). Called by
 // checkHandwrittenStruct with the type key of the mapping; rows are looked up by it.
 import { isAlias, isMap, isScalar, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import type { KubectlScalar } from '../parse/kubectl-scalar';
 import { joinPath, rangeOfNode, type WalkContext } from './context';
 import { report, scalarRead, show } from './handwritten';
-import { RESOURCE_LISTS, type ResourceListsRow } from './handwritten-table';
+import { NARROWED_VALUES, RESOURCE_LISTS, type NarrowedValueRow, type ResourceListsRow } from './handwritten-table';
 import { compareQuantities, quantityValue, type QuantityValue } from './quantity';
 
 const RESOURCE_LISTS_BY_TYPE = new Map(RESOURCE_LISTS.map((row) => [row.type, row]));
+const NARROWED_BY_TYPE = new Map(NARROWED_VALUES.map((row) => [row.type, row]));
 
 function resolved(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {
   let current = node;
@@ -27,6 +29,8 @@ function pairOf(ctx: WalkContext, map: YAMLMap, name: string): Pair<Node | null,
 export function checkHandwrittenMappings(ctx: WalkContext, typeKey: string, map: YAMLMap, path: string): void {
   const lists = RESOURCE_LISTS_BY_TYPE.get(typeKey);
   if (lists) checkResourceLists(ctx, lists, map, path);
+  const narrowed = NARROWED_BY_TYPE.get(typeKey);
+  if (narrowed) checkNarrowedValue(ctx, narrowed, map, path);
 }
 
 // ── Resource lists ──────────────────────────────────────────────────────────────────────────────────────
@@ -99,4 +103,53 @@ function checkResourceLists(ctx: WalkContext, row: ResourceListsRow, map: YAMLMa
       { resource: request.name, request: request.text, limit: limit.text },
     );
   }
+}
+
+// ── A nested value narrower than its enum ───────────────────────────────────────────────────────────────
+
+function checkNarrowedValue(ctx: WalkContext, row: NarrowedValueRow, map: YAMLMap, path: string): void {
+  // Walk down to the mapping that holds the last field; an absent step is someone else's finding.
+  let current: YAMLMap = map;
+  let currentPath = path;
+  let holderKey: Node | null | undefined;
+  const steps = row.path.slice(0, -1);
+  for (const step of steps) {
+    const pair = pairOf(ctx, current, step);
+    const next = resolved(ctx, pair?.value);
+    if (!pair || !next || !isMap(next)) return;
+    holderKey = pair.key;
+    current = next;
+    currentPath = joinPath(currentPath, step);
+  }
+  const field = row.path[row.path.length - 1] as string;
+  const how = { rule: row.rule, stage: 'validation' as const, verdict: 'rejected' as const, source: [row.source, row.defaultsSource] };
+  const allowed = row.allowed.join(' or ');
+  const pair = pairOf(ctx, current, field);
+  const node = resolved(ctx, pair?.value);
+  const read = scalarRead(ctx, node);
+  if (!pair || !node || read?.type === 'null' || (read?.type === 'string' && read.value === '')) {
+    report(
+      ctx,
+      'invalid-value',
+      `Applying fails: a ${row.owner} needs ${field} ${allowed}; without it the default ${row.defaulted} is refused`,
+      rangeOfNode(ctx, holderKey ?? null, rangeOfNode(ctx, current)),
+      currentPath,
+      how,
+      `Add ${field}: ${row.allowed[0]} (or ${row.allowed.slice(1).join(', ')}) under ${currentPath}.`,
+      // Absence is judged on the whole object: a patch that leaves the field out changes nothing.
+      { field, allowed: row.allowed, wholeObject: true },
+    );
+    return;
+  }
+  if (read?.type !== 'string' || read.value !== row.defaulted) return;
+  report(
+    ctx,
+    'invalid-value',
+    `Applying fails: a ${row.owner} needs ${field} ${allowed}, not ${row.defaulted}`,
+    rangeOfNode(ctx, node),
+    joinPath(currentPath, field),
+    how,
+    `Set ${field} to ${row.allowed[0]} (or ${row.allowed.slice(1).join(', ')}).`,
+    { field, allowed: row.allowed, value: read.value },
+  );
 }

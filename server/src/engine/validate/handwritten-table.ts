@@ -17,6 +17,7 @@ const CORE_DEFAULTS = { repo: K, path: 'pkg/apis/core/v1/defaults.go', commit: '
 const POD_WARNINGS = { repo: K, path: 'pkg/api/pod/warnings.go', commit: '00f6e68e0a64b01450cf7ef7d533794b7ede409e' };
 const APPS_VALIDATION = { repo: K, path: 'pkg/apis/apps/validation/validation.go', commit: '2dd1588c490775be7cd90d0afc59c6dcef07032a' };
 const POLICY_VALIDATION = { repo: K, path: 'pkg/apis/policy/validation/validation.go', commit: '3157ff0230c990ac3e3c647a8abea360149aae32' };
+const BATCH_VALIDATION = { repo: K, path: 'pkg/apis/batch/validation/validation.go', commit: '3989b18586203eb366257fa4c8e9c0d605ec41df' };
 const NETWORKING_VALIDATION = { repo: K, path: 'pkg/apis/networking/validation/validation.go', commit: '1758d176899c3cef671eb4a3bb77df852280eb95' };
 export const UTIL_VALIDATION = { repo: K, path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };
 export const QUANTITY_SOURCE: UpstreamSource = {
@@ -43,6 +44,7 @@ export const HANDWRITTEN_RULE_IDS: ReadonlySet<string> = new Set([
   'quantity',
   'duplicateListKey',
   'quantityRange',
+  'templateRestartPolicy',
 ]);
 
 // ── Required fields the schema does not mark ────────────────────────────────────────────────────────────
@@ -152,6 +154,36 @@ export const RESOURCE_LISTS: readonly ResourceListsRow[] = [
     requests: 'requests',
     limits: 'limits',
     source: { ...CORE_VALIDATION, fn: 'ValidateContainerResourceRequirements (ValidateResourceQuantityValue → ValidateNonnegativeQuantity; request <= limit)' },
+  },
+];
+
+// ── A nested field whose allowed values are narrower than its enum ──────────────────────────────────────
+
+/** Under `type`, the field at `path` must take one of `allowed`; when absent it is defaulted to `defaulted`, which
+ *  the rule refuses. Only `defaulted` (set or defaulted) is judged here: other values outside the enum are the
+ *  enum check's. */
+export interface NarrowedValueRow {
+  type: string;
+  path: string[];
+  allowed: string[];
+  defaulted: string;
+  rule: string;
+  /** Words for the owner in messages. */
+  owner: string;
+  source: UpstreamSource;
+  defaultsSource: UpstreamSource;
+}
+
+export const NARROWED_VALUES: readonly NarrowedValueRow[] = [
+  {
+    type: 'batch.v1.JobSpec',
+    path: ['template', 'spec', 'restartPolicy'],
+    allowed: ['OnFailure', 'Never'],
+    defaulted: 'Always',
+    rule: 'templateRestartPolicy',
+    owner: "Job's pod template",
+    source: { ...BATCH_VALIDATION, fn: 'validateJobSpec (template restartPolicy OnFailure or Never; also for CronJob jobTemplate)' },
+    defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_PodSpec (restartPolicy Always)' },
   },
 ];
 
