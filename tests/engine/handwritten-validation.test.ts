@@ -6,7 +6,7 @@ import { checkText } from '../../server/src/engine/check';
 import type { Finding } from '../../server/src/engine/types';
 import { HANDWRITTEN_RULE_IDS, INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
 import { portNameProblem } from '../../server/src/engine/validate/handwritten-scalars';
-import { quantityProblem } from '../../server/src/engine/validate/quantity';
+import { compareQuantities, quantityProblem, quantityValue } from '../../server/src/engine/validate/quantity';
 import { marked } from '../support/markers';
 import { data } from './helpers';
 
@@ -138,7 +138,7 @@ spec:
         - {name: A, value: x}
         - {name: A, value: "$(A):y"}
         resources:
-          limits: {cpu: 500m, memory: 512Mi}
+          limits: {cpu: 500m, memory: 1Gi}
           requests: {cpu: "0.25", memory: 1e9, ephemeral-storage: 2Gi}
         readinessProbe:
           httpGet: {port: http, path: /}
@@ -528,5 +528,178 @@ spec:
   restartPolicy: Always
 `);
     expect(found.map((f) => [...brief(f), f.data?.['got']])).toEqual([['invalid-value', 'podContainers', 'validation', 'rejected', 'error', ranges[0], 'null']]);
+  });
+});
+
+describe('container port names (IANA service names)', () => {
+  it('a name with "_" or of 16 characters is rejected at the value; an empty or valid name is fine', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {containerPort: 80, name: ⟦http_port⟧}
+    - {containerPort: 81, name: ⟦metrics-endpoint⟧}
+    - {containerPort: 82, name: metrics}
+    - {containerPort: 83, name: ""}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].ports[].name', 'invalid-value', 'portName', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].ports[].name', 'invalid-value', 'portName', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: "http_port" is not a valid port name');
+    expect(found[0]!.detail).toBe('The port name may contain only lower-case letters, digits and "-".');
+    expect(found[1]!.detail).toBe('The port name is longer than 15 characters.');
+    expect(found[0]!.data?.['source']).toMatch(/validation\.go@[0-9a-f]{12} validateContainerPorts \(IsValidPortName\); .*IsValidPortName/);
+  });
+
+  it('two container ports with the same name are rejected; unnamed ports are not compared', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {name: web, containerPort: 80}
+    - {containerPort: 81}
+    - {name: ⟦web⟧, containerPort: 82}
+    - {containerPort: 83}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: ports items 1 and 3 have the same name "web"');
+  });
+});
+
+describe('Service port names', () => {
+  it('two Service ports named http are rejected at the later name; unnamed ports are not compared', () => {
+    const { found, ranges } = check(`apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: web}
+  ports:
+  - {name: http, port: 80}
+  - {name: ⟦http⟧, port: 8080}
+  - {name: https, port: 443}
+`);
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same name "http"');
+    expect(found[0]!.data?.['source']).toMatch(/validateServicePort \(field\.Duplicate name\)$/);
+  });
+});
+
+describe('resource requests and limits', () => {
+  it('a negative quantity is rejected in requests and limits (quoted or not)', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    resources:
+      requests: {cpu: ⟦"-1"⟧, memory: 0}
+      limits: {memory: ⟦-1Gi⟧}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].resources.requests.cpu', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].resources.limits.memory', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: requests.cpu "-1" is negative');
+    expect(found[0]!.fix).toBe('Use a quantity of 0 or more for cpu.');
+  });
+
+  it('a request above its limit is rejected, compared exactly across units (300m equals 0.3)', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    resources:
+      requests: {cpu: ⟦"2"⟧, memory: 1Gi, ephemeral-storage: 300m}
+      limits: {cpu: 500m, memory: 1024Mi, ephemeral-storage: "0.3"}
+`),
+    );
+    expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.containers[].resources.requests.cpu', 'invalid-value', 'quantityRange', 'validation', 'rejected', 'error', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Applying fails: requests.cpu 2 is above limits.cpu 500m');
+    expect(found[0]!.fix).toBe('Lower the cpu request to at most 500m, or raise the limit.');
+  });
+
+  it('compares exactly: binary and decimal suffixes, exponents, fractions', () => {
+    const cmp = (a: string, b: string) => compareQuantities(quantityValue(a)!, quantityValue(b)!);
+    expect(cmp('1Gi', '1024Mi')).toBe(0);
+    expect(cmp('1e9', '1Gi')).toBe(-1);
+    expect(cmp('1G', '1e9')).toBe(0);
+    expect(cmp('300m', '0.3')).toBe(0);
+    expect(cmp('1.5', '1500m')).toBe(0);
+    expect(cmp('-1', '0')).toBe(-1);
+    expect(cmp('2', '500m')).toBe(1);
+    expect(quantityValue('-0')!.negative).toBe(false);
+    expect(quantityValue('1.5.5')).toBeUndefined();
+  });
+});
+
+describe('a Job pod template restartPolicy', () => {
+  const job = (template: string) => `apiVersion: batch/v1
+kind: Job
+metadata: {name: report}
+spec:
+  template:
+${template}`;
+
+  it('absent (defaulted to Always) is rejected at the template spec key; Always is rejected at the value', () => {
+    const absent = check(
+      job(`    ⟦spec⟧:
+      containers: [{name: r, image: python:3.13}]
+`),
+    );
+    expect(absent.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', absent.ranges[0]],
+    ]);
+    expect(absent.found[0]!.message).toBe("Applying fails: a Job's pod template needs restartPolicy OnFailure or Never; without it the default Always is refused");
+    expect(absent.found[0]!.fix).toBe('Add restartPolicy: OnFailure (or Never) under spec.template.spec.');
+    expect(absent.found[0]!.data?.['source']).toMatch(/^kubernetes\/kubernetes pkg\/apis\/batch\/validation\/validation\.go@3989b1858620 validateJobSpec .*; kubernetes\/kubernetes pkg\/apis\/core\/v1\/defaults\.go@[0-9a-f]{12} SetDefaults_PodSpec/);
+    const always = check(
+      job(`    spec:
+      restartPolicy: ⟦Always⟧
+      containers: [{name: r, image: python:3.13}]
+`),
+    );
+    expect(always.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.template.spec.restartPolicy', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', always.ranges[0]],
+    ]);
+    expect(always.found[0]!.message).toBe("Applying fails: a Job's pod template needs restartPolicy OnFailure or Never, not Always");
+  });
+
+  it('OnFailure and Never pass; a CronJob jobTemplate is judged the same way; a Deployment is not', () => {
+    for (const policy of ['OnFailure', 'Never']) {
+      expect(check(job(`    spec:\n      restartPolicy: ${policy}\n      containers: [{name: r, image: busybox}]\n`)).all.filter((f) => f.severity === 'error')).toEqual([]);
+    }
+    const cron = check(`apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tick}
+spec:
+  schedule: "*/5 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        ⟦spec⟧:
+          containers: [{name: t, image: busybox}]
+`);
+    expect(cron.found.map((f) => [f.path, ...brief(f)])).toEqual([
+      ['spec.jobTemplate.spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', cron.ranges[0]],
+    ]);
+  });
+
+  it('a strategic-merge patch of a Job that leaves restartPolicy out says nothing', () => {
+    const text = job(`    spec:
+      containers: [{name: r, image: python:3.13}]
+`);
+    const report = checkText(text, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    expect(report.findings.filter((f) => f.data?.['rule'] === 'templateRestartPolicy')).toEqual([]);
   });
 });

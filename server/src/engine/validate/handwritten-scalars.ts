@@ -6,9 +6,10 @@ import type { KubectlScalar } from '../parse/kubectl-scalar';
 import type { Range } from '../types';
 import { isUnderStatus, type WalkContext } from './context';
 import { report, show } from './handwritten';
-import { INT_OR_STRING, PERCENT_SOURCE, PORT_NAME_SOURCE, QUANTITY_SOURCE, type IntOrStringRow } from './handwritten-table';
+import { INT_OR_STRING, PERCENT_SOURCE, PORT_NAME_SOURCE, QUANTITY_SOURCE, STRING_FIELDS, type IntOrStringRow, type StringFieldRow } from './handwritten-table';
 import { quantityHint, quantityProblem } from './quantity';
 
+const STRING_FIELDS_BY_FIELD = new Map<string, StringFieldRow>(STRING_FIELDS.map((row) => [`${row.type}\u0000${row.field}`, row]));
 const INT_OR_STRING_BY_FIELD = new Map<string, IntOrStringRow>(INT_OR_STRING.map((row) => [`${row.type}\u0000${row.field}`, row]));
 
 // ── Scalar level: int-or-string meaning and quantities ─────────────────────────────────────────────────
@@ -23,6 +24,40 @@ export function portNameProblem(name: string): string | undefined {
   if (name.includes('--')) return 'may not contain "--"';
   if (name.startsWith('-') || name.endsWith('-')) return 'may not start or end with "-"';
   return undefined;
+}
+
+/** The hand-written checks of one scalar the decoder accepted: int-or-string values (below) and string fields of
+ *  the table that upstream reads with a named rule (a container port's name is an IANA service name). */
+export function checkHandwrittenScalar(
+  ctx: WalkContext,
+  node: Scalar,
+  read: KubectlScalar,
+  intOrString: boolean,
+  quantity: boolean,
+  owner: string | undefined,
+  field: string | undefined,
+  range: Range,
+  path: string,
+): void {
+  if (intOrString) {
+    checkIntOrStringScalar(ctx, node, read, quantity, owner, field, range, path);
+    return;
+  }
+  if (ctx.isConfig || isUnderStatus(path) || !owner || !field || read.type !== 'string' || read.value === '') return;
+  const row = STRING_FIELDS_BY_FIELD.get(`${owner}\u0000${field}`);
+  const problem = row ? portNameProblem(read.value) : undefined;
+  if (!row || !problem) return;
+  report(
+    ctx,
+    'invalid-value',
+    `Applying fails: ${show(read.value)} is not a valid port name`,
+    range,
+    path,
+    { rule: 'portName', stage: 'validation', verdict: 'rejected', source: [row.source, PORT_NAME_SOURCE] },
+    'Use at most 15 lower-case letters, digits and "-", with at least one letter (e.g. "http", "metrics").',
+    { value: read.value },
+    `The port name ${problem}.`,
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ const CORE_DEFAULTS = { repo: K, path: 'pkg/apis/core/v1/defaults.go', commit: '
 const POD_WARNINGS = { repo: K, path: 'pkg/api/pod/warnings.go', commit: '00f6e68e0a64b01450cf7ef7d533794b7ede409e' };
 const APPS_VALIDATION = { repo: K, path: 'pkg/apis/apps/validation/validation.go', commit: '2dd1588c490775be7cd90d0afc59c6dcef07032a' };
 const POLICY_VALIDATION = { repo: K, path: 'pkg/apis/policy/validation/validation.go', commit: '3157ff0230c990ac3e3c647a8abea360149aae32' };
+const BATCH_VALIDATION = { repo: K, path: 'pkg/apis/batch/validation/validation.go', commit: '3989b18586203eb366257fa4c8e9c0d605ec41df' };
 const NETWORKING_VALIDATION = { repo: K, path: 'pkg/apis/networking/validation/validation.go', commit: '1758d176899c3cef671eb4a3bb77df852280eb95' };
 export const UTIL_VALIDATION = { repo: K, path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };
 export const QUANTITY_SOURCE: UpstreamSource = {
@@ -42,6 +43,8 @@ export const HANDWRITTEN_RULE_IDS: ReadonlySet<string> = new Set([
   'percent',
   'quantity',
   'duplicateListKey',
+  'quantityRange',
+  'templateRestartPolicy',
 ]);
 
 // ── Required fields the schema does not mark ────────────────────────────────────────────────────────────
@@ -119,6 +122,71 @@ export const NOT_BOTH_ZERO: readonly NotBothZeroRow[] = [
   { type: 'apps.v1.RollingUpdateDeployment', fields: ['maxUnavailable', 'maxSurge'], source: { ...APPS_VALIDATION, fn: 'ValidateRollingUpdateDeployment ("may not be 0 when `maxSurge` is 0")' } },
 ];
 
+// ── String fields read by a named rule ──────────────────────────────────────────────────────────────────
+
+/** A string field whose value upstream validation reads with a named rule (`portName`: IsValidPortName). An
+ *  empty string is not judged (upstream validates the name only when it is set). */
+export interface StringFieldRow {
+  type: string;
+  field: string;
+  kind: 'portName';
+  source: UpstreamSource;
+}
+
+export const STRING_FIELDS: readonly StringFieldRow[] = [
+  { type: 'core.v1.ContainerPort', field: 'name', kind: 'portName', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (IsValidPortName)' } },
+];
+
+// ── Resource lists (requests and limits) ────────────────────────────────────────────────────────────────
+
+/** A mapping holding two resource lists: every quantity must be 0 or more, and a request may not exceed the
+ *  limit of the same resource. */
+export interface ResourceListsRow {
+  type: string;
+  requests: string;
+  limits: string;
+  source: UpstreamSource;
+}
+
+export const RESOURCE_LISTS: readonly ResourceListsRow[] = [
+  {
+    type: 'core.v1.ResourceRequirements',
+    requests: 'requests',
+    limits: 'limits',
+    source: { ...CORE_VALIDATION, fn: 'ValidateContainerResourceRequirements (ValidateResourceQuantityValue → ValidateNonnegativeQuantity; request <= limit)' },
+  },
+];
+
+// ── A nested field whose allowed values are narrower than its enum ──────────────────────────────────────
+
+/** Under `type`, the field at `path` must take one of `allowed`; when absent it is defaulted to `defaulted`, which
+ *  the rule refuses. Only `defaulted` (set or defaulted) is judged here: other values outside the enum are the
+ *  enum check's. */
+export interface NarrowedValueRow {
+  type: string;
+  path: string[];
+  allowed: string[];
+  defaulted: string;
+  rule: string;
+  /** Words for the owner in messages. */
+  owner: string;
+  source: UpstreamSource;
+  defaultsSource: UpstreamSource;
+}
+
+export const NARROWED_VALUES: readonly NarrowedValueRow[] = [
+  {
+    type: 'batch.v1.JobSpec',
+    path: ['template', 'spec', 'restartPolicy'],
+    allowed: ['OnFailure', 'Never'],
+    defaulted: 'Always',
+    rule: 'templateRestartPolicy',
+    owner: "Job's pod template",
+    source: { ...BATCH_VALIDATION, fn: 'validateJobSpec (template restartPolicy OnFailure or Never; also for CronJob jobTemplate)' },
+    defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_PodSpec (restartPolicy Always)' },
+  },
+];
+
 export const PORT_NAME_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPortName / IsValidPortNum' };
 export const PERCENT_SOURCE: UpstreamSource = { ...UTIL_VALIDATION, fn: 'IsValidPercent' };
 
@@ -141,6 +209,8 @@ export interface ListKeyRow {
   /** Other lists of the same mapping whose entries share the key space (container names). Duplicates across
    *  them are reported on the later list. */
   sharedWith?: string[];
+  /** Entries whose (single) key is absent or "" are not compared (upstream checks only names that are set). */
+  skipUnset?: true;
   source: UpstreamSource;
   defaultsSource?: UpstreamSource;
 }
@@ -189,4 +259,6 @@ export const LIST_KEYS: readonly ListKeyRow[] = [
     source: { ...CORE_VALIDATION, fn: 'ValidateService ("Check for duplicate Ports, considering (protocol,port) pairs")' },
     defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_Service' },
   },
+  { type: 'core.v1.ServiceSpec', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateService → validateServicePort (field.Duplicate name)' } },
+  { type: 'core.v1.Container', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (field.Duplicate name)' } },
 ];

@@ -18,6 +18,7 @@ import {
   type RequiredRow,
   type UpstreamSource,
 } from './handwritten-table';
+import { checkHandwrittenMappings } from './handwritten-resources';
 import { duplicateListKeys, keyValueNode } from './rules';
 import { VERDICT_SEVERITY } from '../verdicts';
 
@@ -81,12 +82,14 @@ export function checkHandwrittenStruct(ctx: WalkContext, type: TypeDef, typeKey:
   for (const row of REQUIRED_BY_TYPE.get(typeKey) ?? []) checkRequired(ctx, row, typeKey, map, keyRanges, path, ownerRange);
   const pair = NOT_BOTH_ZERO_BY_TYPE.get(typeKey);
   if (pair) checkNotBothZero(ctx, pair.fields, pair.source, map, path);
+  checkHandwrittenMappings(ctx, typeKey, map, path);
   const rows = LIST_KEYS_BY_TYPE.get(typeKey);
   if (!rows) return;
   const fields = new Map<string, FieldDef>(type.fields.map((f) => [f.name, f]));
   for (const row of rows) {
     // A declarative listMapKeys rule on the field already reports its repeated keys (rules.ts).
-    if (fields.get(row.field)?.rules?.some((r) => r.rule === 'listMapKeys')) continue;
+    const declared = fields.get(row.field)?.rules?.find((r) => r.rule === 'listMapKeys');
+    if (declared && Array.isArray(declared.value) && declared.value.join('\u0000') === row.keys.join('\u0000')) continue;
     const node = resolved(ctx, pairOf(map, row.field)?.value);
     if (!node || !isSeq(node)) continue;
     if (row.sharedWith) checkSharedNames(ctx, row, map, node, joinPath(path, row.field));
@@ -193,6 +196,7 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
     const key = showKey(d.values, row.keys);
     const range = entryRange(ctx, d.item, row.keys);
     const data = { keys: row.keys, items: [d.first + 1, d.index + 1] };
+    if (row.skipUnset && d.values.some((v) => v === 'absent' || v === '') && isUnset(ctx, d.item, row.keys)) continue;
     let verdict: Verdict = row.verdict;
     if (row.when === 'envShadow' && !envHidesEarlier(ctx, d.item, d.values[0] as string)) continue;
     if (row.when === 'portOverlap') {
@@ -218,6 +222,14 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
       );
     }
   }
+}
+
+/** An entry whose key is absent, null or "" (upstream compares only keys that are set). */
+function isUnset(ctx: WalkContext, item: YAMLMap, keys: string[]): boolean {
+  return keys.some((k) => {
+    const read = scalarRead(ctx, keyValueNode(ctx, item, k));
+    return !read || read.type === 'null' || (read.type === 'string' && read.value === '');
+  });
 }
 
 /** warnings.go: a later env entry of the same name warns unless it builds on the earlier value ("$(NAME)…"). */

@@ -55,3 +55,47 @@ export function quantityHint(raw: string): string | undefined {
   const unit = (m[2] as string).toUpperCase() === 'K' ? 'k' : (m[2] as string).toUpperCase();
   return `Write ${m[1]}${unit === 'k' ? 'Ki' : `${unit}i`} (powers of 1024) or ${m[1]}${unit} (powers of 1000).`;
 }
+
+/** An exact quantity: sign · digits · 10^exp10 · 2^exp2 (digits without the decimal point). */
+export interface QuantityValue {
+  negative: boolean;
+  digits: bigint;
+  exp10: number;
+  exp2: number;
+}
+
+const DECIMAL_EXP: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_EXP: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+/** Exponents beyond this are not compared (the values would be huge to build exactly). */
+const EXP_LIMIT = 400;
+
+/** The exact value of a quantity that decodes (undefined when it does not, or its exponent is extreme). */
+export function quantityValue(raw: string): QuantityValue | undefined {
+  if (quantityProblem(raw) !== undefined) return undefined;
+  const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(.*)$/.exec(raw.trim());
+  if (!m) return undefined;
+  const [, sign, whole = '', fraction = '', suffix = ''] = m;
+  let exp10 = -fraction.length;
+  let exp2 = 0;
+  if (suffix in DECIMAL_EXP) exp10 += DECIMAL_EXP[suffix] as number;
+  else if (suffix in BINARY_EXP) exp2 = BINARY_EXP[suffix] as number;
+  else {
+    const e = Number(suffix.slice(1));
+    if (!Number.isInteger(e) || Math.abs(e) > EXP_LIMIT) return undefined;
+    exp10 += e;
+  }
+  const digits = BigInt(`${whole}${fraction}` || '0');
+  return { negative: sign === '-' && digits !== 0n, digits, exp10, exp2 };
+}
+
+/** Compares two quantities exactly: negative when a < b, 0 when equal, positive when a > b. */
+export function compareQuantities(a: QuantityValue, b: QuantityValue): number {
+  const scaled = (q: QuantityValue, minExp10: number): bigint => {
+    const v = q.digits * 10n ** BigInt(q.exp10 - minExp10) * 2n ** BigInt(q.exp2);
+    return q.negative ? -v : v;
+  };
+  const minExp10 = Math.min(a.exp10, b.exp10);
+  const x = scaled(a, minExp10);
+  const y = scaled(b, minExp10);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

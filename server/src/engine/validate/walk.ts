@@ -22,7 +22,7 @@ import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
 import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
 import { checkFieldRules, checkStructRules } from './rules';
 import { checkHandwrittenStruct } from './handwritten';
-import { checkIntOrStringScalar } from './handwritten-scalars';
+import { checkHandwrittenScalar } from './handwritten-scalars';
 
 const MAX_DEPTH = 200;
 
@@ -303,7 +303,7 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: 
     );
     return;
   }
-  if (expected.s === 'int-or-string') checkIntOrStringScalar(ctx, node, read, expected.quantity === true, slot.owner, slot.field?.name, range, slot.path);
+  checkHandwrittenScalar(ctx, node, read, expected.s === 'int-or-string', expected.quantity === true, slot.owner, slot.field?.name, range, slot.path);
   const hint = node.type === 'PLAIN' ? yaml11Hint(source, read, slot) : undefined;
   if (hint) {
     addFinding(ctx, 'yaml11-scalar', hint.message, range, slot.path, { source, kubectl: describeKubectl(read) }, { fix: hint.fix });
