@@ -3,14 +3,18 @@
 // selectors, negative grace periods and nameless pull secrets. Exact ranges, paths, rules and verdicts.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
+import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import type { Finding } from '../../server/src/engine/types';
 import { isFractionalBytes } from '../../server/src/engine/validate/api-warnings';
 import { API_WARNING_RULE_IDS, NODE_LABEL_WARNINGS, VOLUME_WARNINGS } from '../../server/src/engine/validate/warning-table';
 import { marked } from '../support/markers';
 
+/** Checked as `kubegate check` checks a file: its own CRDs are the catalog. */
 function check(source: string) {
   const { text, ranges } = marked(source);
-  const report = checkText(text, { version: '1.37' });
+  const crds = buildCrdCatalog({ workspace: crdsFromText(text, 'test.yaml'), pack: null });
+  const report = checkText(text, { version: '1.37', crds });
   const found = report.findings.filter((f) => f.code === 'api-warning');
   return { found, all: report.findings, ranges };
 }
@@ -286,7 +290,61 @@ describe('the table', () => {
   it('every finding names one of the table\'s rules; a plain Pod gets none', () => {
     expect(check(pod('')).found).toEqual([]);
     expect([...API_WARNING_RULE_IDS].sort()).toEqual(
-      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'negativeGracePeriod', 'nullLabelSelector'],
+      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'negativeGracePeriod', 'nullLabelSelector', 'unqualifiedFinalizer'],
     );
+  });
+});
+
+describe('custom resource finalizers', () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: { plural: widgets, kind: Widget }
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-preserve-unknown-fields: true
+---
+`;
+
+  it('a finalizer without a domain is stored with a warning; standard and qualified names are not', () => {
+    const { found, ranges, all } = check(`${crd}apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: small
+  finalizers:
+  - ⟦cleanup.example.com⟧
+  - example.com/cleanup
+  - foregroundDeletion
+`);
+    expect(found.map(brief)).toEqual([
+      ['metadata.finalizers[]', 'unqualifiedFinalizer', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe("Accepted with a warning: finalizer cleanup.example.com has no domain prefix (no '/')");
+    expect(found[0]!.data?.['source']).toMatch(/customresource\/validator\.go@de4be7261d44 /);
+    expect(all.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('a built-in object with the same finalizer is refused instead (no warning)', () => {
+    const { found, all } = check(`apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  finalizers:
+  - cleanup.example.com
+`);
+    expect(found).toEqual([]);
+    expect(all.map((f) => [f.code, f.severity, f.data?.['verdict']])).toEqual([['invalid-value', 'error', 'rejected']]);
   });
 });

@@ -9,8 +9,11 @@ import type { Range } from '../types';
 import { VERDICT_SEVERITY } from '../verdicts';
 import { addFinding, isUnderStatus, joinPath, rangeOfNode, type WalkContext } from './context';
 import { sourceText, type UpstreamSource } from './handwritten-table';
+import type { ObjectMetaLimits } from '../knowledge/object-meta';
+import { qualifiedNameProblems } from './name-rules';
 import {
   ANNOTATION_WARNINGS,
+  CR_FINALIZER_SOURCE,
   BYTE_RESOURCES,
   EMPTY_PULL_SECRET_SOURCE,
   FRACTIONAL_BYTES_SOURCE,
@@ -73,7 +76,7 @@ function reach(ctx: WalkContext, start: Hit, rel: string): Hit[] {
   return hits;
 }
 
-function warn(ctx: WalkContext, range: Range, path: string, rule: string, message: string, fix: string, source: UpstreamSource, data: Record<string, unknown> = {}): void {
+function warn(ctx: WalkContext, range: Range, path: string, rule: string, message: string, fix: string, source: UpstreamSource, data: Record<string, unknown> = {}, detail?: string): void {
   addFinding(
     ctx,
     'api-warning',
@@ -81,7 +84,7 @@ function warn(ctx: WalkContext, range: Range, path: string, rule: string, messag
     range,
     path,
     { ...data, rule, pipelineStage: 'warning', verdict: 'accepted-with-warning', source: sourceText(source) },
-    { fix, severity: VERDICT_SEVERITY['accepted-with-warning'] },
+    { fix, severity: VERDICT_SEVERITY['accepted-with-warning'], ...(detail ? { detail } : {}) },
   );
 }
 
@@ -270,6 +273,28 @@ function checkPullSecretNames(ctx: WalkContext, spec: Hit): void {
       'Accepted with a warning: an image pull secret without a name is never used',
       'Name the Secret that holds the registry credentials, or remove the entry.',
       EMPTY_PULL_SECRET_SOURCE,
+    );
+  }
+}
+
+/** A custom resource's finalizers: one without '/' that is not a standard name is stored with a warning (a name
+ *  that is not a qualified name at all is refused by the generic metadata validation, so it gets no warning). */
+export function checkCustomResourceFinalizers(ctx: WalkContext, root: YAMLMap, limits: ObjectMetaLimits): void {
+  for (const hit of reach(ctx, { value: root, path: '' }, 'metadata.finalizers[]')) {
+    const node = deref(ctx, hit.value);
+    if (!node || !isScalar(node) || typeof node.value !== 'string') continue;
+    const name = node.value;
+    if (name.includes('/') || limits.standardFinalizers.includes(name) || qualifiedNameProblems(name, limits).length > 0) continue;
+    warn(
+      ctx,
+      rangeOfNode(ctx, node),
+      hit.path,
+      'unqualifiedFinalizer',
+      `Accepted with a warning: finalizer ${name} has no domain prefix (no '/')`,
+      'Prefer a name with a domain and a path, e.g. example.com/cleanup, if the controller that owns it accepts that.',
+      CR_FINALIZER_SOURCE,
+      { value: name },
+      'An unqualified finalizer name may clash with another controller that writes the same name.',
     );
   }
 }

@@ -116,6 +116,16 @@ export const NODE_LABEL_PLACES: readonly { path: string; source: UpstreamSource 
 export const NEGATIVE_GRACE_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (negative terminationGracePeriodSeconds)' };
 export const EMPTY_PULL_SECRET_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (imagePullSecrets with empty name)' };
 
+/** Custom resources only: a finalizer without '/' that is not one of the standard names (schemas/object-meta.json
+ *  standardFinalizers) is stored with a warning (a built-in object is refused instead: object-meta.ts). Read in a
+ *  downstream copy (kcp) of the file; the upstream path and commit are as the index lists them. */
+export const CR_FINALIZER_SOURCE: UpstreamSource = {
+  repo: K,
+  path: 'staging/src/k8s.io/apiextensions-apiserver/pkg/registry/customresource/validator.go',
+  commit: 'de4be7261d44a687b02abd4407273d0b29cf8e17',
+  fn: 'validateKubeFinalizerName (warnings of customResourceValidator)',
+};
+
 /** The data.rule ids of the findings api-warnings.ts produces. */
 export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'deprecatedVolume',
@@ -125,4 +135,5 @@ export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'nullLabelSelector',
   'negativeGracePeriod',
   'emptyPullSecretName',
+  'unqualifiedFinalizer',
 ]);
