@@ -286,11 +286,41 @@ describe('grace period and pull secrets', () => {
   });
 });
 
+describe('hostIP without hostPort', () => {
+  it('a container port with hostIP and no (or a zero) hostPort; one with a hostPort is fine', () => {
+    const { found, ranges } = check(
+      pod(`    ports:
+    - containerPort: 8080
+      ⟦hostIP⟧: 127.0.0.1
+    - containerPort: 8081
+      ⟦hostIP⟧: 127.0.0.1
+      hostPort: 0
+    - containerPort: 8082
+      hostIP: 127.0.0.1
+      hostPort: 9082
+`),
+    );
+    expect(found.map(brief)).toEqual([
+      ['spec.containers[].ports[].hostIP', 'hostIpWithoutHostPort', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+      ['spec.containers[].ports[].hostIP', 'hostIpWithoutHostPort', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
+    ]);
+  });
+
+  it('under hostNetwork the hostPort is defaulted to the containerPort: no warning', () => {
+    const { found } = check(pod(`    ports:
+    - containerPort: 8080
+      hostIP: 127.0.0.1
+  hostNetwork: true
+`));
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the table', () => {
   it('every finding names one of the table\'s rules; a plain Pod gets none', () => {
     expect(check(pod('')).found).toEqual([]);
     expect([...API_WARNING_RULE_IDS].sort()).toEqual(
-      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'negativeGracePeriod', 'nullLabelSelector', 'unqualifiedFinalizer'],
+      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'unqualifiedFinalizer'],
     );
   });
 });

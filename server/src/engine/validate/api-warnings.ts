@@ -17,6 +17,8 @@ import {
   BYTE_RESOURCES,
   EMPTY_PULL_SECRET_SOURCE,
   FRACTIONAL_BYTES_SOURCE,
+  HOST_IP_SOURCE,
+  HOST_NETWORK_DEFAULTS_SOURCE,
   NEGATIVE_GRACE_SOURCE,
   NODE_LABEL_PLACES,
   NODE_LABEL_WARNINGS,
@@ -100,6 +102,7 @@ export function checkApiWarnings(ctx: WalkContext, typeKey: string, map: YAMLMap
     checkFractionalBytes(ctx, spec);
     checkGracePeriod(ctx, spec);
     checkPullSecretNames(ctx, spec);
+    checkHostIpPorts(ctx, spec);
   }
 }
 
@@ -296,5 +299,39 @@ export function checkCustomResourceFinalizers(ctx: WalkContext, root: YAMLMap, l
       { value: name },
       'An unqualified finalizer name may clash with another controller that writes the same name.',
     );
+  }
+}
+
+function scalarValue(ctx: WalkContext, node: Node | null | undefined): string | undefined {
+  const n = deref(ctx, node);
+  if (!n || !isScalar(n) || !n.range) return undefined;
+  const read = kubectlScalar(n, ctx.text.slice(n.range[0], n.range[1]));
+  return read.type === 'null' ? undefined : String(read.value);
+}
+
+function checkHostIpPorts(ctx: WalkContext, spec: Hit): void {
+  // Under hostNetwork the defaulting sets hostPort to containerPort before the warnings are computed.
+  if (reach(ctx, spec, 'hostNetwork').some((h) => scalarValue(ctx, h.value) === 'true')) return;
+  for (const list of CONTAINER_LISTS) {
+    for (const port of reach(ctx, spec, `${list}[].ports[]`)) {
+      const entry = deref(ctx, port.value);
+      if (!entry || !isMap(entry)) continue;
+      const hostIp = reach(ctx, port, 'hostIP')[0];
+      const ip = hostIp ? scalarValue(ctx, hostIp.value) : undefined;
+      if (!hostIp || ip === undefined || ip === '') continue;
+      const hostPort = reach(ctx, port, 'hostPort')[0];
+      const hp = hostPort ? scalarValue(ctx, hostPort.value) : undefined;
+      if (hp !== undefined && Number(hp) !== 0) continue;
+      warn(
+        ctx,
+        rangeOfNode(ctx, hostIp.key),
+        hostIp.path,
+        'hostIpWithoutHostPort',
+        'Accepted with a warning: hostIP has no effect without a hostPort',
+        'Add the hostPort to expose on that address, or remove hostIP.',
+        { ...HOST_IP_SOURCE, fn: `${HOST_IP_SOURCE.fn}; ${HOST_NETWORK_DEFAULTS_SOURCE.path} ${HOST_NETWORK_DEFAULTS_SOURCE.fn}` },
+        { hostIP: ip },
+      );
+    }
   }
 }

@@ -113,6 +113,16 @@ export const NODE_LABEL_PLACES: readonly { path: string; source: UpstreamSource 
   { path: 'topologySpreadConstraints[].topologyKey', source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (topologySpreadConstraints[].topologyKey)' } },
 ];
 
+/** A container port with hostIP but no hostPort. Under hostNetwork the defaulting copies containerPort into
+ *  hostPort first (SetDefaults_PodSpec), so no warning there. */
+export const HOST_IP_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("hostIP set without hostPort")' };
+export const HOST_NETWORK_DEFAULTS_SOURCE: UpstreamSource = {
+  repo: K,
+  path: 'pkg/apis/core/v1/defaults.go',
+  commit: 'e34b0935e09e39e5e7fb74b8f6ad141107d3b90e',
+  fn: 'SetDefaults_PodSpec (defaultHostNetworkPorts for containers and init containers)',
+};
+
 export const NEGATIVE_GRACE_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (negative terminationGracePeriodSeconds)' };
 export const EMPTY_PULL_SECRET_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (imagePullSecrets with empty name)' };
 
@@ -136,4 +146,5 @@ export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'negativeGracePeriod',
   'emptyPullSecretName',
   'unqualifiedFinalizer',
+  'hostIpWithoutHostPort',
 ]);
