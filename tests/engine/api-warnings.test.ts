@@ -183,6 +183,45 @@ spec:
   });
 });
 
+describe('seccomp annotations on pod templates', () => {
+  it('without the seccompProfile field they stand for: a warning at the key; with it, or for an unknown container, none', () => {
+    const { found, ranges } = check(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: d
+spec:
+  selector:
+    matchLabels: { app: d }
+  template:
+    metadata:
+      labels: { app: d }
+      annotations:
+        ⟦seccomp.security.alpha.kubernetes.io/pod⟧: runtime/default
+        ⟦container.seccomp.security.alpha.kubernetes.io/web⟧: runtime/default
+        container.seccomp.security.alpha.kubernetes.io/side: runtime/default
+        container.seccomp.security.alpha.kubernetes.io/gone: runtime/default
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+      - name: side
+        image: busybox
+        securityContext:
+          seccompProfile: { type: RuntimeDefault }
+`);
+    expect(found.map(brief)).toEqual([
+      ['spec.template.metadata.annotations.*', 'seccompAnnotation', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+      ['spec.template.metadata.annotations.*', 'seccompAnnotation', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
+    ]);
+    expect(found[0]!.fix).toBe('Set spec.securityContext.seccompProfile instead.');
+  });
+
+  it('a Pod with the annotation: nothing (the Pod strategy may fill the field from it first)', () => {
+    const { found } = check(pod('', `  annotations:\n    seccomp.security.alpha.kubernetes.io/pod: runtime/default\n`));
+    expect(found).toEqual([]);
+  });
+});
+
 describe('fractional byte quantities', () => {
   it('memory 100m and ephemeral-storage 0.5 in containers, init containers and overhead; cpu 100m is fine', () => {
     const { found, ranges, all } = check(`apiVersion: v1
@@ -320,7 +359,7 @@ describe('the table', () => {
   it('every finding names one of the table\'s rules; a plain Pod gets none', () => {
     expect(check(pod('')).found).toEqual([]);
     expect([...API_WARNING_RULE_IDS].sort()).toEqual(
-      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'unqualifiedFinalizer'],
+      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'seccompAnnotation', 'unqualifiedFinalizer'],
     );
   });
 });

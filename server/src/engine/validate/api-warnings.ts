@@ -23,6 +23,7 @@ import {
   NODE_LABEL_PLACES,
   NODE_LABEL_WARNINGS,
   NULL_SELECTOR_WARNINGS,
+  SECCOMP_ANNOTATIONS,
   VOLUME_WARNINGS,
 } from './warning-table';
 
@@ -95,6 +96,7 @@ export function checkApiWarnings(ctx: WalkContext, typeKey: string, map: YAMLMap
   if (ctx.isConfig || !POD_OBJECT_TYPES.has(typeKey) || isUnderStatus(path)) return;
   const root: Hit = { value: map, path };
   for (const meta of reach(ctx, root, 'metadata')) checkAnnotations(ctx, meta);
+  if (typeKey === 'core.v1.PodTemplateSpec') checkSeccompAnnotations(ctx, root);
   for (const spec of reach(ctx, root, 'spec')) {
     checkVolumes(ctx, spec);
     checkNodeLabels(ctx, spec);
@@ -331,6 +333,55 @@ function checkHostIpPorts(ctx: WalkContext, spec: Hit): void {
         'Add the hostPort to expose on that address, or remove hostIP.',
         { ...HOST_IP_SOURCE, fn: `${HOST_IP_SOURCE.fn}; ${HOST_NETWORK_DEFAULTS_SOURCE.path} ${HOST_NETWORK_DEFAULTS_SOURCE.fn}` },
         { hostIP: ip },
+      );
+    }
+  }
+}
+
+function hasSeccompField(ctx: WalkContext, owner: Hit): boolean {
+  return reach(ctx, owner, 'securityContext.seccompProfile').some((h) => {
+    const v = deref(ctx, h.value);
+    return !!v && !(isScalar(v) && (v.value === null || v.value === undefined));
+  });
+}
+
+/** Seccomp annotations of a pod template without the seccompProfile field they stand for. */
+function checkSeccompAnnotations(ctx: WalkContext, root: Hit): void {
+  const spec = reach(ctx, root, 'spec')[0];
+  const containers = new Map<string, Hit>();
+  if (spec) {
+    for (const list of CONTAINER_LISTS) {
+      for (const c of reach(ctx, spec, `${list}[]`)) {
+        const name = reach(ctx, c, 'name')[0];
+        const text = name ? scalarValue(ctx, name.value) : undefined;
+        if (text !== undefined && !containers.has(text)) containers.set(text, c);
+      }
+    }
+  }
+  for (const hit of reach(ctx, root, 'metadata.annotations.*')) {
+    const key = keyText(deref(ctx, hit.key));
+    if (key === undefined) continue;
+    for (const row of SECCOMP_ANNOTATIONS) {
+      let covered: boolean;
+      if (row.where === 'pod') {
+        if (key !== row.key) continue;
+        covered = !!spec && hasSeccompField(ctx, spec);
+      } else {
+        if (!key.startsWith(row.key)) continue;
+        const container = containers.get(key.slice(row.key.length));
+        if (!container) continue; // upstream warns only for the containers the spec has
+        covered = hasSeccompField(ctx, container);
+      }
+      if (covered) continue;
+      warn(
+        ctx,
+        rangeOfNode(ctx, hit.key),
+        hit.path,
+        'seccompAnnotation',
+        `Accepted with a warning: the seccomp annotation does nothing since Kubernetes ${row.nonFunctionalIn}`,
+        row.where === 'pod' ? 'Set spec.securityContext.seccompProfile instead.' : "Set the container's securityContext.seccompProfile instead.",
+        row.source,
+        { annotation: key },
       );
     }
   }

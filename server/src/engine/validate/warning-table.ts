@@ -4,7 +4,8 @@
 //
 // Read: kubernetes/kubernetes pkg/api/pod/warnings.go (warningsForPodSpecAndMeta, commit below) and the label list
 // it calls, pkg/api/node/util.go (deprecatedNodeLabels). Left out on purpose: warnings that depend on the old object
-// (updates), on a gate (the AppArmor annotation: AppArmorFields), on other objects, and the rows the hand-written
+// (updates), on a gate (the AppArmor annotation: AppArmorFields), on other objects, the ephemeral volume claim
+// template's PVC warnings, projected paths that repeat a service account token's path, and the rows the hand-written
 // table already covers (duplicate env names, ports, hostAliases IPs, imagePullSecrets names).
 import type { UpstreamSource } from './handwritten-table';
 
@@ -69,15 +70,10 @@ export const NODE_LABEL_WARNINGS: readonly NodeLabelWarningRow[] = [
 
 /** A pod (template) annotation the API server warns about. */
 export interface AnnotationWarningRow {
-  /** The exact key, or (with `prefix`) the start of the key followed by a container name. */
   key: string;
-  prefix?: true;
   nonFunctionalIn: string;
   /** The field that replaces it. */
   instead: string;
-  /** Only warned when this field is absent: `pod` = spec.securityContext.<field>, `container` = the named
-   *  container's securityContext.<field>. */
-  unlessField?: { where: 'pod' | 'container'; field: string };
   source: UpstreamSource;
 }
 
@@ -87,6 +83,17 @@ export const ANNOTATION_WARNINGS: readonly AnnotationWarningRow[] = [
   { key: 'scheduler.alpha.kubernetes.io/critical-pod', nonFunctionalIn: '1.16', instead: 'priorityClassName', source: { ...POD_WARNINGS, fn: ANNOTATIONS_FN } },
   { key: 'security.alpha.kubernetes.io/sysctls', nonFunctionalIn: '1.11', instead: 'securityContext.sysctls', source: { ...POD_WARNINGS, fn: ANNOTATIONS_FN } },
   { key: 'security.alpha.kubernetes.io/unsafe-sysctls', nonFunctionalIn: '1.11', instead: 'securityContext.sysctls', source: { ...POD_WARNINGS, fn: ANNOTATIONS_FN } },
+];
+
+const ANNOTATION_KEYS = { repo: K, path: 'pkg/apis/core/annotation_key_constants.go', commit: '0722eeb0b11955b8cd2793c956436c0c5b7a1ec2' };
+
+/** The seccomp annotations, warned on pod templates when the matching seccompProfile field is absent (`pod`: the
+ *  exact key against spec.securityContext; `container`: the prefix followed by a container name, against that
+ *  container's securityContext). Not on Pods: the Pod strategy may copy the annotation into the field before the
+ *  warnings are computed (pkg/registry/core/pod/strategy.go applySeccompVersionSkew), so Kubegate stays silent. */
+export const SECCOMP_ANNOTATIONS: readonly { key: string; where: 'pod' | 'container'; nonFunctionalIn: string; source: UpstreamSource }[] = [
+  { key: 'seccomp.security.alpha.kubernetes.io/pod', where: 'pod', nonFunctionalIn: '1.27', source: { ...POD_WARNINGS, fn: `warningsForPodSpecAndMeta (pod seccomp annotation without the field); key: ${ANNOTATION_KEYS.path}@${ANNOTATION_KEYS.commit.slice(0, 12)} SeccompPodAnnotationKey` } },
+  { key: 'container.seccomp.security.alpha.kubernetes.io/', where: 'container', nonFunctionalIn: '1.27', source: { ...POD_WARNINGS, fn: `warningsForPodSpecAndMeta (container seccomp annotation without the field); key: ${ANNOTATION_KEYS.path}@${ANNOTATION_KEYS.commit.slice(0, 12)} SeccompContainerAnnotationKeyPrefix` } },
 ];
 
 /** Resource names whose quantities are byte counts: a fraction of a byte is accepted with a warning. */
@@ -147,4 +154,5 @@ export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'emptyPullSecretName',
   'unqualifiedFinalizer',
   'hostIpWithoutHostPort',
+  'seccompAnnotation',
 ]);
