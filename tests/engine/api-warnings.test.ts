@@ -355,11 +355,36 @@ describe('hostIP without hostPort', () => {
   });
 });
 
+describe('projected paths', () => {
+  it('a configMap item at the path of a service account token: a warning at the path value', () => {
+    const { found, ranges } = check(
+      pod(`  volumes:
+  - name: token
+    projected:
+      sources:
+      - serviceAccountToken:
+          path: token
+      - configMap:
+          name: c
+          items:
+          - key: a
+            path: ⟦token⟧
+          - key: b
+            path: other
+`),
+    );
+    expect(found.map(brief)).toEqual([
+      ['spec.volumes[].projected.sources[].configMap.items[].path', 'projectedTokenPath', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+    ]);
+    expect(found[0]!.message).toBe('Accepted with a warning: "token" is also the path of a service account token');
+  });
+});
+
 describe('the table', () => {
   it('every finding names one of the table\'s rules; a plain Pod gets none', () => {
     expect(check(pod('')).found).toEqual([]);
     expect([...API_WARNING_RULE_IDS].sort()).toEqual(
-      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'seccompAnnotation', 'unqualifiedFinalizer'],
+      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'projectedTokenPath', 'seccompAnnotation', 'unqualifiedFinalizer'],
     );
   });
 });

@@ -23,6 +23,8 @@ import {
   NODE_LABEL_PLACES,
   NODE_LABEL_WARNINGS,
   NULL_SELECTOR_WARNINGS,
+  PROJECTED_PATHS,
+  PROJECTED_PATH_SOURCE,
   SECCOMP_ANNOTATIONS,
   VOLUME_WARNINGS,
 } from './warning-table';
@@ -105,6 +107,7 @@ export function checkApiWarnings(ctx: WalkContext, typeKey: string, map: YAMLMap
     checkGracePeriod(ctx, spec);
     checkPullSecretNames(ctx, spec);
     checkHostIpPorts(ctx, spec);
+    checkProjectedPaths(ctx, spec);
   }
 }
 
@@ -383,6 +386,38 @@ function checkSeccompAnnotations(ctx: WalkContext, root: Hit): void {
         row.source,
         { annotation: key },
       );
+    }
+  }
+}
+
+/** A configMap, secret, downwardAPI or clusterTrustBundle file of a projected volume at the path of a service
+ *  account token (of any projected volume of the pod, as upstream compares them). */
+function checkProjectedPaths(ctx: WalkContext, spec: Hit): void {
+  const sources = reach(ctx, spec, 'volumes[].projected.sources[]');
+  const tokenPaths = new Set<string>();
+  for (const src of sources) {
+    for (const p of reach(ctx, src, 'serviceAccountToken.path')) {
+      const v = scalarValue(ctx, p.value);
+      if (v !== undefined) tokenPaths.add(v);
+    }
+  }
+  if (tokenPaths.size === 0) return;
+  for (const src of sources) {
+    for (const place of PROJECTED_PATHS) {
+      for (const p of reach(ctx, src, place)) {
+        const v = scalarValue(ctx, p.value);
+        if (v === undefined || !tokenPaths.has(v)) continue;
+        warn(
+          ctx,
+          rangeOfNode(ctx, deref(ctx, p.value)),
+          p.path,
+          'projectedTokenPath',
+          `Accepted with a warning: ${JSON.stringify(v)} is also the path of a service account token`,
+          'Give the file another path so that it does not collide with the token.',
+          PROJECTED_PATH_SOURCE,
+          { value: v },
+        );
+      }
     }
   }
 }

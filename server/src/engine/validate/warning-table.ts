@@ -5,7 +5,7 @@
 // Read: kubernetes/kubernetes pkg/api/pod/warnings.go (warningsForPodSpecAndMeta, commit below) and the label list
 // it calls, pkg/api/node/util.go (deprecatedNodeLabels). Left out on purpose: warnings that depend on the old object
 // (updates), on a gate (the AppArmor annotation: AppArmorFields), on other objects, the ephemeral volume claim
-// template's PVC warnings, projected paths that repeat a service account token's path, and the rows the hand-written
+// template's PVC warnings, and the rows the hand-written
 // table already covers (duplicate env names, ports, hostAliases IPs, imagePullSecrets names).
 import type { UpstreamSource } from './handwritten-table';
 
@@ -130,6 +130,11 @@ export const HOST_NETWORK_DEFAULTS_SOURCE: UpstreamSource = {
   fn: 'SetDefaults_PodSpec (defaultHostNetworkPorts for containers and init containers)',
 };
 
+/** Projected volume sources whose file paths may not repeat a serviceAccountToken path of any projected volume of
+ *  the pod (relative to one entry of projected.sources). */
+export const PROJECTED_PATHS: readonly string[] = ['configMap.items[].path', 'secret.items[].path', 'downwardAPI.items[].path', 'clusterTrustBundle.path'];
+export const PROJECTED_PATH_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("has duplicated path with ServiceAccountToken")' };
+
 export const NEGATIVE_GRACE_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (negative terminationGracePeriodSeconds)' };
 export const EMPTY_PULL_SECRET_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (imagePullSecrets with empty name)' };
 
@@ -155,4 +160,5 @@ export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'unqualifiedFinalizer',
   'hostIpWithoutHostPort',
   'seccompAnnotation',
+  'projectedTokenPath',
 ]);
