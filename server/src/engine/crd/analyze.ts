@@ -9,7 +9,7 @@ import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { Finding, Range } from '../types';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
-import { checkCustomResourceFinalizers } from '../validate/api-warnings';
+import { checkCustomResourceFinalizers } from '../validate/api-warnings-more';
 import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { GATEWAY_GROUPS, type CrdCatalog } from './catalog';
 import { fieldFindings, kindOrVersionFinding, missingRows } from './channel';

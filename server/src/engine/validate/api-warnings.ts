@@ -2,96 +2,29 @@
 // the data of warning-table.ts, called by the walker once per mapping of type core.v1.Pod or
 // core.v1.PodTemplateSpec (the object's or template's metadata and spec). Every finding is `api-warning`,
 // verdict accepted-with-warning, with data.rule (beyond the corpus rules) and data.source.
-import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { resolveAlias } from '../parse/aliases';
+import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { kubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
-import { VERDICT_SEVERITY } from '../verdicts';
-import { addFinding, isUnderStatus, joinPath, rangeOfNode, type WalkContext } from './context';
-import { sourceText, type UpstreamSource } from './handwritten-table';
-import type { ObjectMetaLimits } from '../knowledge/object-meta';
-import { qualifiedNameProblems } from './name-rules';
+import { isUnderStatus, joinPath, rangeOfNode, type WalkContext } from './context';
+import { CONTAINER_LISTS, deref, keyText, reach, warn, type Hit } from './api-warnings-walk';
+import { checkHostIpPorts, checkProjectedPaths, checkSeccompAnnotations } from './api-warnings-more';
 import {
   ANNOTATION_WARNINGS,
-  CR_FINALIZER_SOURCE,
   BYTE_RESOURCES,
   EMPTY_PULL_SECRET_SOURCE,
   FRACTIONAL_BYTES_SOURCE,
-  HOST_IP_SOURCE,
-  HOST_NETWORK_DEFAULTS_SOURCE,
   NEGATIVE_GRACE_SOURCE,
   NODE_LABEL_PLACES,
   NODE_LABEL_WARNINGS,
   NULL_SELECTOR_WARNINGS,
-  PROJECTED_PATHS,
-  PROJECTED_PATH_SOURCE,
-  SECCOMP_ANNOTATIONS,
   VOLUME_WARNINGS,
 } from './warning-table';
 
 /** The type keys of the objects whose metadata and spec the API server warns about. */
 const POD_OBJECT_TYPES = new Set(['core.v1.Pod', 'core.v1.PodTemplateSpec']);
-const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'];
 
 const VOLUMES = new Map(VOLUME_WARNINGS.map((r) => [r.field, r]));
 const NODE_LABELS = new Map(NODE_LABEL_WARNINGS.map((r) => [r.label, r]));
 const ANNOTATIONS = new Map(ANNOTATION_WARNINGS.map((r) => [r.key, r]));
-
-/** A value reached by a relative path, with the key that holds it (absent for list items). */
-interface Hit {
-  value: Node | null | undefined;
-  key?: Node | null;
-  path: string;
-}
-
-function deref(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {
-  let current = node;
-  for (let hops = 0; current && isAlias(current) && hops < 50; hops++) current = resolveAlias(ctx.doc, current) ?? null;
-  return current;
-}
-
-function keyText(node: Node | null | undefined): string | undefined {
-  return node && isScalar(node) && node.value !== null && node.value !== undefined ? String((node as Scalar).value) : undefined;
-}
-
-/** Every value at `rel` below `start` (`a.b[]` walks list items, `*` every key of a mapping). */
-function reach(ctx: WalkContext, start: Hit, rel: string): Hit[] {
-  let hits: Hit[] = [start];
-  for (const segment of rel.split('.')) {
-    const name = segment.replace(/\[\]$/, '');
-    const next: Hit[] = [];
-    for (const h of hits) {
-      const map = deref(ctx, h.value);
-      if (!map || !isMap(map)) continue;
-      for (const pair of map.items as Pair<Node | null, Node | null>[]) {
-        const k = keyText(deref(ctx, pair.key));
-        if (k === undefined || (name !== '*' && k !== name)) continue;
-        next.push({ value: pair.value, key: pair.key, path: joinPath(h.path, name) });
-      }
-    }
-    hits = next;
-    if (segment.endsWith('[]')) {
-      hits = hits.flatMap((h) => {
-        const seq = deref(ctx, h.value);
-        if (!seq || !isSeq(seq)) return [];
-        return (seq.items as (Node | null)[]).map((item) => ({ value: item, path: `${h.path}[]` }));
-      });
-    }
-  }
-  return hits;
-}
-
-function warn(ctx: WalkContext, range: Range, path: string, rule: string, message: string, fix: string, source: UpstreamSource, data: Record<string, unknown> = {}, detail?: string): void {
-  addFinding(
-    ctx,
-    'api-warning',
-    message,
-    range,
-    path,
-    { ...data, rule, pipelineStage: 'warning', verdict: 'accepted-with-warning', source: sourceText(source) },
-    { fix, severity: VERDICT_SEVERITY['accepted-with-warning'], ...(detail ? { detail } : {}) },
-  );
-}
 
 /** The warnings of one Pod or pod template (`map` has metadata and spec; `path` is where it sits). */
 export function checkApiWarnings(ctx: WalkContext, typeKey: string, map: YAMLMap, path: string): void {
@@ -282,142 +215,5 @@ function checkPullSecretNames(ctx: WalkContext, spec: Hit): void {
       'Name the Secret that holds the registry credentials, or remove the entry.',
       EMPTY_PULL_SECRET_SOURCE,
     );
-  }
-}
-
-/** A custom resource's finalizers: one without '/' that is not a standard name is stored with a warning (a name
- *  that is not a qualified name at all is refused by the generic metadata validation, so it gets no warning). */
-export function checkCustomResourceFinalizers(ctx: WalkContext, root: YAMLMap, limits: ObjectMetaLimits): void {
-  for (const hit of reach(ctx, { value: root, path: '' }, 'metadata.finalizers[]')) {
-    const node = deref(ctx, hit.value);
-    if (!node || !isScalar(node) || typeof node.value !== 'string') continue;
-    const name = node.value;
-    if (name.includes('/') || limits.standardFinalizers.includes(name) || qualifiedNameProblems(name, limits).length > 0) continue;
-    warn(
-      ctx,
-      rangeOfNode(ctx, node),
-      hit.path,
-      'unqualifiedFinalizer',
-      `Accepted with a warning: finalizer ${name} has no domain prefix (no '/')`,
-      'Prefer a name with a domain and a path, e.g. example.com/cleanup, if the controller that owns it accepts that.',
-      CR_FINALIZER_SOURCE,
-      { value: name },
-      'An unqualified finalizer name may clash with another controller that writes the same name.',
-    );
-  }
-}
-
-function scalarValue(ctx: WalkContext, node: Node | null | undefined): string | undefined {
-  const n = deref(ctx, node);
-  if (!n || !isScalar(n) || !n.range) return undefined;
-  const read = kubectlScalar(n, ctx.text.slice(n.range[0], n.range[1]));
-  return read.type === 'null' ? undefined : String(read.value);
-}
-
-function checkHostIpPorts(ctx: WalkContext, spec: Hit): void {
-  // Under hostNetwork the defaulting sets hostPort to containerPort before the warnings are computed.
-  if (reach(ctx, spec, 'hostNetwork').some((h) => scalarValue(ctx, h.value) === 'true')) return;
-  for (const list of CONTAINER_LISTS) {
-    for (const port of reach(ctx, spec, `${list}[].ports[]`)) {
-      const entry = deref(ctx, port.value);
-      if (!entry || !isMap(entry)) continue;
-      const hostIp = reach(ctx, port, 'hostIP')[0];
-      const ip = hostIp ? scalarValue(ctx, hostIp.value) : undefined;
-      if (!hostIp || ip === undefined || ip === '') continue;
-      const hostPort = reach(ctx, port, 'hostPort')[0];
-      const hp = hostPort ? scalarValue(ctx, hostPort.value) : undefined;
-      if (hp !== undefined && Number(hp) !== 0) continue;
-      warn(
-        ctx,
-        rangeOfNode(ctx, hostIp.key),
-        hostIp.path,
-        'hostIpWithoutHostPort',
-        'Accepted with a warning: hostIP has no effect without a hostPort',
-        'Add the hostPort to expose on that address, or remove hostIP.',
-        { ...HOST_IP_SOURCE, fn: `${HOST_IP_SOURCE.fn}; ${HOST_NETWORK_DEFAULTS_SOURCE.path} ${HOST_NETWORK_DEFAULTS_SOURCE.fn}` },
-        { hostIP: ip },
-      );
-    }
-  }
-}
-
-function hasSeccompField(ctx: WalkContext, owner: Hit): boolean {
-  return reach(ctx, owner, 'securityContext.seccompProfile').some((h) => {
-    const v = deref(ctx, h.value);
-    return !!v && !(isScalar(v) && (v.value === null || v.value === undefined));
-  });
-}
-
-/** Seccomp annotations of a pod template without the seccompProfile field they stand for. */
-function checkSeccompAnnotations(ctx: WalkContext, root: Hit): void {
-  const spec = reach(ctx, root, 'spec')[0];
-  const containers = new Map<string, Hit>();
-  if (spec) {
-    for (const list of CONTAINER_LISTS) {
-      for (const c of reach(ctx, spec, `${list}[]`)) {
-        const name = reach(ctx, c, 'name')[0];
-        const text = name ? scalarValue(ctx, name.value) : undefined;
-        if (text !== undefined && !containers.has(text)) containers.set(text, c);
-      }
-    }
-  }
-  for (const hit of reach(ctx, root, 'metadata.annotations.*')) {
-    const key = keyText(deref(ctx, hit.key));
-    if (key === undefined) continue;
-    for (const row of SECCOMP_ANNOTATIONS) {
-      let covered: boolean;
-      if (row.where === 'pod') {
-        if (key !== row.key) continue;
-        covered = !!spec && hasSeccompField(ctx, spec);
-      } else {
-        if (!key.startsWith(row.key)) continue;
-        const container = containers.get(key.slice(row.key.length));
-        if (!container) continue; // upstream warns only for the containers the spec has
-        covered = hasSeccompField(ctx, container);
-      }
-      if (covered) continue;
-      warn(
-        ctx,
-        rangeOfNode(ctx, hit.key),
-        hit.path,
-        'seccompAnnotation',
-        `Accepted with a warning: the seccomp annotation does nothing since Kubernetes ${row.nonFunctionalIn}`,
-        row.where === 'pod' ? 'Set spec.securityContext.seccompProfile instead.' : "Set the container's securityContext.seccompProfile instead.",
-        row.source,
-        { annotation: key },
-      );
-    }
-  }
-}
-
-/** A configMap, secret, downwardAPI or clusterTrustBundle file of a projected volume at the path of a service
- *  account token (of any projected volume of the pod, as upstream compares them). */
-function checkProjectedPaths(ctx: WalkContext, spec: Hit): void {
-  const sources = reach(ctx, spec, 'volumes[].projected.sources[]');
-  const tokenPaths = new Set<string>();
-  for (const src of sources) {
-    for (const p of reach(ctx, src, 'serviceAccountToken.path')) {
-      const v = scalarValue(ctx, p.value);
-      if (v !== undefined) tokenPaths.add(v);
-    }
-  }
-  if (tokenPaths.size === 0) return;
-  for (const src of sources) {
-    for (const place of PROJECTED_PATHS) {
-      for (const p of reach(ctx, src, place)) {
-        const v = scalarValue(ctx, p.value);
-        if (v === undefined || !tokenPaths.has(v)) continue;
-        warn(
-          ctx,
-          rangeOfNode(ctx, deref(ctx, p.value)),
-          p.path,
-          'projectedTokenPath',
-          `Accepted with a warning: ${JSON.stringify(v)} is also the path of a service account token`,
-          'Give the file another path so that it does not collide with the token.',
-          PROJECTED_PATH_SOURCE,
-          { value: v },
-        );
-      }
-    }
   }
 }
