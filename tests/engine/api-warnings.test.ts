@@ -257,6 +257,25 @@ spec:
     expect(all.filter((f) => f.severity === 'error')).toEqual([]);
   });
 
+  it('the storage request of an ephemeral volume claim template', () => {
+    const { found, ranges } = check(
+      pod(`  volumes:
+  - name: scratch
+    ephemeral:
+      volumeClaimTemplate:
+        spec:
+          accessModes: [ReadWriteOnce]
+          resources:
+            requests:
+              storage: ⟦1500m⟧
+`),
+    );
+    expect(found.map(brief)).toEqual([
+      ['spec.volumes[].ephemeral.volumeClaimTemplate.spec.resources.requests.*', 'fractionalBytes', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+    ]);
+    expect(found[0]!.data?.['source']).toMatch(/GetWarningsForPersistentVolumeClaimSpec$/);
+  });
+
   it('as the API server counts: thousandths rounded up, then whole bytes', () => {
     const fractional = ['100m', '1m', '0.5', '1500m', '1n', '1.5', '1e-1'];
     const whole = ['1', '1000m', '128Mi', '0.5Ki', '1k', '1e3', '0', '1.0', '2000000u', '999999999n'];

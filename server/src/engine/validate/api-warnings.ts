@@ -10,6 +10,8 @@ import { checkHostIpPorts, checkProjectedPaths, checkSeccompAnnotations } from '
 import {
   ANNOTATION_WARNINGS,
   BYTE_RESOURCES,
+  CLAIM_BYTE_RESOURCES,
+  CLAIM_FRACTIONAL_BYTES_SOURCE,
   EMPTY_PULL_SECRET_SOURCE,
   FRACTIONAL_BYTES_SOURCE,
   NEGATIVE_GRACE_SOURCE,
@@ -153,13 +155,14 @@ export function isFractionalBytes(raw: string): boolean {
 
 function checkFractionalBytes(ctx: WalkContext, spec: Hit): void {
   const places = [
-    ...CONTAINER_LISTS.flatMap((list) => ['limits', 'requests'].map((kind) => `${list}[].resources.${kind}.*`)),
-    'overhead.*',
+    ...CONTAINER_LISTS.flatMap((list) => ['limits', 'requests'].map((kind) => ({ path: `${list}[].resources.${kind}.*`, names: BYTE_RESOURCES, source: FRACTIONAL_BYTES_SOURCE }))),
+    { path: 'overhead.*', names: BYTE_RESOURCES, source: FRACTIONAL_BYTES_SOURCE },
+    ...['limits', 'requests'].map((kind) => ({ path: `volumes[].ephemeral.volumeClaimTemplate.spec.resources.${kind}.*`, names: CLAIM_BYTE_RESOURCES, source: CLAIM_FRACTIONAL_BYTES_SOURCE })),
   ];
   for (const place of places) {
-    for (const hit of reach(ctx, spec, place)) {
+    for (const hit of reach(ctx, spec, place.path)) {
       const resource = keyText(deref(ctx, hit.key));
-      if (resource === undefined || !BYTE_RESOURCES.includes(resource)) continue;
+      if (resource === undefined || !place.names.includes(resource)) continue;
       const node = deref(ctx, hit.value);
       if (!node || !isScalar(node) || !node.range) continue;
       const source = ctx.text.slice(node.range[0], node.range[1]);
@@ -173,7 +176,7 @@ function checkFractionalBytes(ctx: WalkContext, spec: Hit): void {
         'fractionalBytes',
         `Accepted with a warning: ${resource} ${text} is a fraction of a byte`,
         `Write a whole number of bytes, e.g. ${resource === 'memory' ? '128Mi' : '1Gi'} (m means thousandths, not mega).`,
-        FRACTIONAL_BYTES_SOURCE,
+        place.source,
         { resource, value: text },
       );
     }

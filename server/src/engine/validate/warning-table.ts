@@ -5,7 +5,7 @@
 // Read: kubernetes/kubernetes pkg/api/pod/warnings.go (warningsForPodSpecAndMeta, commit below) and the label list
 // it calls, pkg/api/node/util.go (deprecatedNodeLabels). Left out on purpose: warnings that depend on the old object
 // (updates), on a gate (the AppArmor annotation: AppArmorFields), on other objects, the ephemeral volume claim
-// template's PVC warnings, and the rows the hand-written
+// template's PVC warnings beyond fractional storage, and the rows the hand-written
 // table already covers (duplicate env names, ports, hostAliases IPs, imagePullSecrets names).
 import type { UpstreamSource } from './handwritten-table';
 
@@ -101,6 +101,13 @@ export const BYTE_RESOURCES: readonly string[] = ['memory', 'ephemeral-storage']
 export const FRACTIONAL_BYTES_SOURCE: UpstreamSource = {
   ...POD_WARNINGS,
   fn: 'warningsForPodSpecAndMeta ("fractional byte value": resources limits/requests of every container, overhead)',
+};
+
+/** The claim template of an ephemeral volume: a fractional storage request or limit warns the same way. */
+export const CLAIM_BYTE_RESOURCES: readonly string[] = ['storage'];
+export const CLAIM_FRACTIONAL_BYTES_SOURCE: UpstreamSource = {
+  ...POD_WARNINGS,
+  fn: 'warningsForPodSpecAndMeta (volumes[].ephemeral.volumeClaimTemplate) → pkg/api/persistentvolumeclaim/util.go@008ef699a50a GetWarningsForPersistentVolumeClaimSpec',
 };
 
 /** Places where a null labelSelector matches no pod (relative to the pod spec; `[]` = each list item). */
