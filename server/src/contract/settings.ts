@@ -33,6 +33,7 @@ const FINDING_CODE_TABLE: Record<FindingCode, true> = {
   'api-not-served': true,
   'api-disabled-by-default': true,
   'api-deprecated': true,
+  'api-warning': true,
   'yaml11-scalar': true,
   'value-not-recognised': true,
   'feature-gate': true,

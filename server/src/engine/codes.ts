@@ -20,6 +20,7 @@ export const CODE_TABLE: Readonly<Record<FindingCode, CodeInfo>> = {
     when: 'an alpha/beta version of a built-in group: off unless --runtime-config enables it',
   },
   'api-deprecated': { severity: 'warning', when: 'the apiVersion/kind is deprecated in the target version' },
+  'api-warning': { severity: 'warning', when: 'the API server accepts the object with a warning (deprecated volume, label, annotation, …)' },
   'yaml11-scalar': { severity: 'information', when: 'a number with a leading zero that kubectl reads as octal, outside a file-mode field' },
   'value-not-recognised': {
     severity: 'information',

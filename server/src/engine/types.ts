@@ -24,6 +24,7 @@ export type FindingCode =
   | 'api-not-served'
   | 'api-disabled-by-default'
   | 'api-deprecated'
+  | 'api-warning'
   | 'yaml11-scalar'
   | 'value-not-recognised'
   | 'feature-gate'

@@ -47,6 +47,7 @@ export function defaultVerdict(f: Finding): VerdictData {
     case 'api-disabled-by-default':
       return data['payload'] === true ? v('decode', 'rejected') : v('decode', 'rejected-unless-enabled');
     case 'api-deprecated':
+    case 'api-warning':
       return v('warning', 'accepted-with-warning');
     case 'feature-gate': {
       if (data['config'] === true) return v('startup', 'ignored');

@@ -24,6 +24,7 @@ const FULL: Partial<Record<FindingCode, string>> = {
   'api-not-served': 'The target Kubernetes version does not serve this apiVersion and kind; the message names the apiVersion to use where one exists.',
   'api-disabled-by-default': 'An alpha or beta API version is served only when the API server enables it with --runtime-config.',
   'api-deprecated': 'The apiVersion is deprecated in the target version and will be removed; the message names the apiVersion to move to where one exists.',
+  'api-warning': 'kube-apiserver stores the object but returns a warning: a deprecated or non-functional volume type, node label or annotation, a fractional byte quantity, a null label selector, and the like.',
   'yaml11-scalar': 'A plain scalar such as yes, no, on, off or 0644 means something else to YAML 1.1 parsers (kubectl); quote it.',
   'value-not-recognised': 'The value is outside the values a config field documents (the data is weak, so this is never an error).',
   'feature-gate': 'The field, value or kind needs a feature gate that is alpha, or beta and off by default, and the gate is not known to be on for every component that needs it. Enable the gate in the cluster config, or do not use the field.',

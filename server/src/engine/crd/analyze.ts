@@ -9,6 +9,8 @@ import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { Finding, Range } from '../types';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
+import { checkCustomResourceFinalizers } from '../validate/api-warnings-more';
+import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { GATEWAY_GROUPS, type CrdCatalog } from './catalog';
 import { fieldFindings, kindOrVersionFinding, missingRows } from './channel';
 import { checkConstraints } from './constraints';
@@ -36,6 +38,8 @@ export interface CustomInputs {
   kindKeyRange?: Range;
   findings: Finding[];
   sink: DocumentAnalysis;
+  /** Generic metadata limits (standard finalizer names), for the API server's warnings on custom resources. */
+  metaLimits?: ObjectMetaLimits;
 }
 
 export interface CustomOutcome {
@@ -95,6 +99,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   };
   const rootRange = input.kindKeyRange ?? input.kindWhere;
   walkRoot(ctx, input.map, entry.root, rootRange);
+  if (input.metaLimits) checkCustomResourceFinalizers(ctx, input.map, input.metaLimits);
 
   const schema: CrdSchema | undefined = version.schema;
   if (schema) {

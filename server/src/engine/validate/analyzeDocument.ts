@@ -163,7 +163,7 @@ function analyzeObject(
     append(findings, crdDocumentFindings({ doc: pdoc.doc, lineCounter: parsed.lineCounter, document: pdoc.index, root: node }));
   }
   if (inputs.crds && isMap(node)) {
-    const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink });
+    const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink, metaLimits: inputs.objectMeta?.limits });
     if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
   }
   const route: Route = routeKind(apiVersion, kind, inputs.data, inputs.brief);

@@ -23,6 +23,7 @@ import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
 import { checkFieldRules, checkStructRules } from './rules';
 import { checkHandwrittenStruct } from './handwritten';
 import { checkHandwrittenScalar } from './handwritten-scalars';
+import { checkApiWarnings } from './api-warnings';
 
 const MAX_DEPTH = 200;
 
@@ -102,6 +103,7 @@ function walkStruct(ctx: WalkContext, map: YAMLMap, typeKey: string, path: strin
   }
   checkStructRules(ctx, type, map, keyRanges, path, ownerRange);
   checkHandwrittenStruct(ctx, type, typeKey, map, keyRanges, path, ownerRange);
+  checkApiWarnings(ctx, typeKey, map, path);
   if (!ctx.isConfig && !isUnderStatus(path)) reportMissing(ctx, type, typeKey, present, path, ownerRange);
 }
 
