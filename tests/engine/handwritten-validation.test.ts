@@ -389,8 +389,8 @@ describe('repeated keys of built-in list-map lists', () => {
 `),
     );
     expect(found.map(brief)).toEqual([
-      ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
-      ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
+      ['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+      ['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
       ['invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[2]],
     ]);
     expect(found[0]!.message).toBe('kubectl apply warns: ports items 1 and 2 repeat containerPort/protocol 8080/TCP; server-side apply rejects the list');
@@ -464,8 +464,8 @@ spec:
 `),
     );
     expect(found.map(brief)).toEqual([
-      ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
-      ['invalid-value', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
+      ['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+      ['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', ranges[1]],
     ]);
   });
 });

@@ -37,7 +37,7 @@ const NOT_BOTH_ZERO_BY_TYPE = new Map(NOT_BOTH_ZERO.map((row) => [row.type, row]
 
 export function report(
   ctx: WalkContext,
-  code: 'invalid-value' | 'missing-field',
+  code: 'invalid-value' | 'missing-field' | 'api-warning',
   message: string,
   range: Range,
   path: string,
@@ -212,7 +212,7 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
     } else {
       report(
         ctx,
-        'invalid-value',
+        'api-warning',
         `kubectl apply warns: ${row.field} ${items} repeat ${key}; server-side apply rejects the list`,
         range,
         `${path}[]`,
