@@ -60,6 +60,9 @@ interface Case {
   text?: string;
   corpus?: string;
   note?: string;
+  /** A known gap: Kubegate does not give this verdict yet, and why. The case must still fail (it.fails), so that
+   *  the day it passes the gap is closed here. */
+  gap?: string;
   expect: 'valid' | Expected[];
   forbid?: Forbidden[];
 }
@@ -191,7 +194,8 @@ for (const family of FAMILIES) {
   const needsShared = cases.some((c) => c.corpus !== undefined);
   describe.skipIf(needsShared && !hasShared)(`independent verdicts: ${family}`, () => {
     for (const c of cases) {
-      it(`${c.id}: ${c.title}`, () => run(c));
+      if (c.gap) it.fails(`${c.id}: ${c.title} (known gap: ${c.gap})`, () => run(c));
+      else it(`${c.id}: ${c.title}`, () => run(c));
     }
   });
 }
