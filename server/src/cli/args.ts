@@ -1,5 +1,6 @@
 // The CLI commands' options over node:util parseArgs: `--name value`, `--name=value`, boolean flags, repeatable
 // options, `--` to end options. Each command declares its options; unknown ones are errors (with a did-you-mean).
+import { wrapText } from '../engine';
 import { parseArgs as nodeParseArgs } from 'node:util';
 import { closestName } from '../engine';
 
@@ -83,19 +84,7 @@ export function hasFlag(args: ParsedArgs, name: string): boolean {
 /** Help output is wrapped to this many columns. */
 export const HELP_WIDTH = 80;
 
-/** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
-export function wrapText(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+export { wrapText };
 
 /** Help lines for a command's options, within HELP_WIDTH columns: the help beside the option when it fits,
  *  else on the lines below it. */

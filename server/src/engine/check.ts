@@ -97,7 +97,7 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   });
 
   const findings: Finding[] = [];
-  const fragments = isFragmentFile(options);
+  const fragments = isFragmentFile(options, analysis.directives);
   const used: DisableUse = new Map();
   const documents = withGates.map((doc) => {
     const own = fragments ? doc.findings.filter((f) => f.data?.['rule'] !== 'typeMeta') : doc.findings;
@@ -110,9 +110,10 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []) };
 }
 
-/** A kustomize patch is a fragment: a document of it without apiVersion or kind is not refused. */
-function isFragmentFile(options: CheckOptions): boolean {
-  return options.kustomize?.role === 'patch';
+/** A kustomize patch, or a file marked `# kubegate: fragment`, holds fragments: a document of it without apiVersion
+ *  or kind is not refused. */
+function isFragmentFile(options: CheckOptions, directives: Directives): boolean {
+  return options.kustomize?.role === 'patch' || (options.fragment ?? directives.fragment === true);
 }
 
 /** Document order, then position, then code (stable for equal keys). */

@@ -1,5 +1,7 @@
 // Comments that steer a check, honoured by the CLI and the language server alike:
 //   # kubegate: kubernetes-version=1.36          file-level target version (first 10 lines only)
+//   # kubegate: fragment                         the file holds fragments (first 10 lines only): a document
+//                                                without apiVersion/kind is not refused as kubectl refuses it
 //   # kubegate-disable-line [code,…]             silence findings that start on this line (a trailing comment)
 //   # kubegate-disable-next-line [code,…]        silence findings that start on the next line
 //   # kubegate-disable [code,…]                  silence findings from here to the end of the document
@@ -35,6 +37,8 @@ export interface Directives {
   version?: { value: KubeVersion; raw: string; range: Range };
   /** A version directive naming a version outside the supported ones. */
   badVersion?: { raw: string; range: Range };
+  /** `# kubegate: fragment` in the first lines: the file's documents are fragments (a snippet, a patch). */
+  fragment?: boolean;
   rules: DisableRule[];
 }
 
@@ -58,6 +62,7 @@ export function yamlComments(text: string): CommentToken[] {
 }
 
 const VERSION_RE = /^#\s*kubegate:\s*kubernetes-version\s*=\s*(\S+)\s*$/;
+const FRAGMENT_RE = /^#\s*kubegate:\s*fragment\s*$/;
 const DISABLE_RE = /^#\s*kubegate-disable(-next-line|-line)?(?:\s+(.*?))?\s*$/;
 
 export function parseDirectives(parsed: ParsedFile): Directives {
@@ -76,6 +81,10 @@ export function parseDirectives(parsed: ParsedFile): Directives {
         if (value) result.version = { value, raw, range };
         else result.badVersion = { raw, range };
       }
+      continue;
+    }
+    if (FRAGMENT_RE.test(comment.text)) {
+      if (line < VERSION_DIRECTIVE_MAX_LINE) result.fragment = true;
       continue;
     }
     const disable = DISABLE_RE.exec(comment.text);

@@ -109,6 +109,8 @@ export interface CheckOptions {
   kustomize?: import('./kustomize/facts').KustomizeFacts;
   /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */
   json?: boolean;
+  /** The file holds fragments (undefined: its `# kubegate: fragment` comment decides). */
+  fragment?: boolean;
   /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
   reportUnusedDisables?: boolean;
 }

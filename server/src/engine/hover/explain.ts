@@ -1,4 +1,5 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
+import { wrapText } from '../wrap-text';
 import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
 import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import { typeLabel } from './resolve';
@@ -52,18 +53,6 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 /** Width of the fields listing inside its fence (the terminal rendering indents a fence by 4: 80 columns). */
 const FIELDS_WIDTH = 76;
 
-function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /**
  * The children of a struct type as `kubectl explain` lists them: name, type, required, allowed values and the
@@ -89,7 +78,7 @@ export function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, cat
         return state?.stage ? `${g} (${state.stage})` : g;
       }).join(', ')}`);
     }
-    const body = parts.flatMap((p) => wrapWords(p, rest));
+    const body = parts.flatMap((p) => wrapText(p, rest));
     const head = f.name.length + 2 <= column ? f.name.padEnd(column) : undefined;
     if (head === undefined) lines.push(f.name);
     body.forEach((b, i) => lines.push(`${i === 0 && head !== undefined ? head : ' '.repeat(column)}${b}`));

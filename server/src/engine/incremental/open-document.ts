@@ -8,7 +8,7 @@ import type { CheckOptions } from '../model';
 import { applySeverityOverrides, type SeverityOverrides } from '../severity-overrides';
 import { syntaxOnlyReport } from '../size-guard';
 import type { FileReport } from '../types';
-import { versionForText } from '../version-for-text';
+import { fragmentMarked, versionForText } from '../version-for-text';
 import { IncrementalChecker, type IncrementalOptions } from './checker';
 
 export interface DocumentCheckOptions {
@@ -27,7 +27,9 @@ export function reportForText(text: string, context: CheckOptions, options: Docu
     const version = versionForText(text, context.version);
     // Whether the input is JSON is decided on the whole text (kubectl looks at its start), never on a piece.
     const json = isJsonInput(text);
-    const whole = (t: string) => checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json });
+    // So is a fragment comment (in the first lines, as the version comment): each piece is checked with it.
+    const fragment = context.fragment ?? fragmentMarked(text);
+    const whole = (t: string) => checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json, fragment });
     report = checker && !json ? checker.check(text, `${version}`, context, whole, mayHoldGateConfig, context.file) : whole(text);
   }
   return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
