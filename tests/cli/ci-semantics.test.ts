@@ -3,13 +3,13 @@
 // --quiet keeping the counts, --fail-on-unchecked / `unchecked: fail`, a missing PATH, failOn / maxWarnings /
 // skipKinds in .kubegate.yaml and --skip-kind, and one note per fact (no not-checked note beside an
 // api-not-served error).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { processIO } from '../../server/src/cli/io';
 import { WIDGET_CRD } from '../crd/fixtures';
-import { capturedIO, ROOT, tempDirs } from './cli-process';
+import { capturedIO, ROOT, tempDirs, tempRepo } from './cli-process';
 
 const tempDir = tempDirs();
 const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8'); // 1 warning
@@ -18,15 +18,7 @@ const CLEAN = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n';
 /** Eight custom resources without a CRD: eight documents not checked, no finding. */
 const WIDGETS = Array.from({ length: 8 }, (_, i) => `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w${i}}\n`).join('---\n');
 
-function repo(files: Record<string, string>): string {
-  const root = tempDir();
-  mkdirSync(path.join(root, '.git'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const repo = (files: Record<string, string>): string => tempRepo(tempDir, files);
 
 /** The process IO with `root` as the working directory (relative paths resolved against it). */
 function rootedIO(root: string) {

@@ -1,7 +1,7 @@
 // Running the bundled CLI (dist/cli.js, built by `npm run build`) as a user does, and in-process with the real
 // file system and captured output.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach } from 'vitest';
@@ -63,6 +63,17 @@ export function capturedIO(overrides: Partial<CliIO> = {}): CapturedIO {
 }
 
 /** Temporary folders removed after each test (call at the top level of a test file). */
+/** A repository in a new folder of `tempDir` (a `.git` folder marks its root) holding `files` (relative path → text). */
+export function tempRepo(tempDir: () => string, files: Record<string, string>): string {
+  const root = tempDir();
+  mkdirSync(path.join(root, '.git'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
 export function tempDirs(): () => string {
   let dirs: string[] = [];
   afterEach(() => {

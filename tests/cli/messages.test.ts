@@ -2,13 +2,13 @@
 // a mistyped command gets a did-you-mean, every help text fits 80 columns, config paths in "gates from" notes are
 // written like the file's own path, and one fact gives one finding (one version-mismatch per config and version,
 // naming its kind nodes).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, runCli } from '../../server/src/cli/main';
 import { processIO } from '../../server/src/cli/io';
 import { memoryIO } from '../support/cli-io';
-import { capturedIO, ROOT, tempDirs } from './cli-process';
+import { capturedIO, ROOT, tempDirs, tempRepo } from './cli-process';
 
 const tempDir = tempDirs();
 const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8'); // 1 warning
@@ -63,15 +63,7 @@ describe('help texts', () => {
   });
 });
 
-function repo(files: Record<string, string>): string {
-  const root = tempDir();
-  mkdirSync(path.join(root, '.git'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const repo = (files: Record<string, string>): string => tempRepo(tempDir, files);
 
 /** The process IO with `root` as the working directory (relative paths resolved against it). */
 function rootedIO(root: string) {

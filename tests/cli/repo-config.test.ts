@@ -1,26 +1,18 @@
 // `.kubegate.yaml` read by `kubegate check`: found from the working directory up to the repository root,
 // validated with clear errors (exit 2, file:line), and honoured (version, gates, severity, files/ignore,
 // configFiles).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRepoConfig } from '../../server/src/contract/repo-config';
 import { runCli } from '../../server/src/cli/main';
-import { capturedIO, ROOT, tempDirs } from './cli-process';
+import { capturedIO, ROOT, tempDirs, tempRepo } from './cli-process';
 
 const tempDir = tempDirs();
 const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8');
 const CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n';
 
-function repo(files: Record<string, string>): string {
-  const root = tempDir();
-  mkdirSync(path.join(root, '.git'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const repo = (files: Record<string, string>): string => tempRepo(tempDir, files);
 
 async function check(root: string, cwd: string, args: string[]) {
   const io = capturedIO({ cwd: () => cwd });
