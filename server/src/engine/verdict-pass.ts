@@ -29,6 +29,9 @@ export function defaultVerdict(f: Finding): VerdictData {
   const v = (stage: Stage, verdict: Verdict): VerdictData => ({ stage, verdict });
   const data = f.data ?? {};
   switch (f.code) {
+    // Unknown fields refuse the object: kubectl's --validate defaults to "strict", which asks the API server for
+    // strict field validation (kubernetes/kubernetes staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go
+    // @ 01aa0f3f6052c9866dcb69054d8924fa8c96e3cb, GetValidationDirective).
     case 'yaml-syntax':
     case 'unknown-field':
     case 'field-not-in-version':
