@@ -44,6 +44,7 @@ import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 import { repoConfigFor } from '../../server/src/lsp/repo-config';
 import { isIgnored, withRepoConfig } from '../../server/src/contract/repo-config';
 import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import { Project } from '../../server/src/engine/project';
 import { rng } from '../support/random';
 
 export interface FuzzOptions {
@@ -230,7 +231,8 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
   }
   const text = target.doc.getText();
   if (!shouldCheck(target.file, text, settings, ws)) return [];
-  const ctx = documentContext(target.file, settings, undefined, ws);
+  const project = new Project(ws, { folders: [root] });
+  const ctx = documentContext(target.file, settings, undefined, ws, project);
   return ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings.map((f) => toDiagnostic(f, target.uri));
 }
 

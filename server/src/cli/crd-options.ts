@@ -1,24 +1,11 @@
 // The custom-resource options of `kubegate check`: --crd FILE (CRD files, repeatable), --crd-pack SELECTION
 // (bundled pack release/channel, e.g. "gateway-api@1.5 experimental"), controller gates inside --feature-gates
-// (`snapshot-controller:CSIVolumeGroupSnapshot=true`). Builds the CRD catalog of each checked input: the
-// cluster's CRDs (--cluster), then --crd files, the input's own CRD documents and those discovered beside it
-// (its folder, else the nearest ancestor folder with any, up to the repository root), then the pack.
+// (`snapshot-controller:CSIVolumeGroupSnapshot=true`). The run's CRD sources: the cluster's CRDs (--cluster),
+// the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import {
-  buildCrdCatalog,
-  parseSelection,
-  type CrdCatalog,
-  isControllerGateName,
-  splitControllerGates,
-  type CrdDefinition,
-  crdsFromText,
-  discoverCrds,
-  loadCrdFiles,
-  parseGoBool,
-} from '../engine';
+import { parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, parseGoBool } from '../engine';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
-import { confinementOf } from './confine';
 import type { CliIO } from './io';
 
 export const CRD_OPTIONS: OptionSpec[] = [
@@ -98,19 +85,24 @@ export interface CrdRunDeps {
   readClusterCrds?: typeof readClusterCrds;
 }
 
-/** The catalog of each input. Notes (unreadable --crd, cluster failures, selections) go to stderr once. */
-export async function crdCatalogForRun(
+/** The CRD sources of a run (the project adds those found around each file). Notes (unreadable --crd, cluster
+ *  failures) go to stderr once. */
+export interface RunCrdSources {
+  namedCrds: CrdDefinition[];
+  clusterCrds: CrdDefinition[];
+  packs: string[];
+  controllerGates: Record<string, boolean>;
+}
+
+export async function crdSourcesForRun(
   args: ParsedArgs,
-  _inputs: readonly { path: string; text: string }[],
   io: CliIO,
-  repoRoot: string,
   deps: CrdRunDeps = {},
   /** From `.kubegate.yaml` (weaker than the options): featureGates (its `controller:Gate` entries), the pack
    *  selections and the CRD files its customResources.crdFiles name. */
   repo: { featureGates?: Record<string, boolean>; packs?: string[]; crdFiles?: string[] } = {},
-): Promise<(input: { path: string; text: string }) => CrdCatalog> {
+): Promise<RunCrdSources> {
   for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
-  const repoFeatureGates = repo.featureGates ?? {};
   const readFile = (f: string): string | undefined => {
     try {
       return io.readFile(f);
@@ -122,40 +114,14 @@ export async function crdCatalogForRun(
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
   // A named CRD file that does not parse, or whose CRDs cannot be used, is said so (not skipped silently).
   for (const p of named.problems) io.err(`note: ${p}\n`);
-  let cluster: CrdDefinition[] = [];
+  let clusterCrds: CrdDefinition[] = [];
   if (hasFlag(args, 'cluster')) {
     const context = optionValue(args, 'context');
     const result = await (deps.readClusterCrds ?? readClusterCrds)({ ...(context ? { context } : {}) });
     if (result.note) io.err(`note: cluster CRDs not read: ${result.note}\n`);
-    cluster = result.crds;
+    clusterCrds = result.crds;
   }
-  const controllerGates = { ...splitControllerGates(repoFeatureGates).controller, ...controllerGatesOf(optionValues(args, 'feature-gates')) };
-  const selections = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
-  const cache = new Map<string, CrdCatalog>();
-  const noted = new Set<string>();
-  // CRDs discovered beside a file are read only inside the repository, links followed.
-  const jail = confinementOf(io, repoRoot);
-  const access = {
-    listFiles: (dir: string) => {
-      try {
-        return io.listDir(dir);
-      } catch {
-        return [];
-      }
-    },
-    readFile: (f: string) => (jail.inside(f) ? readFile(f) : undefined),
-  };
-  return (input) => {
-    const discovered = input.path.startsWith('<') ? [] : discoverCrds(path.resolve(input.path), repoRoot, access);
-    // The input's own CRDs (also for stdin), then those beside it (scoping: its folder, else the nearest ancestor).
-    const workspace = [...named.crds, ...crdsFromText(input.text, input.path), ...discovered];
-    const key = workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n');
-    let catalog = cache.get(key);
-    if (!catalog) {
-      catalog = buildCrdCatalog({ cluster, workspace, selections, controllerGates });
-      cache.set(key, catalog);
-      for (const n of catalog.notes) if (!noted.has(n)) (noted.add(n), io.err(`note: ${n}\n`));
-    }
-    return catalog;
-  };
+  const controllerGates = { ...splitControllerGates(repo.featureGates ?? {}).controller, ...controllerGatesOf(optionValues(args, 'feature-gates')) };
+  const packs = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
+  return { namedCrds: named.crds, clusterCrds, packs, controllerGates };
 }

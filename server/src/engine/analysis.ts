@@ -33,6 +33,11 @@ export interface FixSurroundings {
 export class Analysis {
   constructor(readonly options: CheckOptions) {}
 
+  /** The same context for a file named differently (the CLI names a file as the user wrote it). */
+  withFile(file: string): Analysis {
+    return new Analysis({ ...this.options, file });
+  }
+
   /** The Kubernetes version a text is checked against: its version comment, else the context's. */
   versionFor(text: string): KubeVersion {
     return versionForText(text, this.options.version);

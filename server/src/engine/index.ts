@@ -43,3 +43,4 @@ export { outlineOf, type OutlineCache, type OutlineEntry } from './outline';
 export { type GateBadge } from './gates/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './gates/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
+export { Project, folderHolding, isWithin, MAX_KUSTOMIZE_SEARCH_DIRS, type EntryKind, type FileContext, type ProjectHost, type ProjectOptions, type ProjectSettings } from './project';

@@ -1,47 +1,28 @@
-// The language server's calls into the engine, with the per-document context (version, gate environment)
-// built from settings, the cluster and repo configs. Only wiring: every decision is the engine's.
+// The language server's calls into the engine's project model: the editor settings (and the cluster) become the
+// project's settings; the project decides what governs each document. Only wiring: every decision is the engine's.
 import * as path from 'node:path';
 import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
 import {
-  Analysis,
-  buildGateEnvironment,
   explicitSettings,
-  governingConfigs,
   loadConfigFiles,
-  type ConfigDocInfo,
-  gateCatalog,
-  loadVersion,
-  type GateCatalog,
-  type VersionData,
-  type GateEnvironment,
-  findKustomizations,
-  kustomizeFactsFor,
-  type KustomizeFacts,
+  loadCrdFiles,
   looksLikeManifest,
   DEFAULT_VERSION,
-  type KubeVersion,
-  type CrdCatalog,
   splitControllerGates,
+  type ConfigDocInfo,
   type CrdDefinition,
+  type FileContext,
+  type KubeVersion,
+  type Project,
+  type ProjectSettings,
 } from '../engine';
 import { matchesAny, validGlobs } from './glob';
-import { crdCatalogFor } from './crds';
 import type { WorkspaceFiles } from './workspace';
 
-export interface DocumentContext {
-  file: string;
-  /** Version from settings (or the cluster), before the file's own version comment. */
-  version: KubeVersion;
-  environment: GateEnvironment;
-  configs: ConfigDocInfo[];
+/** A document's context: the project's, plus the editor settings it was built under. */
+export interface DocumentContext extends FileContext {
   settings: KubegateSettings;
-  /** What kustomize makes of the file (a kustomization in its folder or an ancestor names it). */
-  kustomize?: KustomizeFacts;
-  /** CRDs for custom resources (lsp/crds.ts). */
-  crds?: CrdCatalog;
-  /** The engine's answers under this context (checks, hover, completion, fixes, badges). */
-  analysis: Analysis;
 }
 
 export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnapshot | undefined): KubeVersion {
@@ -49,21 +30,49 @@ export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnap
   return (cluster?.targetVersion as KubeVersion | undefined) ?? DEFAULT_VERSION;
 }
 
-export function knowledge(version: KubeVersion): { data: VersionData; gates: GateCatalog } {
-  return { data: loadVersion(version).data, gates: gateCatalog() };
+/** Workspace files matching `globs`, relative to the folder holding `file`. */
+function filesMatching(file: string, globs: string[], ws: WorkspaceFiles): string[] {
+  const base = ws.folderOf(file) ?? path.dirname(file);
+  return ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), globs));
 }
 
-/** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else discovery. */
-export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] {
-  const root = ws.folderOf(file);
-  let named: ConfigDocInfo[] | undefined;
-  const configGlobs = validGlobs(settings.configFiles);
-  if (configGlobs.length > 0) {
-    const base = root ?? path.dirname(file);
-    const files = ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), configGlobs));
-    named = loadConfigFiles(files, { readFile: (f) => ws.read(f) }).configs;
-  }
-  return governingConfigs(file, root, ws.configAccess(), named);
+/** Configs named by `kubegate.configFiles` (undefined when none: the project discovers them). */
+function namedConfigs(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] | undefined {
+  const globs = validGlobs(settings.configFiles);
+  if (globs.length === 0) return undefined;
+  return loadConfigFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) }).configs;
+}
+
+/** CRDs of the files `kubegate.customResources.crdFiles` names. */
+function namedCrds(file: string, settings: KubegateSettings, ws: WorkspaceFiles): CrdDefinition[] {
+  const globs = settings.customResources?.crdFiles ?? [];
+  if (globs.length === 0) return [];
+  return loadCrdFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) }).crds;
+}
+
+/** The project settings of a document under the editor settings and the cluster known now. */
+export function projectSettingsOf(file: string, settings: KubegateSettings, cluster: ClusterSnapshot | undefined, ws: WorkspaceFiles, clusterCrds: CrdDefinition[]): ProjectSettings {
+  const version = settingsVersion(settings, cluster);
+  const gates = splitControllerGates(settings.featureGates);
+  const explicit = explicitSettings(Object.entries(gates.kubernetes).map(([g, v]) => `${g}=${v}`), 'kubegate.featureGates');
+  const named = namedConfigs(file, settings, ws);
+  return {
+    version,
+    explicit,
+    ...(named !== undefined ? { namedConfigs: named } : {}),
+    ...(cluster ? { cluster } : {}),
+    namedCrds: namedCrds(file, settings, ws),
+    clusterCrds,
+    packs: settings.customResources?.packs ?? [],
+    controllerGates: gates.controller,
+    // Documents under equal settings share environments and CRD catalogs.
+    key: JSON.stringify([version, settings.featureGates, settings.configFiles, settings.customResources]),
+  };
+}
+
+/** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else what the project finds. */
+export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): ConfigDocInfo[] {
+  return namedConfigs(file, settings, ws) ?? project.configsNear(file);
 }
 
 export function documentContext(
@@ -71,19 +80,10 @@ export function documentContext(
   settings: KubegateSettings,
   cluster: ClusterSnapshot | undefined,
   ws: WorkspaceFiles,
+  project: Project,
   clusterCrds: CrdDefinition[] = [],
 ): DocumentContext {
-  const version = settingsVersion(settings, cluster);
-  const configs = configsFor(file, settings, ws);
-  const explicit = explicitSettings(
-    Object.entries(splitControllerGates(settings.featureGates).kubernetes).map(([g, v]) => `${g}=${v}`),
-    'kubegate.featureGates',
-  );
-  const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit, cluster, configs });
-  const kustomize = kustomizeFactsFor(file, findKustomizations(file, ws.folderOf(file), (f) => ws.read(f)));
-  const crds = crdCatalogFor(file, settings, ws, clusterCrds);
-  const analysis = new Analysis({ file, version, environment, ...(kustomize ? { kustomize } : {}), crds });
-  return { file, version, environment, configs, settings, ...(kustomize ? { kustomize } : {}), crds, analysis };
+  return { ...project.contextOf(file, projectSettingsOf(file, settings, cluster, ws, clusterCrds)), settings };
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */

@@ -1,22 +1,8 @@
-// The CRD catalog of a document for the language server (wiring only; engine/crd decides): the cluster's CRDs
-// (opt-in, read once per cluster snapshot with a bound), the `kubegate.customResources.crdFiles` globs, CRD files
-// beside the document (its folder, else the nearest parent folder with any), then the bundled pack with the
-// `kubegate.customResources.packs` selections. Controller gates come from `kubegate.featureGates` keys of the
-// form `controller:Gate`. Catalogs are shared between documents with the same inputs.
-import * as path from 'node:path';
-import type { KubegateSettings } from '../contract/settings';
+// The cluster's CRDs for the language server (opt-in, read once per cluster snapshot with a bound). The project
+// model (engine/project) adds the CRD files of settings and of the workspace, and the bundled pack.
 import { readClusterCrds } from '../cluster/crds';
 import type { ClusterSnapshot } from '../cluster/types';
-import {
-  buildCrdCatalog,
-  type CrdCatalog,
-  splitControllerGates,
-  type CrdDefinition,
-  discoverCrds,
-  loadCrdFiles,
-} from '../engine';
-import { matchesAny } from './glob';
-import type { WorkspaceFiles } from './workspace';
+import type { CrdDefinition } from '../engine';
 
 /** Bound on reading the cluster's CRD list (once per snapshot; later documents reuse it). */
 export const CLUSTER_CRDS_TIMEOUT_MS = 5_000;
@@ -40,30 +26,3 @@ export function peekClusterCrds(snapshot: ClusterSnapshot | undefined, onRead: (
   }
   return state.done ?? [];
 }
-
-const catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
-
-export function crdCatalogFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles, cluster: CrdDefinition[] = []): CrdCatalog {
-  const root = ws.folderOf(file);
-  const access = ws.crdAccess();
-  const globs = settings.customResources?.crdFiles ?? [];
-  const named =
-    globs.length > 0
-      ? loadCrdFiles(
-          ws.allYamlFiles().filter((f) => matchesAny(path.relative(root ?? path.dirname(file), f), globs)),
-          access,
-        ).crds
-      : [];
-  const workspace = [...named, ...discoverCrds(file, root, access)];
-  const selections = settings.customResources?.packs ?? [];
-  const controllerGates = splitControllerGates(settings.featureGates).controller;
-  const key = JSON.stringify([selections, controllerGates, workspace.map((d) => `${d.source.file}#${d.group}/${d.kind}`)]);
-  const hit = catalogs.get(key);
-  // The same workspace CRD objects (crdsFromText caches per file text) and cluster list: reuse the catalog.
-  if (hit && hit.cluster === cluster && hit.workspace.length === workspace.length && hit.workspace.every((d, i) => d === workspace[i])) return hit.catalog;
-  const catalog = buildCrdCatalog({ cluster, workspace, selections, controllerGates });
-  if (catalogs.size > 64) catalogs.clear();
-  catalogs.set(key, { cluster, workspace, catalog });
-  return catalog;
-}
-

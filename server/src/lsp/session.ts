@@ -7,7 +7,7 @@ import { StatusNotification, type ClusterStatus } from '../contract/protocol';
 import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
-import { mayAffectOtherFiles, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
+import { mayAffectOtherFiles, Project, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
 import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -63,6 +63,8 @@ function fileOf(uri: string): string {
 export class Session {
   readonly documents = new TextDocuments(TextDocument);
   readonly ws = new WorkspaceFiles(this.documents);
+  /** What governs each file (configs, CRDs, kustomize facts), over the workspace index. */
+  readonly project = new Project(this.ws, { onNote: (m) => this.connection.console.info(`Kubegate: ${m}`) });
   readonly settings: DocumentSettings;
   readonly cluster = new ClusterHolder();
   readonly validator: Validator;
@@ -104,6 +106,7 @@ export class Session {
     if (virtualWorkspace) this.ws.setDiskAccess(false);
     this.settings.setPullSupported(pullConfiguration);
     this.ws.setFolders(folders);
+    this.project.setFolders(this.ws.getFolders());
   }
 
   /** An untrusted workspace never reaches a cluster, whatever the settings say. */
@@ -129,7 +132,7 @@ export class Session {
         // Never waits for the cluster: what is known now; re-checked when a read completes (onSettled above).
         const snapshot = this.cluster.peek(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
         const clusterCrds = this.clusterOn(s) ? peekClusterCrds(snapshot, () => this.recheckAll()) : [];
-        return documentContext(fileOf(uri), s, snapshot, this.ws, clusterCrds);
+        return documentContext(fileOf(uri), s, snapshot, this.ws, this.project, clusterCrds);
       })();
       this.contexts.set(uri, p);
       p.catch(() => this.contexts.delete(uri));
@@ -141,7 +144,7 @@ export class Session {
   async workspaceContext(): Promise<DocumentContext> {
     const { settings: s } = await this.settings.get(undefined);
     const snapshot = await this.clusterSnapshot(s);
-    return documentContext(this.ws.getFolders()[0] ?? process.cwd(), s, snapshot, this.ws);
+    return documentContext(this.ws.getFolders()[0] ?? process.cwd(), s, snapshot, this.ws, this.project);
   }
 
   /** The target version of the workspace settings (and cluster, when the version is `cluster`). */
@@ -211,7 +214,10 @@ export class Session {
   filesChanged(uris: string[]): void {
     for (const uri of uris) {
       const file = uriToPath(uri);
-      if (file) this.ws.invalidate(file);
+      if (file) {
+        this.ws.invalidate(file);
+        this.project.changed(file);
+      }
     }
     if (uris.some((uri) => /\/\.kubegate\.yaml$/.test(uri))) this.settings.forgetAll();
     if (uris.some((uri) => /\.ya?ml$/i.test(uri))) this.recheckAll();
@@ -222,12 +228,15 @@ export class Session {
     for (const r of removed) now.delete(r);
     for (const a of added) now.add(a);
     this.ws.setFolders([...now]);
+    this.project.setFolders(this.ws.getFolders());
     this.recheckAll();
   }
 
+  /** A buffer opened or closed: what was derived from the file is computed again (a reopened buffer starts its
+   *  versions again). */
   private forgetDerived(uri: string): void {
     const file = uriToPath(uri);
-    if (file) this.ws.forgetDerived(file);
+    if (file) this.project.changed(file);
   }
 
   documentOpened(doc: TextDocument): void {
@@ -311,7 +320,7 @@ export class Session {
    *  context (gate environment, kustomize facts, CRDs) is not needed here. */
   private configsOf(file: string, s: Settings): ConfigDocInfo[] {
     try {
-      return configsFor(file, s, this.ws);
+      return configsFor(file, s, this.ws, this.project);
     } catch {
       return [];
     }

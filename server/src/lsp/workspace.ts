@@ -6,16 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
-import {
-  crdsFromText,
-  readGateConfigsFromText,
-  type ConfigDocInfo,
-  type ConfigFileAccess,
-  type CrdDefinition,
-  type CrdFileAccess,
-  mayHoldGateConfig,
-  readRegularFileBounded,
-} from '../engine';
+import { readRegularFileBounded, type EntryKind, type ProjectHost } from '../engine';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
 const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;
@@ -53,33 +44,25 @@ interface DiskEntry {
   stamp: string;
 }
 
-/** Something derived from a file's text, with the source it came from (buffer version or disk stamp). */
-interface Derived<T> {
-  key: string;
-  value: T;
-}
-
 /**
- * The server's workspace index: open buffers first, then disk. Folder listings, small disk texts and what is
- * derived from files (gate configs, CRDs) are kept until a file event (workspace/didChangeWatchedFiles) or a
- * buffer change says they moved on; a client without file events gets a stat check instead of a read. So a
- * keystroke in one document reads and parses nothing else.
+ * The server's workspace index and the project model's host: open buffers first, then disk. Folder listings and
+ * small disk texts are kept until a file event (workspace/didChangeWatchedFiles) says they moved on; a client
+ * without file events gets a stat check instead of a read. What is derived from files (gate configs, CRDs) is
+ * kept by the project per `versionOf`, so a keystroke in one document reads and parses nothing else.
  */
-export class WorkspaceFiles {
+export class WorkspaceFiles implements ProjectHost {
   private folders: string[] = [];
   private disk = true;
   /** True once the client watches files for us: cached entries then stay valid until an event. */
   private watching = false;
   private readonly texts = new Map<string, DiskEntry>();
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
-  private readonly configCache = new Map<string, Derived<ConfigDocInfo[]>>();
-  private readonly crdCache = new Map<string, Derived<CrdDefinition[]>>();
-  private readonly counters: { diskReads: number; listings: number; configParses: number; refusedOutside?: number } = { diskReads: 0, listings: 0, configParses: 0 };
+  private readonly counters: { diskReads: number; listings: number; refusedOutside?: number } = { diskReads: 0, listings: 0 };
 
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
 
   /** Work done since the server started, and the disk text held now. */
-  stats(): WorkspaceStatsResult {
+  stats(): Omit<WorkspaceStatsResult, 'configParses'> {
     let keptTextChars = 0;
     for (const e of this.texts.values()) keptTextChars += e.text?.length ?? 0;
     return { ...this.counters, keptTextChars };
@@ -94,21 +77,11 @@ export class WorkspaceFiles {
   invalidate(file: string): void {
     this.texts.delete(file);
     this.listings.delete(path.dirname(file));
-    this.forgetDerived(file);
   }
 
   invalidateAll(): void {
     this.texts.clear();
     this.listings.clear();
-    this.configCache.clear();
-    this.crdCache.clear();
-  }
-
-  /** A buffer of the file was opened or closed: what was derived from its text is computed again (a reopened
-   *  buffer starts its versions again). */
-  forgetDerived(file: string): void {
-    this.configCache.delete(file);
-    this.crdCache.delete(file);
   }
 
   private stampOf(p: string): string {
@@ -187,64 +160,63 @@ export class WorkspaceFiles {
     return this.textOf(file, this.diskEntry(file));
   }
 
-  /** `compute` over a file's text, kept per file until its source moves on: the open buffer's version, else the
-   *  disk stamp. */
-  private derived<T>(cache: Map<string, Derived<T>>, file: string, compute: (text: string) => T, empty: T): T {
+  /** ProjectHost: changes with the buffer's version, else with the disk stamp. */
+  versionOf(file: string): string {
     const open = this.documents.get(pathToUri(file));
-    if (!open && !this.disk) return empty;
-    const disk = open ? undefined : this.diskEntry(file);
-    const key = open ? `buffer:${open.version}` : `disk:${disk!.entry.stamp}`;
-    const hit = cache.get(file);
-    if (hit?.key === key) return hit.value;
-    const text = open ? open.getText() : this.textOf(file, disk!);
-    const value = text === undefined ? empty : compute(text);
-    cache.set(file, { key, value });
-    return value;
+    if (open) return `buffer:${open.version}`;
+    if (!this.disk) return 'absent';
+    return `disk:${this.diskEntry(file).entry.stamp}`;
   }
 
-  private diskYamlNames(dir: string): string[] {
+  /** ProjectHost: every name in a folder (disk, plus open buffers not yet saved). */
+  listDir(dir: string): string[] {
+    const out = new Set(this.disk ? this.diskNames(dir) : []);
+    for (const d of this.documents.all()) {
+      const p = uriToPath(d.uri);
+      if (p && path.dirname(p) === dir) out.add(path.basename(p));
+    }
+    return [...out].sort();
+  }
+
+  /** ProjectHost: an open buffer is a file; else what the disk says. */
+  kind(p: string): EntryKind | undefined {
+    if (this.documents.get(pathToUri(p))) return 'file';
+    if (!this.disk) return undefined;
+    try {
+      const st = statSync(p);
+      return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** ProjectHost: the path with links resolved. */
+  realPath(p: string): string | undefined {
+    try {
+      return realpathSync(p);
+    } catch {
+      return this.documents.get(pathToUri(p)) ? p : undefined;
+    }
+  }
+
+  /** ProjectHost: the text of a file (buffer first). */
+  readFile(file: string): string | undefined {
+    return this.read(file);
+  }
+
+  private diskNames(dir: string): string[] {
     const cached = this.listings.get(dir);
     if (cached && (this.watching || cached.stamp === this.stampOf(dir))) return cached.names;
     const stamp = this.stampOf(dir);
-    const names: string[] = [];
+    let names: string[] = [];
     try {
       this.counters.listings++;
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.isFile() && /\.ya?ml$/i.test(e.name)) names.push(e.name);
-      }
+      names = readdirSync(dir);
     } catch {
       // unreadable folder: only open buffers count
     }
     this.listings.set(dir, { names, stamp });
     return names;
-  }
-
-  /** Discovery access for the engine (engine/gates governingConfigs), with parsed configs kept per text. */
-  configAccess(): ConfigFileAccess {
-    return {
-      listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
-      readFile: (f) => this.read(f),
-      configsOf: (f) =>
-        this.derived(
-          this.configCache,
-          f,
-          (text) => {
-            if (!mayHoldGateConfig(text)) return [];
-            this.counters.configParses++;
-            return readGateConfigsFromText(text, f);
-          },
-          [],
-        ),
-    };
-  }
-
-  /** CRD discovery access for the engine (engine/crd discoverCrds), with the CRDs of each file kept. */
-  crdAccess(): CrdFileAccess {
-    return {
-      listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
-      readFile: (f) => this.read(f),
-      crdsOf: (f) => this.derived(this.crdCache, f, (text) => crdsFromText(text, f), []),
-    };
   }
 
   setFolders(uris: string[]): void {
@@ -282,7 +254,7 @@ export class WorkspaceFiles {
   /** YAML files directly in `dir` (open buffers included even when not yet saved). */
   yamlFilesIn(dir: string): string[] {
     const out = new Set<string>();
-    if (this.disk) for (const name of this.diskYamlNames(dir)) out.add(path.join(dir, name));
+    if (this.disk) for (const name of this.diskNames(dir)) if (/\.ya?ml$/i.test(name)) out.add(path.join(dir, name));
     for (const d of this.documents.all()) {
       const p = uriToPath(d.uri);
       if (p && path.dirname(p) === dir && /\.ya?ml$/i.test(p)) out.add(p);

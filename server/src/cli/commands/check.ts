@@ -4,7 +4,7 @@
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
 import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { Analysis, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -14,12 +14,11 @@ import { junitWriter } from '../format/junit';
 import { summaryLine, textWriter, verdictLine } from '../format/text';
 import { ChunkedOut, notCheckedDocuments, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
-import { scopedEnvironments, type ScopedEnvironment } from '../scoping';
-import { CRD_OPTIONS, crdCatalogForRun } from '../crd-options';
+import { CRD_OPTIONS, crdSourcesForRun } from '../crd-options';
+import { cliProject } from '../project-host';
 import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
-import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
+import { loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
-import { kustomizeLookup } from '../kustomize-lookup';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -182,20 +181,29 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
 }
 
 /**
- * The gate environment of each checked input: the run's explicit settings, cluster and named configs, plus the
- * configs that govern the input's folder (cli/scoping.ts). The config files used are reported per file.
+ * What the run's options and `.kubegate.yaml` say for every file: explicit gate settings, the cluster, named
+ * configs (when any, they govern every file instead of the configs found around it) and the CRD sources. The
+ * project model adds, per file, what it finds around the file.
  */
-async function gateEnvironmentForRun(
-  args: ParsedArgs,
-  settings: CheckSettings,
-  inputs: readonly CheckInput[],
-  io: CliIO,
-  repo: RepoConfig | undefined,
-): Promise<(input: CheckInput) => ScopedEnvironment> {
+async function projectSettingsForRun(args: ParsedArgs, settings: CheckSettings, io: CliIO, repo: RepoConfig | undefined): Promise<ProjectSettings> {
   const configFiles = repo ? repoConfigFiles(repo, io) : [];
   const sources = await gateSourcesFromArgs(args, settings.version, io, {}, { featureGates: repo?.featureGates, configFiles });
   const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
-  return scopedEnvironments(sources, settings.version, inputs, io, namedGiven);
+  const crds = await crdSourcesForRun(args, io, {}, {
+    featureGates: repo?.featureGates,
+    packs: repo?.customResources?.packs,
+    crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles') : [],
+  });
+  return {
+    version: settings.version,
+    explicit: sources.explicit,
+    explicitRuntimeConfig: sources.explicitRuntimeConfig,
+    ...(namedGiven ? { namedConfigs: sources.named } : {}),
+    ...(sources.cluster ? { cluster: sources.cluster } : {}),
+    ...crds,
+    reportUnusedDisables: settings.reportUnusedDisables,
+    key: 'run',
+  };
 }
 
 function cwdOf(io: CliIO): string {
@@ -302,8 +310,7 @@ export const checkCommand: Command = {
     }
 
     let collected;
-    let environmentOf: (input: CheckInput) => ScopedEnvironment;
-    let crdsOf: (input: CheckInput) => CrdCatalog;
+    let projectSettings: ProjectSettings;
     try {
       collected = await collectInputs(settings.paths, io, {
         ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
@@ -316,12 +323,7 @@ export const checkCommand: Command = {
             }
           : {}),
       });
-      environmentOf = await gateEnvironmentForRun(args, settings, collected.inputs, io, repo);
-      crdsOf = await crdCatalogForRun(args, collected.inputs, io, repoRootOf(io), {}, {
-        featureGates: repo?.featureGates,
-        packs: repo?.customResources?.packs,
-        crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles') : [],
-      });
+      projectSettings = await projectSettingsForRun(args, settings, io, repo);
     } catch (err) {
       return usageFailure('check', err, io);
     }
@@ -341,10 +343,12 @@ export const checkCommand: Command = {
     let notChecked = 0;
     let documents = 0;
     let skippedByKind = 0;
-    const kustomizeOf = kustomizeLookup(io);
+    const project = cliProject(io, collected.inputs);
+    const cwd = cwdOf(io);
     for (const input of collected.inputs) {
-      const scoped = environmentOf(input);
-      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
+      const context = project.contextOf(path.resolve(cwd, input.path), projectSettings, input.text);
+      // The analysis names the file as the user wrote it (messages, fixes).
+      const analysis = context.analysis.withFile(input.path);
       const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
       const report = skipped.report;
       skippedByKind += skipped.documents.size;
@@ -358,8 +362,9 @@ export const checkCommand: Command = {
       notChecked += docs.notChecked.length;
       documents += docs.documents + skipped.documents.size;
       // In notes, config paths are written like the file's own: absolute beside an absolute path.
-      const gateConfigsAsWritten = path.isAbsolute(input.path) ? scoped.absoluteConfigFiles : scoped.configFiles;
-      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked });
+      const gateConfigs = context.configFiles.map((f) => path.relative(cwd, f) || f);
+      const gateConfigsAsWritten = path.isAbsolute(input.path) ? context.configFiles : gateConfigs;
+      writer.file({ path: input.path, report, gateConfigs, gateConfigsAsWritten, notChecked: docs.notChecked });
     }
     let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
     if (collected.failed.length > 0) {

@@ -1,0 +1,108 @@
+// What kustomize makes of a file, from the kustomizations of the file's folder and its ancestors up to the root;
+// when one of them names the file as a resource, also from every other kustomization of the root (an overlay
+// that includes the base and adds labels or a namespace). The root's kustomizations are found once per root by
+// a bounded walk that never leaves the root once links are followed and never walks a link cycle.
+import * as path from 'node:path';
+import { findKustomizations } from '../kustomize/discover';
+import { kustomizeFactsFor, type KustomizeFacts } from '../kustomize/facts';
+import { KUSTOMIZATION_NAMES, readKustomization, type KustomizationText } from '../kustomize/kustomization';
+import type { ProjectHost } from './host';
+import { isWithin } from './root';
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'vendor']);
+/** Folders the search for a root's kustomizations visits at most. */
+export const MAX_KUSTOMIZE_SEARCH_DIRS = 5000;
+/** Missing patches named per kustomization at most. */
+const MAX_MISSING_NOTES = 5;
+
+export interface KustomizeAccess {
+  host: ProjectHost;
+  /** A file's text when it may be read for this root (inside it once links are followed). */
+  read(file: string, root: string): string | undefined;
+  note(message: string): void;
+}
+
+export class KustomizeScope {
+  /** Kustomization paths of each root, found by one walk. */
+  private readonly everywhere = new Map<string, string[]>();
+  private readonly checked = new Set<string>();
+
+  constructor(private readonly access: KustomizeAccess) {}
+
+  /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
+  forget(file?: string): void {
+    if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
+      this.everywhere.clear();
+      if (file) this.checked.delete(file);
+      else this.checked.clear();
+    }
+  }
+
+  factsOf(file: string, root: string): KustomizeFacts | undefined {
+    const read = (f: string) => this.access.read(f, root);
+    const near = findKustomizations(file, root, read);
+    if (near.length === 0) return undefined;
+    near.forEach((k) => this.missingEntries(k));
+    const notes: string[] = [];
+    let facts = kustomizeFactsFor(file, near, notes);
+    if (facts && facts.role === 'resource' && isWithin(root, file)) {
+      const known = new Set(near.map((k) => k.path));
+      const others: KustomizationText[] = [];
+      for (const p of this.allIn(root)) {
+        if (known.has(p)) continue;
+        const text = read(p);
+        if (text !== undefined) others.push({ path: p, text });
+      }
+      facts = kustomizeFactsFor(file, [...near, ...others], notes);
+    }
+    notes.forEach((n) => this.access.note(n));
+    return facts;
+  }
+
+  /** What a kustomization names that is not there (kustomize build fails on it), said once. */
+  private missingEntries(k: KustomizationText): void {
+    if (this.checked.has(k.path)) return;
+    this.checked.add(k.path);
+    const parsed = readKustomization(k);
+    if (!parsed) {
+      this.access.note(`${k.path} does not parse as a kustomization: not used`);
+      return;
+    }
+    let reported = 0;
+    for (const p of parsed.patches) {
+      if (reported >= MAX_MISSING_NOTES) break;
+      if (this.access.host.kind(p.path) === undefined) {
+        this.access.note(`${k.path} names the patch ${path.relative(path.dirname(k.path), p.path)}, which does not exist: kustomize build fails`);
+        reported++;
+      }
+    }
+  }
+
+  private allIn(root: string): string[] {
+    const hit = this.everywhere.get(root);
+    if (hit) return hit;
+    const { host } = this.access;
+    const found: string[] = [];
+    const realRoot = host.realPath(root) ?? root;
+    const queue = [root];
+    const walked = new Set<string>();
+    let seen = 0;
+    for (; queue.length > 0 && seen < MAX_KUSTOMIZE_SEARCH_DIRS; seen++) {
+      const dir = queue.shift()!;
+      const real = host.realPath(dir) ?? dir;
+      if (walked.has(real) || !isWithin(realRoot, real)) continue;
+      walked.add(real);
+      const names = host.listDir(dir);
+      const own = KUSTOMIZATION_NAMES.find((n) => names.includes(n));
+      if (own) found.push(path.join(dir, own));
+      for (const n of names) {
+        if (SKIP_DIRS.has(n) || n.startsWith('.')) continue;
+        const p = path.join(dir, n);
+        if (host.kind(p) === 'dir') queue.push(p);
+      }
+    }
+    if (queue.length > 0) this.access.note(`the search for kustomizations stopped after ${MAX_KUSTOMIZE_SEARCH_DIRS} folders of ${root}; overlays further away are not read`);
+    this.everywhere.set(root, found);
+    return found;
+  }
+}

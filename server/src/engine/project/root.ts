@@ -1,0 +1,45 @@
+// A file's project root and the confinement of reads to it. The root is the nearest folder with `.git` at or
+// below the workspace folder holding the file; without one, that workspace folder; outside every workspace
+// folder, the nearest `.git` folder above the file, else the fallback (the CLI's working directory). Discovery
+// (configs, CRDs, kustomizations) never reads above the root, nor a file whose real path leaves it.
+import * as path from 'node:path';
+import type { ProjectHost } from './host';
+
+export function isWithin(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The longest of `folders` holding `file`. */
+export function folderHolding(file: string, folders: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const f of folders) if (isWithin(f, file) && (!best || f.length > best.length)) best = f;
+  return best;
+}
+
+export function rootOf(file: string, host: ProjectHost, folders: readonly string[], fallback: string | undefined): string {
+  const folder = folderHolding(file, folders);
+  let dir = path.dirname(file);
+  for (;;) {
+    if (host.kind(path.join(dir, '.git')) !== undefined) return dir;
+    if (folder && dir === folder) return folder;
+    const parent = path.dirname(dir);
+    if (parent === dir) return folder ?? fallback ?? path.dirname(file);
+    dir = parent;
+  }
+}
+
+/** The path with links resolved: its deepest existing ancestor resolved, the rest appended. */
+export function realPathOf(p: string, host: ProjectHost): string {
+  const real = host.realPath(p);
+  if (real !== undefined) return real;
+  const parent = path.dirname(p);
+  return parent === p ? p : path.join(realPathOf(parent, host), path.basename(p));
+}
+
+/** Whether `file` stays inside `root` once links are followed. */
+export function insideRoot(file: string, root: string, host: ProjectHost, realRoots: Map<string, string>): boolean {
+  let realRoot = realRoots.get(root);
+  if (realRoot === undefined) realRoots.set(root, (realRoot = realPathOf(root, host)));
+  return isWithin(realRoot, realPathOf(file, host));
+}
