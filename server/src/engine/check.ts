@@ -61,7 +61,7 @@ function analyzeEachDocument(text: string, options: CheckOptions, knowledge: Kno
 }
 
 function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: KnowledgeOptions): AnalyzeInputs {
-  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), environment: options.environment, file: options.file, crds: options.crds, objectMeta: objectMetaFacts(knowledge) };
+  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), file: options.file, crds: options.crds, objectMeta: objectMetaFacts(knowledge) };
 }
 
 /** The report of JSON input that does not parse: one syntax error, nothing checked. */
@@ -74,15 +74,24 @@ function invalidJsonReport(text: string): FileReport | undefined {
 }
 
 export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+  const walked = walkText(input, options, knowledge);
+  return 'findings' in walked ? walked : reportOf(walked, options, knowledge);
+}
+
+/**
+ * Everything of a check that does not depend on gate state: parse, route, walk (and kustomize facts). The gate
+ * step (reportOf) turns it into a report for an environment, so a change of gate state elsewhere (a config
+ * edit, a setting) re-runs only that step. JSON that does not parse gives its report at once.
+ */
+export function walkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis | FileReport {
   const text = loneCrAsLf(input);
   if (options.json ?? isJsonInput(text)) {
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;
   }
   // Kustomize facts and template markers read the documents together.
-  if (options.kustomize || text.includes('{{')) return reportOf(analyzeFile(text, options, knowledge), options, knowledge);
-  const analysis = analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
-  return reportOf(analysis, options, knowledge);
+  if (options.kustomize || text.includes('{{')) return analyzeFile(text, options, knowledge);
+  return analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
 }
 
 /** The report of an analysed file: gate findings added, disable comments applied, findings in order. */

@@ -1,6 +1,7 @@
 // A file's project root and the confinement of reads to it. The root is the nearest folder with `.git` at or
 // below the workspace folder holding the file; without one, that workspace folder; outside every workspace
-// folder, the nearest `.git` folder above the file, else the fallback (the CLI's working directory). Discovery
+// folder, the nearest `.git` folder above the file, else the fallback (the CLI's working directory) when it holds
+// the file, else the file's own folder. Discovery
 // (configs, CRDs, kustomizations) never reads above the root, nor a file whose real path leaves it.
 import * as path from 'node:path';
 import type { ProjectHost } from './host';
@@ -24,7 +25,7 @@ export function rootOf(file: string, host: ProjectHost, folders: readonly string
     if (host.kind(path.join(dir, '.git')) !== undefined) return dir;
     if (folder && dir === folder) return folder;
     const parent = path.dirname(dir);
-    if (parent === dir) return folder ?? fallback ?? path.dirname(file);
+    if (parent === dir) return folder ?? (fallback !== undefined && isWithin(fallback, file) ? fallback : path.dirname(file));
     dir = parent;
   }
 }

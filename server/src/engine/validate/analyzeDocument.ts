@@ -37,7 +37,6 @@ export const REASON_FRAGMENT = 'a fragment: no string apiVersion and kind';
 export interface AnalyzeInputs {
   data: VersionData;
   brief?: BriefFacts;
-  environment?: GateEnvironment;
   file?: string;
   /** CRDs for custom resources (engine/crd). */
   crds?: CrdCatalog;
@@ -275,7 +274,7 @@ function walkKind(
     });
   }
   walkRoot(ctx, map, entry.root, meta.kindKeyRange ?? kindWhere);
-  if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta, environment: inputs.environment }, kindWhere);
+  if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta }, kindWhere);
   if (entry.component && map === doc.contents) collectSettings(parsed, pdoc, inputs, sink);
 }
 

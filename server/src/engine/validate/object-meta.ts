@@ -5,7 +5,6 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { KindEntry } from '../knowledge/format';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
-import type { GateEnvironment } from '../model';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
@@ -14,10 +13,7 @@ import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qu
 
 export interface ObjectMetaInputs {
   facts: ObjectMetaFacts;
-  environment?: GateEnvironment;
 }
-
-const API_SERVER = 'kube-apiserver';
 
 /** `data.check` of every finding of this module (hand-written validation: no JSON Schema expresses it). */
 export const OBJECT_META_CHECK = 'objectMeta';
@@ -98,62 +94,67 @@ function reject(
   ctx.findings.push(f);
 }
 
-/** The rule that applies to the kind's names: the gated rule while its gate is on (setting, else the default). */
-function activeRule(row: ObjectNameRow, version: string, env: GateEnvironment | undefined): { rule: NameRule; other?: NameRule } {
-  if (!row.gate || !row.gateRule) return { rule: row.rule };
-  const state = env?.stateOf(row.gate, API_SERVER).state ?? 'unknown';
-  const on = state === 'on' || (state === 'unknown' && row.gateDefault?.[version] === true);
-  return on ? { rule: row.gateRule, other: row.rule } : { rule: row.rule, other: row.gateRule };
+/** The name rules of a kind: one rule, or — for a kind whose rule a gate changes — each rule with the gate state
+ *  it applies in (`data.when`, judged by the gate step: the walk does not depend on gate state). */
+function nameRules(row: ObjectNameRow): { rule: NameRule; other?: NameRule; when?: { gate: string; enabled: boolean } }[] {
+  if (!row.gate || !row.gateRule) return [{ rule: row.rule }];
+  return [
+    { rule: row.rule, other: row.gateRule, when: { gate: row.gate, enabled: false } },
+    { rule: row.gateRule, other: row.rule, when: { gate: row.gate, enabled: true } },
+  ];
 }
 
 function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined, row: ObjectNameRow, io: ObjectMetaInputs, kindWhere: Range): void {
   const limits = io.facts.limits;
-  const { rule, other } = activeRule(row, ctx.data.version, io.environment);
-  const gateNote = (value: string, prefix: boolean) =>
-    row.gate && other && nameProblems(other, value, prefix, limits).length === 0
-      ? ` It would be accepted with the ${row.gate} gate ${rule === row.rule ? 'on' : 'off'}.`
-      : '';
   const namePair = meta && pairNamed(ctx, meta, 'name');
   const nameNode = deref(ctx, namePair?.value);
   const name = stringOf(nameNode);
   const genPair = meta && pairNamed(ctx, meta, 'generateName');
   const generateName = stringOf(deref(ctx, genPair?.value));
-  if (name !== undefined && name !== '') {
-    const problems = nameProblems(rule, name, false, limits);
-    if (problems.length > 0) {
-      const suggestion = suggestName(rule, name, limits);
-      reject(
-        ctx,
-        nodeRange(ctx, nameNode, kindWhere),
-        'metadata.name',
-        `Applying fails: a ${entry.kind} name must be ${describeNameRule(rule, limits)}`,
-        suggestion ? `Rename it, e.g. to ${suggestion}.` : rule === 'pathSegmentName' ? "Rename it without '/' or '%' (and not '.' or '..')." : 'Rename it to match the rule.',
-        rule,
-        row.source,
-        { detail: `"${name}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}) } },
-      );
+  for (const { rule, other, when } of nameRules(row)) {
+    const gateNote = (value: string, prefix: boolean) =>
+      row.gate && other && nameProblems(other, value, prefix, limits).length === 0
+        ? ` It would be accepted with the ${row.gate} gate ${rule === row.rule ? 'on' : 'off'}.`
+        : '';
+    const conditional = when ? { when } : {};
+    if (name !== undefined && name !== '') {
+      const problems = nameProblems(rule, name, false, limits);
+      if (problems.length > 0) {
+        const suggestion = suggestName(rule, name, limits);
+        reject(
+          ctx,
+          nodeRange(ctx, nameNode, kindWhere),
+          'metadata.name',
+          `Applying fails: a ${entry.kind} name must be ${describeNameRule(rule, limits)}`,
+          suggestion ? `Rename it, e.g. to ${suggestion}.` : rule === 'pathSegmentName' ? "Rename it without '/' or '%' (and not '.' or '..')." : 'Rename it to match the rule.',
+          rule,
+          row.source,
+          { detail: `"${name}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(name, false)}`, data: { value: name, ...(row.gate ? { gate: row.gate } : {}), ...conditional } },
+        );
+      }
     }
-  } else if (generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
+    if (generateName !== undefined && generateName !== '') {
+      const problems = nameProblems(rule, generateName, true, limits);
+      if (problems.length > 0) {
+        reject(
+          ctx,
+          nodeRange(ctx, deref(ctx, genPair?.value), kindWhere),
+          'metadata.generateName',
+          `Applying fails: a ${entry.kind} generateName must be ${describeNameRule(rule, limits, true)}`,
+          'Change the prefix (a trailing - is allowed).',
+          rule,
+          row.source,
+          { detail: `"${generateName}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(generateName, true)}`, data: { value: generateName, field: 'generateName', ...conditional } },
+        );
+      }
+    }
+  }
+  if ((name === undefined || name === '') && generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
     // Missing, empty or null: the API server needs a name or a generateName.
     const where = namePair ? nodeRange(ctx, (nameNode ?? namePair.key) as Node | null, kindWhere) : kindWhere;
     reject(ctx, where, 'metadata.name', `Applying fails: a ${entry.kind} needs metadata.name`, 'Add metadata.name (or generateName, for kubectl create).', 'nameRequired', row.source, {
       code: 'missing-field',
     });
-  }
-  if (generateName !== undefined && generateName !== '') {
-    const problems = nameProblems(rule, generateName, true, limits);
-    if (problems.length > 0) {
-      reject(
-        ctx,
-        nodeRange(ctx, deref(ctx, genPair?.value), kindWhere),
-        'metadata.generateName',
-        `Applying fails: a ${entry.kind} generateName must be ${describeNameRule(rule, limits, true)}`,
-        'Change the prefix (a trailing - is allowed).',
-        rule,
-        row.source,
-        { detail: `"${generateName}" has ${words(problems)}. ${explainNameRule(rule, limits)}${gateNote(generateName, true)}`, data: { value: generateName, field: 'generateName' } },
-      );
-    }
   }
 }
 
