@@ -39,7 +39,7 @@ import { resolveSettings } from '../../server/src/contract/settings';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
 import { toDiagnostic } from '../../server/src/lsp/convert';
-import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/incremental';
+import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/snapshots';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 import { repoConfigFor } from '../../server/src/lsp/repo-config';
 import { isIgnored, withRepoConfig } from '../../server/src/contract/repo-config';

@@ -184,6 +184,9 @@ export interface WorkspaceStatsResult {
   listings: number;
   /** Files parsed for gate configs. */
   configParses: number;
+  /** Walks of open documents (a whole text or one YAML document of it): a change of gate state elsewhere adds
+   *  none, the gate step alone runs again. */
+  walks: number;
   /** Characters of disk text the index holds now (small files only: a large one is read again when needed). */
   keptTextChars: number;
   /** Disk files not read because, links followed, they lie outside their workspace folder. */

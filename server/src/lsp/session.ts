@@ -13,7 +13,7 @@ import { configsFor, documentContext, settingsVersion, shouldCheck, type Documen
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import type { ReportSource } from './custom';
-import { DEFAULT_MAX_FILE_CHARS, OpenDocuments } from './incremental';
+import { DEFAULT_MAX_FILE_CHARS, Snapshots } from './snapshots';
 import { repoConfigFor } from './repo-config';
 import { DocumentSettings } from './settings';
 import { statusParams } from './status';
@@ -78,11 +78,10 @@ export class Session {
     dynamicConfig: false,
     dynamicWatch: false,
   };
-  // Contexts (settings + gate environment) are kept per document until something they depend on changes:
-  // settings, a config document, a file on disk, the cluster, the workspace folders.
-  private readonly contexts = new Map<string, Promise<DocumentContext>>();
-  private readonly openDocuments = new OpenDocuments();
-  private readonly symbolCaches = new Map<string, OutlineCache>();
+  // Everything kept per document (context, engine document, outline, last check) is in its snapshot. Contexts
+  // are kept until something they depend on changes: settings, a config document, a file on disk, the cluster,
+  // the workspace folders.
+  readonly snapshots = new Snapshots();
   private inlayTimer: NodeJS.Timeout | undefined;
   private statusTimer: NodeJS.Timeout | undefined;
 
@@ -92,7 +91,7 @@ export class Session {
       this.recheckAll();
       this.scheduleStatus();
     });
-    this.validator = new Validator(connection, this.documents, (doc, isStale) => this.check(doc, isStale));
+    this.validator = new Validator(this.snapshots, connection, this.documents, (doc, isStale) => this.check(doc, isStale));
   }
 
   get client(): Readonly<ClientOptions> {
@@ -125,7 +124,8 @@ export class Session {
   }
 
   contextFor(uri: string): Promise<DocumentContext> {
-    let p = this.contexts.get(uri);
+    const snapshot = this.snapshots.of(uri);
+    let p = snapshot.context;
     if (!p) {
       p = (async () => {
         const { settings: s } = await this.settings.get(uri);
@@ -134,8 +134,10 @@ export class Session {
         const clusterCrds = this.clusterOn(s) ? peekClusterCrds(snapshot, () => this.recheckAll()) : [];
         return documentContext(fileOf(uri), s, snapshot, this.ws, this.project, clusterCrds);
       })();
-      this.contexts.set(uri, p);
-      p.catch(() => this.contexts.delete(uri));
+      snapshot.context = p;
+      p.catch(() => {
+        if (snapshot.context === p) snapshot.context = undefined;
+      });
     }
     return p;
   }
@@ -155,22 +157,20 @@ export class Session {
 
   /** The outline cache of an open document (kept until it closes). */
   symbolCache(uri: string): OutlineCache {
-    let cache = this.symbolCaches.get(uri);
-    if (!cache) this.symbolCaches.set(uri, (cache = new Map()));
-    return cache;
+    return this.snapshots.of(uri).outline;
   }
 
   /** Settings, the cluster, files on disk or the workspace folders changed: every context is rebuilt and every
    *  open document checked again. */
   recheckAll(): void {
-    this.contexts.clear();
+    this.snapshots.dropContexts((uri) => !!this.documents.get(uri));
     this.validator.scheduleAll();
     this.refreshInlayHints();
   }
 
   /** A config document changed: every other document may read it (its own configs are part of its check). */
   recheckOthers(uri: string): void {
-    for (const key of [...this.contexts.keys()]) if (key !== uri) this.contexts.delete(key);
+    this.snapshots.dropContexts((u) => !!this.documents.get(u), uri);
     for (const d of this.documents.all()) if (d.uri !== uri) this.validator.schedule(d.uri);
     this.refreshInlayHints();
     this.scheduleStatus();
@@ -241,7 +241,7 @@ export class Session {
 
   documentOpened(doc: TextDocument): void {
     this.forgetDerived(doc.uri);
-    this.contexts.delete(doc.uri);
+    this.snapshots.forget(doc.uri);
     this.documentChanged(doc, true);
     this.scheduleStatus();
   }
@@ -260,9 +260,6 @@ export class Session {
   documentClosed(doc: TextDocument): void {
     this.forgetDerived(doc.uri);
     this.settings.forget(doc.uri);
-    this.contexts.delete(doc.uri);
-    this.openDocuments.forget(doc.uri);
-    this.symbolCaches.delete(doc.uri);
     this.validator.forget(doc.uri);
     if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
     this.scheduleStatus();
@@ -313,7 +310,7 @@ export class Session {
     if (!shouldCheck(docPath, text, s, this.ws)) return { documents: [], findings: [] };
     const ctx = await this.contextFor(doc.uri);
     if (isStale()) return undefined;
-    return this.openDocuments.report(doc, ctx, this.options.maxChars);
+    return ctx.analysis.report(text, { maxChars: this.options.maxChars, severity: ctx.settings.severity }, this.snapshots.of(doc.uri).engine);
   }
 
   /** The configs that govern a file, for the status (never throws). Only the configs: the rest of a document

@@ -1,15 +1,11 @@
 // When to check a document and what to publish: a per-document debounce that follows how long the last
-// check of that document took, stale-result dropping (a newer edit wins), and the last report per URI
-// for code actions, inlay hints and the custom requests.
+// check of that document took, stale-result dropping (a newer edit wins), and the last report (kept in the
+// document's snapshot) for code actions, inlay hints and the custom requests.
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport } from '../engine';
 import { checkFailedDiagnostic, toDiagnostic } from './convert';
-
-export interface CheckedDocument {
-  version: number;
-  report: FileReport;
-}
+import type { CheckedDocument, Snapshots } from './snapshots';
 
 export type CheckFn = (doc: TextDocument, isStale: () => boolean) => Promise<FileReport | undefined>;
 
@@ -17,12 +13,8 @@ const MIN_DELAY_MS = 10;
 const MAX_DELAY_MS = 100;
 
 export class Validator {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly generation = new Map<string, number>();
-  private readonly lastCost = new Map<string, number>();
-  private readonly results = new Map<string, CheckedDocument>();
-
   constructor(
+    private readonly snapshots: Snapshots,
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly check: CheckFn,
@@ -31,41 +23,36 @@ export class Validator {
   /** Checks after a short pause (half the cost of the previous check of this document, 10 to 100 ms), so that
    *  fast typing is checked once per pause rather than once per key. */
   schedule(uri: string, immediate = false): void {
-    const gen = (this.generation.get(uri) ?? 0) + 1;
-    this.generation.set(uri, gen);
-    const old = this.timers.get(uri);
-    if (old) clearTimeout(old);
-    const cost = this.lastCost.get(uri) ?? 0;
-    const delay = immediate ? 0 : Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(cost / 2)));
-    const timer = setTimeout(() => {
-      this.timers.delete(uri);
+    const s = this.snapshots.of(uri);
+    const gen = ++s.generation;
+    if (s.timer) clearTimeout(s.timer);
+    const delay = immediate ? 0 : Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(s.lastCostMs / 2)));
+    s.timer = setTimeout(() => {
+      s.timer = undefined;
       void this.run(uri, gen);
     }, delay);
-    this.timers.set(uri, timer);
   }
 
   scheduleAll(): void {
     for (const d of this.documents.all()) this.schedule(d.uri);
   }
 
+  /** The document closed: its snapshot goes (a pending check with it) and its diagnostics are cleared. */
   forget(uri: string): void {
-    const t = this.timers.get(uri);
-    if (t) clearTimeout(t);
-    this.timers.delete(uri);
-    this.generation.set(uri, (this.generation.get(uri) ?? 0) + 1);
-    this.results.delete(uri);
-    this.lastCost.delete(uri);
+    this.snapshots.forget(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   last(uri: string): CheckedDocument | undefined {
-    return this.results.get(uri);
+    return this.snapshots.peek(uri)?.checked;
   }
 
   private async run(uri: string, gen: number): Promise<void> {
     const doc = this.documents.get(uri);
     if (!doc) return;
-    const isStale = (): boolean => this.generation.get(uri) !== gen || this.documents.get(uri)?.version !== doc.version;
+    const snapshot = this.snapshots.peek(uri);
+    if (!snapshot) return;
+    const isStale = (): boolean => this.snapshots.peek(uri) !== snapshot || snapshot.generation !== gen || this.documents.get(uri)?.version !== doc.version;
     const started = Date.now();
     let report: FileReport | undefined;
     let failed: unknown;
@@ -76,9 +63,9 @@ export class Validator {
       report = { documents: [], findings: [] };
       failed = e ?? 'unknown error';
     }
-    this.lastCost.set(uri, Date.now() - started);
+    snapshot.lastCostMs = Date.now() - started;
     if (!report || isStale()) return;
-    this.results.set(uri, { version: doc.version, report });
+    snapshot.checked = { version: doc.version, report };
     await this.connection.sendDiagnostics({
       uri,
       version: doc.version,

@@ -62,7 +62,7 @@ export class WorkspaceFiles implements ProjectHost {
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
 
   /** Work done since the server started, and the disk text held now. */
-  stats(): Omit<WorkspaceStatsResult, 'configParses'> {
+  stats(): Omit<WorkspaceStatsResult, 'configParses' | 'walks'> {
     let keptTextChars = 0;
     for (const e of this.texts.values()) keptTextChars += e.text?.length ?? 0;
     return { ...this.counters, keptTextChars };

@@ -157,7 +157,7 @@ export class Project {
     // Files with the same configs (the same objects: unchanged files) under the same settings share one environment.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${configFiles.join('\u0000')}`;
     const hit = key === undefined ? undefined : this.environments.get(key);
-    if (hit && hit.cluster === settings.cluster && hit.configs.length === configs.length && hit.configs.every((c, i) => c === configs[i])) return hit.env;
+    if (hit && hit.cluster === settings.cluster && sameItems(hit.configs, configs)) return hit.env;
     const env = buildGateEnvironment({ catalog: gateCatalog(), version: settings.version, explicit, explicitRuntimeConfig: runtime, configs, ...(settings.cluster ? { cluster: settings.cluster } : {}) });
     for (const n of env.notes) this.note(n);
     if (key !== undefined) {
@@ -175,7 +175,7 @@ export class Project {
     // The same CRDs (crdsFromText keeps one object per text) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;
     const hit = key === undefined ? undefined : this.catalogs.get(key);
-    if (hit && hit.cluster === cluster && hit.workspace.length === workspace.length && hit.workspace.every((d, i) => d === workspace[i])) return hit.catalog;
+    if (hit && sameItems(hit.cluster, cluster) && sameItems(hit.workspace, workspace)) return hit.catalog;
     const catalog = buildCrdCatalog({ cluster, workspace, selections: settings.packs ?? [], controllerGates: settings.controllerGates ?? {} });
     for (const n of catalog.notes) this.note(n);
     if (key !== undefined) {
@@ -226,6 +226,11 @@ export class Project {
     cache.set(file, { version, value });
     return value;
   }
+}
+
+/** The same objects in the same order (what a file gives is kept as one object while the file is unchanged). */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** A cheap 32-bit hash (FNV-1a) of a text, to key what is derived from a buffer handed in directly. */

@@ -22,7 +22,7 @@ import { answerSchemaRequest } from '../schema';
 import type { Session } from '../session';
 
 export function registerCustomRequests(connection: Connection, session: Session): void {
-  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats(), configParses: session.project.counters.configParses }));
+  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats(), configParses: session.project.counters.configParses, walks: session.snapshots.walks() }));
 
   // The hover's text for a position, also for a document that is not open (read from disk).
   connection.onRequest(ExplainRequest, async (params: ExplainParams): Promise<ExplainResult> => {
