@@ -2,7 +2,7 @@
 //   code:path (unknown-field, invalid-value, missing-field), code:apiVersion/kind (unknown-kind,
 //   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
 //   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
-import { NOT_CHECKED_BY_FINDING, REASON_TYPE_META } from '../../server/src/engine/validate/analyzeDocument';
+import { NOT_CHECKED_BY_FINDING, REASON_TYPE_META } from '../../server/src/engine/route/inputs';
 import type { DocumentReport, FileReport, Finding, Severity } from '../../server/src/engine/types';
 
 export interface VocabEntry {

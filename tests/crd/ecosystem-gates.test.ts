@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
-import { controllerGateFixes } from '../../server/src/engine/crd/fixes';
+import { controllerGateFixes } from '../../server/src/engine/fixes/crd-fixes';
 import { checkText } from '../../server/src/engine/check';
 import { hoverAt } from '../../server/src/engine/hover/hover';
 import type { Finding } from '../../server/src/engine/types';

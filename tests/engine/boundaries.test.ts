@@ -1,7 +1,8 @@
-// Architecture rules, checked on the sources: the engine imports no LSP, VS Code, network or process API (the
-// live-cluster reader is an adapter outside it, server/src/cluster), and the front ends (server/src/lsp,
-// server/src/cli) import the engine only through its entry point, server/src/engine/index.ts.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Architecture rules, checked on the sources: the engine imports no LSP, VS Code, network, file-system or process
+// API and resolves no path against the working directory (file access is the host's: server/src/host, the
+// front ends); its folders depend on each other only downwards, in the layer table below; and the front ends
+// (server/src/lsp, server/src/cli) import the engine only through its entry point, server/src/engine/index.ts.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,6 +29,7 @@ function specifiers(file: string): string[] {
 
 const FORBIDDEN_IN_ENGINE = [
   /^vscode/,
+  /^(node:)?fs(\/promises)?$/,
   /^(node:)?https?$/,
   /^(node:)?net$/,
   /^(node:)?tls$/,
@@ -46,6 +48,53 @@ describe('architecture boundaries', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('the engine never looks at the process or resolves a path against its working directory', () => {
+    const bad: string[] = [];
+    for (const file of sources(path.join(SRC, 'engine'))) {
+      // Code only: comments may name process.env (what a front end passes in).
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      if (/\bprocess\.|\bpath\.resolve\(|\bprocess\.cwd\(/.test(code)) bad.push(path.relative(SRC, file));
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('engine folders import only folders of lower layers', () => {
+    // Bottom first. Files directly in engine/ (the facade and small shared utilities) are not in the table yet.
+    const LAYERS = [
+      ['knowledge', 'snippets'],
+      ['parse'],
+      ['gates'],
+      ['validate'],
+      ['crd'],
+      ['route'],
+      ['kustomize'],
+      ['incremental', 'schema'],
+      ['fixes'],
+      ['complete', 'hover', 'features'],
+      ['project'],
+    ];
+    const layerOf = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i] as const)));
+    const engine = path.join(SRC, 'engine');
+    const folderOf = (file: string) => {
+      const rel = path.relative(engine, file).split(path.sep);
+      return rel.length > 1 ? rel[0]! : undefined;
+    };
+    const bad: string[] = [];
+    for (const file of sources(engine)) {
+      const from = folderOf(file);
+      if (from === undefined) continue;
+      if (!layerOf.has(from)) bad.push(`engine/${from} is in no layer of the table`);
+      for (const spec of specifiers(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(file), spec);
+        const to = folderOf(existsSync(`${target}.ts`) ? `${target}.ts` : path.join(target, 'index.ts'));
+        if (to === undefined || to === from) continue;
+        if (!((layerOf.get(to) ?? Infinity) < (layerOf.get(from) ?? -1))) bad.push(`${path.relative(SRC, file)} (${from}) imports ${spec} (${to}): not a lower layer`);
+      }
+    }
+    expect([...new Set(bad)]).toEqual([]);
   });
 
   it('the engine reads its shipped data only through the reader it is given', () => {

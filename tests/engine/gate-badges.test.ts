@@ -1,7 +1,7 @@
 // Gate badges (engine/gates/gate-badges.ts, shown as inlay hints): one at the end of the line of each gated use of
 // a non-GA gate, with the gate's state for the file; in a large file only the asked lines' documents are read.
 import { describe, expect, it } from 'vitest';
-import { contentEnd, gateBadges } from '../../server/src/engine/gates/gate-badges';
+import { contentEnd, gateBadges } from '../../server/src/engine/features/gate-badges';
 import { gatedUsesWithState } from '../../server/src/engine/gates/use-states';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';

@@ -5,7 +5,7 @@ import { checkText } from '../../server/src/engine/check';
 import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateOnOff, gatedUsesWithState } from '../../server/src/engine/gates/use-states';
-import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/gates/gate-report';
+import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/features/gate-report';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { V } from './helpers';
 

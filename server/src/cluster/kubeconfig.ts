@@ -7,7 +7,7 @@
 // Failures come back as a one-line note (paths and names only, never credentials).
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { readRegularFileBounded } from '../engine';
+import { readRegularFileBounded } from '../host/read-regular-file';
 import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
 
 type Env = Record<string, string | undefined>;

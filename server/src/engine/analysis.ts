@@ -9,7 +9,7 @@ import type { CompletionEntry } from './complete';
 import { fixesFor, type Fix } from './fixes';
 import type { ConfigFileText } from './fixes/types';
 import { gatesNeededBy } from './fixes/needed-gates';
-import { gateBadges, type GateBadge } from './gates/gate-badges';
+import { gateBadges, type GateBadge } from './features/gate-badges';
 import { explainField, explainGate } from './hover';
 import type { DescriptionProvider } from './hover/cluster-description';
 import { hoverInFile } from './hover/hover-in-file';

@@ -19,7 +19,6 @@ export { type ClusterGate, type ClusterReadOptions, type ClusterSnapshot } from 
 export { crdFromObject } from './crd/definition';
 export { KUSTOMIZATION_NAMES, findKustomizations, kustomizeFactsFor, readKustomization, type KustomizationText, type KustomizeFacts } from './kustomize';
 export { type GateEnvironment, type GateSetting, type RuntimeConfigEntry } from './model';
-export { readRegularFileBounded } from './read-regular-file';
 export { exportSchemaFiles, schemaForKind, type SchemaBuildOptions } from './schema';
 export { expandDefaults } from './snippets';
 export { DEFAULT_VERSION, SUPPORTED_VERSIONS, type DocumentReport, type FileReport, type Finding, type FindingCode, type KubeVersion, type Position, type Range, type Severity } from './types';
@@ -40,7 +39,7 @@ export { versionForText } from './version-for-text';
 export { looksLikeManifest, mayAffectOtherFiles } from './text-markers';
 export { OpenDocument, type DocumentCheckOptions } from './incremental/open-document';
 export { outlineOf, type OutlineCache, type OutlineEntry } from './outline';
-export { type GateBadge } from './gates/gate-badges';
-export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './gates/gate-report';
+export { type GateBadge } from './features/gate-badges';
+export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
 export { Project, folderHolding, isWithin, MAX_KUSTOMIZE_SEARCH_DIRS, type EntryKind, type FileContext, type ProjectHost, type ProjectOptions, type ProjectSettings } from './project';

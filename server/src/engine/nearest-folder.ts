@@ -3,6 +3,7 @@
 // above the root (the workspace folder, or the repository root for the CLI). A manifest outside the root gets
 // its own folder only. Named files (settings, --config, --crd) are read by `loadNamedFiles`.
 import * as path from 'node:path';
+import { normal } from './paths';
 import { append } from './append';
 
 export function isInside(root: string, dir: string): boolean {
@@ -11,8 +12,8 @@ export function isInside(root: string, dir: string): boolean {
 }
 
 export function nearestFolderWith<T>(manifest: string, workspaceRoot: string | undefined, inFolder: (dir: string) => T[]): T[] {
-  let dir = path.dirname(path.resolve(manifest));
-  const root = workspaceRoot ? path.resolve(workspaceRoot) : undefined;
+  let dir = path.dirname(normal(manifest));
+  const root = workspaceRoot ? normal(workspaceRoot) : undefined;
   if (root && !isInside(root, dir)) return inFolder(dir);
   for (;;) {
     const found = inFolder(dir);

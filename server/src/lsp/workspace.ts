@@ -6,7 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
-import { readRegularFileBounded, type EntryKind, type ProjectHost } from '../engine';
+import { type EntryKind, type ProjectHost } from '../engine';
+import { readRegularFileBounded } from '../host/read-regular-file';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
 const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;

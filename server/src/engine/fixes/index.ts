@@ -9,7 +9,7 @@ import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSe
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { append } from '../append';
-import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from '../crd/fixes';
+import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from './crd-fixes';
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   if (isControllerGateFinding(finding)) return controllerGateFixes(finding, context.offerSetting);

@@ -1,5 +1,5 @@
 // The Kubernetes gates a file's findings ask to turn on (what a new kind config for the file enables).
-import { isControllerGateFinding } from '../crd/fixes';
+import { isControllerGateFinding } from './crd-fixes';
 import type { Finding } from '../types';
 
 /** Gates of the `feature-gate` findings, sorted; controller gates (snapshot-controller, karpenter) are not

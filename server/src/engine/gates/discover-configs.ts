@@ -2,6 +2,7 @@
 // folder that has any, never above the workspace root. Several configs found in one folder are combined.
 // File access is injected so the language server can serve open buffers before the disk.
 import * as path from 'path';
+import { normal } from '../paths';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
 import { append } from '../append';
 import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
@@ -23,7 +24,7 @@ export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?:
   for (const name of [...access.listFiles(dir)].sort()) {
     if (!YAML_FILE.test(name)) continue;
     const file = path.join(dir, name);
-    if (exclude && path.resolve(file) === path.resolve(exclude)) continue;
+    if (exclude && normal(file) === normal(exclude)) continue;
     if (access.configsOf) {
       append(out, access.configsOf(file));
       continue;

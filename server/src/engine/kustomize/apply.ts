@@ -11,7 +11,7 @@ import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../types';
-import type { AnalyzeInputs } from '../validate/analyzeDocument';
+import type { AnalyzeInputs } from '../route/inputs';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import type { InjectedField, KustomizeFacts } from './facts';

@@ -1,6 +1,7 @@
 // The kustomization files that may name a file: one per folder (kustomization.yaml, .yml or Kustomization),
 // in the file's folder and each ancestor up to the root, nearest first. File access is injected.
 import * as path from 'path';
+import { normal } from '../paths';
 import { KUSTOMIZATION_NAMES, type KustomizationText } from './kustomization';
 
 export function findKustomizations(
@@ -10,8 +11,8 @@ export function findKustomizations(
   maxDepth = 8,
 ): KustomizationText[] {
   const out: KustomizationText[] = [];
-  const top = root ? path.resolve(root) : undefined;
-  let dir = path.dirname(path.resolve(file));
+  const top = root ? normal(root) : undefined;
+  let dir = path.dirname(normal(file));
   for (let depth = 0; depth < maxDepth; depth++) {
     for (const name of KUSTOMIZATION_NAMES) {
       const p = path.join(dir, name);

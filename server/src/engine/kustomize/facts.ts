@@ -4,6 +4,7 @@
 //   - a patch (strategic merge or JSON6902): a partial document, so nothing is required; its fields and values
 //     are still checked (a JSON6902 operation's value against the target kind's type at its path).
 import * as path from 'path';
+import { normal } from '../paths';
 import { MAX_KUSTOMIZATION_ENTRIES, readKustomization, type Kustomization, type KustomizationText, type PatchTarget } from './kustomization';
 import { append } from '../append';
 
@@ -49,7 +50,7 @@ function chainOf(k: Kustomization, byResource: Map<string, Kustomization[]>, not
     }
     const next: Kustomization[] = [];
     for (const cur of level) {
-      for (const other of [...(byResource.get(path.resolve(cur.dir)) ?? []), ...(byResource.get(path.resolve(cur.file)) ?? [])]) {
+      for (const other of [...(byResource.get(normal(cur.dir)) ?? []), ...(byResource.get(normal(cur.file)) ?? [])]) {
         if (seen.has(other)) continue;
         seen.add(other);
         out.push(other);
@@ -70,7 +71,7 @@ function chainOf(k: Kustomization, byResource: Map<string, Kustomization[]>, not
 export function kustomizeFactsFor(file: string, kustomizations: readonly KustomizationText[], notes: string[] = []): KustomizeFacts | undefined {
   const all = kustomizations.map(readKustomization).filter((k): k is Kustomization => !!k);
   for (const k of all) if (k.unread) notes.push(k.unread);
-  const target = path.resolve(file);
+  const target = normal(file);
   for (const k of all) {
     const patch = k.patches.find((p) => p.path === target);
     if (patch) return { role: 'patch', kustomization: k.file, injected: [], ...(patch.target ? { target: patch.target } : {}) };

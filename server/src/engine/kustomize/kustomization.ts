@@ -2,6 +2,7 @@
 // strategic-merge or JSON6902 patches (with their targets), and which fields kustomize fills in on its
 // resources (selectors and labels, namespace). Remote resources (URLs, git references) are ignored.
 import * as path from 'path';
+import { inFolder } from '../paths';
 import { parseDocument } from 'yaml';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
@@ -94,7 +95,7 @@ function parseKustomization(k: KustomizationText): Kustomization | undefined {
   }
   if (!root) return undefined;
   const dir = path.dirname(k.path);
-  const local = (entry: string) => path.resolve(dir, entry);
+  const local = (entry: string) => inFolder(dir, entry);
   let dropped = 0;
   const capped = (list: string[]): string[] => {
     if (list.length <= MAX_KUSTOMIZATION_ENTRIES) return list;

@@ -4,6 +4,7 @@
 // gets the same context whichever front end asks. What is derived from a file (its configs, its CRDs) is kept
 // until the host's version of the file moves on or the front end says it changed.
 import * as path from 'node:path';
+import { normal } from '../paths';
 import { Analysis } from '../analysis';
 import { buildCrdCatalog, type CrdCatalog } from '../crd/catalog';
 import type { CrdDefinition } from '../crd/format';
@@ -68,12 +69,12 @@ export class Project {
     readonly host: ProjectHost,
     private readonly options: ProjectOptions = {},
   ) {
-    this.folders = (options.folders ?? []).map((f) => path.resolve(f));
+    this.folders = (options.folders ?? []).map((f) => normal(f));
     this.kustomize = new KustomizeScope({ host, read: (f, root) => this.readInside(f, root), note: (m) => this.note(m) });
   }
 
   setFolders(folders: readonly string[]): void {
-    this.folders = folders.map((f) => path.resolve(f));
+    this.folders = folders.map((f) => normal(f));
     this.realRoots.clear();
     this.changed();
   }

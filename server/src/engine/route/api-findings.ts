@@ -4,7 +4,7 @@ import { defaultSeverity } from '../codes';
 import type { KindEntry } from '../knowledge/format';
 import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
 import type { Finding, Range } from '../types';
-import type { AnalyzeInputs } from './analyzeDocument';
+import type { AnalyzeInputs } from './inputs';
 
 export function apiFindings(
   entry: KindEntry,

@@ -1,6 +1,6 @@
 // Quick fixes of a controller-gate finding: record the gate as enabled in kubegate.featureGates under the
 // controller's name (`snapshot-controller:CSIVolumeGroupSnapshot`), the way the user then starts the controller.
-import type { Fix } from '../fixes/types';
+import type { Fix } from './types';
 import { offsetAt } from '../line-index';
 import type { Finding } from '../types';
 

@@ -4,7 +4,7 @@ import { kindConfigFor } from '../fixes/kind-config';
 import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
 import type { KubeVersion, Range } from '../types';
-import { gatedUsesWithState } from './use-states';
+import { gatedUsesWithState } from '../gates/use-states';
 import { compareText } from '../compare-text';
 
 export interface GateReportSource {

@@ -5,8 +5,8 @@ import { localText } from '../incremental/local-text';
 import type { CheckOptions } from '../model';
 import type { Position } from '../types';
 import { versionForText } from '../version-for-text';
-import { mayHoldGateConfig } from './gate-places';
-import { gatedUsesWithState } from './use-states';
+import { mayHoldGateConfig } from '../gates/gate-places';
+import { gatedUsesWithState } from '../gates/use-states';
 
 export interface GateBadge {
   /** Where the badge goes: the end of the line's content. */

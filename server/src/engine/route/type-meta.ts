@@ -3,7 +3,7 @@ import { isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../types';
-import type { TypeMeta } from './analyzeDocument';
+import type { TypeMeta } from './inputs';
 
 /**
  * kubectl refuses a document without a string apiVersion and kind ("apiVersion not set", "kind not set"). A

@@ -4,45 +4,24 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } f
 import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
-import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
-import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
+import type { KindEntry, VersionData } from '../knowledge/format';
+import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
 import { splitApiVersion } from '../api-version';
 import { rangeOf } from '../parse/ranges';
-import { routeKind, type Route } from '../route/route';
+import { routeKind, type Route } from './route';
 import type { DocumentReport, Finding, Range } from '../types';
-import { gateComponentOf, type WalkContext } from './context';
-import { walkRoot } from './walk';
-import { checkObjectMeta } from './object-meta';
-import type { ObjectMetaFacts } from '../knowledge/object-meta';
+import { gateComponentOf, type WalkContext } from '../validate/context';
+import { walkRoot } from '../validate/walk';
+import { checkObjectMeta } from '../validate/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
-import type { CrdCatalog } from '../crd/catalog';
 import { append } from '../append';
 import { typeMetaFinding } from './type-meta';
 import { apiFindings } from './api-findings';
+import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_TYPE_META, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
-
-/** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
- *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
-export const REASON_SYNTAX = 'YAML syntax error';
-export const REASON_UNKNOWN_KIND = 'unknown kind';
-export const REASON_NOT_SERVED = 'API version not served';
-export const REASON_TYPE_META = 'apiVersion or kind not set';
-export const NOT_CHECKED_BY_FINDING: ReadonlySet<string> = new Set([REASON_SYNTAX, REASON_UNKNOWN_KIND, REASON_NOT_SERVED, REASON_TYPE_META]);
-/** A document with no string apiVersion and kind where that is not refused (see typeMetaFinding). */
-export const REASON_FRAGMENT = 'a fragment: no string apiVersion and kind';
-
-export interface AnalyzeInputs {
-  data: VersionData;
-  brief?: BriefFacts;
-  file?: string;
-  /** CRDs for custom resources (engine/crd). */
-  crds?: CrdCatalog;
-  /** ObjectMeta validation facts (name rule per kind, label limits). */
-  objectMeta?: ObjectMetaFacts;
-}
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
 export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs): DocumentAnalysis | undefined {
@@ -86,14 +65,6 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   const item = analyzeObject(parsed, pdoc, root, inputs, analysis.findings, analysis, undefined);
   analysis.report = { ...item, index: pdoc.index, range: pdoc.range };
   return analysis;
-}
-
-export interface TypeMeta {
-  apiVersion?: string;
-  kind?: string;
-  apiVersionRange?: Range;
-  kindRange?: Range;
-  kindKeyRange?: Range;
 }
 
 function readTypeMeta(parsed: ParsedFile, map: YAMLMap): TypeMeta {

@@ -1,0 +1,14 @@
+// Paths in the engine are the absolute paths the front ends give (the project's host): they are normalised and
+// joined, never resolved against the process's working directory.
+import * as path from 'node:path';
+
+/** The path without `.`/`..` segments or a trailing separator. */
+export function normal(p: string): string {
+  const n = path.normalize(p);
+  return n.length > 1 && /[\\/]$/.test(n) && n !== path.parse(n).root ? n.slice(0, -1) : n;
+}
+
+/** `p` as written in a file of folder `dir`: itself when absolute, else joined to `dir`. */
+export function inFolder(dir: string, p: string): string {
+  return normal(path.isAbsolute(p) ? p : path.join(dir, p));
+}

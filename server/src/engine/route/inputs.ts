@@ -1,0 +1,34 @@
+// What the walk of one document is given (version data, CRDs, ObjectMeta facts) and what it tells about a
+// document it does not check: the reasons, and the apiVersion/kind it read.
+import type { CrdCatalog } from '../crd/catalog';
+import type { BriefFacts, VersionData } from '../knowledge/format';
+import type { ObjectMetaFacts } from '../knowledge/object-meta';
+import type { Range } from '../types';
+
+/** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
+ *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
+export const REASON_SYNTAX = 'YAML syntax error';
+export const REASON_UNKNOWN_KIND = 'unknown kind';
+export const REASON_NOT_SERVED = 'API version not served';
+export const REASON_TYPE_META = 'apiVersion or kind not set';
+export const NOT_CHECKED_BY_FINDING: ReadonlySet<string> = new Set([REASON_SYNTAX, REASON_UNKNOWN_KIND, REASON_NOT_SERVED, REASON_TYPE_META]);
+/** A document with no string apiVersion and kind where that is not refused (see typeMetaFinding). */
+export const REASON_FRAGMENT = 'a fragment: no string apiVersion and kind';
+
+export interface AnalyzeInputs {
+  data: VersionData;
+  brief?: BriefFacts;
+  file?: string;
+  /** CRDs for custom resources (engine/crd). */
+  crds?: CrdCatalog;
+  /** ObjectMeta validation facts (name rule per kind, label limits). */
+  objectMeta?: ObjectMetaFacts;
+}
+
+export interface TypeMeta {
+  apiVersion?: string;
+  kind?: string;
+  apiVersionRange?: Range;
+  kindRange?: Range;
+  kindKeyRange?: Range;
+}
