@@ -18,31 +18,84 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
   // rejects (e.g. `v1\n  replicas` after a stray BOM), which shifted every later range by a line.
   const lineCounter = textLineCounter(text);
+  // Files of many template documents (a chart's rendered-but-not-filled output, thousands of `{{ … }}` documents)
+  // are read up to MAX_TEMPLATE_DOCUMENTS of them: the parser's errors on each cost far more than a plain
+  // document, and none of them is checked. The documents after that are listed, not parsed (templateCap).
+  const cap = text.includes('{{') ? templateCap(text) : undefined;
+  const head = cap === undefined ? text : text.slice(0, cap);
   let docs: Document.Parsed[];
+  // The parser's errors are Error objects; their stack traces are never read and cost most of a template
+  // document's parse (they are not captured while parsing).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     // Duplicate keys are found by addDuplicateKeyErrors below: the parser's own test compares every key with
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
     // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
     // took seconds); the ranges are ours anyway.
-    docs = fastPath ? parseDocuments(text) : packageDocuments(text);
+    docs = fastPath ? parseDocuments(head) : packageDocuments(head);
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
     return unparseableFile(text, lineCounter, err);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const documents: ParsedDocument[] = [];
   let previousEnd = 0;
   docs.forEach((doc, index) => {
     const start = previousEnd;
-    const end = index === docs.length - 1 ? text.length : Math.max(start, endBefore(text, doc, docs[index + 1]!));
+    const end = index === docs.length - 1 ? head.length : Math.max(start, endBefore(text, doc, docs[index + 1]!));
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
+  if (cap !== undefined) unreadDocuments(text, cap, lineCounter, documents);
   if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
 }
 
 const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
+
+/** Documents with template markers read in one file; the later documents are listed unread. */
+export const MAX_TEMPLATE_DOCUMENTS = 500;
+
+const DOCUMENT_MARKER = /^---(?=[ \t\r\n]|$)/gm;
+
+/** Where the document after the MAX_TEMPLATE_DOCUMENTS-th one holding `{{` starts (its `---` line), or undefined
+ *  when the file has no more than that. Linear in the text. */
+function templateCap(text: string): number | undefined {
+  let templates = 0;
+  let start = 0;
+  const count = (end: number) => {
+    const at = text.indexOf('{{', start);
+    if (at >= 0 && at < end) templates++;
+  };
+  for (const m of text.matchAll(DOCUMENT_MARKER)) {
+    count(m.index);
+    if (templates >= MAX_TEMPLATE_DOCUMENTS && m.index > 0) return m.index;
+    start = m.index;
+  }
+  return undefined;
+}
+
+/** The documents after the cap, one per `---` line, not parsed: `unread` says why (and the first one carries
+ *  the note). */
+function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[]): void {
+  const starts = [...text.slice(cap).matchAll(DOCUMENT_MARKER)].map((m) => cap + m.index);
+  starts.forEach((start, i) => {
+    const end = starts[i + 1] ?? text.length;
+    documents.push({
+      index: documents.length,
+      doc: null,
+      range: rangeOf(lineCounter, start, end),
+      start,
+      end,
+      templated: false,
+      errors: [],
+      unread: { first: i === 0, templateDocuments: MAX_TEMPLATE_DOCUMENTS, remaining: starts.length },
+    });
+  });
+}
 
 /** The documents of a text as the package's parseAllDocuments gives them (and the line starts in `lineCounter`, when
  *  given). The CST tokens of plain block documents, the shape of most manifests, come from blockCst, several times
