@@ -15,6 +15,8 @@ import {
   type CrdFileAccess,
   mayHoldGateConfig,
   readRegularFileBounded,
+  folderLimitMessage,
+  type FolderLimitNote,
 } from '../engine';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
@@ -24,6 +26,10 @@ const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;
  *  edited file) is read again when asked for its text. What is derived from a file (its gate configs, its CRDs)
  *  is kept whatever its size, so a re-check does not read it again. */
 const KEPT_TEXT_CHARS = 64 * 1024;
+
+/** All kept disk texts together: past this many characters the texts kept longest ago are dropped (read again
+ *  when asked for; what was derived from them stays). 3,000 files of 62 KB above an opened file held 229 MB. */
+export const KEPT_TEXT_TOTAL_CHARS = 8 * 1024 * 1024;
 
 export function uriToPath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -70,7 +76,11 @@ export class WorkspaceFiles {
   private disk = true;
   /** True once the client watches files for us: cached entries then stay valid until an event. */
   private watching = false;
+  /** In the order they were kept (the oldest first: dropped first past KEPT_TEXT_TOTAL_CHARS). */
   private readonly texts = new Map<string, DiskEntry>();
+  private keptChars = 0;
+  /** Folders whose YAML files were not all read for discovery (engine MAX_FOLDER_FILES), for a note. */
+  private readonly folderNotes = new Map<string, FolderLimitNote>();
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
   private readonly configCache = new Map<string, Derived<ConfigDocInfo[]>>();
   private readonly crdCache = new Map<string, Derived<CrdDefinition[]>>();
@@ -80,9 +90,31 @@ export class WorkspaceFiles {
 
   /** Work done since the server started, and the disk text held now. */
   stats(): WorkspaceStatsResult {
-    let keptTextChars = 0;
-    for (const e of this.texts.values()) keptTextChars += e.text?.length ?? 0;
-    return { ...this.counters, keptTextChars };
+    return { ...this.counters, keptTextChars: this.keptChars };
+  }
+
+  /** Folders with more YAML files than discovery reads, with the note's text (engine folderLimitMessage). */
+  folderLimitNotes(): { dir: string; message: string }[] {
+    return [...this.folderNotes.values()].map((n) => ({ dir: n.dir, message: folderLimitMessage(n) }));
+  }
+
+  private setEntry(file: string, entry: DiskEntry): void {
+    this.dropEntry(file);
+    this.texts.set(file, entry);
+    this.keptChars += entry.text?.length ?? 0;
+    for (const [oldFile, old] of this.texts) {
+      if (this.keptChars <= KEPT_TEXT_TOTAL_CHARS) break;
+      if (old.text === undefined || oldFile === file) continue;
+      this.keptChars -= old.text.length;
+      this.texts.set(oldFile, { ...old, text: undefined, kept: false });
+    }
+  }
+
+  private dropEntry(file: string): void {
+    const old = this.texts.get(file);
+    if (!old) return;
+    this.keptChars -= old.text?.length ?? 0;
+    this.texts.delete(file);
   }
 
   /** The client registered file watchers: trust the cache until it sends events. */
@@ -92,13 +124,15 @@ export class WorkspaceFiles {
 
   /** A file changed, appeared or went away on disk. */
   invalidate(file: string): void {
-    this.texts.delete(file);
+    this.dropEntry(file);
     this.listings.delete(path.dirname(file));
     this.forgetDerived(file);
   }
 
   invalidateAll(): void {
     this.texts.clear();
+    this.keptChars = 0;
+    this.folderNotes.clear();
     this.listings.clear();
     this.configCache.clear();
     this.crdCache.clear();
@@ -127,7 +161,7 @@ export class WorkspaceFiles {
     const stamp = this.stampOf(file);
     const text = this.readDisk(file);
     const entry: DiskEntry = { text: text !== undefined && text.length <= KEPT_TEXT_CHARS ? text : undefined, kept: text === undefined || text.length <= KEPT_TEXT_CHARS, stamp };
-    this.texts.set(file, entry);
+    this.setEntry(file, entry);
     return { entry, text };
   }
 
@@ -224,6 +258,7 @@ export class WorkspaceFiles {
     return {
       listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
       readFile: (f) => this.read(f),
+      onFolderLimit: (note) => this.folderNotes.set(note.dir, note),
       configsOf: (f) =>
         this.derived(
           this.configCache,
@@ -243,6 +278,7 @@ export class WorkspaceFiles {
     return {
       listFiles: (dir) => this.yamlFilesIn(dir).map((f) => path.basename(f)),
       readFile: (f) => this.read(f),
+      onFolderLimit: (note) => this.folderNotes.set(note.dir, note),
       crdsOf: (f) => this.derived(this.crdCache, f, (text) => crdsFromText(text, f), []),
     };
   }
