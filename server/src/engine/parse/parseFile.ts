@@ -25,7 +25,7 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
   const head = cap === undefined ? text : text.slice(0, cap);
   let docs: Document.Parsed[];
   // The parser's errors are Error objects; their stack traces are never read and cost most of a template
-  // document's parse (they are not captured while parsing).
+  // document's parse (they are not captured while parsing: withoutStackTraces).
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -100,17 +100,48 @@ function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, do
 /** The documents of a text as the package's parseAllDocuments gives them (and the line starts in `lineCounter`, when
  *  given). The CST tokens of plain block documents, the shape of most manifests, come from blockCst, several times
  *  faster than the package's lexer; the package composes the documents. */
+/** `run` with the stack traces of new Error objects off: the parser makes an error object per problem, and
+ *  capturing its stack cost more than the rest of the parse of a broken document (they are never read). */
+export function withoutStackTraces<T>(run: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
+  return withoutStackTraces(() => parseDocumentsWithStacks(text, lineCounter));
+}
+
+/** Thrown to stop the fast path at the first document with a problem: the package reads the whole text then. */
+export class FastPathGivesUp extends Error {}
+
+function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Document.Parsed[] {
   const docs: Document.Parsed[] = [];
-  const mode = composeBlockDocuments(text, (doc) => docs.push(doc));
-  if (!mode || (mode === 'mixed' && docs.some(hasParseProblems))) return packageDocuments(text, lineCounter);
+  let mode: BlockCstMode | undefined;
+  try {
+    // A document with a problem almost always comes from a text the fast path leaves to the package ('mixed'):
+    // the rest of the text is not tokenized and composed for nothing. (The package's documents are the
+    // reference the fast path matches, so giving up is always right, only slower.)
+    mode = composeBlockDocuments(text, (doc) => {
+      if (hasParseProblems(doc)) throw new FastPathGivesUp();
+      docs.push(doc);
+    });
+  } catch (err) {
+    if (!(err instanceof FastPathGivesUp)) throw err;
+    return packageDocuments(text, lineCounter);
+  }
+  if (!mode) return packageDocuments(text, lineCounter);
   if (lineCounter) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return docs;
 }
 
 /** The package's parseAllDocuments alone. */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  return [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[];
+  return withoutStackTraces(() => [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[]);
 }
 
 /** The fast path: blockCst's tokens composed by the package, each document handed over as soon as it is composed.
@@ -118,10 +149,11 @@ function packageDocuments(text: string, lineCounter?: LineCounter): Document.Par
  *  problem (hasParseProblems), else the whole text goes to the package (see blockCst). */
 export function composeBlockDocuments(text: string, onDocument: (doc: Document.Parsed) => void): BlockCstMode | undefined {
   const composer = new Composer(PARSE_OPTIONS);
+  // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
   const mode = blockCst(text, (token) => {
-    for (const doc of composer.next(token)) onDocument(doc as Document.Parsed);
+    for (const doc of withoutStackTraces(() => [...composer.next(token)])) onDocument(doc as Document.Parsed);
   });
-  if (mode) for (const doc of composer.end()) onDocument(doc as Document.Parsed);
+  if (mode) for (const doc of withoutStackTraces(() => [...composer.end()])) onDocument(doc as Document.Parsed);
   return mode;
 }
 
