@@ -37,6 +37,8 @@ export interface SchemaNode {
   intOrString: boolean;
   embedded: boolean;
   preserveUnknown: boolean;
+  /** additionalProperties: true beside properties (any other key allowed). */
+  additionalAllowed?: boolean;
   hasDefault: boolean;
   /** The longest string of the enum, when there is an enum of strings. */
   enumMaxLength?: number;
@@ -90,7 +92,7 @@ export function declOf(s: SchemaNode, isRoot: boolean, depth = 0): Decl | undefi
         for (const name of ['name', 'generateName']) if (!meta.get(name)) meta.set(name, stringOf(REQUEST - 2, F.minStringSize.value));
         fields.set('metadata', { kind: 'object', fields: meta, minSize: 2, open: true });
       }
-      return { kind: 'object', fields, minSize, open: s.preserveUnknown };
+      return { kind: 'object', fields, minSize, open: s.preserveUnknown || s.additionalAllowed === true };
     }
     case 'string':
       switch (s.format) {

@@ -36,6 +36,7 @@ function schemaNode(ctx: Ctx, node: Node | null): SchemaNode | undefined {
     intOrString: isTrue(e.get('x-kubernetes-int-or-string')?.value),
     embedded: isTrue(e.get('x-kubernetes-embedded-resource')?.value),
     preserveUnknown: isTrue(e.get('x-kubernetes-preserve-unknown-fields')?.value),
+    additionalAllowed: isTrue(e.get('additionalProperties')?.value),
     hasDefault: e.has('default'),
     ...(enumMaxLength !== undefined ? { enumMaxLength } : {}),
     required: required && isSeq(required) ? required.items.map((n) => strOf(deref(ctx, n))).filter((s): s is string => s !== undefined) : [],
