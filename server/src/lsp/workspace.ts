@@ -102,10 +102,18 @@ export class WorkspaceFiles {
     this.dropEntry(file);
     this.texts.set(file, entry);
     this.keptChars += entry.text?.length ?? 0;
+    if (this.keptChars <= KEPT_TEXT_TOTAL_CHARS) return;
+    // The oldest kept texts are dropped (their entries move to the end: the front stays the oldest kept ones).
+    const dropped: string[] = [];
     for (const [oldFile, old] of this.texts) {
       if (this.keptChars <= KEPT_TEXT_TOTAL_CHARS) break;
       if (old.text === undefined || oldFile === file) continue;
       this.keptChars -= old.text.length;
+      dropped.push(oldFile);
+    }
+    for (const oldFile of dropped) {
+      const old = this.texts.get(oldFile)!;
+      this.texts.delete(oldFile);
       this.texts.set(oldFile, { ...old, text: undefined, kept: false });
     }
   }
