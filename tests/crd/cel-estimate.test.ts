@@ -81,6 +81,7 @@ ${maxItems}                items:
     const hundred = schema('                maxItems: 100\n');
     const f = one(check(hundred), 'cel-cost');
     expect(f.data).toMatchObject({ cardinality: 100 });
+    expect(f.message).toBe("Applying fails: the API server refuses the CRD: this rule's estimated cost is at least 3.1 times its limit (10,000,000)");
     expect(f.data?.['estimatedCostAtLeast']).toBeGreaterThanOrEqual(100 * 314_573);
     expect(ruled(check(schema('                maxItems: 10\n')))).toEqual([]);
     // no maxItems: the API server multiplies by its own worst case; the lower bound counts one run (no finding)
@@ -94,7 +95,7 @@ ${maxItems}                items:
     const findings = check(text).findings.filter((f) => f.data?.['rule'] === 'cel-cost');
     expect(findings).toHaveLength(4);
     expect(findings.map((f) => f.range.start.line)).toEqual([19, 20, 21, 22]);
-    expect(findings[0]!.message).toBe("Applying fails: the API server refuses the CRD: its rules' estimated costs add up to at least 1 times the limit per CRD (100,000,000)");
+    expect(findings[0]!.message).toBe("Applying fails: the API server refuses the CRD: its rules' estimated costs add up to over the limit per CRD (100,000,000)");
     expect(findings[0]!.data).toMatchObject({ limit: 100_000_000, verdict: 'rejected' });
     expect(findings[0]!.data?.['estimatedTotalAtLeast']).toBeGreaterThan(100_000_000);
     expect(ruled(check(withRules(rules.slice(0, 10), '              tags: {type: array, maxItems: 30, items: {type: string}}\n')))).toEqual([]);

@@ -59,10 +59,12 @@ interface Contribution {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** "at least 2.5 times", "more than 100 times" (the API server's own wording past 100). */
-function times(cost: number, limit: number): string {
+/** "more than 100 times its limit (10,000,000)" (the API server's own wording past 100), "at least 2.5 times
+ *  its limit (…)", "over its limit (…)". */
+function over(cost: number, limit: number, what: string): string {
   const factor = cost / limit;
-  return factor > 100 ? 'more than 100 times' : `at least ${Math.floor(factor * 10) / 10} times`;
+  const amount = factor > 100 ? 'more than 100 times ' : factor >= 2 ? `at least ${Math.floor(factor * 10) / 10} times ` : 'over ';
+  return `${amount}${what} (${fmt(limit)})`;
 }
 
 const FIX = 'Add maxItems, maxLength or maxProperties to the lists, strings and maps the rule reads (without them the API server assumes each fills a 3 MiB request), or simplify the rule.';
@@ -136,7 +138,7 @@ export function checkCelRules(ctx: Ctx, root: YAMLMap, path: string, ownerRange:
     }
     const cost = Math.min(2 ** 64, estimate.cost * cardinality);
     if (cost > ruleLimit) {
-      add(ctx, 'invalid-value', 'cel-cost', `Applying fails: the API server refuses the CRD: this ${what}'s estimated cost is ${times(cost, ruleLimit)} its limit (${fmt(ruleLimit)})`, FIX, where, p, { data: { estimatedCostAtLeast: cost, limit: ruleLimit, cardinality, source: F.perRuleLimit.source } });
+      add(ctx, 'invalid-value', 'cel-cost', `Applying fails: the API server refuses the CRD: this ${what}'s estimated cost is ${over(cost, ruleLimit, 'its limit')}`, FIX, where, p, { data: { estimatedCostAtLeast: cost, limit: ruleLimit, cardinality, source: F.perRuleLimit.source } });
     }
     return cost;
   };
@@ -145,7 +147,7 @@ export function checkCelRules(ctx: Ctx, root: YAMLMap, path: string, ownerRange:
 
   const crdLimit = F.perCrdLimit.value;
   if (total > crdLimit) {
-    const message = `Applying fails: the API server refuses the CRD: its rules' estimated costs add up to ${times(total, crdLimit)} the limit per CRD (${fmt(crdLimit)})`;
+    const message = `Applying fails: the API server refuses the CRD: its rules' estimated costs add up to ${over(total, crdLimit, 'the limit per CRD')}`;
     const top = contributions.sort((a, b) => b.cost - a.cost).slice(0, F.mostExpensiveCount.value);
     const data = { estimatedTotalAtLeast: total, limit: crdLimit, source: F.perCrdLimit.source };
     if (top.length === 0) add(ctx, 'invalid-value', 'cel-cost', message, FIX, ownerRange, path, { data });
