@@ -146,7 +146,7 @@ describe('structural schema rules', () => {
     const f = one(check(text), 'cel-rule');
     expect(f.message).toMatch(/^Applying fails: the CEL rule does not compile: at 1:\d+/);
     expect(f.range).toEqual(loc(text, '"self.a >"'));
-    const ok = withSpec('            type: object\n            x-kubernetes-validations:\n            - rule: "!has(self.a) || self.a.size() > 0"\n            - rule: "self.?b.orValue(1) == 1"\n              reason: FieldValueInvalid\n');
+    const ok = withSpec('            type: object\n            properties: {a: {type: string}, b: {type: integer}}\n            x-kubernetes-validations:\n            - rule: "!has(self.a) || self.a.size() > 0"\n            - rule: "self.?b.orValue(1) == 1"\n              reason: FieldValueInvalid\n');
     expect(ruled(check(ok))).toEqual([]);
     const reason = ok.replace('reason: FieldValueInvalid', 'reason: Invalid');
     expect(one(check(reason), 'cel-rule')).toMatchObject({ path: 'spec.versions[].schema.openAPIV3Schema.properties.spec.x-kubernetes-validations[].reason', data: { value: 'Invalid' } });

@@ -43,3 +43,4 @@ export { type GateBadge } from './features/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
 export { Project, folderHolding, isWithin, MAX_KUSTOMIZE_SEARCH_DIRS, type EntryKind, type FileContext, type ProjectHost, type ProjectOptions, type ProjectSettings } from './project';
+export { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from './nearest-folder';

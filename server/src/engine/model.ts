@@ -16,6 +16,9 @@ export interface ParsedDocument {
   templated: boolean;
   /** Parse errors (duplicate keys and alias-limit errors included); non-empty means yaml-syntax. */
   errors: { message: string; range: Range }[];
+  /** Not parsed: the file has more than `templateDocuments` documents with template markers before it
+   *  (parse/parseFile.ts MAX_TEMPLATE_DOCUMENTS); `first` on the first such document, `remaining` of them. */
+  unread?: { first: boolean; templateDocuments: number; remaining: number };
 }
 
 export interface ParsedFile {

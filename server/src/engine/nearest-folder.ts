@@ -11,6 +11,35 @@ export function isInside(root: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
+/** YAML files of one folder read to find gate configs or CRDs for a manifest: a folder of thousands of files
+ *  must not make every manifest's context read them all. */
+export const MAX_FOLDER_FILES = 200;
+
+export interface FolderLimitNote {
+  /** The folder whose YAML files were not all read. */
+  dir: string;
+  /** How many YAML files it has. */
+  yamlFiles: number;
+  /** How many were read (the first ones in name order). */
+  read: number;
+}
+
+const YAML_NAME = /\.ya?ml$/i;
+
+/** The YAML file names of a folder to read, in name order, at most MAX_FOLDER_FILES of them; `onLimit` hears of
+ *  a folder that has more (the front end turns it into a note naming the folder). */
+export function folderYamlFiles(dir: string, names: readonly string[], onLimit?: (note: FolderLimitNote) => void): string[] {
+  const yaml = names.filter((n) => YAML_NAME.test(n)).sort();
+  if (yaml.length <= MAX_FOLDER_FILES) return yaml;
+  onLimit?.({ dir, yamlFiles: yaml.length, read: MAX_FOLDER_FILES });
+  return yaml.slice(0, MAX_FOLDER_FILES);
+}
+
+/** The note's text, for the front ends. */
+export function folderLimitMessage(note: FolderLimitNote): string {
+  return `Only the first ${note.read} of the ${note.yamlFiles} YAML files of ${note.dir} were read for gate configs and CRDs (name order); name the files that hold them in .kubegate.yaml (configFiles, customResources.crdFiles) to use the others.`;
+}
+
 export function nearestFolderWith<T>(manifest: string, workspaceRoot: string | undefined, inFolder: (dir: string) => T[]): T[] {
   let dir = path.dirname(normal(manifest));
   const root = workspaceRoot ? normal(workspaceRoot) : undefined;

@@ -43,15 +43,17 @@ function namedConfigs(file: string, settings: KubegateSettings, ws: WorkspaceFil
   return loadConfigFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) }).configs;
 }
 
-/** CRDs of the files `kubegate.customResources.crdFiles` names. */
-function namedCrds(file: string, settings: KubegateSettings, ws: WorkspaceFiles): CrdDefinition[] {
+/** CRDs of the files `kubegate.customResources.crdFiles` names (what cannot be used is noted). */
+function namedCrds(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): CrdDefinition[] {
   const globs = settings.customResources?.crdFiles ?? [];
   if (globs.length === 0) return [];
-  return loadCrdFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) }).crds;
+  const loaded = loadCrdFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) });
+  for (const p of loaded.problems) project.note(p);
+  return loaded.crds;
 }
 
 /** The project settings of a document under the editor settings and the cluster known now. */
-export function projectSettingsOf(file: string, settings: KubegateSettings, cluster: ClusterSnapshot | undefined, ws: WorkspaceFiles, clusterCrds: CrdDefinition[]): ProjectSettings {
+export function projectSettingsOf(file: string, settings: KubegateSettings, cluster: ClusterSnapshot | undefined, ws: WorkspaceFiles, project: Project, clusterCrds: CrdDefinition[]): ProjectSettings {
   const version = settingsVersion(settings, cluster);
   const gates = splitControllerGates(settings.featureGates);
   const explicit = explicitSettings(Object.entries(gates.kubernetes).map(([g, v]) => `${g}=${v}`), 'kubegate.featureGates');
@@ -61,7 +63,7 @@ export function projectSettingsOf(file: string, settings: KubegateSettings, clus
     explicit,
     ...(named !== undefined ? { namedConfigs: named } : {}),
     ...(cluster ? { cluster } : {}),
-    namedCrds: namedCrds(file, settings, ws),
+    namedCrds: namedCrds(file, settings, ws, project),
     clusterCrds,
     packs: settings.customResources?.packs ?? [],
     controllerGates: gates.controller,
@@ -83,7 +85,7 @@ export function documentContext(
   project: Project,
   clusterCrds: CrdDefinition[] = [],
 ): DocumentContext {
-  return { ...project.contextOf(file, projectSettingsOf(file, settings, cluster, ws, clusterCrds)), settings };
+  return { ...project.contextOf(file, projectSettingsOf(file, settings, cluster, ws, project, clusterCrds)), settings };
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */

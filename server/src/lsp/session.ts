@@ -64,7 +64,10 @@ export class Session {
   readonly documents = new TextDocuments(TextDocument);
   readonly ws = new WorkspaceFiles(this.documents);
   /** What governs each file (configs, CRDs, kustomize facts), over the workspace index. */
-  readonly project = new Project(this.ws, { onNote: (m) => this.connection.console.info(`Kubegate: ${m}`) });
+  readonly project = new Project(this.ws, { onNote: (m) => this.projectNote(m) });
+  /** What the project did not read or use (kustomizations naming missing patches, folder bounds, CRD files that
+   *  do not parse), each once: shown with the status notes and in the output log. */
+  private readonly projectNotes: string[] = [];
   readonly settings: DocumentSettings;
   readonly cluster = new ClusterHolder();
   readonly validator: Validator;
@@ -116,6 +119,13 @@ export class Session {
   /** The cluster snapshot for these settings, waiting for a read when none is known (never while disabled). */
   clusterSnapshot(s: Settings): Promise<ClusterSnapshot | undefined> {
     return this.cluster.get(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
+  }
+
+  private projectNote(message: string): void {
+    this.connection.console.info(`Kubegate: ${message}`);
+    if (this.projectNotes.length >= 50) return;
+    this.projectNotes.push(message);
+    this.scheduleStatus();
   }
 
   /** The text of a document: its open buffer, else the file on disk. */
@@ -189,7 +199,7 @@ export class Session {
     const { settings: s, problems } = await this.settings.get(undefined);
     const snapshot = await this.clusterSnapshot(s);
     const openFiles = this.documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
-    const params = statusParams({ settings: s, problems, snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s) });
+    const params = statusParams({ settings: s, problems: [...problems, ...this.projectNotes], snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s) });
     await this.connection.sendNotification(StatusNotification, params);
   }
 

@@ -17,6 +17,10 @@ const MAX_DISK_READ_BYTES = 24 * 1024 * 1024;
  *  is kept whatever its size, so a re-check does not read it again. */
 const KEPT_TEXT_CHARS = 64 * 1024;
 
+/** All kept disk texts together: past this many characters the texts kept longest ago are dropped (read again
+ *  when asked for; what was derived from them stays). 3,000 files of 62 KB above an opened file held 229 MB. */
+export const KEPT_TEXT_TOTAL_CHARS = 8 * 1024 * 1024;
+
 export function uriToPath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
   try {
@@ -56,7 +60,9 @@ export class WorkspaceFiles implements ProjectHost {
   private disk = true;
   /** True once the client watches files for us: cached entries then stay valid until an event. */
   private watching = false;
+  /** In the order they were kept (the oldest first: dropped first past KEPT_TEXT_TOTAL_CHARS). */
   private readonly texts = new Map<string, DiskEntry>();
+  private keptChars = 0;
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
   private readonly counters: { diskReads: number; listings: number; refusedOutside?: number } = { diskReads: 0, listings: 0 };
 
@@ -64,9 +70,35 @@ export class WorkspaceFiles implements ProjectHost {
 
   /** Work done since the server started, and the disk text held now. */
   stats(): Omit<WorkspaceStatsResult, 'configParses' | 'walks'> {
-    let keptTextChars = 0;
-    for (const e of this.texts.values()) keptTextChars += e.text?.length ?? 0;
-    return { ...this.counters, keptTextChars };
+    return { ...this.counters, keptTextChars: this.keptChars };
+  }
+
+
+  private setEntry(file: string, entry: DiskEntry): void {
+    this.dropEntry(file);
+    this.texts.set(file, entry);
+    this.keptChars += entry.text?.length ?? 0;
+    if (this.keptChars <= KEPT_TEXT_TOTAL_CHARS) return;
+    // The oldest kept texts are dropped (their entries move to the end: the front stays the oldest kept ones).
+    const dropped: string[] = [];
+    for (const [oldFile, old] of this.texts) {
+      if (this.keptChars <= KEPT_TEXT_TOTAL_CHARS) break;
+      if (old.text === undefined || oldFile === file) continue;
+      this.keptChars -= old.text.length;
+      dropped.push(oldFile);
+    }
+    for (const oldFile of dropped) {
+      const old = this.texts.get(oldFile)!;
+      this.texts.delete(oldFile);
+      this.texts.set(oldFile, { ...old, text: undefined, kept: false });
+    }
+  }
+
+  private dropEntry(file: string): void {
+    const old = this.texts.get(file);
+    if (!old) return;
+    this.keptChars -= old.text?.length ?? 0;
+    this.texts.delete(file);
   }
 
   /** The client registered file watchers: trust the cache until it sends events. */
@@ -76,12 +108,13 @@ export class WorkspaceFiles implements ProjectHost {
 
   /** A file changed, appeared or went away on disk. */
   invalidate(file: string): void {
-    this.texts.delete(file);
+    this.dropEntry(file);
     this.listings.delete(path.dirname(file));
   }
 
   invalidateAll(): void {
     this.texts.clear();
+    this.keptChars = 0;
     this.listings.clear();
   }
 
@@ -101,7 +134,7 @@ export class WorkspaceFiles implements ProjectHost {
     const stamp = this.stampOf(file);
     const text = this.readDisk(file);
     const entry: DiskEntry = { text: text !== undefined && text.length <= KEPT_TEXT_CHARS ? text : undefined, kept: text === undefined || text.length <= KEPT_TEXT_CHARS, stamp };
-    this.texts.set(file, entry);
+    this.setEntry(file, entry);
     return { entry, text };
   }
 

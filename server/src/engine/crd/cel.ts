@@ -231,3 +231,13 @@ export function celParseError(expr: string): string | undefined {
     return text.replace(/^<input>:/, 'at ').split('\n')[0];
   }
 }
+
+/** The parsed expression tree (macros expanded into comprehensions), or undefined when it does not parse or uses
+ *  the optional syntax this parser lacks. */
+export function parsedCel(expr: string): unknown {
+  try {
+    return cel().parse(expr).expr;
+  } catch {
+    return undefined;
+  }
+}

@@ -6,6 +6,7 @@ import type { Range } from '../types';
 import { formatProblem } from '../validate/formats';
 import { add, checkOneOf, deref, dns1035Problem, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 import { checkSchema } from './crd-schema-rules';
+import { checkCelRules } from './crd-cel-rules';
 
 export function validateCrd(ctx: Ctx): void {
   const root = entries(ctx, ctx.map);
@@ -105,7 +106,10 @@ function checkVersion(ctx: Ctx, v: Map<string, Entry>, path: string, itemRange: 
   if (!schema || isNull(schema.value)) {
     add(ctx, 'missing-field', 'crd-schema-required', `Applying fails: version ${strOf(v.get('name')?.value) ?? ''} has no schema.openAPIV3Schema`.replace('version  has', 'a version has'), 'Add schema: {openAPIV3Schema: {type: object, …}} (x-kubernetes-preserve-unknown-fields: true keeps any field).', range(ctx, schemaEntry?.key, itemRange), `${path}.schema.openAPIV3Schema`);
   } else if (isMap(schema.value)) {
+    const before = ctx.findings.length;
     checkSchema(ctx, schema.value, `${path}.schema.openAPIV3Schema`, 'root', range(ctx, schema.key, itemRange));
+    // As the API server: CEL rules are compiled only on a schema without problems.
+    if (!ctx.findings.slice(before).some((f) => f.data?.verdict === 'rejected')) checkCelRules(ctx, schema.value, `${path}.schema.openAPIV3Schema`, range(ctx, schema.key, itemRange));
   }
 
   // deprecationWarning

@@ -7,7 +7,7 @@ import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
 import { append } from '../append';
-import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
+import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
 
@@ -18,9 +18,9 @@ export interface CrdFileAccess {
   readFile(file: string): string | undefined;
   /** The CRDs of a file, when the caller keeps them (saves reading a file again). */
   crdsOf?(file: string): CrdDefinition[];
+  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (nearest-folder.ts). */
+  onFolderLimit?(note: FolderLimitNote): void;
 }
-
-const YAML_FILE = /\.ya?ml$/i;
 
 /** A text that may define CRDs (a cheap test before any parse). */
 export function mayHoldCrd(text: string): boolean {
@@ -127,8 +127,7 @@ function isList(value: unknown): boolean {
 
 export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
   const out: CrdDefinition[] = [];
-  for (const name of [...access.listFiles(dir)].sort()) {
-    if (!YAML_FILE.test(name)) continue;
+  for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);
     if (access.crdsOf) {
       append(out, access.crdsOf(file));

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { normal } from '../paths';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
 import { append } from '../append';
-import { loadNamedFiles, nearestFolderWith } from '../nearest-folder';
+import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
 
 export interface ConfigFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -14,15 +14,14 @@ export interface ConfigFileAccess {
   readFile(file: string): string | undefined;
   /** The gate configs of a file, when the caller keeps them (saves reading and parsing a file again). */
   configsOf?(file: string): ConfigDocInfo[];
+  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (nearest-folder.ts). */
+  onFolderLimit?(note: FolderLimitNote): void;
 }
-
-const YAML_FILE = /\.ya?ml$/i;
 
 /** Gate configs of the YAML files of one folder (the manifest itself excluded: it governs its own documents). */
 export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
   const out: ConfigDocInfo[] = [];
-  for (const name of [...access.listFiles(dir)].sort()) {
-    if (!YAML_FILE.test(name)) continue;
+  for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);
     if (exclude && normal(file) === normal(exclude)) continue;
     if (access.configsOf) {

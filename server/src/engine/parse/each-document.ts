@@ -3,7 +3,7 @@
 // large file are never all alive at once. The same ParsedDocuments as parseFile, but without their trees.
 import type { Document, LineCounter } from 'yaml';
 import type { ParsedDocument, ParsedFile } from '../model';
-import { addDuplicateKeyErrors, composeBlockDocuments, endBefore, hasParseProblems, toParsedDocument } from './parseFile';
+import { addDuplicateKeyErrors, composeBlockDocuments, endBefore, FastPathGivesUp, hasParseProblems, toParsedDocument } from './parseFile';
 
 /**
  * Hands every document of the text to `onDocument` in order, with its tree, then returns the file with the trees
@@ -20,7 +20,6 @@ export function eachDocument(
   const parsed: ParsedFile = { text, lineCounter, documents: [] };
   let previous: Document.Parsed | undefined;
   let previousEnd = 0;
-  let problems = false;
   let handedOver = false;
   const finish = (doc: Document.Parsed, next: Document.Parsed | undefined) => {
     const start = previousEnd;
@@ -35,11 +34,12 @@ export function eachDocument(
   };
   try {
     const mode = composeBlockDocuments(text, (doc) => {
-      if (hasParseProblems(doc)) problems = true;
+      // The first document with a problem: parseFile reads the text (parseFile.ts FastPathGivesUp).
+      if (hasParseProblems(doc)) throw new FastPathGivesUp();
       if (previous) finish(previous, doc);
       previous = doc;
     });
-    if (!mode || (mode === 'mixed' && problems)) return undefined;
+    if (!mode) return undefined;
     if (previous) finish(previous, undefined);
   } catch (err) {
     // What the caller's onDocument throws is its own; the parser giving up (nesting deeper than the stack) is

@@ -18,46 +18,130 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
   // Line starts from the text itself: the parser's own LineCounter misses the line breaks inside tokens it
   // rejects (e.g. `v1\n  replicas` after a stray BOM), which shifted every later range by a line.
   const lineCounter = textLineCounter(text);
+  // Files of many template documents (a chart's rendered-but-not-filled output, thousands of `{{ … }}` documents)
+  // are read up to MAX_TEMPLATE_DOCUMENTS of them: the parser's errors on each cost far more than a plain
+  // document, and none of them is checked. The documents after that are listed, not parsed (templateCap).
+  const cap = text.includes('{{') ? templateCap(text) : undefined;
+  const head = cap === undefined ? text : text.slice(0, cap);
   let docs: Document.Parsed[];
+  // The parser's errors are Error objects; their stack traces are never read and cost most of a template
+  // document's parse (they are not captured while parsing: withoutStackTraces).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     // Duplicate keys are found by addDuplicateKeyErrors below: the parser's own test compares every key with
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
     // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
     // took seconds); the ranges are ours anyway.
-    docs = fastPath ? parseDocuments(text) : packageDocuments(text);
+    docs = fastPath ? parseDocuments(head) : packageDocuments(head);
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
     return unparseableFile(text, lineCounter, err);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const documents: ParsedDocument[] = [];
   let previousEnd = 0;
   docs.forEach((doc, index) => {
     const start = previousEnd;
-    const end = index === docs.length - 1 ? text.length : Math.max(start, endBefore(text, doc, docs[index + 1]!));
+    const end = index === docs.length - 1 ? head.length : Math.max(start, endBefore(text, doc, docs[index + 1]!));
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
+  if (cap !== undefined) unreadDocuments(text, cap, lineCounter, documents);
   if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
 }
 
 const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 
+/** Documents with template markers read in one file; the later documents are listed unread. */
+export const MAX_TEMPLATE_DOCUMENTS = 500;
+
+const DOCUMENT_MARKER = /^---(?=[ \t\r\n]|$)/gm;
+
+/** Where the document after the MAX_TEMPLATE_DOCUMENTS-th one holding `{{` starts (its `---` line), or undefined
+ *  when the file has no more than that. Linear in the text. */
+function templateCap(text: string): number | undefined {
+  let templates = 0;
+  let start = 0;
+  const count = (end: number) => {
+    const at = text.indexOf('{{', start);
+    if (at >= 0 && at < end) templates++;
+  };
+  for (const m of text.matchAll(DOCUMENT_MARKER)) {
+    count(m.index);
+    if (templates >= MAX_TEMPLATE_DOCUMENTS && m.index > 0) return m.index;
+    start = m.index;
+  }
+  return undefined;
+}
+
+/** The documents after the cap, one per `---` line, not parsed: `unread` says why (and the first one carries
+ *  the note). */
+function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[]): void {
+  const starts = [...text.slice(cap).matchAll(DOCUMENT_MARKER)].map((m) => cap + m.index);
+  starts.forEach((start, i) => {
+    const end = starts[i + 1] ?? text.length;
+    documents.push({
+      index: documents.length,
+      doc: null,
+      range: rangeOf(lineCounter, start, end),
+      start,
+      end,
+      templated: false,
+      errors: [],
+      unread: { first: i === 0, templateDocuments: MAX_TEMPLATE_DOCUMENTS, remaining: starts.length },
+    });
+  });
+}
+
 /** The documents of a text as the package's parseAllDocuments gives them (and the line starts in `lineCounter`, when
  *  given). The CST tokens of plain block documents, the shape of most manifests, come from blockCst, several times
  *  faster than the package's lexer; the package composes the documents. */
+/** `run` with the stack traces of new Error objects off: the parser makes an error object per problem, and
+ *  capturing its stack cost more than the rest of the parse of a broken document (they are never read). */
+export function withoutStackTraces<T>(run: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
+  return withoutStackTraces(() => parseDocumentsWithStacks(text, lineCounter));
+}
+
+/** Thrown to stop the fast path at the first document with a problem: the package reads the whole text then. */
+export class FastPathGivesUp extends Error {}
+
+function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Document.Parsed[] {
   const docs: Document.Parsed[] = [];
-  const mode = composeBlockDocuments(text, (doc) => docs.push(doc));
-  if (!mode || (mode === 'mixed' && docs.some(hasParseProblems))) return packageDocuments(text, lineCounter);
+  let mode: BlockCstMode | undefined;
+  try {
+    // A document with a problem almost always comes from a text the fast path leaves to the package ('mixed'):
+    // the rest of the text is not tokenized and composed for nothing. (The package's documents are the
+    // reference the fast path matches, so giving up is always right, only slower.)
+    mode = composeBlockDocuments(text, (doc) => {
+      if (hasParseProblems(doc)) throw new FastPathGivesUp();
+      docs.push(doc);
+    });
+  } catch (err) {
+    if (!(err instanceof FastPathGivesUp)) throw err;
+    return packageDocuments(text, lineCounter);
+  }
+  if (!mode) return packageDocuments(text, lineCounter);
   if (lineCounter) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   return docs;
 }
 
 /** The package's parseAllDocuments alone. */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  return [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[];
+  return withoutStackTraces(() => [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[]);
 }
 
 /** The fast path: blockCst's tokens composed by the package, each document handed over as soon as it is composed.
@@ -65,10 +149,11 @@ function packageDocuments(text: string, lineCounter?: LineCounter): Document.Par
  *  problem (hasParseProblems), else the whole text goes to the package (see blockCst). */
 export function composeBlockDocuments(text: string, onDocument: (doc: Document.Parsed) => void): BlockCstMode | undefined {
   const composer = new Composer(PARSE_OPTIONS);
+  // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
   const mode = blockCst(text, (token) => {
-    for (const doc of composer.next(token)) onDocument(doc as Document.Parsed);
+    for (const doc of withoutStackTraces(() => [...composer.next(token)])) onDocument(doc as Document.Parsed);
   });
-  if (mode) for (const doc of composer.end()) onDocument(doc as Document.Parsed);
+  if (mode) for (const doc of withoutStackTraces(() => [...composer.end()])) onDocument(doc as Document.Parsed);
   return mode;
 }
 

@@ -8,7 +8,7 @@ import { normal } from '../paths';
 import { Analysis } from '../analysis';
 import { buildCrdCatalog, type CrdCatalog } from '../crd/catalog';
 import type { CrdDefinition } from '../crd/format';
-import { crdsFromText, discoverCrds, type CrdFileAccess } from '../crd/workspace';
+import { crdFileProblems, crdsFromText, discoverCrds, mayHoldCrd, type CrdFileAccess } from '../crd/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
 import { configFilesOf, discoverConfigs, type ConfigFileAccess } from '../gates/discover-configs';
 import { buildGateEnvironment } from '../gates/environment';
@@ -17,6 +17,7 @@ import { gateCatalog } from '../knowledge';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
+import { folderLimitMessage } from '../nearest-folder';
 import type { ProjectHost } from './host';
 import { KustomizeScope } from './kustomize-scope';
 import { insideRoot, rootOf } from './root';
@@ -125,6 +126,8 @@ export class Project {
   crdsOfFile(file: string, text?: string): CrdDefinition[] {
     return this.derived(this.crdCache, file, text, (t) => {
       this.counters.crdParses++;
+      // A CRD file that cannot be used (it does not parse, nests too deep) is said so, not skipped silently.
+      if (mayHoldCrd(t)) for (const p of crdFileProblems(t, file)) this.note(p);
       return crdsFromText(t, file);
     });
   }
@@ -186,7 +189,8 @@ export class Project {
     return catalog;
   }
 
-  private note(message: string): void {
+  /** Says something once (the front end shows it: a `note:` line, the status item). */
+  note(message: string): void {
     if (this.noted.has(message)) return;
     this.noted.add(message);
     this.options.onNote?.(message);
@@ -207,6 +211,7 @@ export class Project {
       listFiles: (dir) => this.listYaml(dir),
       readFile: (f) => this.readInside(f, root),
       configsOf: (f) => (insideRoot(f, root, this.host, this.realRoots) ? this.configsOfFile(f) : []),
+      onFolderLimit: (n) => this.note(folderLimitMessage(n)),
     };
   }
 
@@ -215,6 +220,7 @@ export class Project {
       listFiles: (dir) => this.listYaml(dir),
       readFile: (f) => this.readInside(f, root),
       crdsOf: (f) => (insideRoot(f, root, this.host, this.realRoots) ? this.crdsOfFile(f) : []),
+      onFolderLimit: (n) => this.note(folderLimitMessage(n)),
     };
   }
 

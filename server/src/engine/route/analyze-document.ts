@@ -38,6 +38,11 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
     base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
     return analysis;
   }
+  if (pdoc.unread) {
+    base.reason = `not read: the file has more than ${pdoc.unread.templateDocuments} documents with template markers before it`;
+    if (pdoc.unread.first) analysis.findings.push(unreadNote(pdoc));
+    return analysis;
+  }
   // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse.
   const control = controlCharacterFinding(parsed, pdoc);
   if (control) {
@@ -319,4 +324,20 @@ function analyzeListItems(
     const range = raw?.range ? rangeOf(parsed.lineCounter, raw.range[0], raw.range[1]) : pdoc.range;
     return { ...r, index: i, range };
   });
+}
+
+/** The note on the first document left unread after the file's many template documents (parse/parseFile.ts). */
+function unreadNote(pdoc: ParsedDocument): Finding {
+  const { templateDocuments, remaining } = pdoc.unread!;
+  const start = pdoc.range.start;
+  return {
+    code: 'file-too-large',
+    severity: defaultSeverity('file-too-large'),
+    message: `Not checked: this and the ${remaining - 1} documents after it follow ${templateDocuments} documents with template markers ({{ … }})`,
+    fix: 'Check the rendered output instead (e.g. helm template … | kubegate check -), or split the file.',
+    detail: `Kubegate reads at most ${templateDocuments} documents with template markers in one file; none of them is checked, and parsing them costs far more than a plain document.`,
+    range: { start, end: { line: start.line, character: start.character + 3 } },
+    document: pdoc.index,
+    data: { rule: 'template-documents', limit: templateDocuments, unread: remaining },
+  };
 }
