@@ -1,5 +1,6 @@
 // The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
+import { finding } from './codes';
 import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import { objectMetaFacts } from './knowledge/object-meta';
@@ -69,8 +70,8 @@ function invalidJsonReport(text: string): FileReport | undefined {
   const problem = jsonSyntaxError(text);
   if (!problem) return undefined;
   const range = { start: { line: 0, character: 0 }, end: problem.range.end };
-  const finding: Finding = { code: 'yaml-syntax', severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } };
-  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([finding], []) };
+  const syntax: Finding = finding('yaml-syntax', { severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } });
+  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([syntax], []) };
 }
 
 export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {

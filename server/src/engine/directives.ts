@@ -10,7 +10,7 @@
 // itself a finding (`disable-comment`, with a did-you-mean), and so, when asked (`reportUnusedDisables`), is a
 // comment or a code in it that silences nothing — as ESLint does.
 import { Lexer } from 'yaml';
-import { ALL_CODES, defaultSeverity, isFindingCode } from './codes';
+import { ALL_CODES, isFindingCode, finding, type FindingData } from './codes';
 import { closestName } from './similar-names';
 import type { ParsedFile } from './model';
 import { rangeOf } from './parse/ranges';
@@ -151,17 +151,15 @@ export function applyDisableComments(findings: readonly Finding[], directives: D
 
 const RULE = 'disable-comment';
 
-function commentFinding(rule: DisableRule, range: Range, message: string, fix: string, data: Record<string, unknown>): Finding {
-  return {
-    code: 'disable-comment',
-    severity: defaultSeverity('disable-comment'),
+function commentFinding(rule: DisableRule, range: Range, message: string, fix: string, data: FindingData['disable-comment']): Finding {
+  return finding('disable-comment', {
     message,
     fix,
     range,
     ...(rule.document !== undefined ? { document: rule.document } : {}),
     // Not a fact about the Kubernetes API: beyond the corpus rules (tests/corpus/vocabulary.ts).
     data: { rule: RULE, ...data },
-  };
+  });
 }
 
 /**

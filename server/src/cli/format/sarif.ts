@@ -62,7 +62,7 @@ function kepUri(gate: string | undefined, kep: number): string {
 /** The rule of a finding: per code, or per code and gate when the finding names a gate with a KEP. */
 function ruleFor(f: Finding): SarifRule {
   const info = CODE_TABLE[f.code];
-  const full = FULL[f.code] ?? sentence(info.when);
+  const full = FULL[f.code] ?? sentence(info.summary);
   const gate = typeof f.data?.['gate'] === 'string' ? (f.data['gate'] as string) : undefined;
   const kep = typeof f.data?.['kep'] === 'number' ? (f.data['kep'] as number) : undefined;
   const level = LEVEL[info.severity];
@@ -73,7 +73,7 @@ function ruleFor(f: Finding): SarifRule {
     return {
       id: `${f.code}/${gate}`,
       name: `${f.code} ${gate}`,
-      shortDescription: { text: `${sentence(info.when).slice(0, -1)}: ${gate}.` },
+      shortDescription: { text: `${sentence(info.summary).slice(0, -1)}: ${gate}.` },
       fullDescription: { text: `${full} Gate ${gate}${entry?.summary ? `: ${entry.summary}` : ''} (KEP-${kep}${kepTitle ? ` ${kepTitle}` : ''}).` },
       helpUri: uri,
       help: { text: `${full} See KEP-${kep}: ${uri}` },
@@ -84,7 +84,7 @@ function ruleFor(f: Finding): SarifRule {
   return {
     id: f.code,
     name: f.code,
-    shortDescription: { text: sentence(info.when) },
+    shortDescription: { text: sentence(info.summary) },
     fullDescription: { text: full },
     helpUri: codeHelpUri(f.code),
     help: { text: `${full} See ${codeHelpUri(f.code)}` },
