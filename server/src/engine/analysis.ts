@@ -7,6 +7,7 @@ import { checkText } from './check';
 import { completionsInFile } from './complete/complete-in-file';
 import type { CompletionEntry } from './complete';
 import { fixesFor, type Fix } from './fixes';
+import { disableFixes } from './fixes/disable';
 import type { ConfigFileText } from './fixes/types';
 import { gatesNeededBy } from './fixes/needed-gates';
 import { gateBadges, type GateBadge } from './gates/gate-badges';
@@ -77,12 +78,16 @@ export class Analysis {
       offerSetting: around.offerSetting,
     };
     const out = new Map<Finding, Fix[]>();
+    // Every finding can also be silenced, on its line or in the whole file (fixes/disable.ts).
+    const disable = disableFixes(findings, text, context.file);
     for (const finding of findings) {
+      let fixes: Fix[];
       try {
-        out.set(finding, fixesFor(finding, context));
+        fixes = fixesFor(finding, context);
       } catch {
-        out.set(finding, []);
+        fixes = [];
       }
+      out.set(finding, [...fixes, ...(disable.get(finding) ?? [])]);
     }
     return out;
   }

@@ -101,10 +101,10 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   const fragments = isFragmentFile(options, analysis.directives);
   const used: DisableUse = new Map();
   const documents = withGates.map((doc) => {
-    const own = fragments ? doc.findings.filter((f) => f.data?.['rule'] !== 'typeMeta') : doc.findings;
+    const own = fragments ? doc.findings.filter((f) => f.data?.rule !== 'typeMeta') : doc.findings;
     append(findings, applyDisableComments(own, analysis.directives, used));
     // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
-    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.['rule'] === 'typeMeta');
+    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.rule === 'typeMeta');
     return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
   });
   append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));

@@ -4,7 +4,7 @@
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
 import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { Analysis, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { Analysis, checkFailedFinding, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -342,10 +342,20 @@ export const checkCommand: Command = {
     let documents = 0;
     let skippedByKind = 0;
     const kustomizeOf = kustomizeLookup(io);
+    /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
+    const failedChecks: string[] = [];
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
-      const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
-      const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
+      let checked: FileReport;
+      try {
+        const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
+        checked = analysis.check(input.text, settings.severity);
+      } catch (err) {
+        failedChecks.push(input.path);
+        if (process.env['KUBEGATE_DEBUG']) io.err(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        checked = { documents: [], findings: [checkFailedFinding(err)] };
+      }
+      const skipped = skippedByKindOf(checked, settings.skipKinds);
       const report = skipped.report;
       skippedByKind += skipped.documents.size;
       let shown = false;
@@ -362,6 +372,11 @@ export const checkCommand: Command = {
       writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked });
     }
     let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
+    if (failedChecks.length > 0) {
+      // A file Kubegate could not check never passes: the run ends as an internal failure (exit 2), after every file.
+      const notChecked = `Kubegate failed on ${failedChecks.length === 1 ? '1 file' : `${failedChecks.length} files`} (${failedChecks.join(', ')}): not checked`;
+      verdict = { exitCode: EXIT_USAGE, reasons: [notChecked, ...verdict.reasons], beyondFindings: [notChecked, ...(verdict.beyondFindings ?? [])] };
+    }
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;

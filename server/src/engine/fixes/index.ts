@@ -13,7 +13,7 @@ import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } f
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   if (isControllerGateFinding(finding)) return controllerGateFixes(finding, context.offerSetting);
-  if (typeof finding.data?.source === 'string' && (finding.code === 'api-not-served' || finding.code === 'api-deprecated')) {
+  if ((finding.code === 'api-not-served' || finding.code === 'api-deprecated') && finding.data?.source !== undefined) {
     return customApiVersionFixes(finding, context.text, context.file);
   }
   const input = fixInput(finding, context);
@@ -40,10 +40,10 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
       append(out, gateNameFixes(input));
       break;
     case 'locked-gate':
-      append(out, removeSettingFixes(input, `Remove the setting of ${String(finding.data?.gate ?? 'this gate')} (it is locked to its default)`));
+      append(out, removeSettingFixes(input, `Remove the setting of ${finding.data?.gate ?? 'this gate'} (it is locked to its default)`));
       break;
     case 'redundant-gate':
-      append(out, removeSettingFixes(input, `Remove the redundant setting of ${String(finding.data?.gate ?? 'this gate')}`));
+      append(out, removeSettingFixes(input, `Remove the redundant setting of ${finding.data?.gate ?? 'this gate'}`));
       break;
     case 'api-not-served':
     case 'api-deprecated':

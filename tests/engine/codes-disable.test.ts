@@ -1,0 +1,68 @@
+// "Disable CODE on this line" and "Disable CODE in this file": every finding gets them (through Analysis.fixes,
+// as the language server and the CLI ask), and applying one silences exactly that finding.
+import { describe, expect, it } from 'vitest';
+import { Analysis, type Finding } from '../../server/src/engine';
+import { applyRangeEdits } from '../../server/src/engine/fixes';
+
+const analysis = new Analysis({ version: '1.37', file: 'cm.yaml' });
+
+function fixesOf(text: string): Map<Finding, { title: string; suppression?: true; edits: { range: unknown; newText: string }[] }[]> {
+  const report = analysis.check(text);
+  return analysis.fixes(text, report, report.findings, { offerSetting: false });
+}
+
+function apply(text: string, title: RegExp, code: string): string {
+  const [finding, fixes] = [...fixesOf(text)].find(([f]) => f.code === code)!;
+  const fix = fixes.find((x) => title.test(x.title));
+  expect(fix, `${finding.code}: ${fixes.map((x) => x.title).join(' | ')}`).toBeDefined();
+  return applyRangeEdits(text, fix!.edits as { range: never; newText: string }[]);
+}
+
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  bogus: 1\ndata:\n  a: b\nbogus2: 2\n';
+
+describe('disable fixes', () => {
+  it('are offered for every finding, after its own fixes, marked as suppressions', () => {
+    const fixes = fixesOf(CM);
+    expect(fixes.size).toBeGreaterThan(0);
+    for (const [f, list] of fixes) {
+      const disable = list.filter((x) => x.suppression);
+      expect(disable.map((x) => x.title)).toEqual([`Disable ${f.code} on this line`, `Disable ${f.code} in this file`]);
+      expect(list.slice(-2)).toEqual(disable);
+    }
+  });
+
+  it('on this line: a disable-next-line comment above, indented like the line; the finding is gone, the others stay', () => {
+    const before = analysis.check(CM).findings.map((f) => `${f.code}:${f.path}`);
+    expect(before).toEqual(['unknown-field:metadata.bogus', 'unknown-field:bogus2']);
+    const after = apply(CM, /on this line/, 'unknown-field');
+    expect(after).toBe('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  # kubegate-disable-next-line unknown-field\n  bogus: 1\ndata:\n  a: b\nbogus2: 2\n');
+    expect(analysis.check(after).findings.map((f) => `${f.code}:${f.path}`)).toEqual(['unknown-field:bogus2']);
+  });
+
+  it('on this line: adds the code to a disable-next-line comment already above', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: b\n# kubegate-disable-next-line yaml-syntax\nbogus2: 2\n';
+    const after = apply(text, /on this line/, 'unknown-field');
+    expect(after).toBe(text.replace('yaml-syntax', 'yaml-syntax, unknown-field'));
+    expect(analysis.check(after).findings).toEqual([]);
+  });
+
+  it('in this file: a disable comment at the top of every document (after its ---)', () => {
+    const text = `${CM}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`;
+    const after = apply(text, /in this file/, 'unknown-field');
+    expect(after).toBe(`# kubegate-disable unknown-field\n${CM}---\n# kubegate-disable unknown-field\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`);
+    expect(analysis.check(after).findings).toEqual([]);
+  });
+
+  it('never puts a comment line inside a scalar that spans lines', () => {
+    // The finding on the line after `key: |` sits in a block scalar's first content line: no line fix there.
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: |\n    text\nbogus: 1\n';
+    const fixes = fixesOf(text);
+    const [, list] = [...fixes].find(([f]) => f.code === 'unknown-field')!;
+    expect(list.map((x) => x.title)).toContain('Disable unknown-field on this line');
+    // A finding whose line starts inside the block scalar gets only the file fix.
+    const inside: Finding = { ...[...fixes.keys()][0]!, range: { start: { line: 6, character: 4 }, end: { line: 6, character: 8 } } };
+    const report = analysis.check(text);
+    const forInside = analysis.fixes(text, report, [inside], { offerSetting: false }).get(inside)!;
+    expect(forInside.filter((x) => x.suppression).map((x) => x.title)).toEqual(['Disable unknown-field in this file']);
+  });
+});
