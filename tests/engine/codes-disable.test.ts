@@ -1,12 +1,12 @@
 // "Disable CODE on this line" and "Disable CODE in this file": every finding gets them (through Analysis.fixes,
 // as the language server and the CLI ask), and applying one silences exactly that finding.
 import { describe, expect, it } from 'vitest';
-import { Analysis, type Finding } from '../../server/src/engine';
+import { Analysis, type Finding, type Fix } from '../../server/src/engine';
 import { applyRangeEdits } from '../../server/src/engine/fixes';
 
 const analysis = new Analysis({ version: '1.37', file: 'cm.yaml' });
 
-function fixesOf(text: string): Map<Finding, { title: string; suppression?: true; edits: { range: unknown; newText: string }[] }[]> {
+function fixesOf(text: string): Map<Finding, Fix[]> {
   const report = analysis.check(text);
   return analysis.fixes(text, report, report.findings, { offerSetting: false });
 }
@@ -15,7 +15,7 @@ function apply(text: string, title: RegExp, code: string): string {
   const [finding, fixes] = [...fixesOf(text)].find(([f]) => f.code === code)!;
   const fix = fixes.find((x) => title.test(x.title));
   expect(fix, `${finding.code}: ${fixes.map((x) => x.title).join(' | ')}`).toBeDefined();
-  return applyRangeEdits(text, fix!.edits as { range: never; newText: string }[]);
+  return applyRangeEdits(text, fix!.edits.flatMap((e) => ('range' in e ? [e] : [])));
 }
 
 const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  bogus: 1\ndata:\n  a: b\nbogus2: 2\n';
