@@ -34,7 +34,7 @@ export { explainedGateName, gateHint, kindHint } from './hover/explain-targets';
 export { sameRange } from './parse/ranges';
 export { closestName } from './similar-names';
 export { wrapText } from './wrap-text';
-export { LineIndex } from './line-index';
+export { applyRangeEdits, LineIndex } from './line-index';
 export { type CheckOptions } from './model';
 export { versionForText } from './version-for-text';
 export { looksLikeManifest, mayAffectOtherFiles } from './text-markers';

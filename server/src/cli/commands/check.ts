@@ -3,8 +3,8 @@
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
-import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { Analysis, checkFailedFinding, DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
+import { exclusionOf, isWantedFile, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
+import { Analysis, DEFAULT_VERSION, type KubeVersion, type Severity, type CrdCatalog } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -20,6 +20,7 @@ import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../in
 import { existsIn, loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { kustomizeLookup } from '../kustomize-lookup';
+import { checkOne, fileFixes, fixInput, skippedByKindOf, withFailedChecks } from '../check-file';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -64,6 +65,10 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
   },
   { name: 'report-unused-disables', help: 'report disable comments (or codes in them) that silence nothing' },
+  {
+    name: 'fix',
+    help: 'apply the safe fixes to the checked files (a finding\'s preferred fix that edits only its own file; never a disable comment), say what was applied, then report what is left',
+  },
   { name: 'stdin-filename', value: true, placeholder: 'NAME', help: 'the name of the text read from stdin (PATH -)' },
   {
     name: 'max-file-size',
@@ -136,6 +141,7 @@ interface CheckSettings {
   policySource: { failOn: string; maxWarnings: string; unchecked: string };
   skipKinds: string[];
   reportUnusedDisables: boolean;
+  fix: boolean;
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
@@ -175,6 +181,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
     },
     skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
     reportUnusedDisables: hasFlag(args, 'report-unused-disables'),
+    fix: hasFlag(args, 'fix'),
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
@@ -200,25 +207,6 @@ async function gateEnvironmentForRun(
 
 function cwdOf(io: CliIO): string {
   return io.cwd?.() ?? process.cwd();
-}
-
-/** The report without the documents `--skip-kind` / `skipKinds` select (List items too): their findings are
- *  dropped and they are counted as skipped, not as not checked. */
-function skippedByKindOf(report: FileReport, selectors: readonly string[]): { report: FileReport; documents: Set<DocumentReport> } {
-  const documents = new Set<DocumentReport>();
-  if (selectors.length === 0) return { report, documents };
-  const visit = (d: DocumentReport) => {
-    if (kindSelected(selectors, d.apiVersion, d.kind)) documents.add(d);
-    else d.items?.forEach(visit);
-  };
-  report.documents.forEach(visit);
-  if (documents.size === 0) return { report, documents };
-  const inside = (p: { line: number; character: number }) =>
-    [...documents].some((d) => {
-      const { start, end } = d.range;
-      return (p.line > start.line || (p.line === start.line && p.character >= start.character)) && (p.line < end.line || (p.line === end.line && p.character <= end.character));
-    });
-  return { report: { ...report, findings: report.findings.filter((f) => !inside(f.range.start)) }, documents };
 }
 
 function writerFor(format: Format, settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {
@@ -344,18 +332,17 @@ export const checkCommand: Command = {
     const kustomizeOf = kustomizeLookup(io);
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
+    const wantFixes = settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif');
     for (const input of collected.inputs) {
       const scoped = environmentOf(input);
-      let checked: FileReport;
-      try {
-        const analysis = new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
-        checked = analysis.check(input.text, settings.severity);
-      } catch (err) {
+      const analysisOf = () => new Analysis({ version: settings.version, environment: scoped.environment, file: input.path, crds: crdsOf(input), kustomize: kustomizeOf(input.path), reportUnusedDisables: settings.reportUnusedDisables });
+      const text = settings.fix ? fixInput(input, analysisOf, settings.severity, settings.stdinFilename, io) : input.text;
+      if (texts.has(input.path)) texts.set(input.path, text);
+      const one = checkOne(analysisOf, text, settings.severity, (err) => {
         failedChecks.push(input.path);
         if (process.env['KUBEGATE_DEBUG']) io.err(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-        checked = { documents: [], findings: [checkFailedFinding(err)] };
-      }
-      const skipped = skippedByKindOf(checked, settings.skipKinds);
+      });
+      const skipped = skippedByKindOf(one.report, settings.skipKinds);
       const report = skipped.report;
       skippedByKind += skipped.documents.size;
       let shown = false;
@@ -369,14 +356,10 @@ export const checkCommand: Command = {
       documents += docs.documents + skipped.documents.size;
       // In notes, config paths are written like the file's own: absolute beside an absolute path.
       const gateConfigsAsWritten = path.isAbsolute(input.path) ? scoped.absoluteConfigFiles : scoped.configFiles;
-      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked });
+      const fixes = wantFixes ? fileFixes(one.analysis, text, report, input.path) : undefined;
+      writer.file({ path: input.path, report, gateConfigs: scoped.configFiles, gateConfigsAsWritten, notChecked: docs.notChecked, ...(fixes ? { fixes } : {}) });
     }
-    let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
-    if (failedChecks.length > 0) {
-      // A file Kubegate could not check never passes: the run ends as an internal failure (exit 2), after every file.
-      const notChecked = `Kubegate failed on ${failedChecks.length === 1 ? '1 file' : `${failedChecks.length} files`} (${failedChecks.join(', ')}): not checked`;
-      verdict = { exitCode: EXIT_USAGE, reasons: [notChecked, ...verdict.reasons], beyondFindings: [notChecked, ...(verdict.beyondFindings ?? [])] };
-    }
+    let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;

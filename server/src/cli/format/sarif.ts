@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALL_CODES, CODE_TABLE, gateCatalog, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
+import type { FileFix } from '../check-file';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
@@ -85,6 +86,15 @@ function ruleFor(f: Finding): SarifRule {
   };
 }
 
+/** A fix as SARIF states it: its replacements in the checked file (1-based lines and UTF-16 columns). */
+function sarifFix(fix: FileFix, artifact: { uri: string; uriBaseId?: string }): object {
+  const replacements = fix.edits.map((e) => ({
+    deletedRegion: { startLine: e.range.start.line + 1, startColumn: e.range.start.character + 1, endLine: e.range.end.line + 1, endColumn: e.range.end.character + 1 },
+    insertedContent: { text: e.newText },
+  }));
+  return { description: { text: fix.title }, artifactChanges: [{ artifactLocation: artifact, replacements }] };
+}
+
 /** The nearest folder at or above `start` that holds `.git`, else `fallback`. */
 export function repositoryRoot(start: string, exists: (p: string) => boolean, fallback: string): string {
   let dir = path.resolve(start);
@@ -160,6 +170,7 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
             },
           ],
           partialFingerprints: { 'kubegateFinding/v1': `${hash}:${occurrence}` },
+          ...(r.fixes?.get(f)?.length ? { fixes: r.fixes.get(f)!.map((x) => sarifFix(x, artifact)) } : {}),
           ...(f.data !== undefined ? { properties: { code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), ...(verdictSentence(f) ? { verdict: verdictSentence(f) } : {}), data: f.data } } : {}),
         };
         out.write(`${first ? '\n' : ',\n'}        ${JSON.stringify(result)}`);

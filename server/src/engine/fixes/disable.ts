@@ -52,18 +52,22 @@ function lineFix(finding: Finding, text: string, file: string, index: LineIndex,
   return { title, kind: 'quickfix', code: finding.code, edits: [edit], suppression: true };
 }
 
-/** "Disable CODE in this file": a comment at the top of each document that has content. */
-function fileFix(finding: Finding, text: string, file: string, index: LineIndex, unsafe: Set<number>): Fix | undefined {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const edits: TextEdit[] = [];
+/** The first line of each document that has content (after its `---`), where a file-wide comment goes. */
+function documentTops(text: string, index: LineIndex, unsafe: Set<number>): number[] {
+  const out: number[] = [];
   for (const d of parseFile(text).documents) {
     if (!d.doc) continue;
     let line = index.positionAt(d.start).line;
     if (/^---/.test(lineText(text, index, line))) line++;
-    if (line >= index.lineCount || unsafe.has(line)) continue;
-    const at = { line, character: 0 };
-    edits.push({ file, range: { start: at, end: at }, newText: `# kubegate-disable ${finding.code}${eol}` });
+    if (line < index.lineCount && !unsafe.has(line)) out.push(line);
   }
+  return out;
+}
+
+/** "Disable CODE in this file": a comment at the top of each document that has content. */
+function fileFix(finding: Finding, text: string, file: string, tops: readonly number[]): Fix | undefined {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const edits: TextEdit[] = tops.map((line) => ({ file, range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `# kubegate-disable ${finding.code}${eol}` }));
   if (edits.length === 0) return undefined;
   return { title: `Disable ${finding.code} in this file`, kind: 'quickfix', code: finding.code, edits, suppression: true };
 }
@@ -74,11 +78,12 @@ export function disableFixes(findings: readonly Finding[], text: string, file: s
   if (findings.length === 0) return out;
   const index = new LineIndex(text);
   const unsafe = linesInsideScalars(text, index);
+  const tops = documentTops(text, index, unsafe);
   for (const f of findings) {
     const fixes: Fix[] = [];
     const line = lineFix(f, text, file, index, unsafe);
     if (line) fixes.push(line);
-    const whole = fileFix(f, text, file, index, unsafe);
+    const whole = fileFix(f, text, file, tops);
     if (whole) fixes.push(whole);
     out.set(f, fixes);
   }
