@@ -1,7 +1,9 @@
 // "Disable CODE on this line" and "Disable CODE in this file": every finding gets them (through Analysis.fixes,
 // as the language server and the CLI ask), and applying one silences exactly that finding.
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Analysis, type Finding, type Fix } from '../../server/src/engine';
+import { Analysis, CODE_TABLE, type Finding, type Fix } from '../../server/src/engine';
 import { applyRangeEdits } from '../../server/src/engine/fixes';
 
 const analysis = new Analysis({ version: '1.37', file: 'cm.yaml' });
@@ -64,5 +66,22 @@ describe('disable fixes', () => {
     const report = analysis.check(text);
     const forInside = analysis.fixes(text, report, [inside], { offerSetting: false }).get(inside)!;
     expect(forInside.filter((x) => x.suppression).map((x) => x.title)).toEqual(['Disable unknown-field in this file']);
+  });
+});
+
+describe('fixability in the registry', () => {
+  it('a finding with fixes of its own (not only disable comments) has a code the registry calls fixable', () => {
+    const dir = path.join(__dirname, '..', '..', 'examples');
+    const texts = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    texts.push(CM, 'apiVersion: apps/v1\nkind: Deplyment\nmetadata:\n  name: x\n');
+    let own = 0;
+    for (const text of texts) {
+      for (const [f, list] of fixesOf(text)) {
+        if (!list.some((x) => !x.suppression)) continue;
+        own++;
+        expect(CODE_TABLE[f.code].fixable, f.code).toBe(true);
+      }
+    }
+    expect(own).toBeGreaterThan(2);
   });
 });
