@@ -54,7 +54,7 @@ describe('fixes in the JSON report', () => {
     expect(typo.fixes).toEqual([
       { title: "Change spelling to 'replicas'", edits: [{ range: { start: { line: 5, character: 2 }, end: { line: 5, character: 10 } }, newText: 'replicas' }], preferred: true },
       { title: 'Disable unknown-field on this line', edits: [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  # kubegate-disable-next-line unknown-field\n' }], suppression: true },
-      { title: 'Disable unknown-field in this file', edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '# kubegate-disable unknown-field\n' }], suppression: true },
+      { title: 'Disable unknown-field in this file', edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '# kubegate-disable-file unknown-field\n' }], suppression: true },
     ]);
     for (const f of findings) expect(f.fixes?.filter((x) => x.suppression).map((x) => x.title)).toEqual([`Disable ${f.code} on this line`, `Disable ${f.code} in this file`]);
   });

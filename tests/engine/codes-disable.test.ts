@@ -48,11 +48,27 @@ describe('disable fixes', () => {
     expect(analysis.check(after).findings).toEqual([]);
   });
 
-  it('in this file: a disable comment at the top of every document (after its ---)', () => {
-    const text = `${CM}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`;
+  it('in this file: one disable-file comment after the leading comments (a version comment keeps its line), for every document', () => {
+    const text = `# kubegate: kubernetes-version=1.36\n${CM}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`;
+    expect(analysis.check(text).findings.map((f) => f.code)).toEqual(['unknown-field', 'unknown-field', 'unknown-field']);
     const after = apply(text, /in this file/, 'unknown-field');
-    expect(after).toBe(`# kubegate-disable unknown-field\n${CM}---\n# kubegate-disable unknown-field\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`);
+    expect(after).toBe(`# kubegate: kubernetes-version=1.36\n# kubegate-disable-file unknown-field\n${CM}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z\nextra: 1\n`);
     expect(analysis.check(after).findings).toEqual([]);
+    // A second code joins the same comment.
+    const two = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: 0700\nbogus: 1\n';
+    const once = apply(two, /in this file/, 'unknown-field');
+    expect(once.split('\n')[0]).toBe('# kubegate-disable-file unknown-field');
+    expect(analysis.check(once).findings.map((f) => f.code)).toEqual(['invalid-value']);
+    const twice = apply(once, /in this file/, 'invalid-value');
+    expect(twice.split('\n')[0]).toBe('# kubegate-disable-file unknown-field, invalid-value');
+    expect(analysis.check(twice).findings).toEqual([]);
+  });
+
+  it('none for JSON input (JSON has no comments)', () => {
+    const json = '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x"}, "bogus": 1}\n';
+    const fixes = fixesOf(json);
+    expect([...fixes.keys()].map((f) => f.code)).toEqual(['unknown-field']);
+    for (const list of fixes.values()) expect(list.filter((x) => x.suppression)).toEqual([]);
   });
 
   it('never puts a comment line inside a scalar that spans lines', () => {

@@ -39,13 +39,17 @@ export function checkOne(analysisOf: () => Analysis, text: string, severity: Par
   }
 }
 
-/** The fixes of each finding that edit only `file` (no new file, no setting, no other file). */
+/** Findings of one file whose fixes are computed (JSON, SARIF, --fix per pass): the work stays bounded. */
+export const MAX_FIXED_FINDINGS = 1000;
+
+/** The fixes of each finding that edit only `file` (no new file, no setting, no other file); the first
+ *  MAX_FIXED_FINDINGS findings only. */
 export function fileFixes(analysis: Analysis | undefined, text: string, report: FileReport, file: string): Map<Finding, FileFix[]> {
   const out = new Map<Finding, FileFix[]>();
   if (!analysis) return out;
   let all: Map<Finding, Fix[]>;
   try {
-    all = analysis.fixes(text, report, report.findings, { offerSetting: false });
+    all = analysis.fixes(text, report, report.findings.slice(0, MAX_FIXED_FINDINGS), { offerSetting: false });
   } catch {
     return out;
   }

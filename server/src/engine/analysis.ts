@@ -65,6 +65,17 @@ export class Analysis {
 
   /** Quick fixes of each finding of `report` (a finding whose fixes cannot be built gets none). */
   fixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings): Map<Finding, Fix[]> {
+    // Every finding can also be silenced, on its line or in the whole file (fixes/disable.ts), even when the
+    // rest cannot be built (a file Kubegate failed on: check-failed).
+    const disable = disableFixes(findings, text, this.options.file ?? '');
+    try {
+      return this.ownFixes(text, report, findings, around, disable);
+    } catch {
+      return new Map(findings.map((f) => [f, disable.get(f) ?? []]));
+    }
+  }
+
+  private ownFixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings, disable: Map<Finding, Fix[]>): Map<Finding, Fix[]> {
     const version = this.versionFor(text);
     const context = {
       file: this.options.file ?? '',
@@ -78,8 +89,6 @@ export class Analysis {
       offerSetting: around.offerSetting,
     };
     const out = new Map<Finding, Fix[]>();
-    // Every finding can also be silenced, on its line or in the whole file (fixes/disable.ts).
-    const disable = disableFixes(findings, text, context.file);
     for (const finding of findings) {
       let fixes: Fix[];
       try {

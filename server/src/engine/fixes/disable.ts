@@ -1,11 +1,10 @@
 // The two fixes every finding gets (as ESLint offers them): "Disable CODE on this line" — a
 // `# kubegate-disable-next-line CODE` comment above the finding's line (or CODE added to such a comment already
-// there) — and "Disable CODE in this file" — a `# kubegate-disable CODE` comment at the top of each YAML document
-// (it holds to the end of its document; engine/directives.ts). A comment line is never put inside a scalar that
-// spans lines (a block scalar, a quoted or plain scalar over several lines): that would change the value.
+// there) — and "Disable CODE in this file" — a `# kubegate-disable-file CODE` line at the top (engine/directives.ts).
+// A comment line is never put inside a scalar that spans lines (a block scalar, a quoted or plain scalar over
+// several lines): that would change the value. JSON input gets none (JSON has no comments).
 import { Lexer } from 'yaml';
 import { LineIndex } from '../line-index';
-import { parseFile } from '../parse/parseFile';
 import type { Finding } from '../types';
 import type { Fix, TextEdit } from './types';
 
@@ -52,24 +51,22 @@ function lineFix(finding: Finding, text: string, file: string, index: LineIndex,
   return { title, kind: 'quickfix', code: finding.code, edits: [edit], suppression: true };
 }
 
-/** The first line of each document that has content (after its `---`), where a file-wide comment goes. */
-function documentTops(text: string, index: LineIndex, unsafe: Set<number>): number[] {
-  const out: number[] = [];
-  for (const d of parseFile(text).documents) {
-    if (!d.doc) continue;
-    let line = index.positionAt(d.start).line;
-    if (/^---/.test(lineText(text, index, line))) line++;
-    if (line < index.lineCount && !unsafe.has(line)) out.push(line);
-  }
-  return out;
-}
+const FILE_RE = /^#\s*kubegate-disable-file\s+([^#]*?)\s*$/;
 
-/** "Disable CODE in this file": a comment at the top of each document that has content. */
-function fileFix(finding: Finding, text: string, file: string, tops: readonly number[]): Fix | undefined {
+/** "Disable CODE in this file": a `# kubegate-disable-file CODE` line after the file's leading comments (so a
+ *  version comment keeps its line), or CODE added to such a line among them. */
+function fileFix(finding: Finding, text: string, file: string, index: LineIndex): Fix {
+  let line = 0;
+  let there: { line: number; end: number } | undefined;
+  for (; line < index.lineCount - 1 && lineText(text, index, line).trimStart().startsWith('#'); line++) {
+    const t = lineText(text, index, line);
+    const m = FILE_RE.exec(t.trimStart());
+    if (m && m[1] && !there) there = { line, end: t.trimEnd().length };
+  }
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const edits: TextEdit[] = tops.map((line) => ({ file, range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `# kubegate-disable ${finding.code}${eol}` }));
-  if (edits.length === 0) return undefined;
-  return { title: `Disable ${finding.code} in this file`, kind: 'quickfix', code: finding.code, edits, suppression: true };
+  const at = there ? { line: there.line, character: there.end } : { line, character: 0 };
+  const newText = there ? `, ${finding.code}` : `# kubegate-disable-file ${finding.code}${eol}`;
+  return { title: `Disable ${finding.code} in this file`, kind: 'quickfix', code: finding.code, edits: [{ file, range: { start: at, end: at }, newText }], suppression: true };
 }
 
 /** The disable fixes of each finding (line, then file), for a text whose findings they are. */
@@ -77,14 +74,14 @@ export function disableFixes(findings: readonly Finding[], text: string, file: s
   const out = new Map<Finding, Fix[]>();
   if (findings.length === 0) return out;
   const index = new LineIndex(text);
+  // JSON has no comments (kubectl reads input starting with `{` as JSON).
+  if (text.trimStart().startsWith('{') || /\.json$/i.test(file)) return out;
   const unsafe = linesInsideScalars(text, index);
-  const tops = documentTops(text, index, unsafe);
   for (const f of findings) {
     const fixes: Fix[] = [];
     const line = lineFix(f, text, file, index, unsafe);
     if (line) fixes.push(line);
-    const whole = fileFix(f, text, file, tops);
-    if (whole) fixes.push(whole);
+    fixes.push(fileFix(f, text, file, index));
     out.set(f, fixes);
   }
   return out;
