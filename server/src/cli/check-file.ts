@@ -40,7 +40,7 @@ export function checkOne(analysisOf: () => Analysis, text: string, severity: Par
 }
 
 /** Findings of one file whose fixes are computed (JSON, SARIF, --fix per pass): the work stays bounded. */
-export const MAX_FIXED_FINDINGS = 1000;
+export const MAX_FIXED_FINDINGS = 100;
 
 /** The fixes of each finding that edit only `file` (no new file, no setting, no other file); the first
  *  MAX_FIXED_FINDINGS findings only. */
