@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Analysis, CODE_TABLE, type Finding, type Fix } from '../../server/src/engine';
-import { applyRangeEdits } from '../../server/src/engine/fixes';
+import { ALL_CODES, Analysis, CODE_TABLE, type Finding, type Fix } from '../../server/src/engine';
+import { applyRangeEdits, FIXES } from '../../server/src/engine/fixes';
 
 const analysis = new Analysis({ version: '1.37', file: 'cm.yaml' });
 
@@ -86,6 +86,10 @@ describe('disable fixes', () => {
 });
 
 describe('fixability in the registry', () => {
+  it('the codes the registry calls fixable are exactly those with fix builders', () => {
+    expect(ALL_CODES.filter((c) => CODE_TABLE[c].fixable)).toEqual(ALL_CODES.filter((c) => FIXES[c] !== undefined));
+  });
+
   it('a finding with fixes of its own (not only disable comments) has a code the registry calls fixable', () => {
     const dir = path.join(__dirname, '..', '..', 'examples');
     const texts = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(dir, f), 'utf8'));
