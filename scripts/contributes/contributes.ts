@@ -51,7 +51,7 @@ function property(spec: SettingSpec, catalog: GateCatalog): Record<string, unkno
     p.additionalProperties = { ...spec.additionalProperties, ...(spec.additionalProperties.enum ? { enum: [...spec.additionalProperties.enum] } : {}) };
   }
   if (spec.name === 'kubegate.severity') {
-    p.propertyNames = { enum: [...ALL_CODES], enumDescriptions: ALL_CODES.map((c) => `Default ${CODE_TABLE[c].severity}: ${CODE_TABLE[c].when}.`) };
+    p.propertyNames = { enum: [...ALL_CODES], enumDescriptions: ALL_CODES.map((c) => `Default ${CODE_TABLE[c].severity}: ${CODE_TABLE[c].summary}.`) };
   }
   if (spec.name === 'kubegate.featureGates') {
     const { names, descriptions } = newestGates(catalog);

@@ -1,10 +1,12 @@
-// `npm run contributes`: rewrites package.json's contributes.configuration and contributes.commands and
-// package.nls.json from the code (scripts/contributes/contributes.ts). Run it after changing a setting, a
-// finding code, a command, or after `npm run generate` changed the gates.
+// `npm run contributes`: rewrites package.json's contributes.configuration and contributes.commands,
+// package.nls.json and the README's finding-codes table from the code (scripts/contributes/contributes.ts,
+// scripts/codes/readme.ts). Run it after changing a setting, a finding code, a command, or after
+// `npm run generate` changed the gates.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { GateCatalog } from '../../server/src/engine/knowledge/format';
 import { nlsStrings, syncedPackage } from './contributes';
+import { withCodesSection } from '../codes/readme';
 
 const repo = resolve(__dirname, '..', '..');
 const pkgFile = join(repo, 'package.json');
@@ -14,4 +16,6 @@ const catalog = JSON.parse(readFileSync(join(repo, 'schemas', 'gates.json'), 'ut
 const nls = nlsStrings();
 writeFileSync(pkgFile, `${JSON.stringify(syncedPackage(pkg, catalog), null, 2)}\n`);
 writeFileSync(nlsFile, `${JSON.stringify(nls, null, 2)}\n`);
-console.log(`package.json and package.nls.json updated (${Object.keys(nls).length} strings)`);
+const readmeFile = join(repo, 'README.md');
+writeFileSync(readmeFile, withCodesSection(readFileSync(readmeFile, 'utf8')));
+console.log(`package.json, package.nls.json and the README codes table updated (${Object.keys(nls).length} strings)`);

@@ -74,7 +74,7 @@ describe('SARIF output', () => {
     }
     const gateRule = rules.find((r) => r.id.startsWith('feature-gate/'))!;
     expect(gateRule.helpUri).toBe(gateCatalog().gates['DRAOptionalNodeOperations']!.kep!.url);
-    expect(rules.find((r) => r.id === 'unknown-field')!.helpUri).toMatch(/#finding-codes$/);
+    expect(rules.find((r) => r.id === 'unknown-field')!.helpUri).toMatch(/#code-unknown-field$/);
     const unknown = run.results[2]!;
     expect(unknown.level).toBe('error');
     expect(unknown.locations[0]!.physicalLocation).toEqual({

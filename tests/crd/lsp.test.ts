@@ -65,6 +65,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d!.range, context: { diagnostics: [d!] } })) as CodeAction[];
     expect(actions.map((a) => [a.title, a.command?.command, a.command?.arguments?.slice(0, 2)])).toEqual([
       ['Treat snapshot-controller gate CSIVolumeGroupSnapshot as enabled (Kubegate setting only)', 'kubegate.setFeatureGate', ['snapshot-controller:CSIVolumeGroupSnapshot', true]],
+      // The disable comments every finding offers (engine/fixes/disable.ts).
+      ['Disable feature-gate on this line', undefined, undefined],
+      ['Disable feature-gate in this file', undefined, undefined],
     ]);
   });
 

@@ -28,6 +28,8 @@ export interface CliIO {
   cwd?(): string;
   /** Opens a file for a report (`--output`, `--format sarif=FILE`), created or truncated. */
   openOutput?(path: string): { write(text: string): void; close(): void };
+  /** Replaces the text of an existing input file (`kubegate check --fix`). */
+  writeFile?(path: string, text: string): void;
 }
 
 export function processIO(): CliIO {
@@ -59,6 +61,7 @@ export function processIO(): CliIO {
       const fd = fs.openSync(p, 'w');
       return { write: (t) => void fs.writeSync(fd, t), close: () => fs.closeSync(fd) };
     },
+    writeFile: (p, t) => fs.writeFileSync(p, t),
   };
 }
 

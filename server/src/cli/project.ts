@@ -2,14 +2,14 @@
 // project's web addresses (README anchors for finding codes in SARIF and help).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { codeDocsUrl, PROJECT_URL, type FindingCode } from '../engine';
 
-/** The project's home (README); finding codes are documented under its "Finding codes" heading. */
-export const PROJECT_URL = 'https://github.com/kubegate/kubegate';
+/** The project's home (README); each finding code is documented under its own heading there. */
+export { PROJECT_URL };
 
-/** README anchor of a finding code's documentation. */
-export function codeHelpUri(code: string): string {
-  void code;
-  return `${PROJECT_URL}#finding-codes`;
+/** README anchor of a finding code's documentation (one heading per code, generated from the registry). */
+export function codeHelpUri(code: FindingCode): string {
+  return codeDocsUrl(code);
 }
 
 let cached: string | undefined;

@@ -1,6 +1,7 @@
 // The JSON shape of a FileReport in `kubegate check --format json` (stable keys, 0-based positions); the
 // writers under format/ print it (and the text, SARIF and GitHub forms).
 import { verdictSentence, type DocumentReport, type FileReport, type Finding } from '../engine';
+import type { FileFix } from './check-file';
 
 export interface JsonDocument {
   index: number;
@@ -24,6 +25,9 @@ export interface JsonFinding {
   /** What kube-apiserver (or the component) does, in words; `data.pipelineStage` and `data.verdict` carry it as codes. */
   verdict?: string;
   related?: Finding['related'];
+  /** Fixes that edit only this file: the preferred one first, disable comments last (`kubegate check --fix`
+   *  applies the preferred one when it is no disable comment). */
+  fixes?: FileFix[];
 }
 
 export interface JsonFile {
@@ -45,7 +49,7 @@ export function jsonDocument(d: DocumentReport): JsonDocument {
   };
 }
 
-export function jsonFinding(f: Finding): JsonFinding {
+export function jsonFinding(f: Finding, fixes?: readonly FileFix[]): JsonFinding {
   return {
     code: f.code,
     severity: f.severity,
@@ -58,9 +62,10 @@ export function jsonFinding(f: Finding): JsonFinding {
     ...(f.data !== undefined ? { data: f.data } : {}),
     ...(verdictSentence(f) !== undefined ? { verdict: verdictSentence(f) } : {}),
     ...(f.related !== undefined && f.related.length > 0 ? { related: f.related } : {}),
+    ...(fixes && fixes.length > 0 ? { fixes: [...fixes] } : {}),
   };
 }
 
 export function jsonFile(path: string, report: FileReport): JsonFile {
-  return { path, documents: report.documents.map(jsonDocument), findings: report.findings.map(jsonFinding) };
+  return { path, documents: report.documents.map(jsonDocument), findings: report.findings.map((f) => jsonFinding(f)) };
 }

@@ -10,6 +10,7 @@ import {
   type KubeVersion,
   type Severity,
 } from '../engine/types';
+import { ALL_CODES, isFindingCode } from '../engine/codes';
 import { parseSelection } from '../engine/crd/selection';
 import { supportedVersion } from '../engine/kube-version';
 
@@ -23,32 +24,8 @@ export type VersionSetting = KubeVersion | 'cluster';
 export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
 export type TraceLevel = (typeof TRACE_LEVELS)[number];
 
-/** Every finding code, so that `kubegate.severity` keys can be checked (kept equal to FindingCode by tsc). */
-const FINDING_CODE_TABLE: Record<FindingCode, true> = {
-  'yaml-syntax': true,
-  'unknown-field': true,
-  'invalid-value': true,
-  'missing-field': true,
-  'unknown-kind': true,
-  'api-not-served': true,
-  'api-disabled-by-default': true,
-  'api-deprecated': true,
-  'api-warning': true,
-  'yaml11-scalar': true,
-  'value-not-recognised': true,
-  'feature-gate': true,
-  'field-not-in-version': true,
-  'gate-dependency': true,
-  'unknown-gate': true,
-  'locked-gate': true,
-  'redundant-gate': true,
-  'version-mismatch': true,
-  'file-too-large': true,
-  'too-many-findings': true,
-  'experimental-channel': true,
-  'disable-comment': true,
-};
-export const FINDING_CODES = Object.keys(FINDING_CODE_TABLE) as FindingCode[];
+/** Every finding code (the registry, engine/codes.ts), so that `kubegate.severity` keys can be checked. */
+export const FINDING_CODES: readonly FindingCode[] = ALL_CODES;
 
 /** Resolved settings of one document (or of the workspace when no document is meant). */
 export interface KubegateSettings {
@@ -309,7 +286,7 @@ export function resolveSettings(raw: unknown): ResolvedSettings {
   const severity = pick(src, 'severity');
   if (isRecord(severity)) {
     for (const [code, value] of Object.entries(severity)) {
-      if (!(code in FINDING_CODE_TABLE)) {
+      if (!isFindingCode(code)) {
         problems.push(`kubegate.severity: "${code}" is not a Kubegate finding code; it is ignored.`);
         continue;
       }

@@ -7,6 +7,7 @@ import { checkText } from './check';
 import { completionsInFile } from './complete/complete-in-file';
 import type { CompletionEntry } from './complete';
 import { fixesFor, type Fix } from './fixes';
+import { disableFixes } from './fixes/disable';
 import type { ConfigFileText } from './fixes/types';
 import { gatesNeededBy } from './fixes/needed-gates';
 import { gateBadges, type GateBadge } from './features/gate-badges';
@@ -69,6 +70,17 @@ export class Analysis {
 
   /** Quick fixes of each finding of `report` (a finding whose fixes cannot be built gets none). */
   fixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings): Map<Finding, Fix[]> {
+    // Every finding can also be silenced, on its line or in the whole file (fixes/disable.ts), even when the
+    // rest cannot be built (a file Kubegate failed on: check-failed).
+    const disable = disableFixes(findings, text, this.options.file ?? '');
+    try {
+      return this.ownFixes(text, report, findings, around, disable);
+    } catch {
+      return new Map(findings.map((f) => [f, disable.get(f) ?? []]));
+    }
+  }
+
+  private ownFixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings, disable: Map<Finding, Fix[]>): Map<Finding, Fix[]> {
     const version = this.versionFor(text);
     const context = {
       file: this.options.file ?? '',
@@ -83,11 +95,13 @@ export class Analysis {
     };
     const out = new Map<Finding, Fix[]>();
     for (const finding of findings) {
+      let fixes: Fix[];
       try {
-        out.set(finding, fixesFor(finding, context));
+        fixes = fixesFor(finding, context);
       } catch {
-        out.set(finding, []);
+        fixes = [];
       }
+      out.set(finding, [...fixes, ...(disable.get(finding) ?? [])]);
     }
     return out;
   }

@@ -1,6 +1,6 @@
 // At most MAX_FINDINGS_PER_DOCUMENT findings per YAML document, then one `too-many-findings` summary
 // ("… and N more"): a hostile file with a million errors gives a report of bounded size.
-import { defaultSeverity } from './codes';
+import { defaultSeverity, finding } from './codes';
 import type { Finding } from './types';
 
 export const MAX_FINDINGS_PER_DOCUMENT = 1000;
@@ -22,14 +22,12 @@ export function capFindings(findings: readonly Finding[]): Finding[] {
     if (n < MAX_FINDINGS_PER_DOCUMENT || total === n) continue;
     const more = total - n;
     const at = f.range.start;
-    const summary: Finding = {
-      code: 'too-many-findings',
-      severity: defaultSeverity('too-many-findings'),
+    const summary: Finding = finding('too-many-findings', {
       message: `… and ${more} more finding${more === 1 ? '' : 's'} in this document, not reported`,
       fix: `Fix these first: only the first ${MAX_FINDINGS_PER_DOCUMENT} findings of a document are reported.`,
       range: { start: at, end: at },
       data: { more, limit: MAX_FINDINGS_PER_DOCUMENT },
-    };
+    });
     if (f.document !== undefined) summary.document = f.document;
     out.push(summary);
   }

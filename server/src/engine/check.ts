@@ -1,5 +1,6 @@
 // The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
+import { finding } from './codes';
 import { runGateStep } from './gates';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import { objectMetaFacts } from './knowledge/object-meta';
@@ -70,8 +71,8 @@ function invalidJsonReport(text: string): FileReport | undefined {
   const problem = jsonSyntaxError(text);
   if (!problem) return undefined;
   const range = { start: { line: 0, character: 0 }, end: problem.range.end };
-  const finding: Finding = { code: 'yaml-syntax', severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } };
-  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([finding], []) };
+  const syntax: Finding = finding('yaml-syntax', { severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } });
+  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([syntax], []) };
 }
 
 export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
@@ -110,10 +111,10 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   const fragments = isFragmentFile(options, analysis.directives);
   const used: DisableUse = new Map();
   const documents = withGates.map((doc) => {
-    const own = fragments ? doc.findings.filter((f) => f.data?.['rule'] !== 'typeMeta') : doc.findings;
+    const own = fragments ? doc.findings.filter((f) => f.data?.rule !== 'typeMeta') : doc.findings;
     append(findings, applyDisableComments(own, analysis.directives, used));
     // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
-    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.['rule'] === 'typeMeta');
+    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.rule === 'typeMeta');
     return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
   });
   append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));

@@ -5,12 +5,13 @@
 //   # kubegate-disable-line [code,…]             silence findings that start on this line (a trailing comment)
 //   # kubegate-disable-next-line [code,…]        silence findings that start on the next line
 //   # kubegate-disable [code,…]                  silence findings from here to the end of the document
+//   # kubegate-disable-file [code,…]             silence findings in the whole file (wherever the comment is)
 // Without codes, every code is silenced. Only real YAML comments count (not `#` inside strings or
 // block scalars): the comments are found with the yaml lexer. A name in the list that is no finding code is
 // itself a finding (`disable-comment`, with a did-you-mean), and so, when asked (`reportUnusedDisables`), is a
 // comment or a code in it that silences nothing — as ESLint does.
 import { Lexer } from 'yaml';
-import { ALL_CODES, defaultSeverity, isFindingCode } from './codes';
+import { ALL_CODES, isFindingCode, finding, type FindingData } from './codes';
 import { closestName } from './similar-names';
 import type { ParsedFile } from './model';
 import { rangeOf } from './parse/ranges';
@@ -20,7 +21,7 @@ import type { Finding, FindingCode, KubeVersion, Range } from './types';
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
 export interface DisableRule {
-  scope: 'line' | 'next-line' | 'rest-of-document';
+  scope: 'line' | 'next-line' | 'rest-of-document' | 'file';
   /** Codes silenced; 'all' when the comment names none. */
   codes: FindingCode[] | 'all';
   /** Each named code with its range in the comment (for findings about the comment). */
@@ -63,7 +64,7 @@ export function yamlComments(text: string): CommentToken[] {
 
 const VERSION_RE = /^#\s*kubegate:\s*kubernetes-version\s*=\s*(\S+)\s*$/;
 const FRAGMENT_RE = /^#\s*kubegate:\s*fragment\s*$/;
-const DISABLE_RE = /^#\s*kubegate-disable(-next-line|-line)?(?:\s+(.*?))?\s*$/;
+const DISABLE_RE = /^#\s*kubegate-disable(-next-line|-line|-file)?(?:\s+(.*?))?\s*$/;
 
 export function parseDirectives(parsed: ParsedFile): Directives {
   const { text, lineCounter } = parsed;
@@ -103,6 +104,8 @@ export function parseDirectives(parsed: ParsedFile): Directives {
       result.rules.push({ scope: 'next-line', fromLine: line + 1, toLine: line + 1, ...at });
     } else if (disable[1] === '-line') {
       result.rules.push({ scope: 'line', fromLine: line, toLine: line, ...at });
+    } else if (disable[1] === '-file') {
+      result.rules.push({ scope: 'file', fromLine: 0, toLine: Number.MAX_SAFE_INTEGER, ...at });
     } else {
       const toLine = doc ? doc.range.end.line : Number.MAX_SAFE_INTEGER;
       result.rules.push({ scope: 'rest-of-document', fromLine: line, toLine, ...at });
@@ -151,17 +154,15 @@ export function applyDisableComments(findings: readonly Finding[], directives: D
 
 const RULE = 'disable-comment';
 
-function commentFinding(rule: DisableRule, range: Range, message: string, fix: string, data: Record<string, unknown>): Finding {
-  return {
-    code: 'disable-comment',
-    severity: defaultSeverity('disable-comment'),
+function commentFinding(rule: DisableRule, range: Range, message: string, fix: string, data: FindingData['disable-comment']): Finding {
+  return finding('disable-comment', {
     message,
     fix,
     range,
     ...(rule.document !== undefined ? { document: rule.document } : {}),
     // Not a fact about the Kubernetes API: beyond the corpus rules (tests/corpus/vocabulary.ts).
     data: { rule: RULE, ...data },
-  };
+  });
 }
 
 /**

@@ -6,7 +6,7 @@
 export { append } from './append';
 export { Analysis, type FixSurroundings } from './analysis';
 export { type Fix } from './fixes';
-export { CODE_TABLE } from './codes';
+export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeAnchor, codeDocsUrl, PROJECT_URL, isFindingCode, kepOf, type CodeInfo, type DiagnosticTagName, type FindingData } from './codes';
 export { VERDICT_SEVERITY, VERDICT_WORDS, STAGE_WORDS, verdictOf, verdictSentence, type Stage, type Verdict } from './verdicts';
 export { setDataReader, type DataFolder, type DataReader, type KnowledgeOptions } from './data-reader';
 export { type CompletionEntry } from './complete';
@@ -33,7 +33,7 @@ export { explainedGateName, gateHint, kindHint } from './hover/explain-targets';
 export { sameRange } from './parse/ranges';
 export { closestName } from './similar-names';
 export { wrapText } from './wrap-text';
-export { LineIndex } from './line-index';
+export { applyRangeEdits, LineIndex } from './line-index';
 export { type CheckOptions } from './model';
 export { versionForText } from './version-for-text';
 export { looksLikeManifest, mayAffectOtherFiles } from './text-markers';

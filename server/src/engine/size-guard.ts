@@ -2,7 +2,7 @@
 // limit, where even parsing takes long) `file-too-large` alone.
 import { capFindings } from './cap-findings';
 import { assignVerdicts } from './verdict-pass';
-import { defaultSeverity } from './codes';
+import { defaultSeverity, finding } from './codes';
 import { parseFile } from './parse/parseFile';
 import { lineCount } from './line-index';
 import type { FileReport, Finding } from './types';
@@ -16,15 +16,13 @@ function notChecked(text: string, maxChars: number): FileReport {
   return {
     documents: [{ index: 0, checked: false, reason: 'file too large', range: { start: end, end } }],
     findings: assignVerdicts([
-      {
-        code: 'file-too-large',
-        severity: defaultSeverity('file-too-large'),
+      finding('file-too-large', {
         message: `Not checked: the file is over ${maxChars * SYNTAX_ONLY_FACTOR} characters`,
         fix: 'Split the file to get every check.',
         detail: `This file has ${text.length} characters; Kubegate checks files of up to ${maxChars} characters fully, and the YAML syntax of files of up to ${maxChars * SYNTAX_ONLY_FACTOR}.`,
         range: { start: end, end },
         data: { size: text.length, limit: maxChars, lines },
-      },
+      }),
     ], []),
   };
 }
@@ -35,18 +33,16 @@ export function syntaxOnlyReport(text: string, maxChars: number): FileReport {
   const parsed = parseFile(text);
   const findings: Finding[] = [];
   const lastLine = parsed.lineCounter.lineStarts.length - 1;
-  findings.push({
-    code: 'file-too-large',
-    severity: defaultSeverity('file-too-large'),
+  findings.push(finding('file-too-large', {
     message: `Only YAML syntax is checked: the file is over ${maxChars} characters`,
     fix: 'Split the file to get every check.',
     detail: `This file has ${text.length} characters; Kubegate checks files of up to ${maxChars} characters fully.`,
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     data: { size: text.length, limit: maxChars, lines: lastLine + 1 },
-  });
+  }));
   for (const d of parsed.documents) {
     for (const e of d.errors) {
-      findings.push({ code: 'yaml-syntax', severity: defaultSeverity('yaml-syntax'), message: e.message, fix: 'Fix the YAML.', range: e.range, document: d.index });
+      findings.push(finding('yaml-syntax', { message: e.message, fix: 'Fix the YAML.', range: e.range, document: d.index }));
     }
   }
   return {

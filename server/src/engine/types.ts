@@ -1,5 +1,6 @@
 // Plain data types shared by every part of the engine and by its front ends
 // (CLI, language server, tests). No LSP or VS Code import may appear in server/src/engine.
+import type { FindingData } from './codes';
 
 /** 0-based line and UTF-16 character offset, like LSP. */
 export interface Position {
@@ -14,30 +15,8 @@ export interface Range {
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
-/** Every stable finding code. The README's table lists them with their default severity. */
-export type FindingCode =
-  | 'yaml-syntax'
-  | 'unknown-field'
-  | 'invalid-value'
-  | 'missing-field'
-  | 'unknown-kind'
-  | 'api-not-served'
-  | 'api-disabled-by-default'
-  | 'api-deprecated'
-  | 'api-warning'
-  | 'yaml11-scalar'
-  | 'value-not-recognised'
-  | 'feature-gate'
-  | 'field-not-in-version'
-  | 'gate-dependency'
-  | 'unknown-gate'
-  | 'locked-gate'
-  | 'redundant-gate'
-  | 'version-mismatch'
-  | 'file-too-large'
-  | 'too-many-findings'
-  | 'experimental-channel'
-  | 'disable-comment';
+/** Every stable finding code: the keys of the registry (codes.ts `FindingData`). */
+export type FindingCode = keyof FindingData;
 
 /** Where a fact about a gate's state comes from. */
 export type EvidenceSource =
@@ -52,8 +31,9 @@ export interface Evidence {
   message: string;
 }
 
-export interface Finding {
-  code: FindingCode;
+/** A finding of one code, its `data` typed by the registry (codes.ts). */
+export interface FindingOf<C extends FindingCode> {
+  code: C;
   severity: Severity;
   /** One short sentence, consequence first, no Markdown (≤ 120 characters for the common codes). */
   message: string;
@@ -68,11 +48,14 @@ export interface Finding {
   range: Range;
   /** Index of the YAML document in the file (0-based), when the finding belongs to one. */
   document?: number;
-  /** Machine-readable details (gate, stage, kep, did-you-mean, …); stable keys per code. */
-  data?: Record<string, unknown>;
+  /** Machine-readable details (gate, stage, kep, did-you-mean, …); stable keys per code (codes.ts FindingData). */
+  data?: FindingData[C];
   /** Places that explain the finding (the config line that turns a gate off, …). */
   related?: Evidence[];
 }
+
+/** Any finding: a union discriminated by `code` (narrow on `code` to read typed `data`). */
+export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
 
 export interface DocumentReport {
   index: number;

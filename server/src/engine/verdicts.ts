@@ -59,9 +59,9 @@ export interface VerdictData {
 }
 
 export function verdictOf(f: Pick<Finding, 'data'>): VerdictData | undefined {
-  const stage = f.data?.['pipelineStage'];
-  const verdict = f.data?.['verdict'];
-  return typeof stage === 'string' && typeof verdict === 'string' ? { stage: stage as Stage, verdict: verdict as Verdict } : undefined;
+  const stage = f.data?.pipelineStage;
+  const verdict = f.data?.verdict;
+  return stage !== undefined && verdict !== undefined ? { stage, verdict } : undefined;
 }
 
 /** A finding with its stage and verdict set and its severity following the verdict. */

@@ -10,7 +10,7 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import { type CompletionEntry, expandDefaults, type Finding, type Severity, verdictOf, verdictSentence } from '../engine';
+import { CODE_TABLE, codeDocsUrl, type CompletionEntry, type DiagnosticTagName, expandDefaults, type Finding, kepOf, type Severity, verdictOf, verdictSentence } from '../engine';
 import { toUri } from './workspace';
 import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 
@@ -22,32 +22,7 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The KEP link of a finding: `data.kepUrl`, else `data.kep` as a number, `{url}` or `{number}`; undefined when none. */
-export function kepHref(data: Record<string, unknown> | undefined): string | undefined {
-  if (typeof data?.kepUrl === 'string') return data.kepUrl;
-  const kep = data?.kep;
-  if (typeof kep === 'number') return `https://kep.k8s.io/${kep}`;
-  if (typeof kep === 'string' && /^\d+$/.test(kep)) return `https://kep.k8s.io/${kep}`;
-  if (kep && typeof kep === 'object') {
-    const k = kep as { url?: unknown; number?: unknown };
-    if (typeof k.url === 'string') return k.url;
-    if (typeof k.number === 'number') return `https://kep.k8s.io/${k.number}`;
-  }
-  return undefined;
-}
-
-/** The diagnostic of a check that failed (an internal error, damaged data files): a file that could not be
- *  checked must not look clean. At the start of the file; the log has the stack. */
-export function checkFailedDiagnostic(error: unknown): Diagnostic {
-  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
-  return {
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: DiagnosticSeverity.Warning,
-    code: 'check-failed',
-    source: DIAGNOSTIC_SOURCE,
-    message: `Not checked: Kubegate failed on this file (${reason}). The Kubegate output has the details.`,
-  };
-}
+const TAG: Record<DiagnosticTagName, DiagnosticTag> = { unnecessary: DiagnosticTag.Unnecessary, deprecated: DiagnosticTag.Deprecated };
 
 export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   const d: Diagnostic = {
@@ -57,10 +32,10 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
     source: DIAGNOSTIC_SOURCE,
     message: f.message,
   };
-  const href = kepHref(f.data);
-  if (href) d.codeDescription = { href };
-  if (f.code === 'redundant-gate') d.tags = [DiagnosticTag.Unnecessary];
-  if (f.code === 'api-deprecated') d.tags = [DiagnosticTag.Deprecated];
+  // The KEP of a gate finding, else the code's own README anchor (the registry, engine/codes.ts).
+  d.codeDescription = { href: kepOf(f)?.url ?? codeDocsUrl(f.code) };
+  const tags = CODE_TABLE[f.code].tags;
+  if (tags?.length) d.tags = tags.map((t) => TAG[t]);
   const related: DiagnosticRelatedInformation[] = [];
   // The detail and the fix of the short message, at the finding itself (VS Code lists them under the message).
   const here = { uri: docUri, range: f.range };

@@ -3,8 +3,8 @@
 // document's snapshot) for code actions, inlay hints and the custom requests.
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FileReport } from '../engine';
-import { checkFailedDiagnostic, toDiagnostic } from './convert';
+import { checkFailedFinding, type FileReport } from '../engine';
+import { toDiagnostic } from './convert';
 import type { CheckedDocument, Snapshots } from './snapshots';
 
 export type CheckFn = (doc: TextDocument, isStale: () => boolean) => Promise<FileReport | undefined>;
@@ -55,13 +55,12 @@ export class Validator {
     const isStale = (): boolean => this.snapshots.peek(uri) !== snapshot || snapshot.generation !== gen || this.documents.get(uri)?.version !== doc.version;
     const started = Date.now();
     let report: FileReport | undefined;
-    let failed: unknown;
     try {
       report = await this.check(doc, isStale);
     } catch (e) {
       this.connection.console.error(`kubegate: checking ${uri} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      report = { documents: [], findings: [] };
-      failed = e ?? 'unknown error';
+      // The file must not look clean: one check-failed finding (the registry's, as the CLI reports it).
+      report = { documents: [], findings: [checkFailedFinding(e ?? 'unknown error')] };
     }
     snapshot.lastCostMs = Date.now() - started;
     if (!report || isStale()) return;
@@ -69,7 +68,7 @@ export class Validator {
     await this.connection.sendDiagnostics({
       uri,
       version: doc.version,
-      diagnostics: failed !== undefined ? [checkFailedDiagnostic(failed)] : report.findings.map((f) => toDiagnostic(f, uri)),
+      diagnostics: report.findings.map((f) => toDiagnostic(f, uri)),
     });
   }
 }

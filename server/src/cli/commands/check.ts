@@ -3,8 +3,8 @@
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
-import { exclusionOf, isWantedFile, kindSelected, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { DEFAULT_VERSION, type DocumentReport, type FileReport, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
+import { exclusionOf, isWantedFile, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
+import { DEFAULT_VERSION, type Analysis, type FileContext, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { githubWriter } from '../format/github';
@@ -19,6 +19,7 @@ import { cliProject } from '../project-host';
 import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
 import { loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
+import { checkOne, fileFixes, fixInput, skippedByKindOf, withFailedChecks } from '../check-file';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -63,6 +64,10 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
   },
   { name: 'report-unused-disables', help: 'report disable comments (or codes in them) that silence nothing' },
+  {
+    name: 'fix',
+    help: 'apply the safe fixes to the checked files (a finding\'s preferred fix that edits only its own file; never a disable comment), say what was applied, then report what is left',
+  },
   { name: 'stdin-filename', value: true, placeholder: 'NAME', help: 'the name of the text read from stdin (PATH -)' },
   {
     name: 'max-file-size',
@@ -135,6 +140,7 @@ interface CheckSettings {
   policySource: { failOn: string; maxWarnings: string; unchecked: string };
   skipKinds: string[];
   reportUnusedDisables: boolean;
+  fix: boolean;
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
@@ -174,6 +180,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
     },
     skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
     reportUnusedDisables: hasFlag(args, 'report-unused-disables'),
+    fix: hasFlag(args, 'fix'),
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
@@ -208,25 +215,6 @@ async function projectSettingsForRun(args: ParsedArgs, settings: CheckSettings, 
 
 function cwdOf(io: CliIO): string {
   return io.cwd?.() ?? process.cwd();
-}
-
-/** The report without the documents `--skip-kind` / `skipKinds` select (List items too): their findings are
- *  dropped and they are counted as skipped, not as not checked. */
-function skippedByKindOf(report: FileReport, selectors: readonly string[]): { report: FileReport; documents: Set<DocumentReport> } {
-  const documents = new Set<DocumentReport>();
-  if (selectors.length === 0) return { report, documents };
-  const visit = (d: DocumentReport) => {
-    if (kindSelected(selectors, d.apiVersion, d.kind)) documents.add(d);
-    else d.items?.forEach(visit);
-  };
-  report.documents.forEach(visit);
-  if (documents.size === 0) return { report, documents };
-  const inside = (p: { line: number; character: number }) =>
-    [...documents].some((d) => {
-      const { start, end } = d.range;
-      return (p.line > start.line || (p.line === start.line && p.character >= start.character)) && (p.line < end.line || (p.line === end.line && p.character <= end.character));
-    });
-  return { report: { ...report, findings: report.findings.filter((f) => !inside(f.range.start)) }, documents };
 }
 
 function writerFor(format: Format, settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {
@@ -345,11 +333,20 @@ export const checkCommand: Command = {
     let skippedByKind = 0;
     const project = cliProject(io, collected.inputs);
     const cwd = cwdOf(io);
+    /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
+    const failedChecks: string[] = [];
+    const wantFixes = settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif');
     for (const input of collected.inputs) {
-      const context = project.contextOf(path.resolve(cwd, input.path), projectSettings, input.text);
-      // The analysis names the file as the user wrote it (messages, fixes).
-      const analysis = context.analysis.withFile(input.path);
-      const skipped = skippedByKindOf(analysis.check(input.text, settings.severity), settings.skipKinds);
+      let context: FileContext | undefined;
+      // The project's context, built once per file; the analysis names the file as the user wrote it.
+      const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(cwd, input.path), projectSettings, input.text)).analysis.withFile(input.path);
+      const text = settings.fix ? fixInput(input, analysisOf, settings.severity, settings.stdinFilename, io) : input.text;
+      if (texts.has(input.path)) texts.set(input.path, text);
+      const one = checkOne(analysisOf, text, settings.severity, (err) => {
+        failedChecks.push(input.path);
+        if (process.env['KUBEGATE_DEBUG']) io.err(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      });
+      const skipped = skippedByKindOf(one.report, settings.skipKinds);
       const report = skipped.report;
       skippedByKind += skipped.documents.size;
       let shown = false;
@@ -362,11 +359,13 @@ export const checkCommand: Command = {
       notChecked += docs.notChecked.length;
       documents += docs.documents + skipped.documents.size;
       // In notes, config paths are written like the file's own: absolute beside an absolute path.
-      const gateConfigs = context.configFiles.map((f) => path.relative(cwd, f) || f);
-      const gateConfigsAsWritten = path.isAbsolute(input.path) ? context.configFiles : gateConfigs;
-      writer.file({ path: input.path, report, gateConfigs, gateConfigsAsWritten, notChecked: docs.notChecked });
+      const configFiles = context?.configFiles ?? [];
+      const gateConfigs = configFiles.map((f) => path.relative(cwd, f) || f);
+      const gateConfigsAsWritten = path.isAbsolute(input.path) ? configFiles : gateConfigs;
+      const fixes = wantFixes ? fileFixes(one.analysis, text, report, input.path) : undefined;
+      writer.file({ path: input.path, report, gateConfigs, gateConfigsAsWritten, notChecked: docs.notChecked, ...(fixes ? { fixes } : {}) });
     }
-    let verdict: RunVerdict = verdictOf(counts, notChecked, settings, settings.policySource);
+    let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;

@@ -5,7 +5,6 @@
 import { stringify } from 'yaml';
 import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
 import {
-  append,
   Analysis,
   DEFAULT_VERSION,
   FEATURE_GATES_FLAG,
@@ -84,8 +83,9 @@ export function needsOf(version: KubeVersion, results: { path: string; findings:
   for (const r of results) {
     for (const f of r.findings) {
       const gateNames: string[] = [];
-      if (f.code === 'feature-gate' && typeof f.data?.['gate'] === 'string') gateNames.push(f.data['gate'] as string);
-      if (f.code === 'gate-dependency' && Array.isArray(f.data?.['requires'])) append(gateNames, (f.data['requires'] as string[]));
+      if (f.code === 'feature-gate' && f.data?.gate) gateNames.push(f.data.gate);
+      // The gate a dependency finding asks for (data.requires is one gate name).
+      if (f.code === 'gate-dependency' && f.data?.requires) gateNames.push(f.data.requires);
       for (const gate of gateNames) {
         let g = gates.get(gate);
         if (!g) {
@@ -103,8 +103,8 @@ export function needsOf(version: KubeVersion, results: { path: string; findings:
         }
         addFile(g.files, r.path);
       }
-      if (f.code === 'api-disabled-by-default' && typeof f.data?.['apiVersion'] === 'string') {
-        const apiVersion = f.data['apiVersion'] as string;
+      if (f.code === 'api-disabled-by-default' && f.data?.apiVersion) {
+        const apiVersion = f.data.apiVersion;
         let a = apis.get(apiVersion);
         if (!a) apis.set(apiVersion, (a = { apiVersion, files: [] }));
         addFile(a.files, r.path);

@@ -18,7 +18,7 @@ export function jsonWriter(out: ChunkedOut, options: WriterOptions): ReportWrite
       let firstFinding = true;
       for (const f of r.report.findings) {
         if (options.quiet && !shownWhenQuiet(f.severity)) continue;
-        out.write(`${firstFinding ? '\n' : ',\n'}        ${JSON.stringify(jsonFinding(f))}`);
+        out.write(`${firstFinding ? '\n' : ',\n'}        ${JSON.stringify(jsonFinding(f, r.fixes?.get(f)))}`);
         firstFinding = false;
       }
       out.write(firstFinding ? ']\n    }' : '\n      ]\n    }');

@@ -1,42 +1,20 @@
-// `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it. One rule per finding code (a gate finding
-// gets a rule per code and gate, whose helpUri is the gate's KEP); results with ruleId, level, message and a
-// physical location relative to the repository root (uriBaseId SRCROOT); partialFingerprints computed from
-// the finding and the text of its line, so that a second run over the same files gives the same values.
-// Results are written as they come; the rules (known only then) follow them in the same run object.
+// `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it. One rule per finding code of the registry
+// (engine/codes.ts: summary, full description, README anchor), and one per code and gate for a gate finding
+// (helpUri: the gate's KEP); results with ruleId, level, message, fixes (artifactChanges) and a physical location
+// relative to the repository root (uriBaseId SRCROOT); partialFingerprints computed from the finding and the text
+// of its line, so that a second run over the same files gives the same values. Results are written as they come;
+// the rules follow them in the same run object.
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_TABLE, gateCatalog, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
+import { ALL_CODES, CODE_TABLE, gateCatalog, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
+import type { FileFix } from '../check-file';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
-
-/** What each code means and what to do, in full (SARIF fullDescription). */
-const FULL: Partial<Record<FindingCode, string>> = {
-  'yaml-syntax': 'The YAML does not parse, or a key is repeated. The document is not checked further until it parses.',
-  'unknown-field': 'The key is not a field of its type in the target Kubernetes version; the API server drops or rejects it. A close field name is suggested when there is one.',
-  'invalid-value': 'The value has the wrong type for the field, or is not one of the values the field allows.',
-  'missing-field': 'A field that the API marks as required is absent; the API server rejects the object.',
-  'unknown-kind': 'The apiVersion is served, but it has no kind of that name.',
-  'api-not-served': 'The target Kubernetes version does not serve this apiVersion and kind; the message names the apiVersion to use where one exists.',
-  'api-disabled-by-default': 'An alpha or beta API version is served only when the API server enables it with --runtime-config.',
-  'api-deprecated': 'The apiVersion is deprecated in the target version and will be removed; the message names the apiVersion to move to where one exists.',
-  'api-warning': 'kube-apiserver stores the object but returns a warning: a deprecated or non-functional volume type, node label or annotation, a fractional byte quantity, a null label selector, and the like.',
-  'yaml11-scalar': 'A plain scalar such as yes, no, on, off or 0644 means something else to YAML 1.1 parsers (kubectl); quote it.',
-  'value-not-recognised': 'The value is outside the values a config field documents (the data is weak, so this is never an error).',
-  'feature-gate': 'The field, value or kind needs a feature gate that is alpha, or beta and off by default, and the gate is not known to be on for every component that needs it. Enable the gate in the cluster config, or do not use the field.',
-  'field-not-in-version': 'The field exists only in a later Kubernetes version than the target.',
-  'gate-dependency': 'A gate the manifest needs depends on another gate that is off.',
-  'unknown-gate': 'A gate setting names no feature gate of the target version (unknown, removed or renamed); components refuse to start.',
-  'locked-gate': 'A gate locked to its default is set to the other value; components refuse to start.',
-  'redundant-gate': 'A GA gate is set to its default; the setting changes nothing and breaks start-up once the gate is removed.',
-  'version-mismatch': 'A config names another Kubernetes version than the one checked against.',
-  'file-too-large': 'The file is too large to check fully; only its syntax is checked.',
-  'disable-comment': 'A # kubegate-disable comment names something that is not a finding code (so it silences nothing for it), or, with --report-unused-disables, the comment or a code it names silences nothing.',
-};
 
 interface SarifRule {
   id: string;
@@ -59,38 +37,62 @@ function kepUri(gate: string | undefined, kep: number): string {
   return url ?? `https://kep.k8s.io/${kep}`;
 }
 
-/** The rule of a finding: per code, or per code and gate when the finding names a gate with a KEP. */
+/** The rule of a code (every code of the registry is listed, found or not). */
+export function codeRule(code: FindingCode): SarifRule {
+  const info = CODE_TABLE[code];
+  return {
+    id: code,
+    name: code,
+    shortDescription: { text: sentence(info.summary) },
+    fullDescription: { text: info.description },
+    helpUri: codeHelpUri(code),
+    help: { text: `${info.description} See ${codeHelpUri(code)}` },
+    defaultConfiguration: { level: LEVEL[info.severity] },
+    properties: { code },
+  };
+}
+
+/** The gate and KEP a finding names (gate findings and gate settings). */
+function gateKep(f: Finding): { gate?: string; kep?: number; kepTitle?: string } {
+  switch (f.code) {
+    case 'feature-gate':
+      return { gate: f.data?.gate, kep: f.data?.kep, kepTitle: f.data?.kepTitle };
+    case 'locked-gate':
+    case 'redundant-gate':
+      return { gate: f.data?.gate, kep: f.data?.kep };
+    default:
+      return {};
+  }
+}
+
+/** The rule of a finding: its code's, or per code and gate when the finding names a gate with a KEP. */
 function ruleFor(f: Finding): SarifRule {
   const info = CODE_TABLE[f.code];
-  const full = FULL[f.code] ?? sentence(info.when);
-  const gate = typeof f.data?.['gate'] === 'string' ? (f.data['gate'] as string) : undefined;
-  const kep = typeof f.data?.['kep'] === 'number' ? (f.data['kep'] as number) : undefined;
-  const level = LEVEL[info.severity];
-  if (gate && kep !== undefined) {
-    const entry = gateCatalog().gates[gate];
-    const kepTitle = entry?.kep?.title ?? (typeof f.data?.['kepTitle'] === 'string' ? (f.data['kepTitle'] as string) : undefined);
-    const uri = kepUri(gate, kep);
-    return {
-      id: `${f.code}/${gate}`,
-      name: `${f.code} ${gate}`,
-      shortDescription: { text: `${sentence(info.when).slice(0, -1)}: ${gate}.` },
-      fullDescription: { text: `${full} Gate ${gate}${entry?.summary ? `: ${entry.summary}` : ''} (KEP-${kep}${kepTitle ? ` ${kepTitle}` : ''}).` },
-      helpUri: uri,
-      help: { text: `${full} See KEP-${kep}: ${uri}` },
-      defaultConfiguration: { level },
-      properties: { code: f.code, gate, kep },
-    };
-  }
+  const { gate, kep, kepTitle: titleInData } = gateKep(f);
+  if (!gate || kep === undefined) return codeRule(f.code);
+  const full = info.description;
+  const entry = gateCatalog().gates[gate];
+  const kepTitle = entry?.kep?.title ?? titleInData;
+  const uri = kepUri(gate, kep);
   return {
-    id: f.code,
-    name: f.code,
-    shortDescription: { text: sentence(info.when) },
-    fullDescription: { text: full },
-    helpUri: codeHelpUri(f.code),
-    help: { text: `${full} See ${codeHelpUri(f.code)}` },
-    defaultConfiguration: { level },
-    properties: { code: f.code },
+    id: `${f.code}/${gate}`,
+    name: `${f.code} ${gate}`,
+    shortDescription: { text: `${sentence(info.summary).slice(0, -1)}: ${gate}.` },
+    fullDescription: { text: `${full} Gate ${gate}${entry?.summary ? `: ${entry.summary}` : ''} (KEP-${kep}${kepTitle ? ` ${kepTitle}` : ''}).` },
+    helpUri: uri,
+    help: { text: `${full} See KEP-${kep}: ${uri}` },
+    defaultConfiguration: { level: LEVEL[info.severity] },
+    properties: { code: f.code, gate, kep },
   };
+}
+
+/** A fix as SARIF states it: its replacements in the checked file (1-based lines and UTF-16 columns). */
+function sarifFix(fix: FileFix, artifact: { uri: string; uriBaseId?: string }): object {
+  const replacements = fix.edits.map((e) => ({
+    deletedRegion: { startLine: e.range.start.line + 1, startColumn: e.range.start.character + 1, endLine: e.range.end.line + 1, endColumn: e.range.end.character + 1 },
+    insertedContent: { text: e.newText },
+  }));
+  return { description: { text: fix.title }, artifactChanges: [{ artifactLocation: artifact, replacements }] };
 }
 
 /** The nearest folder at or above `start` that holds `.git`, else `fallback`. */
@@ -122,8 +124,9 @@ function artifactOf(file: string, ctx: SarifContext): { uri: string; uriBaseId?:
 }
 
 export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifContext): ReportWriter {
-  const rules: SarifRule[] = [];
-  const ruleIndex = new Map<string, number>();
+  // Every code of the registry, in its order; gate rules follow as findings name them.
+  const rules: SarifRule[] = ALL_CODES.map(codeRule);
+  const ruleIndex = new Map<string, number>(rules.map((r, i) => [r.id, i]));
   let first = true;
   out.write(`{\n  "$schema": ${JSON.stringify(SARIF_SCHEMA)},\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`);
   return {
@@ -167,6 +170,7 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
             },
           ],
           partialFingerprints: { 'kubegateFinding/v1': `${hash}:${occurrence}` },
+          ...(r.fixes?.get(f)?.length ? { fixes: r.fixes.get(f)!.map((x) => sarifFix(x, artifact)) } : {}),
           ...(f.data !== undefined ? { properties: { code: f.code, severity: f.severity, ...(f.path ? { path: f.path } : {}), ...(verdictSentence(f) ? { verdict: verdictSentence(f) } : {}), data: f.data } } : {}),
         };
         out.write(`${first ? '\n' : ',\n'}        ${JSON.stringify(result)}`);

@@ -1,7 +1,7 @@
 // `--format text`: on a terminal, findings grouped under their file; otherwise (or with --no-group) one line
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
-import type { Finding, Severity } from '../../engine';
+import { kepOf as kepOfFinding, type Finding, type Severity } from '../../engine';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
@@ -13,10 +13,8 @@ export interface TextOptions extends WriterOptions {
 
 /** The KEP a finding points to (gate findings), as `KEP-5945` and its URL. */
 export function kepOf(f: Finding): { label: string; url: string } | undefined {
-  const kep = f.data?.['kep'];
-  const url = f.data?.['kepUrl'];
-  if (typeof kep !== 'number') return undefined;
-  return { label: `KEP-${kep}`, url: typeof url === 'string' ? url : `https://kep.k8s.io/${kep}` };
+  const kep = kepOfFinding(f);
+  return kep ? { label: `KEP-${kep.number}`, url: kep.url } : undefined;
 }
 
 /** `text` as a terminal hyperlink to `url` (OSC 8). */

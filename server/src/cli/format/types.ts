@@ -1,6 +1,7 @@
 // What the report writers of `kubegate check` receive: one FileResult per checked input (severity overrides
 // already applied), then the summary. Writers print as they go, so a huge report is never one string.
-import type { DocumentReport, FileReport, KubeVersion, Severity } from '../../engine';
+import type { DocumentReport, FileReport, Finding, KubeVersion, Severity } from '../../engine';
+import type { FileFix } from '../check-file';
 import type { InputProblem } from '../inputs';
 import type { RunVerdict } from '../policy';
 
@@ -20,6 +21,8 @@ export interface FileResult {
   gateConfigsAsWritten?: string[];
   /** Documents not checked and not already explained by a finding of their own (notes). */
   notChecked?: NotCheckedDocument[];
+  /** Per finding, its fixes that edit only this file (JSON and SARIF output). */
+  fixes?: Map<Finding, FileFix[]>;
 }
 
 export interface RunSummary {

@@ -2,7 +2,7 @@
 // converted types (unknown-field, invalid-value, missing-field, …), schema constraints and CEL rules, Gateway API
 // channel findings and controller gates. Called by validate/analyzeDocument for apiVersions of no built-in group.
 import type { Node, YAMLMap } from 'yaml';
-import { defaultSeverity } from '../codes';
+import { finding } from '../codes';
 import type { BriefFacts, VersionData } from '../knowledge/format';
 import { kindEntry } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
@@ -66,7 +66,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   const [group, versionName] = splitApiVersion(input.apiVersion);
   const doc = input.pdoc.doc;
   if (!doc) return undefined;
-  const add = (f: Omit<Finding, 'severity' | 'document'>) => input.findings.push({ ...f, severity: defaultSeverity(f.code), document: input.pdoc.index });
+  const add = (f: Finding) => input.findings.push({ ...f, document: input.pdoc.index });
 
   const channelCtx = { lineCounter: input.parsed.lineCounter, doc, document: input.pdoc.index, findings: input.findings };
   const gatewayRows = GATEWAY_GROUPS.has(group) ? missingRows(input.crds, group, input.kind, versionName) : [];
@@ -132,12 +132,11 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   return { checked: true, source };
 }
 
-function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: CustomInputs): Omit<Finding, 'severity' | 'document'> {
+function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: CustomInputs): Finding {
   const target = preferredVersion(def, version.name);
   const moved = target ? movedFields(version, target) : [];
   const movedText = moved.length > 0 ? ` Fields that differ in ${target!.name}: ${moved.join(', ')}.` : '';
-  return {
-    code: 'api-deprecated',
+  return finding('api-deprecated', {
     message: `${input.apiVersion} ${input.kind} is deprecated${`${input.apiVersion} ${input.kind} is deprecated by ${describeSource(def)}`.length > 120 ? '' : ` by ${describeSource(def)}`}`,
     fix: target ? `Move to apiVersion ${def.group}/${target.name}.` : 'Move to a served, non-deprecated version of this kind.',
     detail: (version.deprecationWarning ? `The API server warns: ${version.deprecationWarning}.` : '') + movedText,
@@ -150,5 +149,5 @@ function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: Custo
       ...(moved.length > 0 ? { moved } : {}),
       source: describeSource(def),
     },
-  };
+  });
 }

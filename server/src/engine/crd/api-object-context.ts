@@ -1,5 +1,6 @@
 // Shared by the rules of CustomResourceDefinition and APIService documents (api-object-rules.ts): the rule
 // context, YAML access and the finding helper (data.rule / stage / verdict / source from schemas/api-objects.json).
+import { finding } from '../codes';
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ApiObjectsData } from '../knowledge/format';
 import { resolveAlias } from '../parse/aliases';
@@ -77,8 +78,7 @@ export function add(
   extra: { verdict?: Verdict; data?: Record<string, unknown> } = {},
 ): void {
   const verdict = extra.verdict ?? 'rejected';
-  ctx.findings.push({
-    code,
+  ctx.findings.push(finding(code, {
     severity: VERDICT_SEVERITY[verdict],
     message,
     fix,
@@ -87,7 +87,7 @@ export function add(
     path: path.replace(/\[\d+\]/g, '[]'),
     document: ctx.document,
     data: { rule, pipelineStage: 'validation', verdict, source: ctx.facts.rules[rule]?.source, ...extra.data },
-  });
+  }));
 }
 
 export function values(ctx: Ctx, name: string): string[] {

@@ -2,7 +2,7 @@
 // With the standard channel installed the API server drops such a field (CRD pruning; rejected as unknown under
 // strict field validation), rejects such a value, and has no such kind or version.
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { defaultSeverity } from '../codes';
+import { finding, type FindingData } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
 import type { CrdCatalog } from './catalog';
@@ -19,10 +19,8 @@ export interface ChannelContext {
   findings: Finding[];
 }
 
-function finding(ctx: ChannelContext, message: string, range: Range, path: string, data: Record<string, unknown>, detail: string): Finding {
-  return {
-    code: 'experimental-channel',
-    severity: defaultSeverity('experimental-channel'),
+function channelFinding(ctx: ChannelContext, message: string, range: Range, path: string, data: FindingData['experimental-channel'], detail: string): Finding {
+  return finding('experimental-channel', {
     message,
     range,
     path,
@@ -30,7 +28,7 @@ function finding(ctx: ChannelContext, message: string, range: Range, path: strin
     data,
     fix: CHANNEL_FIX,
     detail,
-  };
+  });
 }
 
 /** Rows of the release in use that the channel in use lacks, for one kind/version. */
@@ -50,7 +48,7 @@ export function kindOrVersionFinding(ctx: ChannelContext, catalog: CrdCatalog, r
   const row = kindRow ?? versionRow;
   if (!row) return undefined;
   const what = kindRow ? `${kind}` : `${apiVersion} ${kind}`;
-  return finding(
+  return channelFinding(
     ctx,
     `${what} exists only in the Gateway API ${row.onlyIn} channel; the ${channel} channel in use does not serve it`,
     where,
@@ -87,7 +85,7 @@ export function fieldFindings(ctx: ChannelContext, catalog: CrdCatalog, rows: Ch
         if (row && pair.key.range) {
           reported.push(p);
           ctx.findings.push(
-            finding(
+            channelFinding(
               ctx,
               `${name} is a Gateway API ${row.onlyIn}-channel field: the ${channel} channel drops it`,
               rangeOf(ctx.lineCounter, pair.key.range[0], pair.key.range[1]),
@@ -107,7 +105,7 @@ export function fieldFindings(ctx: ChannelContext, catalog: CrdCatalog, rows: Ch
       if (row && node.range) {
         reported.push(`${path}=${row.value}`);
         ctx.findings.push(
-          finding(
+          channelFinding(
             ctx,
             `${row.value} is a Gateway API ${row.onlyIn}-channel value: the ${channel} channel rejects it`,
             rangeOf(ctx.lineCounter, node.range[0], node.range[1]),

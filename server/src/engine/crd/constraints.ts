@@ -2,7 +2,7 @@
 // items and properties, pattern, a few formats (date-time, byte, ipv4, ipv6), list types `set` and `map`
 // (duplicate items / keys), and CEL rules (cel.ts). `status` is not checked (the API server sets it).
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { defaultSeverity } from '../codes';
+import { defaultSeverity, finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
 import { compileRe2 } from '../regex';
@@ -39,16 +39,14 @@ function rangeOfNode(ctx: ConstraintContext, node: Node | null | undefined, fall
 }
 
 function add(ctx: ConstraintContext, message: string, range: Range, path: string, data: Record<string, unknown>, fix?: string): void {
-  ctx.findings.push({
-    code: 'invalid-value',
-    severity: defaultSeverity('invalid-value'),
+  ctx.findings.push(finding('invalid-value', {
     message,
     range,
     path,
     document: ctx.document,
     data,
     ...(fix ? { fix } : {}),
-  });
+  }));
 }
 
 /** Checks the root object of a custom resource against its schema. */
@@ -147,16 +145,14 @@ function requiredScalars(ctx: ConstraintContext, pairs: Pair<Node | null, Node |
     if (child.type !== 'integer' && child.type !== 'number' && child.type !== 'boolean') continue;
     const fieldPath = path ? `${path}.${name}` : name;
     if (fieldPath.split('.')[0] === 'status') continue;
-    ctx.findings.push({
-      code: 'missing-field',
-      severity: defaultSeverity('missing-field'),
+    ctx.findings.push(finding('missing-field', {
       message: `${name} is missing: the CRD requires it`,
       fix: `Add ${name}${path ? ` under ${path}` : ''}.`,
       range: keyRange,
       path: fieldPath,
       document: ctx.document,
       data: { field: name },
-    });
+    }));
   }
 }
 

@@ -3,7 +3,7 @@
 // (`snapshot-controller:CSIVolumeGroupSnapshot=true` in kubegate.featureGates / --feature-gates), else the gate's
 // default in the controller release in use. A governed kind or field with the gate off is a `feature-gate` finding.
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { defaultSeverity } from '../codes';
+import { defaultSeverity, finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
 import type { CrdCatalog } from './catalog';
@@ -95,9 +95,7 @@ export function controllerGateFindings(ctx: GateContext, catalog: CrdCatalog, us
       use.path === '(kind)'
         ? `${fact.controller} does not act on ${subject} while ${fact.name} is off`
         : `${fact.controller} ignores ${use.path} while ${fact.name} is off`;
-    ctx.findings.push({
-      code: 'feature-gate',
-      severity: defaultSeverity('feature-gate'),
+    ctx.findings.push(finding('feature-gate', {
       message: `${use.path === '(kind)' ? 'This kind' : use.path.replace(/^.*\./, '')} needs ${fact.controller} gate ${fact.name} (${stage}, ${state.from === 'setting' ? 'set off' : 'off by default'})`,
       fix:
         `Start ${fact.controller} with --feature-gates=${fact.name}=true, then tell Kubegate: ` +
@@ -115,7 +113,7 @@ export function controllerGateFindings(ctx: GateContext, catalog: CrdCatalog, us
         docs: fact.docs,
         setting: `${fact.controller}:${fact.name}`,
       },
-    });
+    }));
   }
 }
 

@@ -4,6 +4,7 @@
 // - pattern: kubernetes/kubernetes staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/validation.go
 //   @ 21e7f350b81c8719e468393e085868d6ad3b86ca (validateValueValidation: regexp.Compile(v.Pattern), the error is
 //   "must be a valid regular expression, but isn't: <regexp error>").
+import { finding } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import type { Finding, Range } from '../types';
@@ -73,8 +74,7 @@ export function crdDocumentFindings(input: CrdDocumentInput): Finding[] {
     const why = w.truncated
       ? `the CRD's schemas have more than ${MAX_SCHEMA_NODES} nodes`
       : `the schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep (at ${w.deepest!.path})`;
-    w.findings.push({
-      code: 'file-too-large',
+    w.findings.push(finding('file-too-large', {
       severity: 'information',
       message: `Not checked in full: ${why}; deeper parts are not checked here`,
       fix: 'Check this CRD with a dry run against a cluster (kubectl apply --dry-run=server).',
@@ -82,7 +82,7 @@ export function crdDocumentFindings(input: CrdDocumentInput): Finding[] {
       path: w.deepest?.path ?? 'spec',
       document: input.document,
       data: { rule: 'crd-schema-bounds', pipelineStage: 'validation', verdict: 'note', maxDepth: MAX_SCHEMA_DEPTH, maxNodes: MAX_SCHEMA_NODES },
-    });
+    }));
   }
   return w.findings;
 }
@@ -109,8 +109,7 @@ function visit(w: Walk, node: Node, path: string, depth: number, fallback: Range
       const re = compileRe2(value.value);
       if (!re.ok) {
         const at = `${path}.pattern`;
-        w.findings.push({
-          code: 'invalid-value',
+        w.findings.push(finding('invalid-value', {
           severity: 'error',
           message: `Creating this CRD fails: ${at}: must be a valid regular expression, but isn't: ${re.error}`,
           fix: 'Write the pattern in RE2 syntax (Go regexp: no look-around, no back-references).',
@@ -118,7 +117,7 @@ function visit(w: Walk, node: Node, path: string, depth: number, fallback: Range
           path: at,
           document: w.input.document,
           data: { rule: 'crd-pattern-syntax', pipelineStage: 'validation', verdict: 'rejected', pattern: value.value, error: re.error },
-        });
+        }));
       }
     } else if (ONE.has(key)) {
       visit(w, value, `${path}.${key}`, depth + 1, fallback);

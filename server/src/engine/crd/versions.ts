@@ -1,5 +1,6 @@
 // Served-version findings of custom resources: a version the CRD does not serve (or does not define), with the
 // move spelled out — the version to use, and for bundled CRDs the releases that served the old one.
+import { finding } from '../codes';
 import type { Finding, Range } from '../types';
 import type { CrdCatalog } from './catalog';
 import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
@@ -13,7 +14,7 @@ export function servedVersionFinding(
   kind: string,
   where: Range,
   catalog: CrdCatalog,
-): Omit<Finding, 'severity' | 'document'> {
+): Finding {
   const target = preferredVersion(def);
   const source = describeSource(def);
   const served = def.versions.filter((v) => v.served).map((v) => v.name);
@@ -26,15 +27,14 @@ export function servedVersionFinding(
   ]
     .filter(Boolean)
     .join(' ');
-  return {
-    code: 'api-not-served',
+  return finding('api-not-served', {
     message: `${apiVersion} ${kind} is not served by ${source}` + (served.length > 0 ? ` (served: ${served.join(', ')})` : ''),
     fix: target ? `Use apiVersion ${def.group}/${target.name}.` : 'Install a CRD release that serves this version.',
     detail,
     path: `${apiVersion}/${kind}`,
     range: where,
     data: { apiVersion, kind, servedAs: served.map((v) => `${def.group}/${v}`), source, ...(history ? { servedUpTo: history } : {}), ...(moved.length > 0 ? { moved } : {}) },
-  };
+  });
 }
 
 /** Paths (down to three levels) present in `from` but absent in `to`: what a version move renames or drops. */

@@ -2,19 +2,19 @@
 // controller's name (`snapshot-controller:CSIVolumeGroupSnapshot`), the way the user then starts the controller.
 import type { Fix } from './types';
 import { offsetAt } from '../line-index';
-import type { Finding } from '../types';
+import type { Finding, FindingOf } from '../types';
 
 /** A `feature-gate` finding about a controller gate (engine/crd/controller-gates.ts). */
-export function isControllerGateFinding(finding: Finding): boolean {
-  return finding.code === 'feature-gate' && typeof finding.data?.setting === 'string' && typeof finding.data?.component === 'string';
+export function isControllerGateFinding(finding: Finding): finding is FindingOf<'feature-gate'> & { data: { setting: string; component: string } } {
+  return finding.code === 'feature-gate' && typeof finding.data?.setting === 'string' && typeof finding.data.component === 'string';
 }
 
 export function controllerGateFixes(finding: Finding, offerSetting: boolean | undefined): Fix[] {
   if (!isControllerGateFinding(finding) || offerSetting === false) return [];
-  const key = String(finding.data!.setting);
+  const key = finding.data.setting;
   return [
     {
-      title: `Treat ${finding.data!.component} gate ${String(finding.data!.gate)} as enabled (Kubegate setting only)`,
+      title: `Treat ${finding.data.component} gate ${finding.data.gate} as enabled (Kubegate setting only)`,
       kind: 'quickfix',
       code: finding.code,
       edits: [],
@@ -28,8 +28,8 @@ export function controllerGateFixes(finding: Finding, offerSetting: boolean | un
 export function customApiVersionFixes(finding: Finding, text: string, file: string): Fix[] {
   if ((finding.code !== 'api-not-served' && finding.code !== 'api-deprecated') || typeof finding.data?.source !== 'string') return [];
   const current = finding.data.apiVersion;
-  const served = Array.isArray(finding.data.servedAs) ? (finding.data.servedAs as unknown[]).filter((v): v is string => typeof v === 'string') : [];
-  const target = typeof finding.data.replacement === 'string' ? finding.data.replacement : preferred(served);
+  const served = finding.code === 'api-not-served' ? (finding.data.servedAs ?? []) : [];
+  const target = finding.code === 'api-deprecated' && finding.data.replacement ? finding.data.replacement : preferred(served);
   if (typeof current !== 'string' || !target || target === current) return [];
   const start = offsetAt(text, finding.range.start);
   const end = offsetAt(text, finding.range.end);

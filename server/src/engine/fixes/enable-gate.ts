@@ -2,29 +2,23 @@
 // documents), in the kubegate.featureGates setting, or in a new kind config.
 import type { Finding } from '../types';
 import type { CreateFile, Fix } from './types';
-import { type FixInput, baseName, dataString, dataStrings, toTextEdits } from './input';
+import { type FixInput, baseName, toTextEdits } from './input';
 import { gateEditsForConfig } from './config-edits';
 import { kindConfigFor } from './kind-config';
 
 /** The gate a finding asks to turn on (the missing dependency for gate-dependency). */
 export function gateToEnable(finding: Finding): string | undefined {
-  if (finding.code === 'gate-dependency') return dataString(finding, 'requires', 'dependency', 'needs', 'missing', 'gate');
-  if (finding.code === 'feature-gate') return dataString(finding, 'gate');
+  if (finding.code === 'gate-dependency') return finding.data?.requires || finding.data?.gate || undefined;
+  if (finding.code === 'feature-gate') return finding.data?.gate || undefined;
   return undefined;
 }
 
 /** Components that still need the gate: those the finding's state says are not on, else all it names. */
 function neededComponents(input: FixInput, gate: string): string[] {
-  const f = input.finding;
-  const states = f.data?.state;
-  if (Array.isArray(states)) {
-    const notOn = states
-      .filter((s): s is { component: string; state?: unknown } => typeof (s as { component?: unknown })?.component === 'string')
-      .filter((s) => s.state !== 'on')
-      .map((s) => s.component);
-    if (notOn.length > 0) return notOn;
-  }
-  const named = dataStrings(f, 'components');
+  const data = input.finding.code === 'feature-gate' ? input.finding.data : undefined;
+  const notOn = (data?.state ?? []).filter((s) => s.state !== 'on').map((s) => s.component);
+  if (notOn.length > 0) return notOn;
+  const named = data?.components ?? [];
   if (named.length > 0) return named;
   return input.ctx.gates?.gates[gate]?.components ?? [];
 }

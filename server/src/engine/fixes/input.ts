@@ -41,21 +41,16 @@ export function toTextEdits(file: string, text: string, edits: OffsetEdit[]): Te
   return edits.map((e) => ({ file, range: index.rangeAt(e.start, e.end), newText: e.newText }));
 }
 
-export function dataString(finding: Finding, ...keys: string[]): string | undefined {
-  for (const k of keys) {
-    const v = finding.data?.[k];
-    if (typeof v === 'string' && v) return v;
+/** The did-you-mean name a finding carries (unknown field, kind or gate), as a list. */
+export function suggestionsOf(finding: Finding): string[] {
+  switch (finding.code) {
+    case 'unknown-field':
+    case 'unknown-kind':
+    case 'invalid-value':
+      return finding.data?.suggestion ? [finding.data.suggestion] : [];
+    default:
+      return [];
   }
-  return undefined;
-}
-
-export function dataStrings(finding: Finding, ...keys: string[]): string[] {
-  for (const k of keys) {
-    const v = finding.data?.[k];
-    if (typeof v === 'string' && v) return [v];
-    if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x.length > 0);
-  }
-  return [];
 }
 
 export function baseName(path: string): string {

@@ -7,7 +7,7 @@ import type { Finding } from '../types';
 export function gatesNeededBy(findings: readonly Finding[]): string[] {
   const gates = new Set<string>();
   for (const f of findings) {
-    if (f.code === 'feature-gate' && typeof f.data?.gate === 'string' && !isControllerGateFinding(f)) gates.add(f.data.gate);
+    if (f.code === 'feature-gate' && f.data?.gate && !isControllerGateFinding(f)) gates.add(f.data.gate);
   }
   return [...gates].sort();
 }

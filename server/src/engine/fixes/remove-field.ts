@@ -6,7 +6,7 @@ import { keyName } from './yaml-nodes';
 
 export function removeFieldFixes(input: FixInput): Fix[] {
   const { hit, finding, ctx } = input;
-  if (!hit || finding.path?.includes('(kind)') || finding.data?.via === 'kind') return [];
+  if (!hit || finding.path?.includes('(kind)') || (finding.code === 'feature-gate' && finding.data?.via === 'kind')) return [];
   const name = keyName(hit.pair);
   const del = deletePair(ctx.text, hit.map, hit.pair);
   if (!del || !name) return [];

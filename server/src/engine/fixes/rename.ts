@@ -3,7 +3,7 @@
 import { isMap, isScalar } from 'yaml';
 import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import type { Fix } from './types';
-import { type FixInput, dataString, dataStrings, toTextEdits } from './input';
+import { type FixInput, suggestionsOf, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
 import { siblingFields } from './type-lookup';
 import { closeNames, sameLetters } from '../similar-names';
@@ -29,7 +29,7 @@ export function fieldNameFixes(input: FixInput): Fix[] {
   const fields = entry && ctx.versionData ? siblingFields(ctx.versionData, entry, segs) : undefined;
   const names = [
     ...(fields ? closeNames(name, fields.map((f) => f.name)) : []),
-    ...dataStrings(input.finding, 'didYouMean', 'suggestions', 'suggestion'),
+    ...suggestionsOf(input.finding),
   ];
   const out: Fix[] = [];
   for (const n of [...new Set(names)]) {
@@ -48,7 +48,7 @@ export function kindNameFixes(input: FixInput): Fix[] {
   const valueNode = pairByKey(root, 'kind')?.value;
   const r = nodeRange(valueNode);
   if (!r) return [];
-  const fromData = dataStrings(input.finding, 'didYouMean', 'suggestions', 'suggestion');
+  const fromData = suggestionsOf(input.finding);
   let names = fromData;
   if (names.length === 0 && ctx.versionData) {
     const sameApi = apiVersion ? kindsOfApiVersion(ctx.versionData, apiVersion).map((k) => k.kind) : [];
@@ -77,15 +77,14 @@ export function gateNameFixes(input: FixInput): Fix[] {
   const start = offsetAt(ctx.text, finding.range.start);
   const end = offsetAt(ctx.text, finding.range.end);
   const written = ctx.text.slice(start, end);
-  const name = dataString(finding, 'gate', 'name') ?? written;
+  const data = finding.code === 'unknown-gate' ? finding.data : undefined;
+  const name = data?.gate || written;
   if (!written || !name || !written.includes(name)) return [];
   const at = start + written.indexOf(name);
-  const replacement = dataString(finding, 'replacement', 'replacedBy');
+  const replacement = data?.replacement || undefined;
   const candidates: string[] = [];
-  const suggested = dataStrings(finding, 'didYouMean', 'suggestion');
   if (replacement) candidates.push(replacement);
-  else if (suggested.length > 0) append(candidates, suggested);
-  else if (ctx.gates && dataString(finding, 'reason') !== 'removed') {
+  else if (ctx.gates && data?.reason !== 'removed') {
     const known = Object.values(ctx.gates.gates)
       .filter((g) => g.byVersion[ctx.version]?.exists === true)
       .map((g) => g.name);

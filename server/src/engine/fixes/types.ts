@@ -36,6 +36,8 @@ export interface Fix {
   setting?: SettingChange;
   /** The finding code the fix answers. */
   code: FindingCode;
+  /** A disable comment (silences the finding rather than fixing it): never applied by `kubegate check --fix`. */
+  suppression?: true;
 }
 
 /** A config file the gate model found for the manifest (kind, kubeadm, kubelet config), with its current text. */

@@ -1,5 +1,5 @@
 // `feature-gate` and `gate-dependency` findings for the gated uses of a document.
-import { defaultSeverity } from '../codes';
+import { defaultSeverity, finding } from '../codes';
 import type { BriefFacts, GateCatalog } from '../knowledge/format';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, Finding, KubeVersion } from '../types';
@@ -77,8 +77,7 @@ export function featureGateFinding(
     },
     version,
   );
-  return {
-    code: 'feature-gate',
+  return finding('feature-gate', {
     severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),
     ...words,
     path: use.path,
@@ -101,7 +100,7 @@ export function featureGateFinding(
       ...(env && env.notes.length ? { notes: env.notes } : {}),
     },
     related: dedupeEvidence(states.flatMap((s) => s.evidence)),
-  };
+  });
 }
 
 /** Gate names of a curated also-requires entry (entries may carry a note after the name). */
@@ -129,16 +128,14 @@ export function gateDependencyFindings(
       const knownOff = states.filter((s) => s.state === 'off');
       const offByDefault = isOffByDefault(found.state) && overallState(states) !== 'on';
       if (knownOff.length === 0 && !offByDefault) continue;
-      out.push({
-        code: 'gate-dependency',
-        severity: defaultSeverity('gate-dependency'),
+      out.push(finding('gate-dependency', {
         ...gateDependencyWords(use, required, knownOff.map((s) => s.component), found.state.stage, version),
         path: use.path,
         range: use.range,
         document: use.document,
         data: { gate: use.gate, requires: required, stage: found.state.stage, default: found.state.default, coverage: 'limited' },
         related: dedupeEvidence(states.flatMap((s) => s.evidence)),
-      });
+      }));
     }
   }
   return out;

@@ -8,7 +8,6 @@ import { groupOf } from '../api-version';
 import { GateStateModel } from './environment';
 import { componentsFor, featureGateFinding, gateDependencyFindings, statesFor, type GateKnowledge } from './gate-findings';
 import { gateInVersion } from './catalog-lookup';
-import type { RuleCondition } from '../knowledge/format';
 import { settingFindings, versionMismatchFindings } from './setting-findings';
 import { append } from '../append';
 import { assignVerdicts, type DropScope } from '../verdict-pass';
@@ -61,8 +60,8 @@ export function environmentForFile(analyses: DocumentAnalysis[], ctx: GateStepCo
 }
 
 function apiVersionOf(f: Finding, a: DocumentAnalysis): string | undefined {
-  const fromData = f.data?.['apiVersion'];
-  return typeof fromData === 'string' ? fromData : a.report.apiVersion;
+  const fromData = f.code === 'api-disabled-by-default' ? f.data?.apiVersion : undefined;
+  return fromData ?? a.report.apiVersion;
 }
 
 function byPosition(a: Finding, b: Finding): number {
@@ -81,7 +80,7 @@ function gateIsOn(gate: string, env: GateEnvironment, ctx: GateStepContext): boo
 
 /** A finding of a gate-conditional declarative rule (`data.when`) holds only in the gate state it names. */
 function conditionHolds(f: Finding, env: GateEnvironment, ctx: GateStepContext): boolean {
-  const when = f.data?.['when'] as RuleCondition | undefined;
+  const when = f.data?.when;
   if (!when || typeof when.gate !== 'string') return true;
   return gateIsOn(when.gate, env, ctx) === when.enabled;
 }

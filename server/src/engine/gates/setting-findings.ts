@@ -1,6 +1,6 @@
 // Findings about gate settings in config documents (`unknown-gate`, `locked-gate`, `redundant-gate`) and about a
 // config naming another Kubernetes version than the target (`version-mismatch`).
-import { defaultSeverity } from '../codes';
+import { defaultSeverity, finding } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding, KubeVersion, Range } from '../types';
@@ -15,9 +15,7 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
     if (status.kind === 'meta' || status.kind === 'unverified') continue;
     if (status.kind === 'not-a-gate') {
       const didYouMean = status.reason === 'unknown' && !status.addedIn ? similarGateNames(catalog, s.gate, version) : [];
-      out.push({
-        code: 'unknown-gate',
-        severity: defaultSeverity('unknown-gate'),
+      out.push(finding('unknown-gate', {
         ...unknownGateWords(s.gate, status, version, didYouMean),
         range: s.range,
         document: s.document,
@@ -29,34 +27,30 @@ export function settingFindings(settings: GateSetting[], catalog: GateCatalog, v
           ...(status.lastIn ? { lastIn: status.lastIn } : {}),
           ...(didYouMean.length ? { didYouMean } : {}),
         },
-      });
+      }));
       continue;
     }
     const { state, entry } = status;
     if (s.value === undefined) continue;
     if (state.locked === true && typeof state.default === 'boolean' && s.value !== state.default) {
-      out.push({
-        code: 'locked-gate',
-        severity: defaultSeverity('locked-gate'),
+      out.push(finding('locked-gate', {
         message: `${s.gate}=${s.value} stops components from starting: locked to ${state.default} in ${version} (${state.stage})`,
         fix: 'Remove the setting.',
         detail: `${s.gate} is locked to its default (${state.default}) in Kubernetes ${version}; components refuse any other value.`,
         range: s.valueRange ?? s.range,
         document: s.document,
         data: { gate: s.gate, stage: state.stage, default: state.default, locked: true, kep: entry.kep?.number },
-      });
+      }));
       continue;
     }
     if (state.stage === 'GA' && state.default === s.value) {
-      out.push({
-        code: 'redundant-gate',
-        severity: defaultSeverity('redundant-gate'),
+      out.push(finding('redundant-gate', {
         message: `Setting ${s.gate} has no effect: GA and ${s.value ? 'on' : 'off'} by default in ${version}`,
         fix: 'Remove the setting: it breaks start-up once the gate is removed.',
         range: s.range,
         document: s.document,
         data: { gate: s.gate, stage: state.stage, default: state.default, locked: state.locked ?? null },
-      });
+      }));
     }
   }
   return out;
@@ -95,15 +89,13 @@ export function versionMismatchFindings(
         : nodes.length === list.length
           ? `the ${n.what}s of ${nodeList(nodes)} name`
           : `${list.length} ${n.what}s name`;
-    out.push({
-      code: 'version-mismatch',
-      severity: defaultSeverity('version-mismatch'),
+    out.push(finding('version-mismatch', {
       message: `Gate stages may differ: ${subject} Kubernetes ${n.version}, the check targets ${version}`,
       fix: `Set the target version to ${minor} (e.g. --kubernetes-version ${minor}) if that is the cluster you run.`,
       range: n.range as Range,
       document,
       data: { named: n.version, namedMinor: minor, target: version, what: n.what, ...(nodes.length > 0 ? { nodes: nodes.map((i) => i + 1) } : {}) },
-    });
+    }));
   }
   return out;
 }

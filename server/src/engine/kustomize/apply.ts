@@ -38,16 +38,16 @@ function kindsOf(a: DocumentAnalysis): Set<string> {
 
 /** Strategic-merge patch directives: keys kustomize (and the API server's strategic merge) read as instructions. */
 function isPatchDirective(f: Finding): boolean {
-  const field = f.data?.['field'];
-  return typeof field === 'string' && /^\$(?:patch$|retainKeys$|setElementOrder\/|deleteFromPrimitiveList\/)/.test(field);
+  const field = f.code === 'unknown-field' ? f.data?.field : undefined;
+  return field !== undefined && /^\$(?:patch$|retainKeys$|setElementOrder\/|deleteFromPrimitiveList\/)/.test(field);
 }
 
 function partial(findings: Finding[]): Finding[] {
   return findings.filter(
     (f) =>
       f.code !== 'missing-field' &&
-      f.data?.['wholeObject'] !== true &&
-      !(f.code === 'invalid-value' && f.data?.['got'] === 'null') &&
+      f.data?.wholeObject !== true &&
+      !(f.code === 'invalid-value' && f.data?.got === 'null') &&
       !(f.code === 'unknown-field' && isPatchDirective(f)),
   );
 }

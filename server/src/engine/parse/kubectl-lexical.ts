@@ -12,6 +12,7 @@
 // files (tests/engine/kubectl-lexical.test.ts has them): a lone-CR ConfigMap and a BOM-opened second document
 // are decoded; a NUL or U+0001 in a value fails that document only.
 
+import { finding } from '../codes';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Finding } from '../types';
 import { rangeOf } from './ranges';
@@ -53,13 +54,12 @@ export function controlCharacterFinding(parsed: ParsedFile, pdoc: ParsedDocument
   const bad = firstControlCharacter(parsed.text, pdoc.start, pdoc.end);
   if (!bad) return undefined;
   const code = `U+${bad.code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return {
-    code: 'yaml-syntax',
+  return finding('yaml-syntax', {
     severity: 'error',
     message: `Applying fails: kubectl refuses this document: control characters are not allowed (${code})`,
     fix: 'Remove the character, or write it as an escape in a double-quoted string (e.g. "\\u0000").',
     range: rangeOf(parsed.lineCounter, bad.offset, bad.offset + 1),
     document: pdoc.index,
     data: { rule: 'yaml-control-character', pipelineStage: 'decode', verdict: 'rejected', codePoint: code },
-  };
+  });
 }

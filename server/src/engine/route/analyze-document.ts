@@ -2,7 +2,7 @@
 // and the collection of gated uses and gate settings. Gates are not judged here.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
-import { defaultSeverity } from '../codes';
+import { finding } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
@@ -53,14 +53,12 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   if (pdoc.errors.length > 0) {
     base.reason = REASON_SYNTAX;
     for (const e of pdoc.errors) {
-      analysis.findings.push({
-        code: 'yaml-syntax',
-        severity: defaultSeverity('yaml-syntax'),
+      analysis.findings.push(finding('yaml-syntax', {
         message: `${e.message}: this document is not checked further`,
         fix: 'Fix the YAML.',
         range: e.range,
         document: pdoc.index,
-      });
+      }));
     }
     return analysis;
   }
@@ -142,23 +140,21 @@ function analyzeObject(
     if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
   }
   const route: Route = routeKind(apiVersion, kind, inputs.data, inputs.brief);
-  const add = (f: Omit<Finding, 'severity' | 'document'>) =>
-    findings.push({ ...f, severity: defaultSeverity(f.code), document: pdoc.index });
+  const add = (f: Finding) => findings.push({ ...f, document: pdoc.index });
 
   switch (route.type) {
     case 'not-checked':
       report.reason = route.reason;
       return report;
     case 'unknown-kind':
-      add({
-        code: 'unknown-kind',
+      add(finding('unknown-kind', {
         message:
           `No kind ${kind} in ${apiVersion}` + (route.suggestion ? `: did you mean ${route.suggestion}?` : ` (Kubernetes ${inputs.data.version})`),
         fix: route.suggestion ? `Change the kind to ${route.suggestion}.` : 'Check the kind and the apiVersion.',
         path: `${apiVersion}/${kind}`,
         range: kindWhere,
         data: { apiVersion, kind, ...(route.suggestion ? { suggestion: route.suggestion } : {}) },
-      });
+      }));
       report.reason = REASON_UNKNOWN_KIND;
       return report;
     case 'api-not-served': {
@@ -177,8 +173,7 @@ function analyzeObject(
       else if (route.replacement) fix = `Use ${route.replacement}.`;
       else if (route.notShipped) fix = 'Remove this document.';
       else fix = `No apiVersion serves ${kind} in Kubernetes ${inputs.data.version}: remove this document, or target a Kubernetes version that serves it.`;
-      add({
-        code: 'api-not-served',
+      add(finding('api-not-served', {
         message,
         fix,
         ...(detail ? { detail } : {}),
@@ -192,7 +187,7 @@ function analyzeObject(
           ...(route.removedIn ? { removedIn: route.removedIn } : {}),
           ...(route.neverServed !== undefined ? { neverServed: true } : {}),
         },
-      });
+      }));
       report.reason = REASON_NOT_SERVED;
       return report;
     }
@@ -280,16 +275,14 @@ export function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionDat
     ? `kube-apiserver ${data.version} refuses to start: it never serves ${entry.key}`
     : `kube-apiserver ${data.version} refuses to start: ${entry.key} is not a group-version it knows`;
   const alternatives = [...(data.served?.byDefault ?? []), ...(data.served?.whenEnabled ?? [])].filter((gv) => splitApiVersion(gv)[0] === group);
-  return {
-    code: 'api-not-served',
-    severity: defaultSeverity('api-not-served'),
+  return finding('api-not-served', {
     message,
     fix: alternatives.length > 0 ? `Remove the entry, or enable one it serves: ${alternatives.join(', ')}.` : 'Remove the entry.',
     ...(why ? { detail: why } : {}),
     path: entry.key,
     range: entry.range,
     data: { apiVersion: entry.key, runtimeConfig: true, ...(why !== undefined ? { neverServed: true } : {}), served: alternatives },
-  };
+  });
 }
 
 function analyzeListItems(
@@ -305,16 +298,14 @@ function analyzeListItems(
   const items = pair?.value;
   if (!pair || !items || (isScalar(items) && items.value === null)) return [];
   if (!isSeq(items)) {
-    findings.push({
-      code: 'invalid-value',
-      severity: defaultSeverity('invalid-value'),
+    findings.push(finding('invalid-value', {
       message: `items of a ${route.kind} must be a list of objects`,
       fix: 'Write items as a list (each entry starting with "- ").',
       path: 'items',
       range: items.range ? rangeOf(parsed.lineCounter, items.range[0], items.range[1]) : pdoc.range,
       document: pdoc.index,
       data: { expected: 'list', got: isMap(items) ? 'mapping' : 'scalar' },
-    });
+    }));
     return [];
   }
   const defaults = route.itemKind ? { apiVersion: route.apiVersion, kind: route.itemKind.kind } : undefined;
@@ -330,14 +321,12 @@ function analyzeListItems(
 function unreadNote(pdoc: ParsedDocument): Finding {
   const { templateDocuments, remaining } = pdoc.unread!;
   const start = pdoc.range.start;
-  return {
-    code: 'file-too-large',
-    severity: defaultSeverity('file-too-large'),
+  return finding('file-too-large', {
     message: `Not checked: this and the ${remaining - 1} documents after it follow ${templateDocuments} documents with template markers ({{ … }})`,
     fix: 'Check the rendered output instead (e.g. helm template … | kubegate check -), or split the file.',
     detail: `Kubegate reads at most ${templateDocuments} documents with template markers in one file; none of them is checked, and parsing them costs far more than a plain document.`,
     range: { start, end: { line: start.line, character: start.character + 3 } },
     document: pdoc.index,
     data: { rule: 'template-documents', limit: templateDocuments, unread: remaining },
-  };
+  });
 }

@@ -1,6 +1,6 @@
 // Findings about the API a routed kind belongs to: an alpha/beta version off by default, a webhook payload the API
 // server does not serve, a deprecated version and its served replacement.
-import { defaultSeverity } from '../codes';
+import { finding } from '../codes';
 import type { KindEntry } from '../knowledge/format';
 import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
 import type { Finding, Range } from '../types';
@@ -10,38 +10,35 @@ export function apiFindings(
   entry: KindEntry,
   inputs: AnalyzeInputs,
   where: Range,
-  add: (f: Omit<Finding, 'severity' | 'document'>) => void,
+  add: (f: Finding) => void,
 ): void {
   if (entry.component) return;
   const path = `${entry.apiVersion}/${entry.kind}`;
   if (/(?:alpha|beta)\d+$/.test(entry.version) && entry.payload && inputs.data.served?.notServed[entry.apiVersion] !== undefined) {
-    add({
-      code: 'api-disabled-by-default',
+    add(finding('api-disabled-by-default', {
       message: `${entry.apiVersion} ${entry.kind} is a webhook payload: the API server does not serve it`,
       fix: 'Send it to the webhook that expects it; --runtime-config cannot enable it.',
       detail: inputs.data.served.notServed[entry.apiVersion],
       path,
       range: where,
       data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability, payload: true },
-    });
+    }));
   } else if (/(?:alpha|beta)\d+$/.test(entry.version)) {
     {
       // A runtime-config source that enables the version silences this in the gate step (engine/gates).
-      add({
-        code: 'api-disabled-by-default',
+      add(finding('api-disabled-by-default', {
         message: `Applying fails unless enabled: ${entry.apiVersion} is ${entry.stability === 'alpha' ? 'an alpha' : 'a beta'} API version, off by default`,
         fix: `Enable it with --runtime-config=${entry.apiVersion}=true on the API server, or use a GA version when there is one.`,
         detail: 'Since Kubernetes 1.24 (KEP-3136) new alpha and beta API versions are served only when --runtime-config enables them.',
         path,
         range: where,
         data: { apiVersion: entry.apiVersion, kind: entry.kind, stability: entry.stability },
-      });
+      }));
     }
   }
   if (entry.deprecated) {
     const replacement = entry.replacement ?? servedReplacement(entry, inputs.data);
-    add({
-      code: 'api-deprecated',
+    add(finding('api-deprecated', {
       message:
         `${entry.apiVersion} ${entry.kind} is deprecated` +
         (entry.deprecatedIn ? ` since ${entry.deprecatedIn}` : '') +
@@ -58,7 +55,7 @@ export function apiFindings(
         ...(entry.removedIn ? { removedIn: entry.removedIn } : {}),
         ...(replacement ? { replacement } : {}),
       },
-    });
+    }));
   }
 }
 

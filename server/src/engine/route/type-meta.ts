@@ -1,4 +1,5 @@
 // A document without a string apiVersion and kind, as kubectl reads it.
+import { finding } from '../codes';
 import { isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
@@ -19,26 +20,25 @@ export function typeMetaFinding(parsed: ParsedFile, map: YAMLMap, meta: TypeMeta
   const notString = (['apiVersion', 'kind'] as const).filter((n) => keyOf(n) && (n === 'apiVersion' ? meta.apiVersion : meta.kind) === undefined);
   const missing = (['apiVersion', 'kind'] as const).filter((n) => !keyOf(n));
   const named = missing.length < 2;
-  const common = { severity: 'error' as const, document, data: { rule: 'typeMeta', pipelineStage: 'decode', verdict: 'rejected' } };
+  const common = { severity: 'error' as const, document, data: { rule: 'typeMeta', pipelineStage: 'decode' as const, verdict: 'rejected' as const } };
   if (notString.length > 0) {
     const name = notString[0]!;
     const v = keyOf(name)?.value;
     const range = v?.range ? rangeOf(parsed.lineCounter, v.range[0], v.range[1]) : (meta.kindRange ?? meta.apiVersionRange ?? firstRange);
     if (!range) return undefined;
-    return { ...common, code: 'invalid-value', message: `Applying fails: ${name} must be a string`, fix: `Write ${name} as text, e.g. ${name === 'kind' ? 'kind: Deployment' : 'apiVersion: apps/v1'}.`, path: name, range, data: { ...common.data, field: name } };
+    return finding('invalid-value', { ...common, message: `Applying fails: ${name} must be a string`, fix: `Write ${name} as text, e.g. ${name === 'kind' ? 'kind: Deployment' : 'apiVersion: apps/v1'}.`, path: name, range, data: { ...common.data, field: name } });
   }
   if (!named && !keyOf('metadata') && !keyOf('spec')) return undefined;
   const range = named ? (meta.kindKeyRange ?? meta.apiVersionRange ?? firstRange) : firstRange;
   if (!range) return undefined;
   const what = missing.length === 2 ? 'apiVersion and kind are' : `${missing[0]} is`;
-  return {
+  return finding('missing-field', {
     ...common,
-    code: 'missing-field',
     message: `Applying fails: ${what} not set`,
     fix: missing.length === 2 ? 'Add apiVersion and kind (e.g. apiVersion: v1, kind: ConfigMap).' : `Add ${missing[0]}.`,
     path: missing[0]!,
     range,
     data: { ...common.data, field: missing.join(',') },
-  };
+  });
 }
 

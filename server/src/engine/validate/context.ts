@@ -1,6 +1,6 @@
 // What the walker carries through one routed document (or List item), and helpers to record findings.
 import type { Document, LineCounter, Node } from 'yaml';
-import { defaultSeverity } from '../codes';
+import { finding, type FindingData } from '../codes';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { GatedUse } from '../model';
 import { rangeOf } from '../parse/ranges';
@@ -31,16 +31,16 @@ export function gateComponentOf(entry: KindEntry): string | undefined {
   return entry.component && SINGLE_COMPONENT_CONFIGS.has(entry.component) ? entry.component : undefined;
 }
 
-export function addFinding(
+export function addFinding<C extends FindingCode>(
   ctx: WalkContext,
-  code: FindingCode,
+  code: C,
   message: string,
   range: Range,
   path: string | undefined,
-  data?: Record<string, unknown>,
+  data?: FindingData[C],
   extra?: { fix?: string; detail?: string; severity?: Severity },
 ): void {
-  const f: Finding = { code, severity: extra?.severity ?? defaultSeverity(code), message, range, document: ctx.document };
+  const f = finding(code, { ...(extra?.severity ? { severity: extra.severity } : {}), message, range, document: ctx.document });
   if (extra?.fix) f.fix = extra.fix;
   if (extra?.detail) f.detail = extra.detail;
   if (path !== undefined) f.path = path;

@@ -2,6 +2,7 @@
 // document or List item: metadata.name against the kind's name rule (schemas/object-meta.json), generateName,
 // namespace, label keys and values, annotation keys and total size, finalizers, and the label maps beyond
 // metadata that the kind validates the same way (pod template labels, selectors). Findings are `rejected`.
+import { finding } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { KindEntry } from '../knowledge/format';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
@@ -80,8 +81,7 @@ function reject(
   source: string,
   extra: { detail?: string; data?: Record<string, unknown>; code?: 'missing-field' } = {},
 ): void {
-  const f: Finding = {
-    code: extra.code ?? 'invalid-value',
+  const f: Finding = finding(extra.code ?? 'invalid-value', {
     severity: 'error',
     message,
     fix,
@@ -89,7 +89,7 @@ function reject(
     range,
     document: ctx.document,
     data: { rule, pipelineStage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
-  };
+  });
   if (extra.detail) f.detail = extra.detail;
   ctx.findings.push(f);
 }

@@ -1,6 +1,7 @@
 // The walker: every key of every mapping is looked up in its type; values are
 // checked against the type (shape, scalar kind, +enum values, null on required fields); explicitly required
 // fields that are absent are reported in API kinds; gated fields and enum values are collected, not judged.
+import type { FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
@@ -157,7 +158,7 @@ function reportUnknownKey(
     fix = 'Remove it.';
     detail = `It belongs to the design of KEP-${design.kep} (${design.feature}), which Kubernetes ${ctx.data.version} does not ship.`;
   }
-  const data: Record<string, unknown> = { field: name, type: typeName };
+  const data: FindingData['unknown-field'] = { field: name, type: typeName };
   if (suggestion) data.suggestion = suggestion;
   if (design) {
     data.kep = design.kep;
