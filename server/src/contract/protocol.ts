@@ -165,11 +165,17 @@ export interface SchemaParams {
   kind?: string;
   /** Closed objects, and no field, enum value or kind whose gate is off (default false: they stay, annotated). */
   strict?: boolean;
+  /** With textDocument: the schema to contribute to another YAML language server (Red Hat's YAML extension).
+   *  null unless Kubegate checks a built-in kind of the document with its full rules (none for a kustomize patch
+   *  or base, a fragment, a kustomization, a Helm template); no gate sentences, no key proposals (Kubegate's
+   *  hover and completion give them); `name` and a `title` in the schema. `strict` is ignored. */
+  contribute?: boolean;
 }
 
 /** A JSON Schema (draft-07): for a document, one that routes each document of the file on apiVersion and kind;
- *  null when the version does not serve apiVersion + kind (or the document cannot be read). */
-export type SchemaResult = { kubernetesVersion: string; schema: Record<string, unknown> } | null;
+ *  null when the version does not serve apiVersion + kind (or the document cannot be read). `name` (for
+ *  `contribute`): a file name for the schema URI, e.g. `pod-v1.json`. */
+export type SchemaResult = { kubernetesVersion: string; schema: Record<string, unknown>; name?: string } | null;
 
 // ---------------------------------------------------------------- kubegate/workspaceStats (client → server)
 

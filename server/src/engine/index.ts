@@ -43,3 +43,4 @@ export { outlineOf, type OutlineCache, type OutlineEntry } from './outline';
 export { type GateBadge } from './gates/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './gates/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
+export { contributedSchema, type ContributedSchema } from './schema/contributed-schema';
