@@ -64,7 +64,7 @@ export function contributedSchema(text: string, context: CheckOptions): Contribu
   const more = entries.length > NAMED_KINDS ? entries.length - NAMED_KINDS : 0;
   const shown = entries.slice(0, NAMED_KINDS);
   const name = shown.map((e) => kubeconformFileName(e).replace(/\.json$/, '')).join('+') + (more ? `+${more}-more` : '') + '.json';
-  const title = `Kubegate: Kubernetes ${version} ${shown.map((e) => `${e.kind} (${e.apiVersion})`).join(', ')}${more ? ` and ${more} more` : ''}`;
+  const title = `Kubegate ${version} ${shown.map((e) => `${e.kind} (${e.apiVersion})`).join(', ')}${more ? ` and ${more} more` : ''}`;
   const schema = routerSchema(opts, { only: new Set(chosen.keys()) });
   withoutProposals(schema);
   return { kubernetesVersion: version, name, schema: { title, ...schema } };
