@@ -140,22 +140,18 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
 
   const of = (ds: Diag[], file: string, source: RegExp): Diag[] => ds.filter((d) => d.file === file && source.test(d.source));
 
+  /** Opens a file of a subfolder through the stand-in (Quick Open may not have indexed it yet). */
+  async function openPath(file: string, name: string): Promise<void> {
+    writeFileSync(join(server.workspace, 'yaml-api-open.json'), JSON.stringify({ file }));
+    await wb.runCommand('YAML API Stand-in: Open File Named in yaml-api-open.json');
+    await wb.page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
+    await wb.editor().locator('.view-lines').waitFor({ timeout: 15_000 });
+  }
+
   async function probe(file: string, line: number, character: number): Promise<{ hovers: string[]; completion: string[] }> {
     writeFileSync(join(server.workspace, 'yaml-api-probe.json'), JSON.stringify({ file, line, character }));
     return ask('YAML API Stand-in: Write Hover and Completion at Probe', 'yaml-api-probe-result.json', () => true);
   }
-
-  it('kustomization.yaml keeps the schema the user associates: the YAML server reports the namePrefx typo', async () => {
-    await wb.openFile('kustomization.yaml');
-    const ds = await diagnostics((d) => of(d, KUSTOMIZATION, /^yaml-schema/).length > 0);
-    expect(of(ds, KUSTOMIZATION, /^yaml-schema/).map((d) => [d.line, d.source, d.message])).toEqual([
-      [8, `yaml-schema: ${KUSTOMIZATION_SCHEMA_TITLE}`, 'Property namePrefx is not allowed.'],
-    ]);
-    expect(of(ds, KUSTOMIZATION, /^kubegate$/)).toEqual([]);
-    expect((await schemaAnswer(() => true))?.uri).toBeUndefined();
-    await wb.openProblems();
-    await wb.screenshot('yaml-neighbour-kustomization');
-  });
 
   it(`${SUBJECT.kind}: Kubegate warns that ${facts.field} is dropped; the contributed schema has a readable URI and title, no label, and adds no error`, async () => {
     await wb.openFile(SLICE);
@@ -187,9 +183,21 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     expect(twice).toEqual([]);
   });
 
+  it('kustomization.yaml keeps the schema the user associates: the YAML server reports the namePrefx typo', async () => {
+    await openPath(KUSTOMIZATION, 'kustomization.yaml');
+    const ds = await diagnostics((d) => of(d, KUSTOMIZATION, /^yaml-schema/).length > 0);
+    expect(of(ds, KUSTOMIZATION, /^yaml-schema/).map((d) => [d.line, d.source, d.message])).toEqual([
+      [8, `yaml-schema: ${KUSTOMIZATION_SCHEMA_TITLE}`, 'Property namePrefx is not allowed.'],
+    ]);
+    expect(of(ds, KUSTOMIZATION, /^kubegate$/)).toEqual([]);
+    expect((await schemaAnswer(() => true))?.uri).toBeUndefined();
+    await wb.openProblems();
+    await wb.screenshot('yaml-neighbour-kustomization');
+  });
+
   it('a kustomize base and patch: no contributed schema, so no "Missing property" error from either server', async () => {
     for (const [name, file] of [['base.yaml', BASE], ['patch.yaml', PATCH]] as const) {
-      await wb.openFile(name);
+      await openPath(file, name);
       expect((await schemaAnswer(settled))?.uri).toBeUndefined();
       await probe(file, 1, 0);
       const ds = await diagnostics(() => true);

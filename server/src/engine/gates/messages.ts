@@ -73,8 +73,8 @@ export function unknownGateWords(
   version: string,
   didYouMean: string[],
 ): FindingWords {
-  const why = status.why ? ` In the gate catalog: ${status.why}.` : '';
-  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why}`;
+  // status.why records where the catalog's answer comes from (lists, release notes, commits): not for messages.
+  const detail = 'Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.';
   const stops = `${gate} stops components from starting`;
   if (status.reason === 'renamed' && status.replacement) {
     return {

@@ -157,7 +157,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
         markdown: [
           `**\`${resolved.unknownKey.name}\`** is not a field in Kubernetes ${version}.`,
           '',
-          `It belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0: the API server rejects it as an unknown field (or drops it without strict validation).${notShipped.note ? ` Gate catalog: ${notShipped.note}.` : ''}`,
+          `It belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in Kubernetes ${version}: the API server rejects it as an unknown field (or drops it without strict validation).`,
         ].join('\n'),
         range: spot.range,
       };

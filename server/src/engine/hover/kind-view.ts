@@ -37,7 +37,7 @@ export function kindMarkdown(apiVersion: string, kind: string, input: KindViewIn
   const notShipped = input.brief?.notShippedApis.find((a) => a.apiVersion === apiVersion && (a.kind === kind || !entry));
   if (!entry && notShipped) {
     lines.push(
-      `**${kind}** (\`${apiVersion}\`) is not served by Kubernetes ${input.version}: it belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0.${notShipped.note ? ` Gate catalog: ${notShipped.note}.` : ''}`,
+      `**${kind}** (\`${apiVersion}\`) is not served by Kubernetes ${input.version}: it belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in Kubernetes ${input.version}.`,
     );
     return lines.join('\n');
   }

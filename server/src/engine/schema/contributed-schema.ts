@@ -67,5 +67,7 @@ export function contributedSchema(text: string, context: CheckOptions): Contribu
   const title = `Kubegate ${version} ${shown.map((e) => `${e.kind} (${e.apiVersion})`).join(', ')}${more ? ` and ${more} more` : ''}`;
   const schema = routerSchema(opts, { only: new Set(chosen.keys()) });
   withoutProposals(schema);
-  return { kubernetesVersion: version, name, schema: { title, ...schema } };
+  // A short description: the YAML extension shows title and description above the document.
+  const description = `The target version and feature gates Kubegate uses for this file.`;
+  return { kubernetesVersion: version, name, schema: { ...schema, title, description } };
 }

@@ -191,7 +191,7 @@ function analyzeObject(
       let detail: string | undefined;
       if (route.notShipped) {
         message += ` (KEP-${route.notShipped.kep} not shipped)`;
-        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in this version.${route.notShipped.note ? ` Gate catalog: ${route.notShipped.note}.` : ''}`;
+        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in Kubernetes ${inputs.data.version}.`;
       } else if (route.removedIn) message += ` (removed in ${route.removedIn})`;
       else if (route.neverServed !== undefined) {
         message = `Applying fails: kube-apiserver ${inputs.data.version} never serves ${apiVersion}, not even with --runtime-config`;
