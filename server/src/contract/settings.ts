@@ -47,6 +47,7 @@ const FINDING_CODE_TABLE: Record<FindingCode, true> = {
   'too-many-findings': true,
   'experimental-channel': true,
   'disable-comment': true,
+  'template-not-checked': true,
 };
 export const FINDING_CODES = Object.keys(FINDING_CODE_TABLE) as FindingCode[];
 

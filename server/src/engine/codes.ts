@@ -46,6 +46,7 @@ export const CODE_TABLE: Readonly<Record<FindingCode, CodeInfo>> = {
     severity: 'warning',
     when: 'a disable comment names an unknown code, or (when asked) silences nothing',
   },
+  'template-not-checked': { severity: 'information', when: 'a document with Go/Helm template markers ({{ … }}) is not checked' },
 };
 
 export const ALL_CODES = Object.keys(CODE_TABLE) as FindingCode[];

@@ -37,7 +37,8 @@ export type FindingCode =
   | 'file-too-large'
   | 'too-many-findings'
   | 'experimental-channel'
-  | 'disable-comment';
+  | 'disable-comment'
+  | 'template-not-checked';
 
 /** Where a fact about a gate's state comes from. */
 export type EvidenceSource =

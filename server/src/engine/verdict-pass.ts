@@ -77,6 +77,9 @@ export function defaultVerdict(f: Finding): VerdictData {
     case 'disable-comment':
       // A comment kubectl drops when it reads the YAML: the disable comment itself silences nothing.
       return v('decode', 'ignored');
+    case 'template-not-checked':
+      // kubectl cannot read a template; what reaches the API server is the rendered output.
+      return v('decode', 'note');
   }
 }
 

@@ -36,6 +36,7 @@ const FULL: Partial<Record<FindingCode, string>> = {
   'version-mismatch': 'A config names another Kubernetes version than the one checked against.',
   'file-too-large': 'The file is too large to check fully; only its syntax is checked.',
   'disable-comment': 'A # kubegate-disable comment names something that is not a finding code (so it silences nothing for it), or, with --report-unused-disables, the comment or a code it names silences nothing.',
+  'template-not-checked': 'The document holds Go/Helm template markers ({{ … }}), so it is not checked; check the rendered output instead (helm template … | kubegate check -).',
 };
 
 interface SarifRule {
