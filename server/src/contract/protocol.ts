@@ -26,8 +26,10 @@ export interface InitializationOptions {
   workspaceTrusted?: boolean;
   /** True: files live in a virtual file system; the server reads open documents only, never the disk. */
   virtualWorkspace?: boolean;
-  /** Client command that sets kubegate.featureGates[gate] = value (arguments: gate, value, document URI);
-   *  when given, "enable in settings" quick fixes are offered with it. */
+  /** Client command that changes a setting (arguments: key, value, document URI): a gate name and a boolean set
+   *  kubegate.featureGates[gate] = value; `kubernetesVersion` and a version string set kubegate.kubernetesVersion.
+   *  When given, the quick fixes that change a setting ("enable in settings", "set the target version") are
+   *  offered with it. */
   settingCommand?: string;
   /** Files longer than this many characters get YAML syntax checks only (default 5,000,000). */
   maxFileChars?: number;

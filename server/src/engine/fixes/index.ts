@@ -8,6 +8,7 @@ import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from '
 import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
+import { targetVersionFixes } from './target-version';
 import { append } from '../append';
 import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from '../crd/fixes';
 
@@ -51,6 +52,9 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
       break;
     case 'api-disabled-by-default':
       append(out, [...apiVersionFixes(input), ...serveApiFixes(input)]);
+      break;
+    case 'version-mismatch':
+      append(out, targetVersionFixes(input));
       break;
     default:
       break;
