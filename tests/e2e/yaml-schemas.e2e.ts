@@ -3,7 +3,7 @@
 // relays its schema requests to contributors as the YAML extension does. The workspace (fixtures/neighbour) has a
 // ResourceSlice with a gated field, a kustomization with a `namePrefx` typo whose schema the user associates in
 // `yaml.schemas` (a local file standing in for SchemaStore: no network), a base and a patch of that
-// kustomization, and a PodCheckpoint (an API no 1.37 server serves). `kubegate.yamlSchemas.enable` is on, so the
+// kustomization, a PodCheckpoint (an API no 1.37 server serves) and a Helm template. `kubegate.yamlSchemas.enable` is on, so the
 // contributor is exercised: what each server reports, the contributor's answers and the merged hover and
 // completion are read through the stand-in's commands (VS Code's own diagnostics, hover and completion APIs).
 import { execFileSync } from 'node:child_process';
@@ -217,6 +217,18 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     expect(of(ds, CHECKPOINT, /^yaml-schema/)).toEqual([]);
     await wb.openProblems();
     await wb.screenshot('yaml-neighbour-checkpoint');
+  });
+
+  it('a Helm template says once that it is not checked; no contributed schema', async () => {
+    const file = 'chart/templates/deployment.yaml';
+    await openPath(file, 'deployment.yaml');
+    const ds = await diagnostics((d) => of(d, file, /^kubegate$/).length > 0);
+    expect(of(ds, file, /^kubegate$/).map((d) => [d.line, d.severity, d.message])).toEqual([
+      [0, 2, 'Not checked: this document is a Go/Helm template ({{ … }})'],
+    ]);
+    expect((await schemaAnswer(settled))?.uri).toBeUndefined();
+    await wb.openProblems();
+    await wb.screenshot('yaml-neighbour-helm');
   });
 
   it('answers no schema once kubegate.yamlSchemas.enable is off', async () => {
