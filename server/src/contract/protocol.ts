@@ -82,6 +82,17 @@ export interface StatusParams {
   /** Settings that cannot be used as given (e.g. an invalid glob in kubegate.files): the client shows them in the
    *  status item and once as a notification. Absent or empty: none. */
   settingErrors?: string[];
+  /** Per open document: the configs that govern it (URIs, a subset of the `config` gate sources) and its target
+   *  version when the server knows it (its version comment, else the workspace's). A client shows the entry of
+   *  the active editor; documents without an entry (or older servers) get the workspace-wide line. */
+  documents?: DocumentStatus[];
+}
+
+export interface DocumentStatus {
+  uri: string;
+  /** URIs of the repo configs that govern the document (kind, kubeadm, kubelet configs), strongest first. */
+  configs: string[];
+  kubernetesVersion?: string;
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)
