@@ -127,6 +127,18 @@ export interface GateReportEntry {
 export interface GateReportResult {
   kubernetesVersion: string;
   gates: GateReportEntry[];
+  /** The same report per governing config scope (the documents one set of cluster configs governs: one cluster),
+   *  gates that need action first (off, mixed, or not set and off by default). Present when the documents fall
+   *  under more than one scope; a client shows one section per scope. */
+  scopes?: GateReportScope[];
+}
+
+export interface GateReportScope {
+  /** URIs of the configs that govern the scope's documents (empty: no cluster config, settings and defaults). */
+  configs: string[];
+  /** e.g. `kind-config.yaml`, `kubeadm-config.yaml + kubelet.yaml`, `no cluster config`. */
+  label: string;
+  gates: GateReportEntry[];
 }
 
 // ---------------------------------------------------------------- kubegate/explain (client → server request)
