@@ -56,7 +56,8 @@ function row(e: GateReportEntry): string {
       ? `<a href="${escapeHtml(kepUrl)}" title="${escapeHtml(e.kep.title)}">KEP-${e.kep.number}</a>`
       : `KEP-${e.kep.number}`
     : '—';
-  const used = e.usedAt.map((u) => `<li>${locationLink(u, where(u))} <code>${escapeHtml(u.path)}</code></li>`).join('');
+  const needed = (e.neededBy ?? []).map((g) => `<li class="needed-by">needed by <strong>${escapeHtml(g)}</strong></li>`).join('');
+  const used = e.usedAt.map((u) => `<li>${locationLink(u, where(u))} <code>${escapeHtml(u.path)}</code></li>`).join('') + needed;
   const set = e.setAt.length
     ? e.setAt
         .map((s) => {

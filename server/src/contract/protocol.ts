@@ -122,6 +122,9 @@ export interface GateReportEntry {
   /** The state per component the uses need (over every use; `mixed` when uses disagree), with the sources
    *  that say so. Explains a `mixed` summary. */
   componentStates?: { component: string; state: 'on' | 'off' | 'unknown' | 'mixed'; sources: string[] }[];
+  /** Gates the workspace uses that need this one (curated dependencies); with no `usedAt` of its own when only
+   *  they need it. */
+  neededBy?: string[];
 }
 
 export interface GateReportResult {

@@ -3,6 +3,7 @@
 import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Node, type Pair } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import { defaultSeverity } from '../codes';
+import { plainReason } from '../gates/messages';
 import { readGateConfig } from '../gates/config-readers';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { DocumentAnalysis, GateEnvironment, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
@@ -88,6 +89,12 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   const item = analyzeObject(parsed, pdoc, root, inputs, analysis.findings, analysis, undefined);
   analysis.report = { ...item, index: pdoc.index, range: pdoc.range };
   return analysis;
+}
+
+/** The plain part of a not-shipped note, as a following sentence (or nothing). */
+function notShippedWhy(note: string | undefined): string {
+  const plain = plainReason(note);
+  return plain ? ` ${plain}` : '';
 }
 
 /** API-level codes a template's plain apiVersion and kind can be checked for without rendering. */
@@ -240,7 +247,7 @@ function analyzeObject(
       let detail: string | undefined;
       if (route.notShipped) {
         message += ` (KEP-${route.notShipped.kep} not shipped)`;
-        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in Kubernetes ${inputs.data.version}.`;
+        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in Kubernetes ${inputs.data.version}.${notShippedWhy(route.notShipped.note)}`;
       } else if (route.removedIn) message += ` (removed in ${route.removedIn})`;
       else if (route.neverServed !== undefined) {
         message = `Applying fails: kube-apiserver ${inputs.data.version} never serves ${apiVersion}, not even with --runtime-config`;
