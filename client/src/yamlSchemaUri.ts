@@ -64,9 +64,12 @@ export function associatedByUser(path: string, setting: YamlSchemasSetting | und
   return false;
 }
 
-/** The schema URI of a document: `version` (`pending` before the server answered) and a file `name`. */
-export function schemaUri(resource: string, version: string, name: string): string {
-  return `${SCHEMA_SCHEME}://schemas/${encodeURIComponent(version)}/${encodeURIComponent(name)}?resource=${encodeURIComponent(resource)}`;
+/** The schema URI of a document: `version` (`pending` before the server answered), a file `name`, and a
+ *  revision after the first (the YAML server caches content per URI: a new revision after a save or a setting
+ *  change makes it fetch the schema again). */
+export function schemaUri(resource: string, version: string, name: string, rev = 0): string {
+  const query = `${rev > 0 ? `rev=${rev}&` : ''}resource=${encodeURIComponent(resource)}`;
+  return `${SCHEMA_SCHEME}://schemas/${encodeURIComponent(version)}/${encodeURIComponent(name)}?${query}`;
 }
 
 /** A provisional file name from the document's kinds (`pod-v1.json`), as the server names them. */
@@ -83,10 +86,10 @@ export function provisionalName(text: string): string {
 
 /** The document URI a schema URI was made for. */
 export function resourceOf(uri: string): string | undefined {
-  const q = uri.indexOf('?resource=');
-  if (!uri.startsWith(`${SCHEMA_SCHEME}://`) || q < 0) return undefined;
+  const m = /[?&]resource=([^&#]*)/.exec(uri);
+  if (!uri.startsWith(`${SCHEMA_SCHEME}://`) || !m) return undefined;
   try {
-    return decodeURIComponent(uri.slice(q + '?resource='.length));
+    return decodeURIComponent(m[1]!);
   } catch {
     return undefined;
   }

@@ -56,6 +56,8 @@ export function contributor(client: LanguageClient): {
   clear: () => void;
 } {
   const cache = new Map<string, Entry>();
+  /** Bumped by clear(): answers after a save or a setting change get new URIs (the YAML server caches per URI). */
+  let rev = 0;
 
   /** The document if Kubegate may contribute for it (the client-side part of the scoping). */
   const candidate = (doc: vscode.TextDocument | undefined): vscode.TextDocument | undefined => {
@@ -105,7 +107,7 @@ export function contributor(client: LanguageClient): {
       const entry = entryFor(doc);
       if (entry.settled === undefined) return schemaUri(doc.uri.toString(), 'pending', provisionalName(doc.getText()));
       const r = entry.settled;
-      return r ? schemaUri(doc.uri.toString(), r.kubernetesVersion, r.name ?? provisionalName(doc.getText())) : undefined;
+      return r ? schemaUri(doc.uri.toString(), r.kubernetesVersion, r.name ?? provisionalName(doc.getText()), rev) : undefined;
     },
     async requestSchemaContent(uri: string): Promise<string> {
       const doc = candidate(findDoc(resourceOf(uri) ?? ''));
@@ -118,6 +120,7 @@ export function contributor(client: LanguageClient): {
     },
     clear(): void {
       cache.clear();
+      rev++;
     },
   };
 }
@@ -125,6 +128,7 @@ export function contributor(client: LanguageClient): {
 /** Registers with the YAML extension now, or as soon as it is installed; the returned disposable stops waiting. */
 export function registerYamlSchemas(client: LanguageClient, output: vscode.LogOutputChannel | vscode.OutputChannel): vscode.Disposable {
   let done = false;
+  let registered = false;
   const c = contributor(client);
   const tryRegister = async (): Promise<void> => {
     const ext = vscode.extensions.getExtension<YamlExtensionApi>(YAML_EXTENSION_ID);
@@ -138,17 +142,19 @@ export function registerYamlSchemas(client: LanguageClient, output: vscode.LogOu
       }
       // No label (4th argument): see above.
       const ok = api.registerContributor(SCHEMA_SCHEME, c.requestSchema, c.requestSchemaContent);
+      registered = ok;
+      if (ok) for (const doc of vscode.workspace.textDocuments) c.prefetch(doc);
       output.appendLine(`[client] ${ok ? 'registered as a schema contributor of' : 'could not register a schema contributor with'} ${YAML_EXTENSION_ID}`);
     } catch (err) {
       output.appendLine(`[client] ${YAML_EXTENSION_ID}: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
   void tryRegister();
-  for (const doc of vscode.workspace.textDocuments) c.prefetch(doc);
+  // Answers are asked for ahead only while the YAML extension is there to use them.
   return vscode.Disposable.from(
     vscode.extensions.onDidChange(() => void tryRegister()),
-    vscode.workspace.onDidOpenTextDocument((doc) => c.prefetch(doc)),
-    vscode.workspace.onDidChangeTextDocument((e) => c.prefetch(e.document)),
+    vscode.workspace.onDidOpenTextDocument((doc) => registered && c.prefetch(doc)),
+    vscode.workspace.onDidChangeTextDocument((e) => registered && c.prefetch(e.document)),
     // Kustomize roles, versions and gates may change with any saved YAML file or setting: ask again.
     vscode.workspace.onDidSaveTextDocument(() => c.clear()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -27,6 +27,9 @@ describe('YAML extension schema URIs and scope', () => {
     expect(uri).toBe('kubegate://schemas/1.37/pod-v1.json?resource=file%3A%2F%2F%2Fhome%2Fuser%2Fapp%2Fdeploy.yaml');
     expect(resourceOf(uri)).toBe(resource);
     expect(resourceOf('https://example.com/schema.json')).toBeUndefined();
+    const again = schemaUri(resource, '1.37', 'pod-v1.json', 2);
+    expect(again).toBe('kubegate://schemas/1.37/pod-v1.json?rev=2&resource=file%3A%2F%2F%2Fhome%2Fuser%2Fapp%2Fdeploy.yaml');
+    expect(resourceOf(again)).toBe(resource);
     expect(provisionalName(doc)).toBe('deployment-apps-v1+service-v1.json');
     expect(provisionalName('apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\n')).toBe('resourceslice-resource-v1.json');
   });
