@@ -56,7 +56,8 @@ function row(e: GateReportEntry): string {
       ? `<a href="${escapeHtml(kepUrl)}" title="${escapeHtml(e.kep.title)}">KEP-${e.kep.number}</a>`
       : `KEP-${e.kep.number}`
     : '—';
-  const used = e.usedAt.map((u) => `<li>${locationLink(u, where(u))} <code>${escapeHtml(u.path)}</code></li>`).join('');
+  const needed = (e.neededBy ?? []).map((g) => `<li class="needed-by">needed by <strong>${escapeHtml(g)}</strong></li>`).join('');
+  const used = e.usedAt.map((u) => `<li>${locationLink(u, where(u))} <code>${escapeHtml(u.path)}</code></li>`).join('') + needed;
   const set = e.setAt.length
     ? e.setAt
         .map((s) => {
@@ -89,12 +90,23 @@ export interface GateViewPage {
 
 /** The content of the page (heading and table): sent again as an update message when the report changes, so the
  *  open view refreshes in place (no reload, no focus taken from the editor or a quick pick). */
-export function renderGateReportBody(report: GateReportResult): string {
-  const body = report.gates.length
+function table(gates: GateReportEntry[], empty: string): string {
+  return gates.length
     ? `<table><thead><tr><th>Gate</th><th>Stage</th><th>Default</th><th>State</th><th>KEP</th><th>Used at</th><th>Set at</th></tr></thead>
-<tbody>${report.gates.map(row).join('\n')}</tbody></table>`
-    : '<p class="empty">No manifest in this workspace uses a feature-gated field, value or kind.</p>';
-  return `<h2>Feature gates needed by this workspace (Kubernetes ${escapeHtml(report.kubernetesVersion)})</h2>\n${body}`;
+<tbody>${gates.map(row).join('\n')}</tbody></table>`
+    : `<p class="empty">${empty}</p>`;
+}
+
+export function renderGateReportBody(report: GateReportResult): string {
+  const heading = `<h2>Feature gates needed by this workspace (Kubernetes ${escapeHtml(report.kubernetesVersion)})</h2>`;
+  // Several clusters (documents governed by different configs): one section each, never one merged state.
+  if (report.scopes && report.scopes.length > 1) {
+    const sections = report.scopes.map(
+      (s) => `<section class="scope"><h3>${escapeHtml(s.label)}</h3>\n${table(s.gates, 'No manifest governed by these configs uses a feature-gated field, value or kind.')}</section>`,
+    );
+    return `${heading}\n${sections.join('\n')}`;
+  }
+  return `${heading}\n${table(report.gates, 'No manifest in this workspace uses a feature-gated field, value or kind.')}`;
 }
 
 export function renderGateReport(report: GateReportResult, page: GateViewPage): string {

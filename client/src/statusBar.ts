@@ -10,7 +10,11 @@ export class KubegateStatusBar implements vscode.Disposable {
   /** Setting errors already notified (each is notified once per session). */
   private readonly shownErrors = new Set<string>();
 
+  private readonly onEditor: vscode.Disposable;
+
   constructor() {
+    // The item follows the active editor: the version and configs that apply to that document.
+    this.onEditor = vscode.window.onDidChangeActiveTextEditor(() => this.render());
     this.item = vscode.window.createStatusBarItem('kubegate.status', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Kubegate';
     this.item.command = COMMANDS.showGates;
@@ -32,7 +36,7 @@ export class KubegateStatusBar implements vscode.Disposable {
   /** Re-renders with the current trust state (after trust is granted). */
   render(): void {
     if (!this.last) return;
-    const view = formatStatus(this.last, vscode.workspace.isTrusted);
+    const view = formatStatus(this.last, vscode.workspace.isTrusted, vscode.window.activeTextEditor?.document.uri.toString());
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip);
     tooltip.supportThemeIcons = true;
@@ -46,6 +50,7 @@ export class KubegateStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.onEditor.dispose();
     this.item.dispose();
   }
 }

@@ -30,8 +30,31 @@ function sourceLabel(s: GateSourceStatus): string {
   }
 }
 
-/** e.g. `K8s 1.37 · gates: kind.yaml` (several sources joined with `+`, `defaults` when none). */
-export function formatStatus(status: StatusParams, trusted: boolean): StatusView {
+function decoded(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+/** The status as it applies to one document (the active editor): its version, and of the config sources only
+ *  those that govern it. The workspace-wide status when the server sent no entry for it. */
+export function statusFor(status: StatusParams, documentUri: string | undefined): { status: StatusParams; document?: string } {
+  // The server writes URIs with Node's pathToFileURL, VS Code with its own encoder: compare them decoded.
+  const same = (a: string, b: string): boolean => a === b || decoded(a) === decoded(b);
+  const entry = documentUri ? status.documents?.find((d) => same(d.uri, documentUri)) : undefined;
+  if (!entry) return { status };
+  const gateSources = status.gateSources
+    .filter((s) => s.kind !== 'config' || entry.configs.includes(s.name))
+    .sort((a, b) => (a.kind === 'config' && b.kind === 'config' ? entry.configs.indexOf(a.name) - entry.configs.indexOf(b.name) : 0));
+  return { status: { ...status, kubernetesVersion: entry.kubernetesVersion ?? status.kubernetesVersion, gateSources }, document: entry.uri };
+}
+
+/** e.g. `K8s 1.37 · gates: kind.yaml` (several sources joined with `+`, `defaults` when none). With the active
+ *  editor's URI: what applies to that document (statusFor). */
+export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: string): StatusView {
+  const { status, document } = statusFor(whole, activeUri);
   const labels = [...new Set(status.gateSources.map(sourceLabel))];
   const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
   const clusterTrouble = status.cluster.state === 'unreachable';
@@ -45,7 +68,8 @@ export function formatStatus(status: StatusParams, trusted: boolean): StatusView
     for (const e of settingErrors) lines.push(`- ${e}`);
     lines.push('');
   }
-  lines.push(`**Kubegate** checks against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
+  const about = document ? ` \`${baseName(document)}\`` : '';
+  lines.push(`**Kubegate** checks${about} against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
   if (status.gateSources.length === 0) {
     lines.push('', 'Gate states: the defaults of that version (no settings, configs or cluster say otherwise).');
   } else {

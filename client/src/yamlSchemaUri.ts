@@ -1,6 +1,12 @@
-// Schema URIs for Red Hat's YAML extension (no VS Code import, so tests can use it): a document with Kubernetes
-// kinds gets `kubegate://schema/<signature>.json?resource=<document URI>`. The signature changes with the kinds and
-// the version comment of the document, so the YAML extension fetches a new schema when they change.
+// What Kubegate offers Red Hat's YAML extension for a document, decided without VS Code (tests use it):
+//   - which documents may get a contributed schema at all: some top-level apiVersion and kind, no
+//     `# yaml-language-server: $schema=` modeline, no schema the user associates in `yaml.schemas`, not a
+//     kustomization (the server then decides the rest: kustomize patches and bases, fragments, templates, kinds
+//     it does not check get none);
+//   - readable schema URIs: `kubegate://schemas/<version>/<name>?resource=<document URI>`, e.g.
+//     `kubegate://schemas/1.37/pod-v1.json?resource=file%3A…`; `pending` stands for the version until the server
+//     has answered for the document's current kinds.
+import { compileGlob, globMatches } from '../../server/src/engine/glob-match';
 
 export const SCHEMA_SCHEME = 'kubegate';
 
@@ -15,31 +21,75 @@ export function kindsOf(text: string): string[] {
   return out;
 }
 
-/** FNV-1a of a string, as 8 hex digits. */
-function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
+/** What the server's answer depends on in the text: the kinds and the `# kubegate:` comments of the top. */
+export function schemaKeyOf(text: string): string {
+  const directive = text.split('\n', 10).filter((l) => /#\s*kubegate:/.test(l)).join('\n');
+  return [...new Set(kindsOf(text))].sort().join('\n') + '\n' + directive;
 }
 
-/** The schema URI for a document, or undefined when no document of it has both apiVersion and kind. */
-export function schemaUriFor(resource: string, text: string): string | undefined {
-  const kinds = kindsOf(text);
-  if (kinds.length === 0) return undefined;
-  const directive = text.split('\n', 10).filter((l) => /#\s*kubegate:/.test(l)).join('\n');
-  const signature = fnv([...new Set(kinds)].sort().join('\n') + '\n' + directive);
-  return `${SCHEMA_SCHEME}://schema/${signature}.json?resource=${encodeURIComponent(resource)}`;
+/** A `# yaml-language-server: $schema=…` modeline: the YAML server uses that schema whatever a contributor says. */
+export function hasSchemaModeline(text: string): boolean {
+  return /^[^\S\n]*#[^\S\n]*yaml-language-server[^\S\n]*:.*\$schema=/m.test(text);
+}
+
+/** kustomize's own files (their schema is SchemaStore's or the user's): by name, or by apiVersion. */
+export function isKustomization(path: string, text: string): boolean {
+  const name = path.split('/').pop() ?? '';
+  if (/^(kustomization\.ya?ml|Kustomization)$/.test(name)) return true;
+  return kindsOf(text).some((k) => k.startsWith('kustomize.config.k8s.io/'));
+}
+
+/** The `yaml.schemas` setting: schema URL or path → glob(s). */
+export type YamlSchemasSetting = Record<string, string | string[]>;
+
+/**
+ * Whether `yaml.schemas` associates a schema with the file at `path` (an absolute path with `/`), read as
+ * yaml-language-server reads the globs: a leading `/` is dropped and `**\/` put in front, `!` excludes.
+ */
+export function associatedByUser(path: string, setting: YamlSchemasSetting | undefined): boolean {
+  if (!setting || typeof setting !== 'object') return false;
+  const target = path.replace(/\\/g, '/').replace(/^\/+/, '');
+  const matches = (pattern: string): boolean => {
+    const p = pattern.startsWith('/') ? pattern.slice(1) : pattern;
+    if (p.length === 0) return false;
+    const c = compileGlob(`**/${p}`);
+    return c.ok && globMatches(c.glob, target, { matchBase: false });
+  };
+  for (const globs of Object.values(setting)) {
+    const list = (Array.isArray(globs) ? globs : [globs]).filter((g): g is string => typeof g === 'string');
+    const positive = list.filter((g) => !g.startsWith('!'));
+    const negative = list.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+    if (positive.some(matches) && !negative.some(matches)) return true;
+  }
+  return false;
+}
+
+/** The schema URI of a document: `version` (`pending` before the server answered), a file `name`, and a
+ *  revision after the first (the YAML server caches content per URI: a new revision after a save or a setting
+ *  change makes it fetch the schema again). */
+export function schemaUri(resource: string, version: string, name: string, rev = 0): string {
+  const query = `${rev > 0 ? `rev=${rev}&` : ''}resource=${encodeURIComponent(resource)}`;
+  return `${SCHEMA_SCHEME}://schemas/${encodeURIComponent(version)}/${encodeURIComponent(name)}?${query}`;
+}
+
+/** A provisional file name from the document's kinds (`pod-v1.json`), as the server names them. */
+export function provisionalName(text: string): string {
+  const names = [...new Set(kindsOf(text))].map((k) => {
+    const [apiVersion, kind] = k.split(' ') as [string, string];
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash).split('.')[0]!;
+    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    return [kind, group, version].filter(Boolean).join('-').toLowerCase();
+  });
+  return (names.slice(0, 3).join('+') || 'document') + (names.length > 3 ? `+${names.length - 3}-more` : '') + '.json';
 }
 
 /** The document URI a schema URI was made for. */
-export function resourceOf(schemaUri: string): string | undefined {
-  const q = schemaUri.indexOf('?resource=');
-  if (!schemaUri.startsWith(`${SCHEMA_SCHEME}://`) || q < 0) return undefined;
+export function resourceOf(uri: string): string | undefined {
+  const m = /[?&]resource=([^&#]*)/.exec(uri);
+  if (!uri.startsWith(`${SCHEMA_SCHEME}://`) || !m) return undefined;
   try {
-    return decodeURIComponent(schemaUri.slice(q + '?resource='.length));
+    return decodeURIComponent(m[1]!);
   } catch {
     return undefined;
   }

@@ -6,7 +6,9 @@ import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateOnOff, gatedUsesWithState } from '../../server/src/engine/gates/use-states';
 import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/features/gate-report';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { briefFacts, gateCatalog } from '../../server/src/engine/knowledge';
+import { gatedFields as gatedFieldRowsFor } from '../support/committed';
+import { manifestFor } from '../gates/manifest-builder';
 import { V } from './helpers';
 
 const SLICE = `apiVersion: resource.k8s.io/v1
@@ -79,5 +81,27 @@ describe('gate state for completion and the gates findings ask for', () => {
     const gates = findings.filter((f) => f.code === 'feature-gate').map((f) => f.data?.gate);
     expect(gatesNeededBy(findings)).toEqual([...new Set(gates)].sort());
     expect(gatesNeededBy([])).toEqual([]);
+  });
+});
+
+const gatedFieldRows = () => gatedFieldRowsFor(V);
+
+describe('gate usage report: dependency gates', () => {
+  it('lists the gate a used gate needs (curated), with no use of its own and the gate that needs it', () => {
+    const deps = briefFacts().alsoRequires;
+    const offByDefault = (g: string) => gateCatalog().gates[g]?.byVersion[V]?.exists === true && gateCatalog().gates[g]?.byVersion[V]?.default === false;
+    // A field of a GA kind (no kind gate) gated by a gate with a curated dependency off by default.
+    const row = gatedFieldRows().find(
+      (r) => r.value === undefined && !r.path.includes('(kind)') && /\/v\d+$/.test(r.apiVersion) && (deps[r.gate] ?? []).some(offByDefault),
+    )!;
+    expect(row, 'a field gated by a gate with a dependency').toBeDefined();
+    const gate = row.gate;
+    const required = deps[gate]!.find(offByDefault)!;
+    const { text } = manifestFor(row.apiVersion, row.kind, row.path);
+    const report = gateUsageReport([{ id: 'a', text, context: { version: V } }], V);
+    const dep = report.gates.find((g) => g.gate === required)!;
+    expect(dep).toMatchObject({ usedAt: [], neededBy: [gate], state: 'unknown', default: false });
+    expect(report.gates.find((g) => g.gate === gate)?.neededBy).toBeUndefined();
+    expect(gatesForNewCluster(report)).toContain(required);
   });
 });

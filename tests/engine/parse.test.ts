@@ -92,12 +92,12 @@ describe('template detection', () => {
     expect(templated('a: "{{ x }}"\n  b: : c\n')).toEqual([true]);
   });
 
-  it('reports a template document as not checked with no findings, and checks the others', () => {
+  it('reports a template document as not checked with one note saying so, and checks the others', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\nbogus: 1\n';
     const report = check(text);
     expect(report.documents[0]?.checked).toBe(false);
     expect(report.documents[0]?.reason).toMatch(/template/);
-    expect(report.findings.map((f) => `${f.document}:${f.code}:${f.path}`)).toEqual(['1:unknown-field:bogus']);
+    expect(report.findings.map((f) => `${f.document}:${f.code}:${f.path}`)).toEqual(['0:template-not-checked:undefined', '1:unknown-field:bogus']);
   });
 });
 

@@ -20,7 +20,7 @@ describe('completionsInFile', () => {
     const commented = `# kubegate: kubernetes-version=1.36\n${text}`;
     const at = { line: 4, character: 2 };
     expect(completionsInFile(commented, at, { version: V })).toEqual(
-      completeAt(commented, at, { version: '1.36', data: loadVersion('1.36').data, gates: gateCatalog(), snippets: documentSnippets(), gateState: () => 'unknown' }),
+      completeAt(commented, at, { version: '1.36', data: loadVersion('1.36').data, gates: gateCatalog(), snippets: documentSnippets('1.36'), gateState: () => 'unknown' }),
     );
   });
 });

@@ -81,10 +81,23 @@ spec:
 
       While it is off: the API server silently drops \`skipNodeOperations\` when the object is created or updated, so the setting is lost.  
       Stage history: Alpha (off) 1.37+ · by version: 1.34 absent · 1.35 absent · 1.36 absent · 1.37 Alpha / off  
-      Where it is on: kube-apiserver: unknown, kube-scheduler: unknown, kubelet: unknown (no setting, cluster or config says; the default applies)
+      Where it is on: kube-apiserver: off (default), kube-scheduler: off (default), kubelet: off (default)
 
       ResourceSlice spec.skipNodeOperations lets drivers declare that NodePrepareResources/NodeUnprepareResources calls can be skipped. [Feature gates reference](https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/)"
     `);
+  });
+
+  it('a gate on by default (Beta, not locked) that nothing sets: "on (default)" in the headline and per component', () => {
+    const r = gatedFields(V).find((x) => {
+      const st = committedGate(x.gate).by_version[V];
+      return x.value === undefined && x.source === 'tag' && !x.path.includes('(kind)') && st?.stage === 'Beta' && st.default === true && !st.locked && x.kind === 'Pod';
+    })!;
+    expect(r, 'a Pod field gated by a Beta gate on by default').toBeDefined();
+    const md = hoverField(r).markdown;
+    expect(md.split('\n')[0]).toContain('· **on (default)** ·');
+    const where = md.split('\n').find((l) => l.startsWith('Where it is on: '))!;
+    expect(where).toMatch(/^Where it is on: ([a-z-]+: on \(default\)(, )?)+\s*$/);
+    expect(md).not.toContain('unknown');
   });
 
   it('ResourceSlice consumesCounters compatibilityGroups', () => {

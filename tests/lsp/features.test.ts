@@ -14,7 +14,8 @@ import {
   type InlayHint,
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
-import { loadSnippets } from '../../server/src/engine/snippets';
+import { snippetsForVersion } from '../../server/src/engine/snippets/for-version';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
 import { DEPLOYMENT, SLICE } from './fixtures';
 import { cursor } from '../support/markers';
 import { LspClient, lspSessions, lspSuite, pageGate } from './harness';
@@ -97,9 +98,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(flag.map((x) => x.label)).toContain(GATE);
   });
 
-  it('offers the whole-document snippets in an empty document', async () => {
+  it('offers the whole-document snippets of the target version in an empty document', async () => {
     const { ws, client } = await start();
-    const snippets = loadSnippets();
+    const snippets = snippetsForVersion(DEFAULT_VERSION);
     expect(snippets.length).toBeGreaterThan(0);
     const items = await complete(client, ws.uri('empty.yaml'), '‸');
     const offered = items.filter((i) => i.kind === CompletionItemKind.Snippet);

@@ -45,6 +45,29 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(validate({ ...doc, spec })).toBe(true);
   });
 
+  it('contribute: the schema lent to the YAML extension, named and titled; none for a kustomize patch or base', async () => {
+    const deploy = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n';
+    const { ws, client } = create({
+      'm/slice.yaml': SLICE,
+      'k/kustomization.yaml': 'resources:\n  - base.yaml\npatches:\n  - path: patch.yaml\n',
+      'k/base.yaml': deploy,
+      'k/patch.yaml': deploy,
+    });
+    await client.initialize();
+    const ask = (rel: string) => client.connection.sendRequest(SCHEMA_REQUEST, { textDocument: { uri: ws.uri(rel) }, contribute: true }) as Promise<SchemaResult>;
+    const slice = await ask('m/slice.yaml');
+    expect(slice?.name).toBe('resourceslice-resource-v1.json');
+    expect(slice?.schema['title']).toBe(`Kubegate ${DEFAULT_VERSION} ResourceSlice (resource.k8s.io/v1)`);
+    expect(JSON.stringify(slice?.schema)).not.toContain(`Feature gate ${GATE}`);
+    const ajv = new Ajv({ strict: true, allErrors: true });
+    addFormats(ajv);
+    ajv.addVocabulary([...SCHEMA_KEYWORDS, 'doNotSuggest']);
+    expect(ajv.compile(slice!.schema)(parse(SLICE))).toBe(true);
+    expect(await ask('k/base.yaml')).toBeNull();
+    expect(await ask('k/patch.yaml')).toBeNull();
+    expect(await ask('k/kustomization.yaml')).toBeNull();
+  });
+
   it('follows the gates on for the document (a repo kind config) and its version comment', async () => {
     const commented = `# kubegate: kubernetes-version=1.36\n${SLICE}`;
     const { ws, client } = create({ 'm/slice.yaml': SLICE, 'm/kind.yaml': kindConfig({ [GATE]: true }), 'm/old.yaml': commented });

@@ -26,8 +26,10 @@ export interface InitializationOptions {
   workspaceTrusted?: boolean;
   /** True: files live in a virtual file system; the server reads open documents only, never the disk. */
   virtualWorkspace?: boolean;
-  /** Client command that sets kubegate.featureGates[gate] = value (arguments: gate, value, document URI);
-   *  when given, "enable in settings" quick fixes are offered with it. */
+  /** Client command that changes a setting (arguments: key, value, document URI): a gate name and a boolean set
+   *  kubegate.featureGates[gate] = value; `kubernetesVersion` and a version string set kubegate.kubernetesVersion.
+   *  When given, the quick fixes that change a setting ("enable in settings", "set the target version") are
+   *  offered with it. */
   settingCommand?: string;
   /** Files longer than this many characters get YAML syntax checks only (default 5,000,000). */
   maxFileChars?: number;
@@ -80,6 +82,17 @@ export interface StatusParams {
   /** Settings that cannot be used as given (e.g. an invalid glob in kubegate.files): the client shows them in the
    *  status item and once as a notification. Absent or empty: none. */
   settingErrors?: string[];
+  /** Per open document: the configs that govern it (URIs, a subset of the `config` gate sources) and its target
+   *  version when the server knows it (its version comment, else the workspace's). A client shows the entry of
+   *  the active editor; documents without an entry (or older servers) get the workspace-wide line. */
+  documents?: DocumentStatus[];
+}
+
+export interface DocumentStatus {
+  uri: string;
+  /** URIs of the repo configs that govern the document (kind, kubeadm, kubelet configs), strongest first. */
+  configs: string[];
+  kubernetesVersion?: string;
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)
@@ -109,10 +122,25 @@ export interface GateReportEntry {
   /** The state per component the uses need (over every use; `mixed` when uses disagree), with the sources
    *  that say so. Explains a `mixed` summary. */
   componentStates?: { component: string; state: 'on' | 'off' | 'unknown' | 'mixed'; sources: string[] }[];
+  /** Gates the workspace uses that need this one (curated dependencies); with no `usedAt` of its own when only
+   *  they need it. */
+  neededBy?: string[];
 }
 
 export interface GateReportResult {
   kubernetesVersion: string;
+  gates: GateReportEntry[];
+  /** The same report per governing config scope (the documents one set of cluster configs governs: one cluster),
+   *  gates that need action first (off, mixed, or not set and off by default). Present when the documents fall
+   *  under more than one scope; a client shows one section per scope. */
+  scopes?: GateReportScope[];
+}
+
+export interface GateReportScope {
+  /** URIs of the configs that govern the scope's documents (empty: no cluster config, settings and defaults). */
+  configs: string[];
+  /** e.g. `kind-config.yaml`, `kubeadm-config.yaml + kubelet.yaml`, `no cluster config`. */
+  label: string;
   gates: GateReportEntry[];
 }
 
@@ -165,11 +193,17 @@ export interface SchemaParams {
   kind?: string;
   /** Closed objects, and no field, enum value or kind whose gate is off (default false: they stay, annotated). */
   strict?: boolean;
+  /** With textDocument: the schema to contribute to another YAML language server (Red Hat's YAML extension).
+   *  null unless Kubegate checks a built-in kind of the document with its full rules (none for a kustomize patch
+   *  or base, a fragment, a kustomization, a Helm template); no gate sentences, no key proposals (Kubegate's
+   *  hover and completion give them); `name` and a `title` in the schema. `strict` is ignored. */
+  contribute?: boolean;
 }
 
 /** A JSON Schema (draft-07): for a document, one that routes each document of the file on apiVersion and kind;
- *  null when the version does not serve apiVersion + kind (or the document cannot be read). */
-export type SchemaResult = { kubernetesVersion: string; schema: Record<string, unknown> } | null;
+ *  null when the version does not serve apiVersion + kind (or the document cannot be read). `name` (for
+ *  `contribute`): a file name for the schema URI, e.g. `pod-v1.json`. */
+export type SchemaResult = { kubernetesVersion: string; schema: Record<string, unknown>; name?: string } | null;
 
 // ---------------------------------------------------------------- kubegate/workspaceStats (client → server)
 

@@ -203,11 +203,12 @@ export const SETTINGS: readonly SettingSpec[] = [
   {
     name: 'kubegate.yamlSchemas.enable',
     type: 'boolean',
-    default: true,
+    default: false,
     description:
-      "When Red Hat's YAML extension is installed, give it Kubegate's JSON Schema for Kubernetes manifests (through " +
-      'its schema contributor API): the target version, gated fields annotated with their gate and KEP. Off: ' +
-      'Kubegate contributes no schema.',
+      "When Red Hat's YAML extension is installed, also give it Kubegate's JSON Schema for the Kubernetes documents " +
+      'Kubegate checks (target version and gates; never for kustomize files, patches and bases, nor where ' +
+      'yaml.schemas or a modeline names a schema). Off by default: Kubegate\'s own problems, hovers and completion ' +
+      'already cover those documents, and the YAML extension would report type errors a second time.',
     scope: 'window',
   },
   {

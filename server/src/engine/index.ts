@@ -44,3 +44,4 @@ export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './fe
 export { documentSchema, versionKindSchema } from './schema/document-schema';
 export { Project, folderHolding, isWithin, MAX_KUSTOMIZE_SEARCH_DIRS, type EntryKind, type FileContext, type ProjectHost, type ProjectOptions, type ProjectSettings } from './project';
 export { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from './nearest-folder';
+export { contributedSchema, type ContributedSchema } from './schema/contributed-schema';

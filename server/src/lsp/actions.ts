@@ -25,7 +25,7 @@ import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 import { toUri, type WorkspaceFiles } from './workspace';
 
 export interface ActionOptions {
-  /** Client command that sets `kubegate.featureGates[key] = value` (arguments: key, value). */
+  /** Client command that changes a setting (arguments: key, value, URI; see InitializationOptions.settingCommand). */
   settingCommand?: string;
   /** The client can create files through documentChanges. */
   canCreateFiles: boolean;

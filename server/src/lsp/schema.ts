@@ -1,7 +1,7 @@
 // kubegate/schema: the gate-aware JSON Schema of a document (every kind in it, routed on apiVersion and kind) or
 // of one apiVersion + kind, for the document's version and the gates on for it. Only wiring: engine/schema builds.
 import type { SchemaParams, SchemaResult } from '../contract/protocol';
-import { documentSchema, versionKindSchema } from '../engine';
+import { contributedSchema, documentSchema, versionKindSchema } from '../engine';
 import type { DocumentContext } from './analysis';
 
 export interface SchemaRequestDeps {
@@ -18,6 +18,7 @@ export async function answerSchemaRequest(params: SchemaParams | undefined, deps
   if (uri) {
     const text = deps.textOf(uri);
     if (text === undefined) return null;
+    if (params?.contribute === true) return contributedSchema(text, await deps.contextFor(uri));
     return documentSchema(text, await deps.contextFor(uri), strict, params?.apiVersion, params?.kind);
   }
   if (!params?.apiVersion || !params.kind) return null;

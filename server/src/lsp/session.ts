@@ -7,7 +7,7 @@ import { StatusNotification, type ClusterStatus } from '../contract/protocol';
 import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
-import { mayAffectOtherFiles, Project, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
+import { mayAffectOtherFiles, Project, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
 import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -89,7 +89,7 @@ export class Session {
   private statusTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly connection: Connection) {
-    this.settings = new DocumentSettings(connection, (uri) => repoConfigFor(uri, this.ws), () => this.options.trusted);
+    this.settings = new DocumentSettings(this.snapshots, connection, (uri) => repoConfigFor(uri, this.ws), () => this.options.trusted);
     this.cluster.onSettled(() => {
       this.recheckAll();
       this.scheduleStatus();
@@ -199,7 +199,17 @@ export class Session {
     const { settings: s, problems } = await this.settings.get(undefined);
     const snapshot = await this.clusterSnapshot(s);
     const openFiles = this.documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
-    const params = statusParams({ settings: s, problems: [...problems, ...this.projectNotes], snapshot, cluster: this.cluster.status(this.clusterOn(s)), openFiles, configsOf: (file) => this.configsOf(file, s) });
+    const version = settingsVersion(s, snapshot);
+    const params = statusParams({
+      settings: s,
+      problems: [...problems, ...this.projectNotes],
+      snapshot,
+      cluster: this.cluster.status(this.clusterOn(s)),
+      openFiles,
+      configsOf: (file) => this.configsOf(file, s),
+      // Each open document's own target version (its version comment, else the workspace's).
+      versionOf: (file) => versionForText(this.textOf(pathToUri(file)) ?? '', version),
+    });
     await this.connection.sendNotification(StatusNotification, params);
   }
 
@@ -269,7 +279,6 @@ export class Session {
 
   documentClosed(doc: TextDocument): void {
     this.forgetDerived(doc.uri);
-    this.settings.forget(doc.uri);
     this.validator.forget(doc.uri);
     if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
     this.scheduleStatus();

@@ -1,19 +1,22 @@
 // Settings per document: asked with workspace/configuration (scopeUri) when the client supports it, else
-// taken from the last workspace/didChangeConfiguration push, else the defaults. Cached per URI until the
-// configuration changes.
+// taken from the last workspace/didChangeConfiguration push, else the defaults. Kept in the document's snapshot
+// (the workspace's here) until the configuration changes.
 import type { Connection } from 'vscode-languageserver/node';
 import { isIgnored, withRepoConfig } from '../contract/repo-config';
 import { resolveSettings, SETTINGS_SECTION, type ResolvedSettings } from '../contract/settings';
 import { DEFAULT_VERSION } from '../engine';
 import type { RepoConfigLookup } from './repo-config';
+import type { Snapshots } from './snapshots';
 
 export class DocumentSettings {
-  private readonly cache = new Map<string, Promise<ResolvedSettings>>();
+  /** The settings of no document in particular (the workspace's). */
+  private workspace?: Promise<ResolvedSettings>;
   private pushed: unknown;
   private pullSupported = false;
 
   /** `repoConfig` finds the `.kubegate.yaml` of a document; `trusted` false keeps its file globs out. */
   constructor(
+    private readonly snapshots: Snapshots,
     private readonly connection: Connection,
     private readonly repoConfig?: (uri: string | undefined) => RepoConfigLookup | undefined,
     private readonly trusted: () => boolean = () => true,
@@ -21,7 +24,8 @@ export class DocumentSettings {
 
   /** Forgets every cached answer (a `.kubegate.yaml` changed). */
   forgetAll(): void {
-    this.cache.clear();
+    this.workspace = undefined;
+    this.snapshots.dropSettings();
   }
 
   setPullSupported(value: boolean): void {
@@ -33,21 +37,13 @@ export class DocumentSettings {
     if (settings && typeof settings === 'object' && SETTINGS_SECTION in (settings as object)) {
       this.pushed = (settings as Record<string, unknown>)[SETTINGS_SECTION];
     }
-    this.cache.clear();
-  }
-
-  forget(uri: string): void {
-    this.cache.delete(uri);
+    this.forgetAll();
   }
 
   get(uri: string | undefined): Promise<ResolvedSettings> {
-    const key = uri ?? '';
-    let p = this.cache.get(key);
-    if (!p) {
-      p = this.fetch(uri);
-      this.cache.set(key, p);
-    }
-    return p;
+    if (uri === undefined) return (this.workspace ??= this.fetch(undefined));
+    const snapshot = this.snapshots.of(uri);
+    return (snapshot.settings ??= this.fetch(uri));
   }
 
   private async fetch(uri: string | undefined): Promise<ResolvedSettings> {

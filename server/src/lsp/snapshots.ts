@@ -1,7 +1,8 @@
-// The one per-document store of the language server: for each document, its context (settings and what governs
-// it, kept until something it depends on changes), the engine's open document (its walk kept, edits re-checked
+// The one per-document store of the language server: for each document, its settings and its context (what
+// governs it, kept until something it depends on changes), the engine's open document (its walk kept, edits re-checked
 // piece by piece, gate-state changes re-running only the gate step), its outline, the last published check and
 // the scheduling of its next check. Everything is dropped in one place when the document closes.
+import type { ResolvedSettings } from '../contract/settings';
 import { OpenDocument, type FileReport, type OutlineCache } from '../engine';
 import type { DocumentContext } from './analysis';
 
@@ -14,6 +15,9 @@ export interface CheckedDocument {
 }
 
 export interface DocumentSnapshot {
+  /** The document's settings (workspace/configuration for its URI, over its `.kubegate.yaml`); undefined until
+   *  asked for, or after the configuration changed. */
+  settings?: Promise<ResolvedSettings>;
   /** Settings and project context; undefined until asked for, or after what it depends on changed. */
   context?: Promise<DocumentContext>;
   readonly engine: OpenDocument;
@@ -55,6 +59,11 @@ export class Snapshots {
       if (!isOpen(uri) && !s.timer) this.byUri.delete(uri);
       else s.context = undefined;
     }
+  }
+
+  /** The configuration changed: every document's settings are asked for again. */
+  dropSettings(): void {
+    for (const s of this.byUri.values()) s.settings = undefined;
   }
 
   /** Walks done by the open documents' engines (the server's statistics). */

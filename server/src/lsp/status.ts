@@ -1,7 +1,9 @@
 // The kubegate/status notification's content: target version and where it comes from, the gate sources in use
-// (settings, cluster, the configs that govern the open documents), the cluster state, notes and setting errors.
+// (settings, cluster, the configs that govern the open documents), the cluster state, notes and setting errors;
+// per open document, the configs that govern it (and its version when `versionOf` is given), so the client's
+// status item can follow the active editor.
 import type { ClusterSnapshot } from '../cluster/types';
-import type { ClusterStatus, StatusParams } from '../contract/protocol';
+import type { ClusterStatus, DocumentStatus, StatusParams } from '../contract/protocol';
 import type { KubegateSettings } from '../contract/settings';
 import type { ConfigDocInfo } from '../engine';
 import { settingsVersion } from './analysis';
@@ -17,6 +19,8 @@ export interface StatusInput {
   openFiles: readonly string[];
   /** The configs that govern a file (never throws). */
   configsOf(file: string): ConfigDocInfo[];
+  /** The target version of an open file (its version comment, else the workspace's); optional. */
+  versionOf?(file: string): string | undefined;
 }
 
 export function statusParams(input: StatusInput): StatusParams {
@@ -29,14 +33,20 @@ export function statusParams(input: StatusInput): StatusParams {
     gateSources.push({ kind: 'cluster', name: snapshot.context ?? s.cluster.context, gates });
   }
   const seen = new Set<string>();
+  const documents: DocumentStatus[] = [];
   for (const file of input.openFiles) {
+    const configs: string[] = [];
     for (const c of input.configsOf(file)) {
-      if (!c.file || seen.has(c.file)) continue;
+      if (!c.file) continue;
+      if (!configs.includes(pathToUri(c.file))) configs.push(pathToUri(c.file));
+      if (seen.has(c.file)) continue;
       seen.add(c.file);
       const gates: Record<string, boolean> = {};
       for (const st of c.settings) if (st.value !== undefined) gates[st.gate] = st.value;
       gateSources.push({ kind: 'config', name: pathToUri(c.file), gates });
     }
+    const version = input.versionOf?.(file);
+    documents.push({ uri: pathToUri(file), configs, ...(version ? { kubernetesVersion: version } : {}) });
   }
   return {
     kubernetesVersion: settingsVersion(s, snapshot),
@@ -49,5 +59,6 @@ export function statusParams(input: StatusInput): StatusParams {
       ...globProblems('kubegate.configFiles', s.configFiles),
       ...globProblems('kubegate.customResources.crdFiles', s.customResources?.crdFiles ?? []),
     ],
+    documents,
   };
 }

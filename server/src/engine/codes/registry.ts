@@ -145,6 +145,8 @@ export interface GateSettingData extends CommonData {
 }
 export interface VersionMismatchData extends CommonData {
   named?: string;
+  /** The supported minor version the config names (the target-version fix sets it). */
+  namedMinor?: string;
   target?: string;
   what?: string;
 }
@@ -186,6 +188,7 @@ export interface FindingData {
   'experimental-channel': CommonData;
   'disable-comment': DisableCommentData;
   'check-failed': CheckFailedData;
+  'template-not-checked': CommonData;
 }
 
 export type DiagnosticTagName = 'unnecessary' | 'deprecated';
@@ -346,7 +349,7 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
     severity: 'information',
     summary: 'a config names a different Kubernetes version than the target',
     description: 'A repository config (kubeadm kubernetesVersion, kind node image) names another Kubernetes version than the one Kubegate checks against, so the answers may not fit that cluster. Align the target version with the config.',
-    fixable: false,
+    fixable: true,
     verdict: () => v('startup', 'note'),
   },
   'file-too-large': {
@@ -384,5 +387,13 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
     description: 'Kubegate could not check the file: an internal error or a damaged data folder. The file is reported instead of passing silently, and nothing is said about what the API server would do. Report it with the file; the CLI shows details with KUBEGATE_DEBUG=1, the editor in the Kubegate output.',
     fixable: false,
     verdict: () => undefined,
+  },
+  'template-not-checked': {
+    severity: 'information',
+    summary: 'a document with Go/Helm template markers ({{ … }}) is not checked',
+    description: 'The document holds Go or Helm template markers ({{ … }}), so it is not valid YAML for kubectl and is not checked as a whole; a plain top-level apiVersion and kind are still checked. Check the rendered output instead (helm template … | kubegate check -).',
+    fixable: false,
+    // kubectl cannot read a template; what reaches the API server is the rendered output.
+    verdict: () => v('decode', 'note'),
   },
 };

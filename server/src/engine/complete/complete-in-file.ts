@@ -4,16 +4,17 @@ import { dataForApiVersion } from '../crd/overlay';
 import { gateOnOff } from '../gates/use-states';
 import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
-import { loadSnippets } from '../snippets';
-import type { Position } from '../types';
+import { snippetsForVersion } from '../snippets/for-version';
+import { DEFAULT_VERSION, type KubeVersion, type Position } from '../types';
 import { versionForText } from '../version-for-text';
 import { completeAt } from './complete';
 import type { CompletionEntry, SnippetDef } from './types';
 
-/** The whole-document snippets (snippets/kubegate.code-snippets); none when the file cannot be read. */
-export function documentSnippets(): SnippetDef[] {
+/** The whole-document snippets (snippets/kubegate.code-snippets) as offered at `version` (engine/snippets/
+ *  for-version.ts); none when the file cannot be read. */
+export function documentSnippets(version: KubeVersion = DEFAULT_VERSION): SnippetDef[] {
   try {
-    return loadSnippets().map((s) => ({ name: s.name, prefix: s.prefix, body: s.body, description: s.description }));
+    return snippetsForVersion(version).map((s) => ({ name: s.name, prefix: s.prefix, body: s.body, description: s.description }));
   } catch {
     return [];
   }
@@ -28,7 +29,7 @@ export function completionsInFile(text: string, pos: Position, context: CheckOpt
     data,
     ...(context.crds ? { dataFor: (apiVersion: string | undefined) => dataForApiVersion(data, context.crds, apiVersion) } : {}),
     gates,
-    snippets: documentSnippets(),
+    snippets: documentSnippets(version),
     gateState: (gate) => gateOnOff(context.environment, gates, gate),
   });
 }

@@ -1,10 +1,11 @@
 // The gates a set of files needs, with where each is used, where it is set and its state (per component and
 // over all uses); and the kind config that a new cluster for those files needs.
 import { kindConfigFor } from '../fixes/kind-config';
-import { gateCatalog, loadVersion } from '../knowledge';
+import { briefFacts, gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
 import type { KubeVersion, Range } from '../types';
-import { gatedUsesWithState } from '../gates/use-states';
+import { gatedUsesWithState, type GatedUseState } from '../gates/use-states';
+import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { compareText } from '../compare-text';
 
 export interface GateReportSource {
@@ -32,6 +33,8 @@ export interface GateUsageEntry {
   locked?: boolean;
   /** The state per component the uses need (over every use; `mixed` when uses disagree), with the sources. */
   componentStates?: { component: string; state: GateSummaryState; sources: string[] }[];
+  /** A gate no source uses directly but a used gate needs (curated dependencies, brief data): those gates. */
+  neededBy?: string[];
 }
 
 export interface GateUsageReport {
@@ -43,6 +46,7 @@ export interface GateUsageReport {
 /** The gates the sources use; `version` decides which gates are locked. A source that fails is left out. */
 export function gateUsageReport(sources: readonly GateReportSource[], version: KubeVersion): GateUsageReport {
   const catalog = gateCatalog();
+  const brief = briefFacts();
   const byGate = new Map<string, GateUsageEntry>();
   for (const src of sources) {
     let uses;
@@ -51,7 +55,18 @@ export function gateUsageReport(sources: readonly GateReportSource[], version: K
     } catch {
       continue;
     }
+    // The gates the used gates need (curated): listed too, with their state for this source.
+    const deps: (GatedUseState & { neededBy: string })[] = [];
     for (const u of uses) {
+      for (const required of brief.alsoRequires[u.use.gate] ?? []) {
+        const v = catalog.gates[required]?.byVersion[version];
+        if (v?.exists !== true) continue;
+        const states = statesFor(src.context.environment, required, componentsFor(catalog, required));
+        deps.push({ use: { ...u.use, gate: required, component: undefined }, stage: v.stage, default: v.default, states, overall: overallState(states), neededBy: u.use.gate });
+      }
+    }
+    for (const u of [...uses, ...deps]) {
+      const neededBy = 'neededBy' in u ? (u as { neededBy: string }).neededBy : undefined;
       const entry = catalog.gates[u.use.gate];
       const v = entry?.byVersion[version];
       // A gate locked to its default (GA or deprecated-and-locked): its state is the default, whatever is set.
@@ -72,7 +87,9 @@ export function gateUsageReport(sources: readonly GateReportSource[], version: K
         };
         byGate.set(u.use.gate, e);
       }
-      e.usedAt.push({ id: src.id, range: u.use.range, path: u.use.path });
+      if (neededBy) {
+        if (!(e.neededBy ??= []).includes(neededBy)) e.neededBy.push(neededBy);
+      } else e.usedAt.push({ id: src.id, range: u.use.range, path: u.use.path });
       const state = locked ? e.state : u.overall === 'on' ? 'on' : u.states.every((s) => s.state === 'unknown') ? 'unknown' : 'off';
       if (e.state !== state) e.state = 'mixed';
       for (const s of u.states) {

@@ -8,6 +8,7 @@ import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from '
 import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
+import { targetVersionFixes } from './target-version';
 import { append } from '../append';
 import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from './crd-fixes';
 
@@ -26,6 +27,7 @@ export const FIXES: { readonly [C in FindingCode]?: (input: FixInput, finding: F
   'api-not-served': (input) => apiVersionFixes(input),
   'api-deprecated': (input) => apiVersionFixes(input),
   'api-disabled-by-default': (input) => [...apiVersionFixes(input), ...serveApiFixes(input)],
+  'version-mismatch': (input) => targetVersionFixes(input),
 };
 
 export function fixesFor(finding: Finding, context: FixContext): Fix[] {

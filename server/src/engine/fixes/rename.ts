@@ -142,8 +142,18 @@ export function apiVersionFixes(input: FixInput): Fix[] {
   const ga = kindsNamed(ctx.versionData, kind).filter(
     (k) => k.group === group && k.stability === 'stable' && isServedApiKind(k) && k.apiVersion !== apiVersion,
   );
+  // The served apiVersions the finding names (from the version data's routing), e.g. a kind that moved to
+  // another group (extensions/v1beta1 Ingress → networking.k8s.io/v1).
+  const servedAs = input.finding.code === 'api-not-served' ? (input.finding.data?.servedAs ?? []) : [];
+  const servedElsewhere = servedAs.filter(
+    (av: string) => av !== apiVersion && !ga.some((k) => k.apiVersion === av) && kindsNamed(ctx.versionData!, kind).some((k) => k.apiVersion === av && isServedApiKind(k)),
+  );
   const valueNode = pairByKey(root, 'apiVersion')?.value;
   const r = nodeRange(valueNode);
-  if (!r || ga.length === 0) return [];
-  return ga.map((k, i) => fix(input, `Use ${k.apiVersion} (served and GA in ${ctx.version})`, [{ start: r[0], end: r[1], newText: k.apiVersion }], i === 0));
+  if (!r || ga.length + servedElsewhere.length === 0) return [];
+  const choices = [
+    ...ga.map((k) => ({ apiVersion: k.apiVersion, title: `Use ${k.apiVersion} (served and GA in ${ctx.version})` })),
+    ...[...new Set(servedElsewhere)].map((av) => ({ apiVersion: av, title: `Use ${av} (served in ${ctx.version})` })),
+  ];
+  return choices.map((c, i) => fix(input, c.title, [{ start: r[0], end: r[1], newText: c.apiVersion }], i === 0));
 }

@@ -20,12 +20,11 @@ export interface CreateFile {
 
 export type FileEdit = TextEdit | CreateFile;
 
-/** A change to an editor setting rather than a file; the client applies it (e.g. kubegate.featureGates). */
-export interface SettingChange {
-  setting: 'kubegate.featureGates';
-  key: string;
-  value: boolean;
-}
+/** A change to an editor setting rather than a file; the client applies it: kubegate.featureGates[key] = value,
+ *  or kubegate.kubernetesVersion = value (key `kubernetesVersion`, a string value). */
+export type SettingChange =
+  | { setting: 'kubegate.featureGates'; key: string; value: boolean }
+  | { setting: 'kubegate.kubernetesVersion'; key: 'kubernetesVersion'; value: KubeVersion };
 
 export interface Fix {
   title: string;

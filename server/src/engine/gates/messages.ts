@@ -73,8 +73,10 @@ export function unknownGateWords(
   version: string,
   didYouMean: string[],
 ): FindingWords {
-  const why = status.why ? ` In the gate catalog: ${status.why}.` : '';
-  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why}`;
+  // status.why also records where the catalog's answer comes from (lists, release notes, commits): only its plain
+  // part goes into the message.
+  const why = plainReason(status.why);
+  const detail = `Kubernetes components refuse to start when a feature-gate setting names a gate they do not know.${why ? ` ${why}` : ''}`;
   const stops = `${gate} stops components from starting`;
   if (status.reason === 'renamed' && status.replacement) {
     return {
@@ -172,4 +174,18 @@ export function gateDependencyWords(
     fix: `Enable ${required} as well.`,
     detail: `${use.gate} also needs feature gate ${required}, which is ${off}. Gate dependencies are known only for a few curated features.`,
   };
+}
+
+/**
+ * The plain part of a catalog reason (`why`, a not-shipped note): what happened, without where the catalog read it
+ * (lists, release notes, pull requests, commits). The text before the first parenthesis or semicolon, as a
+ * sentence; undefined when that part still names a source (a list row, a file, a PR or commit) or is empty.
+ * E.g. `not a 1.37 gate: KEP-5823 moved its alpha to 1.38 (kubernetes/enhancements #6384) and …` →
+ * `Not a 1.37 gate: KEP-5823 moved its alpha to 1.38.`
+ */
+export function plainReason(why: string | undefined): string | undefined {
+  if (!why) return undefined;
+  const head = why.split(' (')[0]!.split(';')[0]!.trim().replace(/[.:,]+$/, '');
+  if (head.length < 4 || /\b(row|rows|list|lists|commit|spec)\b|\.ya?ml\b|#\d|@[0-9a-f]{6,}|\b[0-9a-f]{8,}\b/i.test(head)) return undefined;
+  return `${head[0]!.toUpperCase()}${head.slice(1)}.`;
 }

@@ -39,10 +39,13 @@ function versionLine(entry: GateEntry): string[] {
   return cells.length ? [`By version: ${cells.join(' · ')}`] : [];
 }
 
-function stateLines(input: GateViewInput, gate: string, components: string[]): { head: string; list: string[]; partial: boolean } {
+function stateLines(input: GateViewInput, gate: string, components: string[], state: GateVersionState | undefined): { head: string; list: string[]; partial: boolean } {
   const states = statesFor(input.environment, gate, components);
-  const parts = states.map((s) => `${s.component || 'any component'}: ${s.state}`);
-  const head = `Where it is on: ${parts.join(', ')}${states.every((s) => s.state === 'unknown') ? ' (no setting, cluster or config says; the default applies)' : ''}`;
+  // Nothing says for a component: its default in the version applies ("on (default)"), when the catalog knows it.
+  const byDefault = typeof state?.default === 'boolean' ? `${state.default ? 'on' : 'off'} (default)` : undefined;
+  const parts = states.map((s) => `${s.component || 'any component'}: ${s.state === 'unknown' && byDefault ? byDefault : s.state}`);
+  const unsaid = states.every((s) => s.state === 'unknown') && !byDefault;
+  const head = `Where it is on: ${parts.join(', ')}${unsaid ? ' (no setting, cluster or config says, and the default varies)' : ''}`;
   const list: string[] = [];
   for (const s of states) for (const e of s.evidence) list.push(`- ${s.component || 'any component'}: ${e.message}`);
   for (const n of input.environment?.notes ?? []) list.push(`- note: ${n}`);
@@ -105,7 +108,7 @@ export function gateMarkdown(name: string, input: GateViewInput, options: { head
   if (options.headline !== false) lines.push(gateHeadline(name, input), '');
   const components = componentsFor(input.catalog, name, input.use);
   // Short facts, one per line (Markdown hard breaks): they fit a hover without scrolling.
-  const where = stateLines(input, name, components);
+  const where = stateLines(input, name, components, status.kind === 'gate' ? status.state : entry.byVersion[input.version]);
   const history = [...historyLines(entry), ...versionLine(entry).map((v) => v.replace(/^By version: /, 'by version: '))];
   const facts = [
     ...(input.use ? [`While it is off: ${whenOff(input.use).replace(/^while the gate is off /, '')}.`] : []),

@@ -1,6 +1,7 @@
 // hoverAt: the Markdown view for a position in a manifest. Types and allowed values for fields; for gated
 // fields, values and kinds the gate view (stage history, default, components, KEP, reference page, state with
 // evidence); gate names in featureGates maps and --feature-gates values; served versions on apiVersion/kind.
+import { plainReason } from '../gates/messages';
 import { isScalar, type Node, type YAMLMap } from 'yaml';
 import { analyzeFile } from '../check';
 import { environmentForFile } from '../gates/gate-step';
@@ -157,7 +158,7 @@ export function hoverAt(text: string, position: Position, options: HoverOptions)
         markdown: [
           `**\`${resolved.unknownKey.name}\`** is not a field in Kubernetes ${version}.`,
           '',
-          `It belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0: the API server rejects it as an unknown field (or drops it without strict validation).${notShipped.note ? ` Gate catalog: ${notShipped.note}.` : ''}`,
+          `It belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in Kubernetes ${version}: the API server rejects it as an unknown field (or drops it without strict validation).${plainReason(notShipped.note) ? ` ${plainReason(notShipped.note)}` : ''}`,
         ].join('\n'),
         range: spot.range,
       };

@@ -1,4 +1,5 @@
 // Markdown for apiVersion/kind: which versions serve the kind in the target version, stability, lifecycle.
+import { plainReason } from '../gates/messages';
 import { fromRuntimeConfig } from '../gates/environment';
 import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import { kindsNamed } from '../knowledge/version-index';
@@ -37,7 +38,7 @@ export function kindMarkdown(apiVersion: string, kind: string, input: KindViewIn
   const notShipped = input.brief?.notShippedApis.find((a) => a.apiVersion === apiVersion && (a.kind === kind || !entry));
   if (!entry && notShipped) {
     lines.push(
-      `**${kind}** (\`${apiVersion}\`) is not served by Kubernetes ${input.version}: it belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in v1.37.0.${notShipped.note ? ` Gate catalog: ${notShipped.note}.` : ''}`,
+      `**${kind}** (\`${apiVersion}\`) is not served by Kubernetes ${input.version}: it belongs to the design “${notShipped.feature}” (KEP-${notShipped.kep}, https://kep.k8s.io/${notShipped.kep}), which was not shipped in Kubernetes ${input.version}.${plainReason(notShipped.note) ? ` ${plainReason(notShipped.note)}` : ''}`,
     );
     return lines.join('\n');
   }

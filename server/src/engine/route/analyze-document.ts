@@ -1,8 +1,9 @@
 // One YAML document → DocumentAnalysis: template and syntax checks, routing, the walk against the type data
 // and the collection of gated uses and gate settings. Gates are not judged here.
-import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Node, type Pair } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import { finding } from '../codes';
+import { plainReason } from '../gates/messages';
 import { readGateConfig } from '../gates/config-readers';
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
@@ -36,6 +37,7 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   };
   if (pdoc.templated) {
     base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
+    append(analysis.findings, templateFindings(parsed, pdoc, inputs));
     return analysis;
   }
   if (pdoc.unread) {
@@ -68,6 +70,58 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   const item = analyzeObject(parsed, pdoc, root, inputs, analysis.findings, analysis, undefined);
   analysis.report = { ...item, index: pdoc.index, range: pdoc.range };
   return analysis;
+}
+
+/** The plain part of a not-shipped note, as a following sentence (or nothing). */
+function notShippedWhy(note: string | undefined): string {
+  const plain = plainReason(note);
+  return plain ? ` ${plain}` : '';
+}
+
+/** API-level codes a template's plain apiVersion and kind can be checked for without rendering. */
+const TEMPLATE_API_CODES: ReadonlySet<string> = new Set(['unknown-kind', 'api-not-served', 'api-deprecated', 'api-disabled-by-default']);
+
+/**
+ * A template document is not checked, and says so once: an information finding on its first line. What needs
+ * no rendering is still checked: a plain (untemplated) top-level apiVersion and kind are routed as in any
+ * document, and only the API findings of that route are kept (the rest of the document is template text).
+ */
+function templateFindings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs): Finding[] {
+  const lines = parsed.text.slice(pdoc.start, pdoc.end).split('\n');
+  let offset = pdoc.start;
+  let first: Range | undefined;
+  for (const line of lines) {
+    const body = line.replace(/\r$/, '');
+    const trimmed = body.trim();
+    if (trimmed !== '' && !trimmed.startsWith('#') && !/^---(\s|$)/.test(trimmed) && trimmed !== '...') {
+      const lead = body.length - body.trimStart().length;
+      first = rangeOf(parsed.lineCounter, offset + lead, offset + body.length);
+      break;
+    }
+    offset += line.length + 1;
+  }
+  const out: Finding[] = [
+    finding('template-not-checked', {
+      message: 'Not checked: this document is a Go/Helm template ({{ … }})',
+      fix: 'Check the rendered output instead, e.g. helm template … | kubegate check -.',
+      range: first ?? pdoc.range,
+      document: pdoc.index,
+      data: { rule: 'template' },
+    }),
+  ];
+  const root = pdoc.doc && pdoc.errors.length === 0 ? (pdoc.doc.contents as Node | null) : null;
+  if (!root || !isMap(root)) return out;
+  const typeMeta = root.items.filter((p) => isScalar(p.key) && (p.key.value === 'apiVersion' || p.key.value === 'kind'));
+  const plain = typeMeta.every((p) => isScalar(p.value) && typeof p.value.value === 'string' && !p.value.value.includes('{{'));
+  if (typeMeta.length !== 2 || !plain) return out;
+  const stub = new YAMLMap();
+  stub.items = typeMeta;
+  stub.range = root.range;
+  const found: Finding[] = [];
+  const sink: DocumentAnalysis = { report: { index: pdoc.index, checked: false, range: pdoc.range }, findings: [], gatedUses: [], gateSettings: [], runtimeConfig: [], namedVersions: [] };
+  analyzeObject(parsed, pdoc, stub, { ...inputs, crds: undefined }, found, sink, undefined);
+  for (const f of found) if (TEMPLATE_API_CODES.has(f.code)) out.push(f);
+  return out;
 }
 
 function readTypeMeta(parsed: ParsedFile, map: YAMLMap): TypeMeta {
@@ -162,7 +216,7 @@ function analyzeObject(
       let detail: string | undefined;
       if (route.notShipped) {
         message += ` (KEP-${route.notShipped.kep} not shipped)`;
-        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in this version.${route.notShipped.note ? ` Gate catalog: ${route.notShipped.note}.` : ''}`;
+        detail = `It was designed in KEP-${route.notShipped.kep} (${route.notShipped.feature}) but not shipped in Kubernetes ${inputs.data.version}.${notShippedWhy(route.notShipped.note)}`;
       } else if (route.removedIn) message += ` (removed in ${route.removedIn})`;
       else if (route.neverServed !== undefined) {
         message = `Applying fails: kube-apiserver ${inputs.data.version} never serves ${apiVersion}, not even with --runtime-config`;

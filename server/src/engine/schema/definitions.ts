@@ -90,7 +90,7 @@ export class DefinitionSet {
     const struct = structRules(def.unions, dependents, ctx);
     const typeGates = def.gates ?? [];
     if (typeGates.length > 0) {
-      out.description = typeGates.map((g) => gateLine(ctx, g, 'Type gated by')).join('\n');
+      if (this.opts.gateText !== false) out.description = typeGates.map((g) => gateLine(ctx, g, 'Type gated by')).join('\n');
       out['x-kubernetes-feature-gate'] = annotationValue(typeGates.map((g) => gateAnnotation(ctx, g)));
     }
     out.properties = properties;
@@ -124,7 +124,9 @@ export class DefinitionSet {
     const schema = f.required ? (Object.keys(base).length === 0 ? { not: { type: 'null' } } : base) : orNull(base);
     const extra: JsonSchemaObject = {};
     if (gates.length > 0) {
-      extra.description = gates.map((a) => gateLine(ctx, a.gate, a.fromComment ? 'Named in the field comment: feature gate' : 'Feature gate')).join('\n');
+      if (this.opts.gateText !== false) {
+        extra.description = gates.map((a) => gateLine(ctx, a.gate, a.fromComment ? 'Named in the field comment: feature gate' : 'Feature gate')).join('\n');
+      }
       extra['x-kubernetes-feature-gate'] = annotationValue(gates);
     }
     return annotate(schema, extra);
@@ -172,7 +174,7 @@ export class DefinitionSet {
       if (this.opts.strict && gates.some((g) => gateIsOff(ctx, g))) continue;
       branches.push({
         const: value,
-        description: gates.map((g) => gateLine(ctx, g, `Value ${JSON.stringify(value)} needs feature gate`)).join('\n'),
+        ...(this.opts.gateText !== false ? { description: gates.map((g) => gateLine(ctx, g, `Value ${JSON.stringify(value)} needs feature gate`)).join('\n') } : {}),
         'x-kubernetes-feature-gate': annotationValue(gates.map((g) => gateAnnotation(ctx, g))),
       });
     }

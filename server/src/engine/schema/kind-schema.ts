@@ -54,7 +54,7 @@ export function kindRootSchema(entry: KindEntry, defs: DefinitionSet, opts: Sche
   };
   const gates = entry.gates ?? [];
   if (gates.length > 0) {
-    append(lines, gates.map((g) => gateLine(ctx, g, 'Kind gated by feature gate')));
+    if (opts.gateText !== false) append(lines, gates.map((g) => gateLine(ctx, g, 'Kind gated by feature gate')));
     out['x-kubernetes-feature-gate'] = annotationValue(gates.map((g) => gateAnnotation(ctx, g)));
     if (opts.strict && gates.some((g) => gateIsOff(ctx, g))) {
       lines.push('The gate is off for this schema: every document of this kind is rejected.');

@@ -21,6 +21,9 @@ export interface SchemaBuildOptions {
   environment?: GateEnvironment;
   /** Closed objects (`additionalProperties: false`) and no field, enum value or kind whose gate is off. */
   strict?: boolean;
+  /** False: no gate sentences in `description` (the `x-kubernetes-feature-gate` annotations stay), for a schema
+   *  shown beside Kubegate's own hover, which states the gate facts already. Default true. */
+  gateText?: boolean;
 }
 
 /** How a struct type is read at a place: in an API kind (required fields count), under a `status` field or in a
