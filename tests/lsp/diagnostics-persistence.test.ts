@@ -7,6 +7,7 @@ import {
   DidChangeWatchedFilesNotification,
   DidSaveTextDocumentNotification,
   FileChangeType,
+  type FileEvent,
   PublishDiagnosticsNotification,
   type CodeAction,
   type Diagnostic,
@@ -44,7 +45,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     for (const uri of [slice, cfg]) await client.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
     const next = client.diagnostics(cfg);
     await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
-      changes: [slice, cfg].map((uri) => ({ uri, type: FileChangeType.Changed })),
+      changes: [slice, cfg].map((uri): FileEvent => ({ uri, type: FileChangeType.Changed })),
     });
     // The watched-file event re-checks every open document: the config is published again, error included.
     expect((await next).map((d) => d.code)).toContain('unknown-gate');

@@ -3,14 +3,18 @@
 //   `    image: ""   # expect: invalid-value` (several: `# expect: a, b`).
 // A line with no such comment must have no finding (error, warning or information). Lines before the first
 // header are the fixture's description. Configs, CRDs and kustomizations go in the same text as the manifests.
-// `checkFixture` answers through the engine's public entry point only (Project + Analysis over an in-memory
+// A `‸` marks a cursor in a file (for hover; it is cut from the text). `checkFixture`, `hoverFixture` and
+// `fixesFixture` answer through the engine's public entry point only (Project + Analysis over an in-memory
 // host), so the tests do not depend on the engine's layout.
 import * as path from 'node:path';
-import { DEFAULT_VERSION, Project, type FileReport, type Finding, type KubeVersion, type ProjectHost, type ProjectSettings } from '../../server/src/engine';
+import { DEFAULT_VERSION, Project, type FileContext, type FileReport, type Finding, type Fix, type KubeVersion, type Position, type ProjectHost, type ProjectSettings } from '../../server/src/engine';
+import { marked } from './markers';
 
 export interface FixtureFile {
   path: string;
   text: string;
+  /** Where a `‸` was (cut from the text). */
+  cursor?: Position;
   /** `line:code` of every expected finding, sorted. */
   expected: string[];
 }
@@ -29,12 +33,13 @@ export function parseFixture(source: string): Fixture {
   let current: { path: string; lines: string[] } | undefined;
   const flush = () => {
     if (!current) return;
-    const text = current.lines.join('\n') + '\n';
+    const cut = marked(current.lines.join('\n') + '\n');
+    const text = cut.text;
     const expected = current.lines.flatMap((line, i) => {
       const m = EXPECT.exec(line);
       return m ? m[1]!.split(',').map((c) => `${i}:${c.trim()}`) : [];
     });
-    files.push({ path: current.path, text, expected: expected.sort() });
+    files.push({ path: current.path, text, expected: expected.sort(), ...(cut.positions[0] ? { cursor: cut.positions[0] } : {}) });
   };
   for (const line of source.replace(/\n$/, '').split('\n')) {
     const h = HEADER.exec(line);
@@ -74,9 +79,37 @@ export function lineCodes(findings: readonly { code: string | number | undefined
 
 /** Every file of a fixture checked through the project model, as the CLI and the server check it. */
 export function checkFixture(fixture: Fixture, root = '/fixture', version: KubeVersion = DEFAULT_VERSION): Map<string, FileReport> {
+  const out = new Map<string, FileReport>();
+  for (const f of fixture.files) out.set(f.path, contextIn(fixture, f.path, root, version).analysis.check(f.text));
+  return out;
+}
+
+function fileOf(fixture: Fixture, file: string): FixtureFile {
+  const f = fixture.files.find((x) => x.path === file);
+  if (!f) throw new Error(`no file ${file} in the fixture`);
+  return f;
+}
+
+/** The project context of one fixture file. */
+export function contextIn(fixture: Fixture, file: string, root = '/fixture', version: KubeVersion = DEFAULT_VERSION): FileContext {
   const project = new Project(memoryHost(root, fixture.files), { fallbackRoot: root });
   const settings: ProjectSettings = { version, key: 'fixture' };
-  const out = new Map<string, FileReport>();
-  for (const f of fixture.files) out.set(f.path, project.contextOf(path.join(root, f.path), settings, f.text).analysis.check(f.text));
-  return out;
+  return project.contextOf(path.join(root, file), settings, fileOf(fixture, file).text);
+}
+
+/** The hover at the file's `‸`, as the editor shows it (Markdown). */
+export async function hoverFixture(fixture: Fixture, file: string, root = '/fixture'): Promise<string | undefined> {
+  const f = fileOf(fixture, file);
+  if (!f.cursor) throw new Error(`no ‸ in ${file}`);
+  return (await contextIn(fixture, file, root).analysis.hover(f.text, f.cursor))?.markdown;
+}
+
+/** The quick fixes of each finding of a file, with the fixture's governing configs (and their texts) around it. */
+export function fixesFixture(fixture: Fixture, file: string, root = '/fixture'): { finding: Finding; fixes: Fix[] }[] {
+  const f = fileOf(fixture, file);
+  const context = contextIn(fixture, file, root);
+  const report = context.analysis.check(f.text);
+  const configFiles = context.configFiles.map((p) => ({ path: p, text: fileOf(fixture, path.relative(root, p)).text }));
+  const fixes = context.analysis.fixes(f.text, report, report.findings, { configFiles, offerSetting: false });
+  return report.findings.map((finding) => ({ finding, fixes: fixes.get(finding) ?? [] }));
 }
