@@ -266,9 +266,19 @@ export class Session {
     this.scheduleStatus();
   }
 
-  /** A config document (kind, kubeadm, kubelet, static Pod) changes what other documents see: re-check them all. */
+  /**
+   * A document that holds (or held, before this edit) a config document (kind, kubeadm, kubelet, static Pod) or
+   * CRDs changes what other documents see: they are re-checked; and its own context, whose CRD catalog holds its
+   * own CRDs, is built again.
+   */
   documentChanged(doc: TextDocument, immediate = false): void {
-    if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
+    const snapshot = this.snapshots.of(doc.uri);
+    const affects = mayAffectOtherFiles(doc.getText());
+    if (affects || snapshot.affectsOthers) {
+      this.recheckOthers(doc.uri);
+      snapshot.context = undefined;
+    }
+    snapshot.affectsOthers = affects;
     this.validator.schedule(doc.uri, immediate);
   }
 
