@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { closestName, editDistance } from '../../server/src/engine/similar-names';
 import { checkText } from '../../server/src/engine/check';
-import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
-import { reportForText } from '../../server/src/engine/incremental/open-document';
+import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { check, data, only, single, V } from './helpers';
 
 const served = () => data().kinds.filter((k) => !k.removed && !k.component);
@@ -79,7 +78,7 @@ describe('routing', () => {
     // So are the documents of a file marked `# kubegate: fragment` in its first lines, in every document.
     const marked = '# kubegate: fragment\nkind: Deployment\nspec: {replicas: 2}\n---\nmetadata: {name: x}\n';
     expect(check(marked).findings).toEqual([]);
-    expect(reportForText(marked, { version: V }, { maxChars: 1_000_000 }, new IncrementalChecker()).findings).toEqual([]);
+    expect(new OpenDocument().update(marked, { version: V }, { maxChars: 1_000_000 }).findings).toEqual([]);
     expect(check(marked.replace('# kubegate: fragment\n', '')).findings.map((f) => [f.code, f.document])).toEqual([['missing-field', 0], ['missing-field', 1]]);
   });
 

@@ -25,7 +25,7 @@ export { DEFAULT_VERSION, SUPPORTED_VERSIONS, type DocumentReport, type FileRepo
 export { buildCrdCatalog, parseSelection, type CrdCatalog } from './crd/catalog';
 export { isControllerGateName, splitControllerGates } from './crd/controller-gates';
 export { type CrdDefinition } from './crd/format';
-export { crdFileProblems, crdsFromText, discoverCrds, loadCrdFiles, type CrdFileAccess } from './crd/workspace';
+export { crdFileProblems, crdsFromText, discoverCrds, loadCrdFiles, mayHoldCrd, type CrdFileAccess } from './crd/workspace';
 export { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, GATE_MAP_CONFIGS, KUBEADM_API_VERSION, kubeadmArgPlaces, mayHoldGateConfig } from './gates/gate-places';
 export { validateFlagGates } from './gates/feature-gates-flag';
 export { type DescriptionProvider } from './hover/cluster-description';

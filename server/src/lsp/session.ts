@@ -7,7 +7,7 @@ import { StatusNotification, type ClusterStatus } from '../contract/protocol';
 import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
-import { mayAffectOtherFiles, Project, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
+import { mayAffectOtherFiles, mayHoldCrd, Project, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
 import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -268,17 +268,19 @@ export class Session {
 
   /**
    * A document that holds (or held, before this edit) a config document (kind, kubeadm, kubelet, static Pod) or
-   * CRDs changes what other documents see: they are re-checked; and its own context, whose CRD catalog holds its
-   * own CRDs, is built again.
+   * CRDs changes what other documents see: they are re-checked. Its own CRDs are part of its own context (the CRD
+   * catalog), which is then built again; its own configs are read by its check itself, so a config edit keeps the
+   * context (and the document's incremental re-check).
    */
   documentChanged(doc: TextDocument, immediate = false): void {
     const snapshot = this.snapshots.of(doc.uri);
-    const affects = mayAffectOtherFiles(doc.getText());
-    if (affects || snapshot.affectsOthers) {
-      this.recheckOthers(doc.uri);
-      snapshot.context = undefined;
-    }
+    const text = doc.getText();
+    const affects = mayAffectOtherFiles(text);
+    if (affects || snapshot.affectsOthers) this.recheckOthers(doc.uri);
+    const crds = mayHoldCrd(text);
+    if (crds || snapshot.holdsCrds) snapshot.context = undefined;
     snapshot.affectsOthers = affects;
+    snapshot.holdsCrds = crds;
     this.validator.schedule(doc.uri, immediate);
   }
 

@@ -22,8 +22,10 @@ export interface DocumentSnapshot {
   context?: Promise<DocumentContext>;
   readonly engine: OpenDocument;
   readonly outline: OutlineCache;
-  /** Whether the text last seen may hold a gate config or CRDs other files (and its own context) read. */
+  /** Whether the text last seen may hold a gate config or CRDs that other files read. */
   affectsOthers?: boolean;
+  /** Whether the text last seen may hold CRDs (its own context's CRD catalog reads them). */
+  holdsCrds?: boolean;
   /** The report last published, with the document version it is for. */
   checked?: CheckedDocument;
   /** The pending check, its generation (a newer schedule makes an older run stale) and the last check's cost. */

@@ -40,6 +40,8 @@ export class IncrementalChecker {
     whole: WholeCheck,
     isConfig: (text: string) => boolean,
     file?: string,
+    /** Overrides the option for this call (0: check the whole text in one call whenever a piece is missing). */
+    wholeAbove = this.wholeAbove,
   ): FileReport {
     if (owner !== this.owner || version !== this.version) {
       this.cache.clear();
@@ -73,7 +75,7 @@ export class IncrementalChecker {
     });
     const next = new Map<string, Stored>();
     const missing = keys.filter((k) => !this.cache.has(k)).length;
-    if (missing > this.wholeAbove) {
+    if (missing > wholeAbove) {
       const report = whole(text);
       if (unsure(report)) return this.uncached(report);
       store(report, pieces, configs, file).forEach((st, i) => next.set(keys[i], st));

@@ -17,24 +17,25 @@ export interface DocumentCheckOptions {
   severity?: SeverityOverrides;
 }
 
-/** The report of a text. With `checker`, only the YAML documents that changed since its last call are checked;
- *  its cache is kept while `context` stays the same object and the text's version stays the same. */
-export function reportForText(text: string, context: CheckOptions, options: DocumentCheckOptions, checker?: IncrementalChecker, onWalk?: () => void): FileReport {
-  let report: FileReport;
-  if (text.length > options.maxChars) report = syntaxOnlyReport(text, options.maxChars);
-  else {
+/** How an open text is read: its own version, JSON or YAML, fragments or not (all decided on the whole text). */
+function readingOf(text: string, context: CheckOptions): CheckOptions {
+  return {
     // The version comment (first lines of the file) applies to every piece the checker checks on its own.
-    const version = versionForText(text, context.version);
+    version: versionForText(text, context.version),
+    environment: context.environment,
+    file: context.file,
+    kustomize: context.kustomize,
+    crds: context.crds,
     // Whether the input is JSON is decided on the whole text (kubectl looks at its start), never on a piece.
-    const json = isJsonInput(text);
+    json: isJsonInput(text),
     // So is a fragment comment (in the first lines, as the version comment): each piece is checked with it.
-    const fragment = context.fragment ?? fragmentMarked(text);
-    const whole = (t: string) => {
-      onWalk?.();
-      return checkText(t, { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json, fragment });
-    };
-    report = checker && !json ? checker.check(text, `${version}`, context, whole, mayHoldGateConfig, context.file) : whole(text);
-  }
+    fragment: context.fragment ?? fragmentMarked(text),
+  };
+}
+
+/** The report of a text, whole (size guard, severity overrides). */
+export function reportForText(text: string, context: CheckOptions, options: DocumentCheckOptions): FileReport {
+  const report = text.length > options.maxChars ? syntaxOnlyReport(text, options.maxChars) : checkText(text, readingOf(text, context));
   return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
 }
 
@@ -49,14 +50,16 @@ interface Walked {
 
 /**
  * One open document's analysis, kept per document by a front end. `update` gives the report of a text under a
- * context: a new text in the same context re-checks only the YAML documents that changed (checker.ts); the same
- * text in a context whose gate state alone changed (a config edited elsewhere, a gate setting) re-runs only the
- * gate step over the kept walk; anything else walks the text once and keeps the walk.
+ * context: only the YAML documents that changed since the last update are checked again (checker.ts); whenever
+ * the whole text is checked (the first update, many changed documents), its walk is kept, so that the same text
+ * under a context whose gate state alone changed (a config edited elsewhere, a gate setting) re-runs only the
+ * gate step.
  */
 export class OpenDocument {
   private readonly checker: IncrementalChecker;
   private walked?: Walked;
-  private lastContext?: CheckOptions;
+  /** The context of the last update through the checker (its cache holds reports under it). */
+  private checkedUnder?: CheckOptions;
   /** Walks done so far (the whole text, or one piece of it): tests count them. */
   walks = 0;
 
@@ -65,31 +68,27 @@ export class OpenDocument {
   }
 
   update(text: string, context: CheckOptions, options: DocumentCheckOptions): FileReport {
-    const sameContext = this.lastContext === context;
-    this.lastContext = context;
     if (text.length > options.maxChars) return reportForText(text, context, options);
-    if (sameContext && this.walked?.text !== text) {
-      this.walked = undefined;
-      return reportForText(text, context, options, this.checker, () => this.walks++);
-    }
-    const version = versionForText(text, context.version);
-    const json = isJsonInput(text);
-    const fragment = context.fragment ?? fragmentMarked(text);
-    const full: CheckOptions = { version, environment: context.environment, file: context.file, kustomize: context.kustomize, crds: context.crds, json, fragment };
-    const key = JSON.stringify([version, context.file ?? null, context.kustomize ?? null, json, fragment]);
+    const full = readingOf(text, context);
+    const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
     if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full);
     else {
-      this.walks++;
-      const walked = walkText(text, full);
-      if ('findings' in walked) {
-        this.walked = undefined;
-        report = walked;
-      } else {
+      if (w?.text !== text) this.walked = undefined;
+      // Each piece (or the whole text) the checker checks is one walk; the whole text's walk is kept.
+      const whole = (t: string): FileReport => {
+        this.walks++;
+        if (t !== text) return checkText(t, full);
+        const walked = walkText(t, full);
+        if ('findings' in walked) return walked;
         this.walked = { text, key, crds: context.crds, analysis: walked };
-        report = reportOf(walked, full);
-      }
+        return reportOf(walked, full);
+      };
+      // Under a new context every piece is checked again: in one call, so that the whole text's walk is kept.
+      const fresh = this.checkedUnder !== context;
+      this.checkedUnder = context;
+      report = full.json ? whole(text) : this.checker.check(text, `${full.version}`, context, whole, mayHoldGateConfig, context.file, fresh ? 0 : undefined);
     }
     return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
   }
