@@ -5,12 +5,14 @@
 //   tsx bench/run.ts [--sizes 1k,10k,50k] [--no-repo] [--reps 5] [--edits 6] [--queries 5]
 //                    [--servers ours,peer] [--schema ifthen|oneof] [--out bench/RESULTS.md] [--no-write]
 //                    [--first-timeout S] [--edit-timeout S] [--request-timeout S] [--budget-min 9]
+//                    [--cli-reps 3] [--no-cli] [--only-cli]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_NODE_OPTIONS } from '../server/src/contract/server-launch';
+import { cliSection, runCliScenario, type CliResult } from './cli';
 import { runFloor } from './floor';
 import { findBenchPositions } from './positions';
 import { detailTable, notesList, summaryTable, type ReportContext, type SizeResult } from './report';
@@ -33,6 +35,9 @@ interface Options {
   timeouts: StepTimeouts;
   /** Minutes after which no new repetition starts (the first repetition of every input always runs). */
   budgetMin: number;
+  /** The CLI scenario (bench/cli.ts): repetitions (0: not run), and whether the servers are measured at all. */
+  cliReps: number;
+  servers_: boolean;
 }
 
 interface IndexEntry {
@@ -59,6 +64,8 @@ function parseOptions(argv: readonly string[]): Options {
     write: true,
     timeouts: { ...DEFAULT_TIMEOUTS },
     budgetMin: 9,
+    cliReps: 3,
+    servers_: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -79,6 +86,9 @@ function parseOptions(argv: readonly string[]): Options {
     } else if (a === '--out') opts.out = value();
     else if (a === '--no-write') opts.write = false;
     else if (a === '--no-repo') opts.repo = false;
+    else if (a === '--no-cli') opts.cliReps = 0;
+    else if (a === '--cli-reps') opts.cliReps = positive(a, value());
+    else if (a === '--only-cli') opts.servers_ = false;
     else if (a === '--budget-min') opts.budgetMin = positive(a, value());
     else if (a === '--first-timeout') opts.timeouts.firstDiagnosticsMs = positive(a, value()) * 1000;
     else if (a === '--edit-timeout') opts.timeouts.editMs = positive(a, value()) * 1000;
@@ -174,14 +184,15 @@ async function main(): Promise<void> {
   const workspaces = createWorkspaces(entries.filter((e) => e !== repo?.entry).map((e) => path.join(inputsDir, e.file)), repo?.scenario);
   const results: SizeResult[] = [];
   try {
-    await measureAll(entries, workspaces, opts, schemaFile, peer, ours, results, started);
+    if (opts.servers_) await measureAll(entries, workspaces, opts, schemaFile, peer, ours, results, started);
   } finally {
     workspaces.dispose();
   }
+  const cli = opts.cliReps > 0 && ours ? await runCliScenario(repoRoot, sharedDir, path.join(inputsDir, 'k8s-10k.yaml'), opts.cliReps, log) : undefined;
   const load1 = os.loadavg();
   const elapsedS = (performance.now() - started) / 1000;
   // No path of this machine goes into the report (server stderr in notes can carry one).
-  const markdown = renderResults(results, ctx, opts, { load0, load1, elapsedS })
+  const markdown = renderResults(results, ctx, opts, { load0, load1, elapsedS }, cli)
     .split(workspaces.root)
     .join('<scratch>')
     .split(sharedDir)
@@ -245,6 +256,7 @@ function renderResults(
   ctx: ReportContext,
   opts: Options,
   run: { load0: number[]; load1: number[]; elapsedS: number },
+  cli: CliResult | undefined,
 ): string {
   const cpus = os.cpus();
   const t = ctx.timeouts;
@@ -288,6 +300,7 @@ function renderResults(
     '',
     summaryTable(results, ctx),
     '',
+    ...(cli ? [cliSection(cli), ''] : []),
     ...results.flatMap((r) => [`## ${r.file}: ${r.lines} lines, ${r.documents} documents, ${r.injectedErrors} injected schema errors`, '', detailTable(r, ctx), '']),
     '## Notes',
     '',

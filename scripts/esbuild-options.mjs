@@ -15,6 +15,9 @@ export const common = {
   legalComments: 'none',
   // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: bundle its ES modules.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // One id per build, shared by the CLI and the server bundles: the derived-facts cache (server/src/host/
+  // derived-store.ts) is keyed by it, so a rebuilt Kubegate never reads what an older one stored.
+  define: { KUBEGATE_BUILD_ID: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
 };
 
 /** Libraries bundled on their own: import specifier → the vendor bundle and the export of it to use. */

@@ -30,6 +30,8 @@ export interface CliIO {
   openOutput?(path: string): { write(text: string): void; close(): void };
   /** Replaces the text of an existing input file (`kubegate check --fix`). */
   writeFile?(path: string, text: string): void;
+  /** The environment (the cache folder, KUBEGATE_CACHE); absent in tests that run a command in-process: no cache. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function processIO(): CliIO {
@@ -62,6 +64,7 @@ export function processIO(): CliIO {
       return { write: (t) => void fs.writeSync(fd, t), close: () => fs.closeSync(fd) };
     },
     writeFile: (p, t) => fs.writeFileSync(p, t),
+    env: process.env,
   };
 }
 

@@ -9,6 +9,7 @@ import { programVersion } from './project';
 import { closestName, setDataReader } from '../engine';
 import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';
+import { runCheckWorker } from './check-jobs';
 
 /** Every command; add new ones here (e.g. `explain`). */
 export const COMMANDS: Command[] = [checkCommand, explainCommand, gatesCommand, schemaCommand];
@@ -65,7 +66,9 @@ export function describeCrash(err: unknown, env: NodeJS.ProcessEnv = process.env
   return `kubegate: internal error: ${message}${stack}\nPlease report it with the command you ran (set KUBEGATE_DEBUG=1 for details).\n`;
 }
 
-if (require.main === module) {
+if (require.main === module && runCheckWorker(() => setDataReader(nodeDataReader()))) {
+  // A worker thread of `kubegate check --jobs`: it checks what it is sent (check-jobs.ts).
+} else if (require.main === module) {
   setDataReader(nodeDataReader());
   // A reader that stops early (`kubegate check … | head`) closes the pipe: stop quietly, as Unix tools do.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -2,17 +2,16 @@
 // on disk, bounded like the checked files. Listings and small texts are kept for the run (a kustomization read
 // for every file of its folder is read once); what is derived from a file is kept by the project itself.
 import * as path from 'node:path';
-import { Project, type ProjectHost } from '../engine';
+import type { ProjectHost } from '../engine';
 import { realOf } from './confine';
-import { DEFAULT_LIMITS, type CheckInput } from './inputs';
+import { DEFAULT_LIMITS } from './inputs';
 import type { CliIO } from './io';
 
 /** Disk texts up to this many characters are kept for the run; a larger one is read again when asked. */
 const KEPT_TEXT_CHARS = 64 * 1024;
 
-export function cliHost(io: CliIO, inputs: readonly { path: string; text: string }[] = []): ProjectHost {
-  const cwd = io.cwd?.() ?? process.cwd();
-  const known = new Map(inputs.map((i) => [path.resolve(cwd, i.path), i.text]));
+/** `known`: texts the run already holds, by absolute path (its inputs), read before the disk. */
+export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map()): ProjectHost {
   const texts = new Map<string, string | undefined>();
   const listings = new Map<string, string[]>();
   const kindOf = (p: string) => (io.stat ? io.stat(p)?.kind : io.kind(p));
@@ -63,10 +62,3 @@ export function cliHost(io: CliIO, inputs: readonly { path: string; text: string
     },
   };
 }
-
-/** The run's project: roots fall back to the working directory; notes go to stderr once each. */
-export function cliProject(io: CliIO, inputs: readonly CheckInput[] = []): Project {
-  const cwd = io.cwd?.() ?? process.cwd();
-  return new Project(cliHost(io, inputs), { fallbackRoot: cwd, onNote: (m) => io.err(`note: ${m}\n`) });
-}
-

@@ -18,8 +18,10 @@ process.on('uncaughtException', (e) => {
 
 setDataReader(nodeDataReader());
 const connection = createConnection(ProposedFeatures.all);
-// Exec credential plugins still running end with the server (also on exit: cluster/exec-plugin.ts).
+const session = startServer(connection);
+// Exec credential plugins still running end with the server (also on exit: cluster/exec-plugin.ts); the derived-
+// facts cache is kept under its size bound.
 connection.onShutdown(() => {
   killExecPlugins();
+  session.shutdown();
 });
-startServer(connection);

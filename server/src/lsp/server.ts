@@ -7,7 +7,7 @@ import { registerFeatures } from './handlers/features';
 import { registerLifecycle } from './handlers/lifecycle';
 import { Session } from './session';
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection): Session {
   const session = new Session(connection);
   registerLifecycle(connection, session);
   registerFeatures(connection, session);
@@ -15,4 +15,5 @@ export function startServer(connection: Connection): void {
   // Starts the text document sync, which must be listening before the connection is.
   registerDocuments(connection, session);
   connection.listen();
+  return session;
 }

@@ -1,6 +1,7 @@
 // The language server's state and the operations on it: the open documents, the workspace files, settings, the
 // cluster, the per-document contexts and checkers, and what the client said at initialize. The handlers
 // (handlers/*.ts) map protocol messages to these operations and to engine calls.
+import { openStore, storeSpecFor } from '../host/derived-store';
 import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StatusNotification, type ClusterStatus } from '../contract/protocol';
@@ -64,7 +65,9 @@ export class Session {
   readonly documents = new TextDocuments(TextDocument);
   readonly ws = new WorkspaceFiles(this.documents);
   /** What governs each file (configs, CRDs, kustomize facts), over the workspace index. */
-  readonly project = new Project(this.ws, { onNote: (m) => this.projectNote(m) });
+  /** The derived-facts cache the CLI also uses (parsed CRD bundles and configs survive a restart). */
+  private readonly store = openStore(storeSpecFor(false, process.env));
+  readonly project = new Project(this.ws, { onNote: (m) => this.projectNote(m), ...(this.store ? { store: this.store } : {}) });
   /** What the project did not read or use (kustomizations naming missing patches, folder bounds, CRD files that
    *  do not parse), each once: shown with the status notes and in the output log. */
   private readonly projectNotes: string[] = [];
@@ -95,6 +98,11 @@ export class Session {
       this.scheduleStatus();
     });
     this.validator = new Validator(this.snapshots, connection, this.documents, (doc, isStale) => this.check(doc, isStale));
+  }
+
+  /** The client asked the server to shut down. */
+  shutdown(): void {
+    this.store?.prune();
   }
 
   get client(): Readonly<ClientOptions> {

@@ -4,26 +4,24 @@
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
 import * as path from 'node:path';
 import { exclusionOf, isWantedFile, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { DEFAULT_VERSION, type Analysis, type FileContext, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
+import { DEFAULT_VERSION, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
-import { githubWriter } from '../format/github';
-import { jsonWriter } from '../format/json';
-import { sarifWriter } from '../format/sarif';
-import { junitWriter } from '../format/junit';
-import { summaryLine, textWriter, verdictLine } from '../format/text';
-import { ChunkedOut, notCheckedDocuments, shownWhenQuiet, type ReportWriter, type RunSummary } from '../format/types';
+import { FORMATS, openWriters, type Format, type Output } from '../check-reports';
+import { summaryLine, verdictLine } from '../format/text';
+import { shownWhenQuiet, type RunSummary } from '../format/types';
 import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { CRD_OPTIONS, crdSourcesForRun } from '../crd-options';
-import { cliProject } from '../project-host';
-import { collectInputs, DEFAULT_LIMITS, parseSize, type CheckInput } from '../inputs';
+import { addStats, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
+import { fileResultOf, type FileOutcome, type FileRunOptions } from '../check-run';
+import { JOBS_OPTIONS, jobsFor, parseJobs, statsLine } from '../jobs-options';
+import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
+import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
-import { checkOne, fileFixes, fixInput, skippedByKindOf, withFailedChecks } from '../check-file';
+import { withFailedChecks } from '../check-file';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
 
-const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
-type Format = (typeof FORMATS)[number];
 
 export const CHECK_OPTIONS: OptionSpec[] = [
   VERSION_OPTION,
@@ -75,6 +73,7 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     placeholder: 'SIZE',
     help: `largest file read, e.g. 64M (default ${DEFAULT_LIMITS.maxFileBytes / (1024 * 1024)}M)`,
   },
+  ...JOBS_OPTIONS,
   ...GATE_OPTIONS,
   ...CRD_OPTIONS,
   HELP_OPTION,
@@ -95,11 +94,6 @@ than --max-warnings, or documents not checked with --fail-on-unchecked),
 2 usage error or unreadable input. A failing run says why in every format.
 `;
 
-/** One report of the run: its format and where it goes (stdout when no file). */
-interface Output {
-  format: Format;
-  file?: string;
-}
 
 /** `--format json`, `--format sarif=out.sarif` (repeatable) and `--output FILE` → the reports of the run. */
 function outputsOf(args: ParsedArgs): Output[] {
@@ -144,6 +138,9 @@ interface CheckSettings {
   severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
+  jobs: number | undefined;
+  store: StoreSpec | undefined;
+  stats: boolean;
 }
 
 function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): CheckSettings {
@@ -184,6 +181,9 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
     severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
+    jobs: parseJobs(optionValue(args, 'jobs')),
+    store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env) : undefined,
+    stats: hasFlag(args, 'stats'),
   };
 }
 
@@ -215,66 +215,6 @@ async function projectSettingsForRun(args: ParsedArgs, settings: CheckSettings, 
 
 function cwdOf(io: CliIO): string {
   return io.cwd?.() ?? process.cwd();
-}
-
-function writerFor(format: Format, settings: CheckSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {
-  const options = { quiet: settings.quiet };
-  const cwd = io.cwd?.() ?? process.cwd();
-  switch (format) {
-    case 'json':
-      return jsonWriter(out, options);
-    case 'github': {
-      const root = repoRootOf(io);
-      return githubWriter(out, options, (p) => {
-        if (p.startsWith('<')) return p;
-        const rel = path.relative(root, path.resolve(cwd, p));
-        return rel.startsWith('..') ? p : rel.split(path.sep).join('/');
-      });
-    }
-    case 'sarif': {
-      return sarifWriter(out, options, { root: repoRootOf(io), cwd, textOf: (f) => texts.get(f) });
-    }
-    case 'junit': {
-      const levels: Record<FailOn, Severity[]> = { error: ['error'], warning: ['error', 'warning'], information: ['error', 'warning', 'information'], never: [] };
-      return junitWriter(out, { ...options, failing: (s) => levels[settings.failOn].includes(s) });
-    }
-    default:
-      // A file gets plain lines: no grouping, colour or terminal hyperlinks.
-      return textWriter(out, { ...options, grouped: settings.grouped && !toFile, color: io.color && !toFile, links: !!io.tty && !toFile });
-  }
-}
-
-/** Every report of the run, each with its sink (stdout or a file opened before the check). */
-function openWriters(settings: CheckSettings, io: CliIO, texts: Map<string, string>): { writer: ReportWriter; close(): void } {
-  const opened: { close(): void }[] = [];
-  const writers: ReportWriter[] = [];
-  try {
-    for (const o of settings.outputs) {
-      let sink: (t: string) => void = (t) => io.out(t);
-      if (o.file !== undefined) {
-        if (!io.openOutput) throw new UsageError(`cannot write ${o.file}: no file output here`);
-        const file = path.resolve(cwdOf(io), o.file);
-        try {
-          const handle = io.openOutput(file);
-          opened.push(handle);
-          sink = (t) => handle.write(t);
-        } catch (err) {
-          throw new UsageError(`cannot write ${o.file}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }
-      writers.push(writerFor(o.format, settings, new ChunkedOut(sink), io, texts, o.file !== undefined));
-    }
-  } catch (err) {
-    for (const h of opened) h.close();
-    throw err;
-  }
-  return {
-    writer: {
-      file: (r) => writers.forEach((w) => w.file(r)),
-      end: (s) => writers.forEach((w) => w.end(s)),
-    },
-    close: () => opened.forEach((h) => h.close()),
-  };
 }
 
 export const checkCommand: Command = {
@@ -331,40 +271,46 @@ export const checkCommand: Command = {
     let notChecked = 0;
     let documents = 0;
     let skippedByKind = 0;
-    const project = cliProject(io, collected.inputs);
-    const cwd = cwdOf(io);
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
-    const wantFixes = settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif');
-    for (const input of collected.inputs) {
-      let context: FileContext | undefined;
-      // The project's context, built once per file; the analysis names the file as the user wrote it.
-      const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(cwd, input.path), projectSettings, input.text)).analysis.withFile(input.path);
-      const text = settings.fix ? fixInput(input, analysisOf, settings.severity, settings.stdinFilename, io) : input.text;
-      if (texts.has(input.path)) texts.set(input.path, text);
-      const one = checkOne(analysisOf, text, settings.severity, (err) => {
-        failedChecks.push(input.path);
-        if (process.env['KUBEGATE_DEBUG']) io.err(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      });
-      const skipped = skippedByKindOf(one.report, settings.skipKinds);
-      const report = skipped.report;
-      skippedByKind += skipped.documents.size;
+    const noted = new Set<string>();
+    const fileOptions: FileRunOptions = {
+      cwd: cwdOf(io),
+      severity: settings.severity,
+      skipKinds: settings.skipKinds,
+      fix: settings.fix,
+      ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
+      wantFixes: settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif'),
+      keepText: texts.size > 0,
+      projectSettings,
+    };
+    const here = new FileChecker(fileOptions, settings.store, io);
+    here.hold(collected.inputs);
+    const take = (o: FileOutcome): void => {
+      // `note:` lines once per run, whichever thread said them; everything else as said.
+      for (const m of o.messages) if (!m.startsWith('note: ') || !noted.has(m)) (noted.add(m), io.err(m));
+      if (o.failed) failedChecks.push(o.result.path);
+      if (o.text !== undefined) texts.set(o.result.path, o.text);
       let shown = false;
-      for (const f of report.findings) {
+      for (const f of o.result.report.findings) {
         counts[f.severity]++;
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
-      const docs = notCheckedDocuments(report, skipped.documents);
-      notChecked += docs.notChecked.length;
-      documents += docs.documents + skipped.documents.size;
-      // In notes, config paths are written like the file's own: absolute beside an absolute path.
-      const configFiles = context?.configFiles ?? [];
-      const gateConfigs = configFiles.map((f) => path.relative(cwd, f) || f);
-      const gateConfigsAsWritten = path.isAbsolute(input.path) ? configFiles : gateConfigs;
-      const fixes = wantFixes ? fileFixes(one.analysis, text, report, input.path) : undefined;
-      writer.file({ path: input.path, report, gateConfigs, gateConfigsAsWritten, notChecked: docs.notChecked, ...(fixes ? { fixes } : {}) });
-    }
+      notChecked += o.result.notChecked?.length ?? 0;
+      documents += o.documents;
+      skippedByKind += o.skippedByKind;
+      writer.file(fileResultOf(o));
+    };
+    // --fix writes files that other files' discovery may read: one thread, in input order.
+    const jobs = settings.fix ? 1 : jobsFor(settings.jobs, collected.inputs.length);
+    let work = NO_WORK;
+    if (jobs > 1) {
+      work = await checkWithWorkers(collected.inputs, jobs, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
+    } else collected.inputs.forEach((input, index) => take(here.check(input, index)));
+    here.finish();
+    work = addStats(work, here.stats());
+    if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length, settings.store));
     let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');

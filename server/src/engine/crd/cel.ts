@@ -223,21 +223,30 @@ export function escapeCelName(name: string): string {
 export function celParseError(expr: string): string | undefined {
   const code = expr.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
   if (/\.\?|\[\?/.test(code)) return undefined;
-  try {
-    cel().parse(expr);
-    return undefined;
-  } catch (e) {
-    const text = e instanceof Error ? e.message : String(e);
-    return text.replace(/^<input>:/, 'at ').split('\n')[0];
-  }
+  return parseOutcome(expr).error;
 }
 
 /** The parsed expression tree (macros expanded into comprehensions), or undefined when it does not parse or uses
  *  the optional syntax this parser lacks. */
 export function parsedCel(expr: string): unknown {
+  return parseOutcome(expr).expr;
+}
+
+/** Parse outcomes by expression text: the same rules come back in every copy of a CRD (bundles of several
+ *  releases, a CRD checked as a manifest and read for its custom resources). Bounded; the trees are not changed. */
+const parses = new Map<string, { expr?: unknown; error?: string }>();
+const PARSES_KEPT = 20_000;
+
+function parseOutcome(expr: string): { expr?: unknown; error?: string } {
+  let hit = parses.get(expr);
+  if (hit) return hit;
   try {
-    return cel().parse(expr).expr;
-  } catch {
-    return undefined;
+    hit = { expr: cel().parse(expr).expr };
+  } catch (e) {
+    const text = e instanceof Error ? e.message : String(e);
+    hit = { error: text.replace(/^<input>:/, 'at ').split('\n')[0] };
   }
+  if (parses.size >= PARSES_KEPT) parses.clear();
+  parses.set(expr, hit);
+  return hit;
 }

@@ -47,10 +47,46 @@ export function crdFileProblems(text: string, file: string): string[] {
   return crdsAndProblems(text, file).problems;
 }
 
-function crdsAndProblems(text: string, file: string): { defs: CrdDefinition[]; problems: string[] } {
+function crdsAndProblems(text: string, file: string): CrdFileFacts {
   if (!mayHoldCrd(text)) return { defs: [], problems: [] };
   const hit = cache.get(file);
   if (hit && hit.text === text) return hit;
+  const entry = { text, ...readCrdFile(text, file) };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(file, entry);
+  return entry;
+}
+
+/** What a file gives as CRDs: its definitions, and what in it could not be used (one sentence each). */
+export interface CrdFileFacts {
+  defs: CrdDefinition[];
+  problems: string[];
+}
+
+/**
+ * Reads the CRDs of a file's text, parsing only its documents that name CustomResourceDefinition: the others (a
+ * bundle's Deployments, RBAC, Services) are blanked first, keeping every offset, so they cost a scan, not a parse.
+ * A `---` line at the start of a line always ends a document, so cutting there is exact.
+ */
+export function readCrdFile(text: string, file: string): CrdFileFacts {
+  if (!mayHoldCrd(text)) return { defs: [], problems: [] };
+  return parseCrdDocuments(onlyCrdDocuments(text), file);
+}
+
+/** The text with every document that does not name CustomResourceDefinition turned into blank lines. */
+function onlyCrdDocuments(text: string): string {
+  const starts = [0];
+  for (const m of text.matchAll(/^---/gm)) if (m.index > 0) starts.push(m.index);
+  if (starts.length === 1) return text;
+  let out = '';
+  for (let i = 0; i < starts.length; i++) {
+    const doc = text.slice(starts[i], starts[i + 1] ?? text.length);
+    out += mayHoldCrd(doc) ? doc : doc.replace(/[^\n]/g, ' ');
+  }
+  return out;
+}
+
+function parseCrdDocuments(text: string, file: string): CrdFileFacts {
   const defs: CrdDefinition[] = [];
   const problems: string[] = [];
   const lineCounter = new LineCounter();
@@ -96,10 +132,7 @@ function crdsAndProblems(text: string, file: string): { defs: CrdDefinition[]; p
       defs.push(def);
     }
   }
-  const entry = { text, defs, problems };
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(file, entry);
-  return entry;
+  return { defs, problems };
 }
 
 function isCrdLike(o: unknown): boolean {

@@ -141,8 +141,14 @@ function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Docu
 
 /** The package's parseAllDocuments alone. */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  return withoutStackTraces(() => [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[]);
+  const docs = withoutStackTraces(() => [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[]);
+  parseStats.documents += docs.length;
+  return docs;
 }
+
+/** Work done by the parser in this process (YAML documents composed), for `kubegate check --stats` and tests that
+ *  assert what a check read. */
+export const parseStats = { documents: 0 };
 
 /** The fast path: blockCst's tokens composed by the package, each document handed over as soon as it is composed.
  *  Undefined where the text is left to the package; with 'mixed', the documents stand only when none has a
@@ -151,9 +157,17 @@ export function composeBlockDocuments(text: string, onDocument: (doc: Document.P
   const composer = new Composer(PARSE_OPTIONS);
   // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
   const mode = blockCst(text, (token) => {
-    for (const doc of withoutStackTraces(() => [...composer.next(token)])) onDocument(doc as Document.Parsed);
+    for (const doc of withoutStackTraces(() => [...composer.next(token)])) {
+      parseStats.documents++;
+      onDocument(doc as Document.Parsed);
+    }
   });
-  if (mode) for (const doc of withoutStackTraces(() => [...composer.end()])) onDocument(doc as Document.Parsed);
+  if (mode) {
+    for (const doc of withoutStackTraces(() => [...composer.end()])) {
+      parseStats.documents++;
+      onDocument(doc as Document.Parsed);
+    }
+  }
   return mode;
 }
 

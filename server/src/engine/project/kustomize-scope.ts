@@ -26,20 +26,36 @@ export class KustomizeScope {
   /** Kustomization paths of each root, found by one walk. */
   private readonly everywhere = new Map<string, string[]>();
   private readonly checked = new Set<string>();
+  /** Kustomization candidates read (most are absent), kept while the host's version of the file is the same
+   *  (a host without versions: for the project's life): every file of a folder asks for the same ones. */
+  private readonly texts = new Map<string, { version?: string; text: string | undefined }>();
 
   constructor(private readonly access: KustomizeAccess) {}
+
+  private read(file: string, root: string): string | undefined {
+    const { host } = this.access;
+    const version = host.versionOf?.(file);
+    const key = `${root}\u0000${file}`;
+    const hit = this.texts.get(key);
+    if (hit && (!host.versionOf || hit.version === version)) return hit.text;
+    const text = this.access.read(file, root);
+    if (this.texts.size > 4096) this.texts.clear();
+    this.texts.set(key, { ...(version !== undefined ? { version } : {}), text });
+    return text;
+  }
 
   /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
   forget(file?: string): void {
     if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
       this.everywhere.clear();
+      this.texts.clear();
       if (file) this.checked.delete(file);
       else this.checked.clear();
     }
   }
 
   factsOf(file: string, root: string): KustomizeFacts | undefined {
-    const read = (f: string) => this.access.read(f, root);
+    const read = (f: string) => this.read(f, root);
     const near = findKustomizations(file, root, read);
     if (near.length === 0) return undefined;
     near.forEach((k) => this.missingEntries(k));

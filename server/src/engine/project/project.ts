@@ -8,22 +8,22 @@ import { normal } from '../paths';
 import { Analysis } from '../analysis';
 import { buildCrdCatalog, type CrdCatalog } from '../crd/catalog';
 import type { CrdDefinition } from '../crd/format';
-import { crdFileProblems, crdsFromText, discoverCrds, mayHoldCrd, type CrdFileAccess } from '../crd/workspace';
+import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../crd/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
-import { configFilesOf, discoverConfigs, type ConfigFileAccess } from '../gates/discover-configs';
+import { configFilesOf } from '../gates/discover-configs';
 import { buildGateEnvironment } from '../gates/environment';
 import { mayHoldGateConfig } from '../gates/gate-places';
 import { gateCatalog } from '../knowledge';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../types';
-import { folderLimitMessage } from '../nearest-folder';
+import { append } from '../append';
+import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../nearest-folder';
+import { DERIVED_FORMATS, throughStore, type DerivedStore } from './derived-store';
 import type { ProjectHost } from './host';
 import { KustomizeScope } from './kustomize-scope';
 import { insideRoot, rootOf } from './root';
 import type { ProjectSettings } from './settings';
-
-const YAML_FILE = /\.ya?ml$/i;
 
 export interface ProjectOptions {
   /** The editor's workspace folders: a file's root is never above the folder holding it. */
@@ -32,6 +32,8 @@ export interface ProjectOptions {
   fallbackRoot?: string;
   /** Called once per distinct note (what was not read, what a kustomization names that is missing, …). */
   onNote?: (message: string) => void;
+  /** Where what is derived from a file is kept across runs (the user's cache folder); none: derived every run. */
+  store?: DerivedStore;
 }
 
 /** Everything that governs one file, and the engine's answers under it. */
@@ -49,22 +51,35 @@ export interface FileContext {
   analysis: Analysis;
 }
 
+interface FileFacts {
+  configs: ConfigDocInfo[];
+  crds: CrdFileFacts;
+}
+
 interface Derived<T> {
-  version: string;
-  value: T[];
+  /** The host's version of the file it was derived from (undefined: from a text handed in). */
+  version?: string;
+  /** The key of the text it was derived from. */
+  text: string;
+  value: T;
 }
 
 export class Project {
   private folders: string[];
   private readonly realRoots = new Map<string, string>();
-  private readonly configCache = new Map<string, Derived<ConfigDocInfo>>();
-  private readonly crdCache = new Map<string, Derived<CrdDefinition>>();
+  /** Per folder, its root; per root and file, whether the file stays inside the root (links followed). Both are
+   *  asked for every sibling of every checked file: computed once until something changes. */
+  private readonly roots = new Map<string, string>();
+  private readonly inside = new Map<string, boolean>();
+  private readonly folderLists = new Map<string, string[]>();
+  /** Per file, its gate configs and its CRDs: both derived from one read of the file. */
+  private readonly facts = new Map<string, Derived<FileFacts>>();
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
   private readonly noted = new Set<string>();
   /** Work done, for tests and the server's statistics. */
-  readonly counters = { configParses: 0, crdParses: 0 };
+  readonly counters = { configParses: 0, crdParses: 0, storeHits: 0 };
 
   constructor(
     readonly host: ProjectHost,
@@ -76,7 +91,6 @@ export class Project {
 
   setFolders(folders: readonly string[]): void {
     this.folders = folders.map((f) => normal(f));
-    this.realRoots.clear();
     this.changed();
   }
 
@@ -84,29 +98,39 @@ export class Project {
    *  contexts are built from the settings given each time. */
   changed(file?: string): void {
     if (file === undefined) {
-      this.configCache.clear();
-      this.crdCache.clear();
+      this.facts.clear();
     } else {
-      this.configCache.delete(file);
-      this.crdCache.delete(file);
+      this.facts.delete(file);
     }
     this.catalogs.clear();
     this.environments.clear();
+    this.realRoots.clear();
+    this.roots.clear();
+    this.inside.clear();
+    this.folderLists.clear();
     this.kustomize.forget(file);
   }
 
   rootOf(file: string): string {
-    return rootOf(file, this.host, this.folders, this.options.fallbackRoot);
+    const dir = path.dirname(file);
+    let root = this.roots.get(dir);
+    if (root === undefined) {
+      root = rootOf(file, this.host, this.folders, this.options.fallbackRoot);
+      // A file outside every root gets its own folder: the same for every file of that folder.
+      this.roots.set(dir, root);
+    }
+    return root;
   }
 
   /** The gate configs discovered around `file` (its folder, else the nearest ancestor folder with any). */
   configsNear(file: string): ConfigDocInfo[] {
-    return discoverConfigs(file, this.rootOf(file), this.configAccess(this.rootOf(file)));
+    // The file's own config documents are not its folder's: the check adds them itself.
+    return this.nearest(file, (f) => this.configsOfFile(f), normal(file));
   }
 
   /** The CRDs discovered around `file`, the same way. */
   crdsNear(file: string): CrdDefinition[] {
-    return discoverCrds(file, this.rootOf(file), this.crdAccess(this.rootOf(file)));
+    return this.nearest(file, (f) => this.crdsOfFile(f));
   }
 
   kustomizeOf(file: string): KustomizeFacts | undefined {
@@ -115,21 +139,40 @@ export class Project {
 
   /** The gate configs of one file's text (kept per file version). */
   configsOfFile(file: string, text?: string): ConfigDocInfo[] {
-    return this.derived(this.configCache, file, text, (t) => {
-      if (!mayHoldGateConfig(t)) return [];
+    return this.factsOf(file, text).configs;
+  }
+
+  /** The CRDs of one file's text (kept per file version). A CRD file that cannot be used (it does not parse,
+   *  nests too deep) is said so in a note, not skipped silently. */
+  crdsOfFile(file: string, text?: string): CrdDefinition[] {
+    const { crds } = this.factsOf(file, text);
+    for (const p of crds.problems) this.note(p);
+    return crds.defs;
+  }
+
+  /** What one read of a file gives: its configs and CRDs (a cheap test of the text skips each parse). */
+  private factsOf(file: string, text: string | undefined): FileFacts {
+    return this.derived(this.facts, file, text, (t) => ({ configs: this.configFacts(file, t), crds: this.crdFacts(file, t) }));
+  }
+
+  private configFacts(file: string, text: string): ConfigDocInfo[] {
+    if (!mayHoldGateConfig(text)) return [];
+    return this.stored(DERIVED_FORMATS.configs, file, text, () => {
       this.counters.configParses++;
-      return readGateConfigsFromText(t, file);
+      return readGateConfigsFromText(text, file);
     });
   }
 
-  /** The CRDs of one file's text (kept per file version). */
-  crdsOfFile(file: string, text?: string): CrdDefinition[] {
-    return this.derived(this.crdCache, file, text, (t) => {
+  private crdFacts(file: string, text: string): CrdFileFacts {
+    if (!mayHoldCrd(text)) return { defs: [], problems: [] };
+    return this.stored(DERIVED_FORMATS.crds, file, text, () => {
       this.counters.crdParses++;
-      // A CRD file that cannot be used (it does not parse, nests too deep) is said so, not skipped silently.
-      if (mayHoldCrd(t)) for (const p of crdFileProblems(t, file)) this.note(p);
-      return crdsFromText(t, file);
+      return readCrdFile(text, file);
     });
+  }
+
+  private stored<T>(what: string, file: string, text: string, compute: () => T): T {
+    return throughStore(this.options.store, what, file, text, compute, () => this.counters.storeHits++);
   }
 
   /**
@@ -172,11 +215,11 @@ export class Project {
   }
 
   private catalogOf(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
-    const own = text !== undefined ? crdsFromText(text, file) : [];
+    const own = text !== undefined ? this.ownCrds(file, text) : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
     const workspace = [...(settings.namedCrds ?? []), ...own, ...near];
     const cluster = settings.clusterCrds ?? [];
-    // The same CRDs (crdsFromText keeps one object per text) under the same settings share one catalog.
+    // The same CRDs (one object per file text: crdsOfFile, ownCrds) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;
     const hit = key === undefined ? undefined : this.catalogs.get(key);
     if (hit && sameItems(hit.cluster, cluster) && sameItems(hit.workspace, workspace)) return hit.catalog;
@@ -189,6 +232,12 @@ export class Project {
     return catalog;
   }
 
+  /** The CRDs of the text a front end holds for `file`: the same facts as its folder's discovery reads (one
+   *  parse when the file is checked and also sits beside others), its problems left to the check's findings. */
+  private ownCrds(file: string, text: string): CrdDefinition[] {
+    return this.factsOf(file, text).crds.defs;
+  }
+
   /** Says something once (the front end shows it: a `note:` line, the status item). */
   note(message: string): void {
     if (this.noted.has(message)) return;
@@ -198,39 +247,52 @@ export class Project {
 
   /** A file's text when discovery may read it: a regular file inside the root once links are followed. */
   private readInside(file: string, root: string): string | undefined {
-    if (!insideRoot(file, root, this.host, this.realRoots)) return undefined;
-    return this.host.readFile(file);
+    return this.isInside(file, root) ? this.host.readFile(file) : undefined;
   }
 
-  private listYaml(dir: string): string[] {
-    return this.host.listDir(dir).filter((n) => YAML_FILE.test(n));
+  private isInside(file: string, root: string): boolean {
+    const key = `${root}\u0000${file}`;
+    let inside = this.inside.get(key);
+    if (inside === undefined) this.inside.set(key, (inside = insideRoot(file, root, this.host, this.realRoots)));
+    return inside;
   }
 
-  private configAccess(root: string): ConfigFileAccess {
-    return {
-      listFiles: (dir) => this.listYaml(dir),
-      readFile: (f) => this.readInside(f, root),
-      configsOf: (f) => (insideRoot(f, root, this.host, this.realRoots) ? this.configsOfFile(f) : []),
-      onFolderLimit: (n) => this.note(folderLimitMessage(n)),
-    };
+  /** The YAML files of a folder that discovery reads: name order, at most MAX_FOLDER_FILES (said once in a note),
+   *  each inside the root once links are followed. Kept until something changes. */
+  private folderFiles(dir: string, root: string): string[] {
+    const key = `${root}\u0000${dir}`;
+    let files = this.folderLists.get(key);
+    if (!files) {
+      const names = folderYamlFiles(dir, this.host.listDir(dir), (n) => this.note(folderLimitMessage(n)));
+      files = names.map((n) => path.join(dir, n)).filter((f) => this.isInside(f, root));
+      this.folderLists.set(key, files);
+    }
+    return files;
   }
 
-  private crdAccess(root: string): CrdFileAccess {
-    return {
-      listFiles: (dir) => this.listYaml(dir),
-      readFile: (f) => this.readInside(f, root),
-      crdsOf: (f) => (insideRoot(f, root, this.host, this.realRoots) ? this.crdsOfFile(f) : []),
-      onFolderLimit: (n) => this.note(folderLimitMessage(n)),
-    };
+  /** What the files of the nearest folder that gives anything give (its own folder first, never above the root). */
+  private nearest<T>(file: string, of: (f: string) => T[], exclude?: string): T[] {
+    const root = this.rootOf(file);
+    return nearestFolderWith(file, root, (dir) => {
+      const out: T[] = [];
+      for (const f of this.folderFiles(dir, root)) if (f !== exclude) append(out, of(f));
+      return out;
+    });
   }
 
-  private derived<T>(cache: Map<string, Derived<T>>, file: string, text: string | undefined, compute: (text: string) => T[]): T[] {
-    const version = text !== undefined ? `text:${text.length}:${hashOf(text)}` : (this.host.versionOf?.(file) ?? '');
+  /**
+   * What `compute` derives from a file's text, kept per file: while the text handed in is the same, or while the
+   * host's version of the file is (a host without versions: for the project's life). A text read from the host
+   * that is the one handed in before (or the reverse) is not derived again.
+   */
+  private derived<T>(cache: Map<string, Derived<T>>, file: string, text: string | undefined, compute: (text: string) => T): T {
     const hit = cache.get(file);
-    if (hit && hit.version === version) return hit.value;
-    const t = text ?? this.host.readFile(file);
-    const value = t === undefined ? [] : compute(t);
-    cache.set(file, { version, value });
+    const version = text === undefined ? this.host.versionOf?.(file) : undefined;
+    if (text === undefined && hit && (!this.host.versionOf || hit.version === version)) return hit.value;
+    const t = text ?? this.host.readFile(file) ?? '';
+    const key = textKey(t);
+    const value = hit && hit.text === key ? hit.value : compute(t);
+    cache.set(file, { ...(version !== undefined ? { version } : {}), text: key, value });
     return value;
   }
 }
@@ -240,7 +302,11 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** A cheap 32-bit hash (FNV-1a) of a text, to key what is derived from a buffer handed in directly. */
+/** A key of a text handed in directly (a buffer, a run's input): its length and a cheap 32-bit hash (FNV-1a). */
+function textKey(text: string): string {
+  return `text:${text.length}:${hashOf(text)}`;
+}
+
 function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);

@@ -1,0 +1,202 @@
+// `kubegate check --jobs N`: the inputs are checked by N worker threads, each with its own project (so a folder's
+// configs and CRDs are read once per worker that checks files of it), and the outcomes are handed on in input
+// order, so the reports are the same bytes as with one thread. Work goes out in batches of one folder's files
+// (at most BATCH_FILES), the next batch to whichever worker is free. A worker that dies leaves its unfinished
+// files to the main thread.
+import * as path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { parseStats, Project } from '../engine';
+import { checkInput, type FileOutcome, type FileRunOptions } from './check-run';
+import { cliHost } from './project-host';
+import type { CheckInput } from './inputs';
+import { processIO, type CliIO } from './io';
+import { openStore, type StoreSpec } from '../host/derived-store';
+
+/** Files of one folder sent to a worker at a time. */
+export const BATCH_FILES = 200;
+
+/** What a run did, summed over its threads (`--stats`, tests). */
+export interface WorkStats {
+  documentsParsed: number;
+  crdFilesParsed: number;
+  configFilesParsed: number;
+  storeHits: number;
+  storeWrites: number;
+}
+
+export const NO_WORK: WorkStats = { documentsParsed: 0, crdFilesParsed: 0, configFilesParsed: 0, storeHits: 0, storeWrites: 0 };
+
+export function addStats(a: WorkStats, b: WorkStats): WorkStats {
+  return {
+    documentsParsed: a.documentsParsed + b.documentsParsed,
+    crdFilesParsed: a.crdFilesParsed + b.crdFilesParsed,
+    configFilesParsed: a.configFilesParsed + b.configFilesParsed,
+    storeHits: a.storeHits + b.storeHits,
+    storeWrites: a.storeWrites + b.storeWrites,
+  };
+}
+
+/** A thread's checker: a project over the disk (plus the run's inputs) and the store. */
+export class FileChecker {
+  private said: string[] = [];
+  private readonly known = new Map<string, string>();
+  private readonly project: Project;
+  private readonly store;
+  private readonly parsedBefore = parseStats.documents;
+
+  constructor(
+    private readonly options: FileRunOptions,
+    store: StoreSpec | undefined,
+    private readonly io: CliIO = processIO(),
+  ) {
+    this.store = openStore(store);
+    this.project = new Project(cliHost(this.io, this.known), {
+      fallbackRoot: options.cwd,
+      onNote: (m) => this.said.push(`note: ${m}\n`),
+      ...(this.store ? { store: this.store } : {}),
+    });
+  }
+
+  /** The inputs this thread holds: their texts stand for the files (read once per run; stdin under
+   *  --stdin-filename), every other file is read from the disk. */
+  hold(inputs: readonly CheckInput[]): void {
+    this.known.clear();
+    for (const i of inputs) this.known.set(path.resolve(this.options.cwd, i.path), i.text);
+  }
+
+  check(input: CheckInput, index: number): FileOutcome {
+    this.said = [];
+    return checkInput(input, index, this.project, this.options, this.io, this.said);
+  }
+
+  stats(): WorkStats {
+    const c = this.project.counters;
+    return {
+      documentsParsed: parseStats.documents - this.parsedBefore,
+      crdFilesParsed: c.crdParses,
+      configFilesParsed: c.configParses,
+      storeHits: c.storeHits,
+      storeWrites: this.store?.stats.writes ?? 0,
+    };
+  }
+
+  /** The store's size bound, once the run is over. */
+  finish(): void {
+    this.store?.prune();
+  }
+}
+
+interface Batch {
+  items: { index: number; input: CheckInput }[];
+}
+
+/** Consecutive inputs of one folder, at most BATCH_FILES each. */
+export function batchesOf(inputs: readonly CheckInput[]): Batch[] {
+  const out: Batch[] = [];
+  let dir: string | undefined;
+  inputs.forEach((input, index) => {
+    const d = path.dirname(input.path);
+    const last = out[out.length - 1];
+    if (!last || d !== dir || last.items.length >= BATCH_FILES) out.push({ items: [] });
+    out[out.length - 1]!.items.push({ index, input });
+    dir = d;
+  });
+  return out;
+}
+
+/** Whether worker threads can run this program (a bundled script on disk; not the single executable). */
+export function workersAvailable(): boolean {
+  if (!__filename.endsWith('.js')) return false;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return !(require('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    return true;
+  }
+}
+
+interface WorkerInit {
+  kubegateCheckWorker: { options: FileRunOptions; store?: StoreSpec };
+}
+
+/**
+ * Checks the inputs with `jobs` worker threads; `onOutcome` gets every outcome in input order. Files a worker
+ * could not finish (it died) are checked by `fallback` in this thread. Resolves with the workers' work.
+ */
+export async function checkWithWorkers(
+  inputs: readonly CheckInput[],
+  jobs: number,
+  init: WorkerInit['kubegateCheckWorker'],
+  onOutcome: (o: FileOutcome) => void,
+  fallback: (input: CheckInput, index: number) => FileOutcome,
+): Promise<WorkStats> {
+  const queue = batchesOf(inputs);
+  const ready = new Map<number, FileOutcome>();
+  let next = 0;
+  const deliver = (o: FileOutcome): void => {
+    ready.set(o.index, o);
+    while (ready.has(next)) {
+      const out = ready.get(next)!;
+      ready.delete(next);
+      next++;
+      onOutcome(out);
+    }
+  };
+  let stats = NO_WORK;
+  const one = (): Promise<void> =>
+    new Promise((resolve) => {
+      const worker = new Worker(__filename, { workerData: { kubegateCheckWorker: init } satisfies WorkerInit });
+      let current: Batch | undefined;
+      const done = new Set<number>();
+      const send = (): void => {
+        current = queue.shift();
+        done.clear();
+        if (current) worker.postMessage(current);
+        else worker.postMessage({ stop: true });
+      };
+      worker.on('message', (m: { outcome?: FileOutcome; batchDone?: true; stats?: WorkStats }) => {
+        if (m.outcome) {
+          done.add(m.outcome.index);
+          deliver(m.outcome);
+        } else if (m.batchDone) send();
+        else if (m.stats) stats = addStats(stats, m.stats);
+      });
+      let ended = false;
+      const end = (): void => {
+        if (ended) return;
+        ended = true;
+        // A worker that died mid-batch: its unfinished files are checked here, the rest of the queue by others.
+        for (const item of current?.items ?? []) if (!done.has(item.index)) deliver(fallback(item.input, item.index));
+        current = undefined;
+        resolve();
+      };
+      worker.on('error', end);
+      worker.on('exit', end);
+      send();
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, queue.length)) }, one));
+  // Anything left (every worker died): checked here.
+  for (const batch of queue.splice(0)) for (const item of batch.items) deliver(fallback(item.input, item.index));
+  return stats;
+}
+
+/** The worker thread's side: checks the batches it is sent until told to stop, then reports its work. */
+export function runCheckWorker(setUp: () => void): boolean {
+  const init = (workerData as Partial<WorkerInit> | undefined)?.kubegateCheckWorker;
+  if (isMainThread || !parentPort || !init) return false;
+  setUp();
+  const port = parentPort;
+  const checker = new FileChecker(init.options, init.store);
+  port.on('message', (m: Batch | { stop: true }) => {
+    if ('stop' in m) {
+      checker.finish();
+      port.postMessage({ stats: checker.stats() });
+      port.close();
+      return;
+    }
+    checker.hold(m.items.map((i) => i.input));
+    for (const item of m.items) port.postMessage({ outcome: checker.check(item.input, item.index) });
+    port.postMessage({ batchDone: true });
+  });
+  return true;
+}

@@ -1,0 +1,90 @@
+// One input of `kubegate check` from text to a plain, serializable outcome: the same function runs in the main
+// thread (`--jobs 1`) and in each worker thread (check-jobs.ts), so both give the same bytes. What the check says
+// on stderr on the way (project notes, `--fix` lines) is kept in the outcome and printed by the main thread in
+// input order.
+import * as path from 'node:path';
+import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
+import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
+import { notCheckedDocuments, type FileResult } from './format/types';
+import type { CheckInput } from './inputs';
+import type { CliIO } from './io';
+import type { SeverityMap } from './policy';
+
+/** What every file of a run is checked with (plain data: it is sent to worker threads as it is). */
+export interface FileRunOptions {
+  cwd: string;
+  severity: SeverityMap;
+  skipKinds: string[];
+  fix: boolean;
+  stdinFilename?: string;
+  /** JSON and SARIF output list each finding's fixes. */
+  wantFixes: boolean;
+  /** SARIF quotes the checked text: the outcome carries it (after `--fix`). */
+  keepText: boolean;
+  projectSettings: ProjectSettings;
+}
+
+/** The result of one input, as plain data. */
+export interface FileOutcome {
+  index: number;
+  result: Omit<FileResult, 'fixes'>;
+  /** Per finding of the report (same order), its fixes when asked for (null: not computed for that finding). */
+  fixes?: (FileFix[] | null)[];
+  /** Documents left out by `--skip-kind`; documents seen; of those, not checked. */
+  skippedByKind: number;
+  documents: number;
+  /** Kubegate failed on the file (the report holds its check-failed finding). */
+  failed: boolean;
+  /** Lines for stderr, in the order they were said (`note:` lines are printed once per run). */
+  messages: string[];
+  text?: string;
+}
+
+/** Checks one input in `project`. `said` collects what is said for stderr while it runs (project notes). */
+export function checkInput(input: CheckInput, index: number, project: Project, options: FileRunOptions, io: CliIO, said: string[]): FileOutcome {
+  const messages = said;
+  const sayingIO: CliIO = { ...io, err: (t) => messages.push(t), out: (t) => messages.push(t) };
+  let context: FileContext | undefined;
+  // The project's context, built once per file; the analysis names the file as the user wrote it.
+  const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), options.projectSettings, input.text)).analysis.withFile(input.path);
+  const text = options.fix ? fixInput(input, analysisOf, options.severity, options.stdinFilename, sayingIO) : input.text;
+  const one = checkOne(analysisOf, text, options.severity, (err) => {
+    if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  });
+  const skipped = skippedByKindOf(one.report, options.skipKinds);
+  const docs = notCheckedDocuments(skipped.report, skipped.documents);
+  // In notes, config paths are written like the file's own: absolute beside an absolute path.
+  const configFiles = context?.configFiles ?? [];
+  const gateConfigs = configFiles.map((f) => path.relative(options.cwd, f) || f);
+  const fixes = options.wantFixes ? fileFixes(one.analysis, text, skipped.report, input.path) : undefined;
+  return {
+    index,
+    result: {
+      path: input.path,
+      report: skipped.report,
+      gateConfigs,
+      gateConfigsAsWritten: path.isAbsolute(input.path) ? configFiles : gateConfigs,
+      notChecked: docs.notChecked,
+    },
+    ...(fixes ? { fixes: skipped.report.findings.map((f) => fixes.get(f) ?? null) } : {}),
+    skippedByKind: skipped.documents.size,
+    documents: docs.documents + skipped.documents.size,
+    failed: one.failed,
+    messages,
+    ...(options.keepText ? { text } : {}),
+  };
+}
+
+/** The writer's record of an outcome (fixes keyed by finding again). */
+export function fileResultOf(outcome: FileOutcome): FileResult {
+  const { report } = outcome.result;
+  let fixes: Map<Finding, FileFix[]> | undefined;
+  if (outcome.fixes) {
+    fixes = new Map();
+    report.findings.forEach((f, i) => {
+      const list = outcome.fixes![i];
+      if (list) fixes!.set(f, list);
+    });
+  }
+  return { ...outcome.result, ...(fixes ? { fixes } : {}) };
+}

@@ -1,0 +1,63 @@
+// The derived-facts cache of `kubegate check`: a second run reads the CRDs and gate configs it parsed from the
+// cache (and says so with --stats), with the same report; a damaged entry is parsed again, never trusted; the
+// cache can be turned off.
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, spawnCli, tempDirs } from './cli-process';
+
+const temp = tempDirs();
+const GATEWAY = path.join(ROOT, '..', 'shared', 'upstream', 'crds', 'gateway-api', 'v1.6.1', 'config', 'crd', 'standard');
+
+function repository(): string {
+  const root = temp();
+  mkdirSync(path.join(root, '.git'));
+  mkdirSync(path.join(root, 'gateway'));
+  copyFileSync(path.join(GATEWAY, 'gateway.networking.k8s.io_httproutes.yaml'), path.join(root, 'gateway', 'crds.yaml'));
+  writeFileSync(
+    path.join(root, 'gateway', 'route.yaml'),
+    'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: web\nspec:\n  parentRefs:\n    - name: gw\n  hostnamez: [a.example.com]\n',
+  );
+  copyFileSync(path.join(ROOT, 'examples', 'kind', 'kind-cluster-with-dra-gate.yaml'), path.join(root, 'gateway', 'kind.yaml'));
+  return root;
+}
+
+const entries = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
+
+describe('the derived-facts cache', () => {
+  it('is read on the second run: nothing parsed again, the same report', async () => {
+    const root = repository();
+    const cache = temp();
+    const env = { KUBEGATE_CACHE_DIR: cache };
+    const first = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
+    expect(first.stderr).toMatch(/stats: 1 files in 1 thread; \d+ YAML documents parsed; 1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
+    expect(first.stdout).toContain('hostnamez');
+    expect(entries(cache)).toHaveLength(2);
+
+    const second = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
+    expect(second.stderr).toMatch(/0 CRD files and 0 config files parsed \(2 from the cache, 0 stored\)/);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.code).toBe(first.code);
+  });
+
+  it('parses a damaged entry again and replaces it', async () => {
+    const root = repository();
+    const cache = temp();
+    const env = { KUBEGATE_CACHE_DIR: cache };
+    const first = await spawnCli(['check', 'gateway/route.yaml'], { cwd: root, env });
+    for (const e of entries(cache)) writeFileSync(path.join(cache, e), '{"defs": [');
+    const again = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
+    expect(again.stderr).toMatch(/1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
+    expect(again.stdout).toBe(first.stdout);
+  });
+
+  it('is neither read nor written with --no-cache or KUBEGATE_CACHE=off', async () => {
+    const root = repository();
+    const cache = temp();
+    const off = await spawnCli(['check', 'gateway/route.yaml', '--no-cache', '--stats'], { cwd: root, env: { KUBEGATE_CACHE_DIR: cache } });
+    expect(off.stderr).toMatch(/1 CRD files and 1 config files parsed \(cache off\)/);
+    const envOff = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env: { KUBEGATE_CACHE_DIR: cache, KUBEGATE_CACHE: 'off' } });
+    expect(envOff.stderr).toMatch(/\(cache off\)/);
+    expect(entries(cache)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+// `kubegate check --jobs N` checks files in worker threads: the reports (every format) and what is said on stderr
+// are the same bytes whatever N, and --stats says how many threads ran.
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, spawnCli, tempDirs } from './cli-process';
+
+const temp = tempDirs();
+const EXAMPLES = path.join(ROOT, 'examples');
+const SNAPSHOT_CRDS = path.join(ROOT, '..', 'shared', 'upstream', 'crds', 'external-snapshotter', 'v8.6.0', 'client', 'config', 'crd');
+
+/** Folders of real manifests (with mistakes), a kind config governing one folder, CRDs and custom resources
+ *  beside them (one with an error), and enough files for several batches per thread. */
+function repository(): string {
+  const root = temp();
+  mkdirSync(path.join(root, '.git'));
+  for (let f = 0; f < 6; f++) {
+    const dir = path.join(root, `team-${f}`);
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 12; i++) {
+      for (const name of ['deployment.yaml', 'deployment-with-mistakes.yaml', 'dra-resourceslice-skip-node-operations.yaml']) {
+        copyFileSync(path.join(EXAMPLES, name), path.join(dir, `${i}-${name}`));
+      }
+    }
+  }
+  copyFileSync(path.join(EXAMPLES, 'kind', 'kind-cluster-with-dra-gate.yaml'), path.join(root, 'team-2', 'kind.yaml'));
+  const crds = path.join(root, 'snapshots');
+  mkdirSync(crds);
+  for (const name of readdirSync(SNAPSHOT_CRDS).filter((n) => /^snapshot.*\.yaml$/.test(n))) copyFileSync(path.join(SNAPSHOT_CRDS, name), path.join(crds, name));
+  writeFileSync(
+    path.join(crds, 'snapshot.yaml'),
+    'apiVersion: snapshot.storage.k8s.io/v1\nkind: VolumeSnapshot\nmetadata:\n  name: nightly\nspec:\n  source:\n    persistentVolumeClaimName: data\n  volumeSnapshotClassName: 7\n',
+  );
+  return root;
+}
+
+describe('kubegate check --jobs', () => {
+  it('gives the same reports and stderr with 1 and 4 threads', async () => {
+    const root = repository();
+    const args = ['check', '.', '--no-cache', '--format', 'text', '--format', 'json=out.json', '--format', 'sarif=out.sarif', '--format', 'junit=out.xml'];
+    const one = await spawnCli([...args, '--jobs', '1', '--stats'], { cwd: root });
+    const reports1 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    const four = await spawnCli([...args, '--jobs', '4', '--stats'], { cwd: root });
+    const reports4 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+
+    expect(one.code).toBe(1);
+    expect(four.code).toBe(one.code);
+    expect(four.stdout).toBe(one.stdout);
+    expect(reports4).toEqual(reports1);
+    const withoutStats = (s: string) => s.split('\n').filter((l) => !l.startsWith('stats: ')).join('\n');
+    expect(withoutStats(four.stderr)).toBe(withoutStats(one.stderr));
+    // The run really found things in every kind of file: errors, a gate governed by the kind config, the CR.
+    const json = JSON.parse(reports1[0]!) as { files: { path: string; findings: { code: string }[] }[] };
+    expect(json.files.length).toBe(6 * 36 + 1 + 4);
+    expect(json.files.find((f) => f.path === path.join('snapshots', 'snapshot.yaml'))?.findings.length).toBeGreaterThan(0);
+    expect(one.stderr).toMatch(/^stats: 221 files in 1 thread;/m);
+    expect(four.stderr).toMatch(/^stats: 221 files in 4 threads;/m);
+  });
+
+  it('refuses a --jobs that is not a whole number from 1 to 256', async () => {
+    const r = await spawnCli(['check', 'examples/deployment.yaml', '--jobs', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--jobs must be a whole number from 1 to 256, not "0"');
+  });
+});
