@@ -296,10 +296,7 @@ function renderResults(
       'median of later runs (warm, compared with edits). Ratios are ours/peer and ours/floor of the medians ' +
       '(below 1× means Kubegate is faster or smaller).',
     '',
-    '## Summary: ratios of medians',
-    '',
-    summaryTable(results, ctx),
-    '',
+    ...(results.length > 0 ? ['## Summary: ratios of medians', '', summaryTable(results, ctx), ''] : []),
     ...(cli ? [cliSection(cli), ''] : []),
     ...results.flatMap((r) => [`## ${r.file}: ${r.lines} lines, ${r.documents} documents, ${r.injectedErrors} injected schema errors`, '', detailTable(r, ctx), '']),
     '## Notes',
