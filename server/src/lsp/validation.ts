@@ -4,7 +4,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkFailedFinding, type FileReport } from '../engine';
-import { toDiagnostic } from './convert';
+import { toDiagnostics } from './convert';
 import type { CheckedDocument, Snapshots } from './snapshots';
 
 export type CheckFn = (doc: TextDocument, isStale: () => boolean) => Promise<FileReport | undefined>;
@@ -72,7 +72,7 @@ export class Validator {
     await this.connection.sendDiagnostics({
       uri,
       version: doc.version,
-      diagnostics: report.findings.map((f) => toDiagnostic(f, uri)),
+      diagnostics: toDiagnostics(report.findings, uri),
     });
     this.onPublished?.(uri, report, previous);
   }
