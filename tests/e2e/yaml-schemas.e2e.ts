@@ -94,12 +94,6 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
   const diagnostics = (until: Parameters<Neighbour['diagnostics']>[0]) => nb.diagnostics(until);
   const openPath = (file: string, name: string) => nb.openPath(file, name);
   const probe = (file: string, line: number, character: number) => nb.probe(file, line, character);
-  /** Scrolls the Problems panel to its first or last row, for the screenshot only (no assertion). */
-  const problemsAt = async (key: 'Home' | 'End') => {
-    await wb.runCommand('View: Focus Problems');
-    const focused = await wb.page.locator('.markers-panel :focus').first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (focused) await wb.page.keyboard.press(key);
-  };
   /** The status bar item showing `text` (what it says for the active editor). */
   const statusItem = (text: string) => wb.page.locator('.statusbar-item').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
 
@@ -179,9 +173,10 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     expect((await schemaAnswer(settled))?.uri).toBeUndefined();
     // The status item says it too, for this editor only: a skipped file never looks like a clean one.
     await statusItem('template: not checked');
-    await wb.openProblems();
-    await problemsAt('End'); // the information note is listed last
+    // The note in the hover of the first line, and the status item, in one picture.
+    await wb.hoverUntil('apiVersion', ['Not checked: this document is a Go/Helm template'], 30_000);
     await wb.screenshot('yaml-neighbour-helm');
+    await wb.page.mouse.move(5, 5);
     await wb.openFile(SLICE);
     await statusItem(`K8s ${SUBJECT.version} · gates: defaults`);
     expect(await wb.page.locator('.statusbar-item').filter({ hasText: 'template: not checked' }).count()).toBe(0);
@@ -251,8 +246,11 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     expect(config.filter((e) => !own(e))).toEqual([]);
     const panel = await wb.openProblems();
     await panel.getByText('NoSuchGateAtAll').first().waitFor({ timeout: 15_000 });
-    await problemsAt('Home'); // the config's error is listed first
+    // The saved config (the fix's line in it) with its own error in the hover.
+    await openPath(KIND_CONFIG, 'kind-config.yaml');
+    await wb.hoverUntil('NoSuchGateAtAll', ['NoSuchGateAtAll stops components'], 30_000);
     await wb.screenshot('yaml-neighbour-save-all');
+    await wb.page.mouse.move(5, 5);
   });
 
   it('the gate view has one section per cluster, gates that need action first and the gate a used gate needs', async () => {
