@@ -40,7 +40,7 @@ function decoded(uri: string): string {
 
 /** The status as it applies to one document (the active editor): its version, and of the config sources only
  *  those that govern it. The workspace-wide status when the server sent no entry for it. */
-export function statusFor(status: StatusParams, documentUri: string | undefined): { status: StatusParams; document?: string } {
+export function statusFor(status: StatusParams, documentUri: string | undefined): { status: StatusParams; document?: string; templates?: number } {
   // The server writes URIs with Node's pathToFileURL, VS Code with its own encoder: compare them decoded.
   const same = (a: string, b: string): boolean => a === b || decoded(a) === decoded(b);
   const entry = documentUri ? status.documents?.find((d) => same(d.uri, documentUri)) : undefined;
@@ -48,19 +48,24 @@ export function statusFor(status: StatusParams, documentUri: string | undefined)
   const gateSources = status.gateSources
     .filter((s) => s.kind !== 'config' || entry.configs.includes(s.name))
     .sort((a, b) => (a.kind === 'config' && b.kind === 'config' ? entry.configs.indexOf(a.name) - entry.configs.indexOf(b.name) : 0));
-  return { status: { ...status, kubernetesVersion: entry.kubernetesVersion ?? status.kubernetesVersion, gateSources }, document: entry.uri };
+  return {
+    status: { ...status, kubernetesVersion: entry.kubernetesVersion ?? status.kubernetesVersion, gateSources },
+    document: entry.uri,
+    ...(entry.templates ? { templates: entry.templates } : {}),
+  };
 }
 
 /** e.g. `K8s 1.37 · gates: kind.yaml` (several sources joined with `+`, `defaults` when none). With the active
- *  editor's URI: what applies to that document (statusFor). */
+ *  editor's URI: what applies to that document (statusFor), and `· template: not checked` when some of its YAML
+ *  documents are Go/Helm templates (so that "not checked" never looks like "fine"). */
 export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: string): StatusView {
-  const { status, document } = statusFor(whole, activeUri);
+  const { status, document, templates } = statusFor(whole, activeUri);
   const labels = [...new Set(status.gateSources.map(sourceLabel))];
   const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
   const clusterTrouble = status.cluster.state === 'unreachable';
   const settingErrors = status.settingErrors ?? [];
   const icon = clusterTrouble || settingErrors.length > 0 ? '$(warning) ' : trusted ? '' : '$(shield) ';
-  const text = `${icon}K8s ${status.kubernetesVersion} · gates: ${gates}`;
+  const text = `${icon}K8s ${status.kubernetesVersion} · gates: ${gates}${templates ? ' · template: not checked' : ''}`;
 
   const lines: string[] = [];
   if (settingErrors.length > 0) {
@@ -70,6 +75,10 @@ export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: 
   }
   const about = document ? ` \`${baseName(document)}\`` : '';
   lines.push(`**Kubegate** checks${about} against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
+  if (templates) {
+    const which = templates === 1 ? 'One YAML document is a Go/Helm template' : `${templates} YAML documents are Go/Helm templates`;
+    lines.push('', `${which} ({{ … }}): not checked beyond a plain apiVersion and kind. Check the rendered output: \`helm template … | kubegate check -\`.`);
+  }
   if (status.gateSources.length === 0) {
     lines.push('', 'Gate states: the defaults of that version (no settings, configs or cluster say otherwise).');
   } else {

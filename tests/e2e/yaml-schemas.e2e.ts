@@ -3,90 +3,67 @@
 // relays its schema requests to contributors as the YAML extension does. The workspace (fixtures/neighbour) has a
 // ResourceSlice with a gated field, a kustomization with a `namePrefx` typo whose schema the user associates in
 // `yaml.schemas` (a local file standing in for SchemaStore: no network), a base and a patch of that
-// kustomization, a PodCheckpoint (an API no 1.37 server serves) and a Helm template. `kubegate.yamlSchemas.enable` is on, so the
-// contributor is exercised: what each server reports, the contributor's answers and the merged hover and
-// completion are read through the stand-in's commands (VS Code's own diagnostics, hover and completion APIs).
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// kustomization, a PodCheckpoint (an API no 1.37 server serves), a Helm template, and two clusters under
+// clusters/ (a kind config with an error of its own, a kubeadm config, a manifest with its own version).
+// `kubegate.yamlSchemas.enable` is on, so the contributor is exercised: what each server reports, the
+// contributor's answers and the merged hover and completion are read through the stand-in's commands (VS Code's
+// own diagnostics, hover and completion APIs, and a log of every diagnostic change); the status item, the hover
+// widget and the gate view through the DOM.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCodeServer, type RunningCodeServer } from './harness/codeServer';
 import { subjectFacts, SUBJECT } from './harness/facts';
+import { Neighbour, of, packStandIn, YAML_SERVER, type LogEntry } from './harness/neighbour';
 import { e2eTools } from './harness/tools';
 import { Workbench } from './harness/workbench';
 import { gateAnnotations } from '../support/schema-annotations';
+import { committedBrief, gate, gatedFields } from '../support/committed';
+import { manifestFor } from '../gates/manifest-builder';
 
 const tools = e2eTools();
 const facts = subjectFacts();
 const fixture = join(__dirname, 'fixtures', 'neighbour');
-const repo = resolve(__dirname, '..', '..');
 const SLICE = 'resourceslice.yaml';
 const KUSTOMIZATION = 'app/kustomization.yaml';
 const BASE = 'app/base.yaml';
 const PATCH = 'app/patch.yaml';
 const CHECKPOINT = 'checkpoint.yaml';
 const KUSTOMIZATION_SCHEMA_TITLE = 'kustomization (e2e stand-in for SchemaStore)';
+const KIND_CONFIG = 'clusters/kind/kind-config.yaml';
+const KIND_SLICE = 'clusters/kind/slice.yaml';
+const KUBEADM_LEGACY = 'clusters/kubeadm/legacy.yaml';
 
-interface Answer {
-  scheme: string;
-  label?: string;
-  uri?: string;
-  content?: string;
-}
-interface SchemaResult {
-  document: string | null;
-  contributors: string[];
-  answers: Answer[];
-}
-interface Diag {
-  file: string;
-  line: number;
-  source: string;
-  severity: number;
-  message: string;
-}
-
-/** Bundles fixtures/yaml-api (vscode-languageclient from the repository's node_modules) and packs it with vsce. */
-function packStandIn(dir: string): string {
-  const src = join(dir, 'yaml-api');
-  cpSync(join(__dirname, 'fixtures', 'yaml-api'), src, { recursive: true });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const esbuild = require(join(repo, 'node_modules', 'esbuild')) as typeof import('esbuild');
-  esbuild.buildSync({
-    entryPoints: [join(src, 'extension.js')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    nodePaths: [join(repo, 'node_modules')],
-    outfile: join(src, 'dist', 'extension.js'),
-    logLevel: 'error',
-  });
-  const out = join(dir, 'yaml-api.vsix');
-  execFileSync(
-    process.execPath,
-    [join(repo, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out],
-    { cwd: src, stdio: 'pipe' },
-  );
-  return out;
+/** A field of a GA kind whose gate (off by default in 1.37) needs another gate that is off by default too: two
+ *  problems on one key (the gate, and the gate it depends on). From the committed schemas/, shortest path first. */
+function dependentField(): { apiVersion: string; kind: string; path: string; gate: string; required: string; kep: number } {
+  const V = SUBJECT.version;
+  const deps = committedBrief().alsoRequires;
+  const off = (g: string) => gate(g).by_version[V]?.exists === true && gate(g).by_version[V]?.default === false;
+  const rows = gatedFields(V)
+    .filter((r) => r.value === undefined && !r.path.includes('(kind)') && /\/v\d+$/.test(r.apiVersion) && off(r.gate) && !!gate(r.gate).kep && (deps[r.gate] ?? []).some(off))
+    .sort((a, b) => a.path.split('.').length - b.path.split('.').length);
+  const r = rows[0];
+  if (!r) throw new Error(`no field of ${V} whose gate needs another gate off by default`);
+  return { apiVersion: r.apiVersion, kind: r.kind, path: r.path, gate: r.gate, required: deps[r.gate]!.find(off)!, kep: gate(r.gate).kep! };
 }
 
 describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts.field}, kustomize, an unserved API)`, () => {
   let server: RunningCodeServer;
   let wb: Workbench;
+  let nb: Neighbour;
   let packDir: string;
 
   beforeAll(async () => {
     mkdirSync(tools.artifacts, { recursive: true });
     packDir = mkdtempSync(join(tmpdir(), 'kg-yaml-api-'));
     const standIn = packStandIn(packDir);
-    const yamlServer = join(repo, 'node_modules', 'yaml-language-server', 'out', 'server', 'src', 'server.js');
     server = await startCodeServer(tools, {
       fixture,
       trusted: true,
       extraVsix: [standIn],
-      env: { KUBEGATE_E2E_YAML_SERVER: yamlServer },
+      env: { KUBEGATE_E2E_YAML_SERVER: YAML_SERVER },
       settings: {
         'kubegate.yamlSchemas.enable': true,
         'yaml.schemas': { './kustomization.schema.json': ['kustomization.yaml'] },
@@ -95,6 +72,7 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
       },
     });
     wb = await Workbench.open(tools, server.url, tools.artifacts);
+    nb = new Neighbour(server, wb);
   });
 
   afterAll(async () => {
@@ -110,48 +88,14 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     if (packDir) rmSync(packDir, { recursive: true, force: true });
   });
 
-  /** Runs a stand-in command until the JSON it writes satisfies `until`, and returns that JSON. */
-  async function ask<T>(command: string, file: string, until: (r: T) => boolean): Promise<T> {
-    const path = join(server.workspace, file);
-    let result: T | undefined;
-    await vi.waitFor(
-      async () => {
-        rmSync(path, { force: true });
-        await wb.runCommand(command);
-        await vi.waitFor(() => expect(existsSync(path)).toBe(true), { timeout: 10_000, interval: 100 });
-        result = JSON.parse(readFileSync(path, 'utf8')) as T;
-        expect(until(result)).toBe(true);
-      },
-      { timeout: 90_000, interval: 500 },
-    );
-    return result!;
-  }
-
-  const schemaAnswer = (until: (a: Answer | undefined) => boolean): Promise<Answer | undefined> =>
-    ask<SchemaResult>('YAML API Stand-in: Request Schema of Active Document', 'yaml-api-result.json', (r) =>
-      r.contributors.includes('kubegate') && until(r.answers.find((a) => a.scheme === 'kubegate')),
-    ).then((r) => r.answers.find((a) => a.scheme === 'kubegate'));
-
+  const schemaAnswer = (until: Parameters<Neighbour['schemaAnswer']>[0]) => nb.schemaAnswer(until);
   /** The contributor has the server's answer for the active document (no provisional `pending` URI). */
-  const settled = (a: Answer | undefined): boolean => a !== undefined && !a.uri?.includes('/pending/');
-
-  const diagnostics = (until: (d: Diag[]) => boolean): Promise<Diag[]> =>
-    ask<{ diagnostics: Diag[] }>('YAML API Stand-in: Write Diagnostics', 'yaml-api-diagnostics.json', (r) => until(r.diagnostics)).then((r) => r.diagnostics);
-
-  const of = (ds: Diag[], file: string, source: RegExp): Diag[] => ds.filter((d) => d.file === file && source.test(d.source));
-
-  /** Opens a file of a subfolder through the stand-in (Quick Open may not have indexed it yet). */
-  async function openPath(file: string, name: string): Promise<void> {
-    writeFileSync(join(server.workspace, 'yaml-api-open.json'), JSON.stringify({ file }));
-    await wb.runCommand('YAML API Stand-in: Open File Named in yaml-api-open.json');
-    await wb.page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
-    await wb.editor().locator('.view-lines').waitFor({ timeout: 15_000 });
-  }
-
-  async function probe(file: string, line: number, character: number): Promise<{ hovers: string[]; completion: string[] }> {
-    writeFileSync(join(server.workspace, 'yaml-api-probe.json'), JSON.stringify({ file, line, character }));
-    return ask('YAML API Stand-in: Write Hover and Completion at Probe', 'yaml-api-probe-result.json', () => true);
-  }
+  const settled = (a: Awaited<ReturnType<Neighbour['schemaAnswer']>>): boolean => a !== undefined && !a.uri?.includes('/pending/');
+  const diagnostics = (until: Parameters<Neighbour['diagnostics']>[0]) => nb.diagnostics(until);
+  const openPath = (file: string, name: string) => nb.openPath(file, name);
+  const probe = (file: string, line: number, character: number) => nb.probe(file, line, character);
+  /** The status bar item showing `text` (what it says for the active editor). */
+  const statusItem = (text: string) => wb.page.locator('.statusbar-item').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
 
   it(`${SUBJECT.kind}: Kubegate warns that ${facts.field} is dropped; the contributed schema has a readable URI and title, no label, and adds no error`, async () => {
     await wb.openFile(SLICE);
@@ -227,8 +171,113 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
       [0, 2, 'Not checked: this document is a Go/Helm template ({{ … }})'],
     ]);
     expect((await schemaAnswer(settled))?.uri).toBeUndefined();
-    await wb.openProblems();
+    // The status item says it too, for this editor only: a skipped file never looks like a clean one.
+    await statusItem('template: not checked');
+    // The note in the hover of the first line, and the status item, in one picture.
+    await wb.hoverUntil('apiVersion', ['Not checked: this document is a Go/Helm template'], 30_000);
     await wb.screenshot('yaml-neighbour-helm');
+    await wb.page.mouse.move(5, 5);
+    await wb.openFile(SLICE);
+    await statusItem(`K8s ${SUBJECT.version} · gates: defaults`);
+    expect(await wb.page.locator('.statusbar-item').filter({ hasText: 'template: not checked' }).count()).toBe(0);
+  });
+
+  it('the status item follows the active editor: the config of its cluster, and its own target version', async () => {
+    await openPath(KIND_SLICE, 'slice.yaml');
+    await statusItem(`K8s ${SUBJECT.version} · gates: kind-config.yaml`);
+    await wb.screenshot('yaml-neighbour-status-kind');
+    await openPath(KUBEADM_LEGACY, 'legacy.yaml');
+    await statusItem('K8s 1.36 · gates: kubeadm-config.yaml');
+    await wb.screenshot('yaml-neighbour-status-kubeadm');
+    await wb.openFile(SLICE);
+    await statusItem(`K8s ${SUBJECT.version} · gates: defaults`);
+  });
+
+  it('two problems on one key (a gate and the gate it needs): both listed, and the KEP link inside the visible hover', async () => {
+    const dep = dependentField();
+    const file = 'clusters/kind/dependent.yaml';
+    const { text, at } = manifestFor(dep.apiVersion, dep.kind, dep.path);
+    writeFileSync(join(server.workspace, file), text);
+    await openPath(file, 'dependent.yaml');
+    const ds = await diagnostics((d) => of(d, file, /^kubegate$/).filter((x) => x.line === at.line).length >= 2);
+    const atKey = of(ds, file, /^kubegate$/).filter((x) => x.line === at.line);
+    expect(atKey.map((d) => d.message).join('\n')).toContain(dep.gate);
+    expect(atKey.map((d) => d.message).join('\n')).toContain(dep.required);
+    const key = dep.path.split('.').pop()!;
+    const hover = await wb.hoverUntil(key, [`KEP-${dep.kep}`, dep.required], 60_000);
+    expect(hover).toContain(`Feature gate ${dep.gate} · `);
+    // VS Code lists the problems first, then the hovers: the KEP link must still be inside the visible hover.
+    const { hover: box, link } = await wb.hoverLinkBoxes(`KEP-${dep.kep}`);
+    expect(link.y).toBeGreaterThanOrEqual(box.y);
+    expect(link.y + link.height).toBeLessThanOrEqual(box.y + box.height);
+    await wb.screenshot('yaml-neighbour-two-problems');
+    await wb.page.mouse.move(5, 5);
+  });
+
+  it("a config's own error stays in VS Code after a quick fix in another file and Save All", async () => {
+    const own = (d: { kubegate: string[] }) => d.kubegate.some((m) => m.includes('NoSuchGateAtAll'));
+    await openPath(KIND_CONFIG, 'kind-config.yaml');
+    await diagnostics((d) => of(d, KIND_CONFIG, /^kubegate$/).some((x) => x.message.includes('NoSuchGateAtAll')));
+    await openPath(KIND_SLICE, 'slice.yaml');
+    await diagnostics((d) => of(d, KIND_SLICE, /^kubegate$/).some((x) => x.message.includes(facts.gate)));
+    await nb.markLog();
+    await wb.clickToken(facts.field);
+    await wb.page.keyboard.press('Control+.');
+    const fix = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'kind-config.yaml' });
+    await fix.first().waitFor({ timeout: 20_000 });
+    await fix.first().click();
+    await wb.page.locator('.action-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    // Save All until the fix is on disk (the edit lands in the config's model asynchronously).
+    await vi.waitFor(
+      async () => {
+        if (!readFileSync(join(server.workspace, KIND_CONFIG), 'utf8').includes(facts.gate)) {
+          await wb.runCommand('File: Save All');
+          throw new Error(`${KIND_CONFIG} does not name ${facts.gate} yet`);
+        }
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    const ds = await diagnostics((d) => !of(d, KIND_SLICE, /^kubegate$/).some((x) => x.message.includes(facts.gate)));
+    expect(of(ds, KIND_CONFIG, /^kubegate$/).map((d) => d.message).join('\n')).toContain('NoSuchGateAtAll');
+    // Every change VS Code saw for the config since the fix (the edit, then the re-checks after the saves and the
+    // watcher's events) kept the error: it never left the Problems panel.
+    const log = await nb.logSinceMark((l) => l.filter((e): e is Extract<LogEntry, { file: string }> => 'file' in e && e.file === KIND_CONFIG).length >= 2);
+    const config = log.filter((e): e is Extract<LogEntry, { file: string }> => 'file' in e && e.file === KIND_CONFIG);
+    expect(config.filter((e) => !own(e))).toEqual([]);
+    const panel = await wb.openProblems();
+    await panel.getByText('NoSuchGateAtAll').first().waitFor({ timeout: 15_000 });
+    // The saved config (the fix's line in it) with its own error in the hover.
+    await openPath(KIND_CONFIG, 'kind-config.yaml');
+    await wb.hoverUntil('NoSuchGateAtAll', ['NoSuchGateAtAll stops components'], 30_000);
+    await wb.screenshot('yaml-neighbour-save-all');
+    await wb.page.mouse.move(5, 5);
+  });
+
+  it('the gate view has one section per cluster, gates that need action first and the gate a used gate needs', async () => {
+    const dep = dependentField();
+    await wb.runCommand('Kubegate: Show Feature Gates Needed by This Workspace');
+    const body = await wb.frameWithText('kubeadm-config.yaml', 30_000);
+    const lines = body.split('\n').map((l) => l.trim());
+    const headings = ['kind-config.yaml', 'kubeadm-config.yaml', 'no cluster config'];
+    for (const h of headings) expect(lines, body).toContain(h);
+    const section = (h: string) => {
+      const from = lines.indexOf(h);
+      const to = lines.findIndex((l, i) => i > from && headings.includes(l));
+      return lines.slice(from, to < 0 ? undefined : to).join('\n');
+    };
+    const kind = section('kind-config.yaml');
+    // The kind cluster: the gate the fix turned on comes after the two that need action (the gate of the dependent
+    // field, and the gate it needs, listed as needed by it).
+    expect(kind.indexOf(dep.gate)).toBeGreaterThanOrEqual(0);
+    expect(kind.indexOf(dep.required)).toBeGreaterThanOrEqual(0);
+    expect(kind).toContain(`needed by ${dep.gate}`);
+    expect(kind.indexOf(facts.gate)).toBeGreaterThan(kind.indexOf(dep.required));
+    expect(kind.indexOf(facts.gate)).toBeGreaterThan(kind.indexOf(dep.gate));
+    // The kubeadm cluster and the files no config governs: the same gate still needs action there.
+    expect(section('kubeadm-config.yaml')).toContain(facts.gate);
+    expect(section('no cluster config')).toContain(facts.gate);
+    await wb.screenshot('yaml-neighbour-gate-view');
+    await wb.runCommand('View: Close Editor');
   });
 
   it('answers no schema once kubegate.yamlSchemas.enable is off', async () => {

@@ -38,7 +38,7 @@ import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, KIND_CONFIG_REQUEST } from '../..
 import { resolveSettings } from '../../server/src/contract/settings';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
-import { toDiagnostic } from '../../server/src/lsp/convert';
+import { toDiagnostics } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/snapshots';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 import { repoConfigFor } from '../../server/src/lsp/repo-config';
@@ -233,7 +233,7 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
   if (!shouldCheck(target.file, text, settings, ws)) return [];
   const project = new Project(ws, { folders: [root] });
   const ctx = documentContext(target.file, settings, undefined, ws, project);
-  return ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings.map((f) => toDiagnostic(f, target.uri));
+  return toDiagnostics(ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings, target.uri);
 }
 
 class Server {

@@ -3,8 +3,12 @@
 // (client/src/gateReportHtml.ts). Two clusters: a kind config that turns the gate on governs `on/`, another kind
 // config that does not set it governs `off/`.
 import { describe, expect, it } from 'vitest';
-import { GATE_REPORT_REQUEST, type GateReportResult } from '../../server/src/contract/protocol';
+import { GATE_REPORT_REQUEST, type GateReportEntry, type GateReportResult } from '../../server/src/contract/protocol';
 import { renderGateReportBody } from '../../client/src/gateReportHtml';
+import { needsAction } from '../../server/src/lsp/custom';
+import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import { manifestFor } from '../gates/manifest-builder';
+import { committedBrief, gate, gatedFields } from '../support/committed';
 import { kindConfig, SLICE } from './fixtures';
 import { lspSessions, lspSuite } from './harness';
 
@@ -30,6 +34,55 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     ]);
     const html = renderGateReportBody(report);
     expect(html.match(/<section class="scope">/g)).toHaveLength(2);
+  });
+
+  it('per cluster: gates that need action first, and the gate a used gate depends on, with what needs it', async () => {
+    // A field of a GA kind gated by a gate with a curated dependency that is off by default (committed facts).
+    const deps = committedBrief().alsoRequires;
+    const offByDefault = (g: string) => gate(g).by_version[DEFAULT_VERSION]?.exists === true && gate(g).by_version[DEFAULT_VERSION]?.default === false;
+    const row = gatedFields(DEFAULT_VERSION).find(
+      (r) => r.value === undefined && !r.path.includes('(kind)') && /\/v\d+$/.test(r.apiVersion) && r.gate !== GATE && (deps[r.gate] ?? []).some(offByDefault),
+    )!;
+    expect(row, 'a field gated by a gate with a dependency').toBeDefined();
+    const required = deps[row.gate]!.find(offByDefault)!;
+    const { text: dependent } = manifestFor(row.apiVersion, row.kind, row.path);
+    const { ws, client } = create({
+      'on/kind-config.yaml': kindConfig({ [GATE]: true }),
+      'on/slice.yaml': SLICE,
+      'on/dependent.yaml': dependent,
+      'off/kind-config.yaml': kindConfig({}),
+      'off/slice.yaml': SLICE,
+    });
+    await client.initialize();
+    const report = (await client.connection.sendRequest(GATE_REPORT_REQUEST, {})) as GateReportResult;
+    const scope = (config: string) => report.scopes!.find((s) => s.configs.includes(ws.uri(config)))!;
+    const on = scope('on/kind-config.yaml');
+    const off = scope('off/kind-config.yaml');
+    expect(report.scopes).toHaveLength(2);
+
+    // Each scope: every gate that needs action comes before every gate that does not.
+    const ordered = (gates: GateReportEntry[]) => {
+      const firstDone = gates.findIndex((g) => !needsAction(g));
+      return firstDone < 0 || gates.slice(firstDone).every((g) => !needsAction(g));
+    };
+    expect(ordered(on.gates), on.gates.map((g) => `${g.gate}:${g.state}`).join(' ')).toBe(true);
+    expect(ordered(off.gates)).toBe(true);
+    // The gate the kind config turns on is listed last in its cluster, after the dependency that is off.
+    const names = on.gates.map((g) => g.gate);
+    expect(on.gates.find((g) => g.gate === GATE)).toMatchObject({ state: 'on' });
+    expect(names.indexOf(required)).toBeLessThan(names.indexOf(GATE));
+    // The dependency: no use of its own, listed with the gate that needs it, in the cluster that uses that gate only.
+    expect(on.gates.find((g) => g.gate === required)).toMatchObject({ usedAt: [], neededBy: [row.gate], default: false });
+    expect(on.gates.find((g) => g.gate === row.gate)?.usedAt.map((u) => u.uri)).toEqual([ws.uri('on/dependent.yaml')]);
+    expect(off.gates.map((g) => g.gate)).toEqual([GATE]);
+    expect(off.gates[0]).toMatchObject({ state: 'unknown' });
+
+    // The view: one section per cluster, the dependency row says what needs it.
+    const html = renderGateReportBody(report);
+    expect(html.match(/<section class="scope">/g)).toHaveLength(2);
+    expect(html).toContain(`needed by <strong>${row.gate}</strong>`);
+    const onSection = html.split('<section class="scope">').find((s) => s.includes('dependent.yaml'))!;
+    expect(onSection.indexOf(`data-gate="${required}"`)).toBeLessThan(onSection.indexOf(`data-gate="${GATE}"`));
   });
 
   it('one scope only: no scopes, the merged list as before', async () => {

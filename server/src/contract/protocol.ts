@@ -93,6 +93,9 @@ export interface DocumentStatus {
   /** URIs of the repo configs that govern the document (kind, kubeadm, kubelet configs), strongest first. */
   configs: string[];
   kubernetesVersion?: string;
+  /** YAML documents of the file not checked because they are Go/Helm templates (`{{ … }}`), from its last check;
+   *  absent when none (a client says so beside the version, so that "not checked" never looks like "fine"). */
+  templates?: number;
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)

@@ -24,7 +24,34 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 const TAG: Record<DiagnosticTagName, DiagnosticTag> = { unnecessary: DiagnosticTag.Unnecessary, deprecated: DiagnosticTag.Deprecated };
 
-export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
+/** Where a finding sits: findings with the same start share one key (VS Code shows them in one hover). */
+const keyOf = (f: Finding): string => `${f.range.start.line}:${f.range.start.character}`;
+
+/**
+ * The diagnostics of a file's findings. VS Code's hover lists every diagnostic under the cursor, each with its
+ * related lines, above Kubegate's own view, which leads with gate · stage · state · KEP. Where a gate problem (one
+ * with a KEP) shares its key with other problems (a gated field whose gate needs another, two gates of one field),
+ * each of them therefore keeps its message, its link (the KEP, else the code's page) and its fix, but not the
+ * detail, the verdict and the evidence: the hover below states those (state per component with what sets it,
+ * what happens while the gate is off), and the KEP line stays within a few lines however many problems share the
+ * key. A problem alone on its key, and keys without a gate problem (several missing fields), keep everything.
+ */
+export function toDiagnostics(findings: readonly Finding[], docUri: string): Diagnostic[] {
+  const perKey = new Map<string, { count: number; gate: boolean }>();
+  for (const f of findings) {
+    const k = perKey.get(keyOf(f)) ?? { count: 0, gate: false };
+    k.count++;
+    k.gate ||= kepOf(f) !== undefined;
+    perKey.set(keyOf(f), k);
+  }
+  return findings.map((f) => {
+    const k = perKey.get(keyOf(f))!;
+    return toDiagnostic(f, docUri, { atHover: k.count > 1 && k.gate });
+  });
+}
+
+/** One diagnostic. `atHover`: the detail, verdict and evidence are left to the hover (toDiagnostics). */
+export function toDiagnostic(f: Finding, docUri: string, options: { atHover?: boolean } = {}): Diagnostic {
   const d: Diagnostic = {
     range: f.range,
     severity: SEVERITY[f.severity],
@@ -37,13 +64,14 @@ export function toDiagnostic(f: Finding, docUri: string): Diagnostic {
   const tags = CODE_TABLE[f.code].tags;
   if (tags?.length) d.tags = tags.map((t) => TAG[t]);
   const related: DiagnosticRelatedInformation[] = [];
-  // The detail and the fix of the short message, at the finding itself (VS Code lists them under the message).
+  // The detail and the fix of the short message, at the finding itself (VS Code lists them under the message);
+  // where the hover states the detail, only the fix (toDiagnostics).
   const here = { uri: docUri, range: f.range };
-  if (f.detail) related.push({ location: here, message: f.detail });
+  if (f.detail && !options.atHover) related.push({ location: here, message: f.detail });
   if (f.fix) related.push({ location: here, message: f.fix });
-  const verdict = verdictSentence(f);
+  const verdict = options.atHover ? undefined : verdictSentence(f);
   if (verdict) related.push({ location: here, message: verdict });
-  for (const e of f.related ?? []) {
+  for (const e of options.atHover ? [] : f.related ?? []) {
     if (e.source.type !== 'file') continue;
     related.push({ location: { uri: e.source.file ? toUri(e.source.file) : docUri, range: e.source.range }, message: e.message });
   }

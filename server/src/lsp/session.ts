@@ -17,7 +17,7 @@ import type { ReportSource } from './custom';
 import { DEFAULT_MAX_FILE_CHARS, Snapshots } from './snapshots';
 import { repoConfigFor } from './repo-config';
 import { DocumentSettings } from './settings';
-import { statusParams } from './status';
+import { statusParams, templateDocuments } from './status';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 
@@ -97,7 +97,16 @@ export class Session {
       this.recheckAll();
       this.scheduleStatus();
     });
-    this.validator = new Validator(this.snapshots, connection, this.documents, (doc, isStale) => this.check(doc, isStale));
+    this.validator = new Validator(
+      this.snapshots,
+      connection,
+      this.documents,
+      (doc, isStale) => this.check(doc, isStale),
+      // The status says which open documents hold templates that are not checked: sent again when that changes.
+      (_uri, report, previous) => {
+        if (templateDocuments(report) !== templateDocuments(previous)) this.scheduleStatus();
+      },
+    );
   }
 
   /** The client asked the server to shut down. */
@@ -206,7 +215,12 @@ export class Session {
   async sendStatus(): Promise<void> {
     const { settings: s, problems } = await this.settings.get(undefined);
     const snapshot = await this.clusterSnapshot(s);
-    const openFiles = this.documents.all().map((d) => uriToPath(d.uri)).filter((f): f is string => !!f);
+    const uriOf = new Map<string, string>();
+    for (const d of this.documents.all()) {
+      const file = uriToPath(d.uri);
+      if (file) uriOf.set(file, d.uri);
+    }
+    const openFiles = [...uriOf.keys()];
     const version = settingsVersion(s, snapshot);
     const params = statusParams({
       settings: s,
@@ -216,7 +230,8 @@ export class Session {
       openFiles,
       configsOf: (file) => this.configsOf(file, s),
       // Each open document's own target version (its version comment, else the workspace's).
-      versionOf: (file) => versionForText(this.textOf(pathToUri(file)) ?? '', version),
+      versionOf: (file) => versionForText(this.textOf(uriOf.get(file) ?? pathToUri(file)) ?? '', version),
+      templatesOf: (file) => templateDocuments(this.validator.last(uriOf.get(file) ?? pathToUri(file))?.report),
     });
     await this.connection.sendNotification(StatusNotification, params);
   }

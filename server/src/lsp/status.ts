@@ -1,11 +1,11 @@
 // The kubegate/status notification's content: target version and where it comes from, the gate sources in use
 // (settings, cluster, the configs that govern the open documents), the cluster state, notes and setting errors;
 // per open document, the configs that govern it (and its version when `versionOf` is given), so the client's
-// status item can follow the active editor.
+// status item can follow the active editor; and how many of its YAML documents were not checked as templates.
 import type { ClusterSnapshot } from '../cluster/types';
 import type { ClusterStatus, DocumentStatus, StatusParams } from '../contract/protocol';
 import type { KubegateSettings } from '../contract/settings';
-import type { ConfigDocInfo } from '../engine';
+import type { ConfigDocInfo, FileReport } from '../engine';
 import { settingsVersion } from './analysis';
 import { globProblems } from './glob';
 import { pathToUri } from './workspace';
@@ -21,6 +21,14 @@ export interface StatusInput {
   configsOf(file: string): ConfigDocInfo[];
   /** The target version of an open file (its version comment, else the workspace's); optional. */
   versionOf?(file: string): string | undefined;
+  /** YAML documents of an open file skipped as templates in its last check; optional. */
+  templatesOf?(file: string): number;
+}
+
+/** YAML documents of a report not checked because they are Go/Helm templates (each also has its
+ *  `template-not-checked` note, unless the user turned that code off: the count does not depend on it). */
+export function templateDocuments(report: FileReport | undefined): number {
+  return report?.documents.filter((d) => !d.checked && d.reason?.startsWith('template') === true).length ?? 0;
 }
 
 export function statusParams(input: StatusInput): StatusParams {
@@ -46,7 +54,8 @@ export function statusParams(input: StatusInput): StatusParams {
       gateSources.push({ kind: 'config', name: pathToUri(c.file), gates });
     }
     const version = input.versionOf?.(file);
-    documents.push({ uri: pathToUri(file), configs, ...(version ? { kubernetesVersion: version } : {}) });
+    const templates = input.templatesOf?.(file) ?? 0;
+    documents.push({ uri: pathToUri(file), configs, ...(version ? { kubernetesVersion: version } : {}), ...(templates > 0 ? { templates } : {}) });
   }
   return {
     kubernetesVersion: settingsVersion(s, snapshot),

@@ -4,10 +4,12 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkFailedFinding, type FileReport } from '../engine';
-import { toDiagnostic } from './convert';
+import { toDiagnostics } from './convert';
 import type { CheckedDocument, Snapshots } from './snapshots';
 
 export type CheckFn = (doc: TextDocument, isStale: () => boolean) => Promise<FileReport | undefined>;
+/** Called after a report is published, with the report it replaces (the status follows what a check found). */
+export type PublishedFn = (uri: string, report: FileReport, previous: FileReport | undefined) => void;
 
 const MIN_DELAY_MS = 10;
 const MAX_DELAY_MS = 100;
@@ -18,6 +20,7 @@ export class Validator {
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly check: CheckFn,
+    private readonly onPublished?: PublishedFn,
   ) {}
 
   /** Checks after a short pause (half the cost of the previous check of this document, 10 to 100 ms), so that
@@ -64,11 +67,13 @@ export class Validator {
     }
     snapshot.lastCostMs = Date.now() - started;
     if (!report || isStale()) return;
+    const previous = snapshot.checked?.report;
     snapshot.checked = { version: doc.version, report };
     await this.connection.sendDiagnostics({
       uri,
       version: doc.version,
-      diagnostics: report.findings.map((f) => toDiagnostic(f, uri)),
+      diagnostics: toDiagnostics(report.findings, uri),
     });
+    this.onPublished?.(uri, report, previous);
   }
 }
