@@ -183,11 +183,18 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
   });
 
   it('the status item follows the active editor: the config of its cluster, and its own target version', async () => {
+    // The pointer leaves the tabs first: a tab's tooltip would show the scratch folder's path in the picture.
+    const calm = async () => {
+      await wb.page.mouse.move(5, 5);
+      await wb.page.locator('.workbench-hover').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    };
     await openPath(KIND_SLICE, 'slice.yaml');
     await statusItem(`K8s ${SUBJECT.version} · gates: kind-config.yaml`);
+    await calm();
     await wb.screenshot('yaml-neighbour-status-kind');
     await openPath(KUBEADM_LEGACY, 'legacy.yaml');
     await statusItem('K8s 1.36 · gates: kubeadm-config.yaml');
+    await calm();
     await wb.screenshot('yaml-neighbour-status-kubeadm');
     await wb.openFile(SLICE);
     await statusItem(`K8s ${SUBJECT.version} · gates: defaults`);
