@@ -30,7 +30,7 @@ describe('the derived-facts cache', () => {
     const cache = temp();
     const env = { KUBEGATE_CACHE_DIR: cache };
     const first = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
-    expect(first.stderr).toMatch(/stats: 1 files in 1 thread; \d+ YAML documents parsed; 1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
+    expect(first.stderr).toMatch(/stats: 1 file in the main thread; \d+ YAML documents parsed; 1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
     expect(first.stdout).toContain('hostnamez');
     expect(entries(cache)).toHaveLength(2);
 

@@ -35,26 +35,33 @@ function repository(): string {
 }
 
 describe('kubegate check --jobs', () => {
-  it('gives the same reports and stderr with 1 and 4 threads', async () => {
+  it('gives the same reports and stderr in the main thread, in 4 workers and by default', async () => {
     const root = repository();
     const args = ['check', '.', '--no-cache', '--format', 'text', '--format', 'json=out.json', '--format', 'sarif=out.sarif', '--format', 'junit=out.xml'];
     const one = await spawnCli([...args, '--jobs', '1', '--stats'], { cwd: root });
     const reports1 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
     const four = await spawnCli([...args, '--jobs', '4', '--stats'], { cwd: root });
     const reports4 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    const byDefault = await spawnCli([...args, '--stats'], { cwd: root });
+    const reportsDefault = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
 
     expect(one.code).toBe(1);
     expect(four.code).toBe(one.code);
     expect(four.stdout).toBe(one.stdout);
     expect(reports4).toEqual(reports1);
+    expect(byDefault.stdout).toBe(one.stdout);
+    expect(reportsDefault).toEqual(reports1);
     const withoutStats = (s: string) => s.split('\n').filter((l) => !l.startsWith('stats: ')).join('\n');
     expect(withoutStats(four.stderr)).toBe(withoutStats(one.stderr));
+    expect(withoutStats(byDefault.stderr)).toBe(withoutStats(one.stderr));
     // The run really found things in every kind of file: errors, a gate governed by the kind config, the CR.
     const json = JSON.parse(reports1[0]!) as { files: { path: string; findings: { code: string }[] }[] };
     expect(json.files.length).toBe(6 * 36 + 1 + 4);
     expect(json.files.find((f) => f.path === path.join('snapshots', 'snapshot.yaml'))?.findings.length).toBeGreaterThan(0);
-    expect(one.stderr).toMatch(/^stats: 221 files in 1 thread;/m);
-    expect(four.stderr).toMatch(/^stats: 221 files in 4 threads;/m);
+    expect(one.stderr).toMatch(/^stats: 221 files in the main thread;/m);
+    expect(four.stderr).toMatch(/^stats: 221 files in 4 worker threads;/m);
+    // Enough files for workers: a worker per core, at least one (its heap is capped).
+    expect(byDefault.stderr).toMatch(/^stats: 221 files in \d+ worker threads?;/m);
   });
 
   it('refuses a --jobs that is not a whole number from 1 to 256', async () => {

@@ -11,7 +11,7 @@ export const JOBS_OPTIONS: OptionSpec[] = [
     short: 'j',
     value: true,
     placeholder: 'N',
-    help: 'check files in N threads (default: one per core when there are enough files); the report is the same whatever N',
+    help: 'check files in N worker threads, or in the main thread with 1 (default: one worker per core when there are enough files); the report is the same whatever N',
   },
   { name: 'no-cache', help: 'do not read or write the cache of parsed CRDs and gate configs (KUBEGATE_CACHE_DIR, else the user cache folder)' },
   { name: 'stats', help: 'print on stderr what the run did: threads, YAML documents parsed, CRD and config files parsed, cache hits' },
@@ -27,18 +27,33 @@ export function parseJobs(raw: string | undefined): number | undefined {
   return n;
 }
 
-/** Threads for a run of `files` inputs: as asked, else one per core when every thread gets enough files. */
-export function jobsFor(requested: number | undefined, files: number): number {
-  if (!workersAvailable()) return 1;
-  if (requested !== undefined) return Math.max(1, Math.min(requested, files));
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.max(1, Math.min(cores, Math.floor(files / FILES_PER_THREAD)));
+/** How a run's files are checked: in worker threads (how many), or in the main thread. */
+export interface Jobs {
+  threads: number;
+  workers: boolean;
 }
 
-export function statsLine(work: WorkStats, jobs: number, files: number, store: StoreSpec | undefined): string {
+export const IN_THREAD: Jobs = { threads: 1, workers: false };
+
+/**
+ * Threads for a run of `files` inputs. `--jobs 1` checks in the main thread, `--jobs N` in N workers. By default a
+ * run with FILES_PER_THREAD files or more is checked in workers, one per core as long as each gets that many: a
+ * worker's heap is capped (check-jobs.ts), so a repository's run stays near the memory of its largest folder;
+ * fewer files are checked in the main thread (a worker's start-up would cost more than it saves).
+ */
+export function jobsFor(requested: number | undefined, files: number): Jobs {
+  if (!workersAvailable()) return IN_THREAD;
+  if (requested !== undefined) return requested === 1 ? IN_THREAD : { threads: Math.min(requested, files), workers: true };
+  if (files < FILES_PER_THREAD) return IN_THREAD;
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return { threads: Math.max(1, Math.min(cores, Math.floor(files / FILES_PER_THREAD))), workers: true };
+}
+
+export function statsLine(work: WorkStats, jobs: Jobs, files: number, store: StoreSpec | undefined): string {
+  const where = jobs.workers ? `${jobs.threads} worker thread${jobs.threads === 1 ? '' : 's'}` : 'the main thread';
   const cache = store ? `${work.storeHits} from the cache, ${work.storeWrites} stored` : 'cache off';
   return (
-    `stats: ${files} files in ${jobs === 1 ? '1 thread' : `${jobs} threads`}; ${work.documentsParsed} YAML documents parsed; ` +
+    `stats: ${files} file${files === 1 ? '' : 's'} in ${where}; ${work.documentsParsed} YAML documents parsed; ` +
     `${work.crdFilesParsed} CRD files and ${work.configFilesParsed} config files parsed (${cache})\n`
   );
 }

@@ -14,7 +14,7 @@ import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
 import { CRD_OPTIONS, crdSourcesForRun } from '../crd-options';
 import { addStats, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
 import { fileResultOf, type FileOutcome, type FileRunOptions } from '../check-run';
-import { JOBS_OPTIONS, jobsFor, parseJobs, statsLine } from '../jobs-options';
+import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine } from '../jobs-options';
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
 import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
@@ -303,10 +303,10 @@ export const checkCommand: Command = {
       writer.file(fileResultOf(o));
     };
     // --fix writes files that other files' discovery may read: one thread, in input order.
-    const jobs = settings.fix ? 1 : jobsFor(settings.jobs, collected.inputs.length);
+    const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length);
     let work = NO_WORK;
-    if (jobs > 1) {
-      work = await checkWithWorkers(collected.inputs, jobs, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
+    if (jobs.workers) {
+      work = await checkWithWorkers(collected.inputs, jobs.threads, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
     } else collected.inputs.forEach((input, index) => take(here.check(input, index)));
     here.finish();
     work = addStats(work, here.stats());

@@ -51,6 +51,9 @@ export interface FileContext {
   analysis: Analysis;
 }
 
+/** Files whose CRDs a project keeps at once (keepCrdFile). */
+const CRD_FILES_KEPT = 8;
+
 interface FileFacts {
   configs: ConfigDocInfo[];
   crds: CrdFileFacts;
@@ -74,6 +77,7 @@ export class Project {
   private readonly folderLists = new Map<string, string[]>();
   /** Per file, its gate configs and its CRDs: both derived from one read of the file. */
   private readonly facts = new Map<string, Derived<FileFacts>>();
+  private readonly crdFiles: string[] = [];
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
@@ -152,7 +156,25 @@ export class Project {
 
   /** What one read of a file gives: its configs and CRDs (a cheap test of the text skips each parse). */
   private factsOf(file: string, text: string | undefined): FileFacts {
-    return this.derived(this.facts, file, text, (t) => ({ configs: this.configFacts(file, t), crds: this.crdFacts(file, t) }));
+    return this.derived(this.facts, file, text, (t) => {
+      const facts = { configs: this.configFacts(file, t), crds: this.crdFacts(file, t) };
+      if (facts.crds.defs.length > 0) this.keepCrdFile(file);
+      return facts;
+    });
+  }
+
+  /**
+   * The CRDs of at most CRD_FILES_KEPT files are kept (the most recently derived): a run over a repository with
+   * many bundles drops the schemas of folders it has left, and a file that needs them again derives them again
+   * (from the store, when there is one). Catalogs built from dropped ones go too.
+   */
+  private keepCrdFile(file: string): void {
+    const at = this.crdFiles.indexOf(file);
+    if (at >= 0) this.crdFiles.splice(at, 1);
+    this.crdFiles.push(file);
+    if (this.crdFiles.length <= CRD_FILES_KEPT) return;
+    for (const dropped of this.crdFiles.splice(0, this.crdFiles.length - CRD_FILES_KEPT)) this.facts.delete(dropped);
+    this.catalogs.clear();
   }
 
   private configFacts(file: string, text: string): ConfigDocInfo[] {
@@ -226,7 +248,7 @@ export class Project {
     const catalog = buildCrdCatalog({ cluster, workspace, selections: settings.packs ?? [], controllerGates: settings.controllerGates ?? {} });
     for (const n of catalog.notes) this.note(n);
     if (key !== undefined) {
-      if (this.catalogs.size > 64) this.catalogs.clear();
+      if (this.catalogs.size > 16) this.catalogs.clear();
       this.catalogs.set(key, { cluster, workspace, catalog });
     }
     return catalog;
