@@ -1,8 +1,8 @@
 // `kubegate check --jobs N`: the inputs are checked by N worker threads, each with its own project (so a folder's
 // configs and CRDs are read once per worker that checks files of it), and the outcomes are handed on in input
 // order, so the reports are the same bytes as with one thread. Work goes out in batches of one folder's files
-// (at most BATCH_FILES), the next batch to whichever worker is free. A worker that dies leaves its unfinished
-// files to the main thread.
+// (at most BATCH_FILES), the largest first, the next batch to whichever worker is free. A worker that dies leaves
+// its unfinished files to the main thread.
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseStats, Project } from '../engine';
@@ -138,7 +138,13 @@ export async function checkWithWorkers(
   onOutcome: (o: FileOutcome) => void,
   fallback: (input: CheckInput, index: number) => FileOutcome,
 ): Promise<WorkStats> {
-  const queue = batchesOf(inputs);
+  // The largest batches first (by text size, a fair guess of their cost): no worker is left with a big folder at
+  // the end while the others wait. Outcomes are still handed on in input order.
+  const size = (b: Batch) => b.items.reduce((n, i) => n + i.input.text.length, 0);
+  const queue = batchesOf(inputs)
+    .map((b) => ({ b, n: size(b) }))
+    .sort((x, y) => y.n - x.n)
+    .map((x) => x.b);
   const ready = new Map<number, FileOutcome>();
   let next = 0;
   const deliver = (o: FileOutcome): void => {

@@ -287,8 +287,12 @@ export const checkCommand: Command = {
     const here = new FileChecker(fileOptions, settings.store, io);
     here.hold(collected.inputs);
     const take = (o: FileOutcome): void => {
-      // `note:` lines once per run, whichever thread said them; everything else as said.
-      for (const m of o.messages) if (!m.startsWith('note: ') || !noted.has(m)) (noted.add(m), io.err(m));
+      // `note:` lines once per run, whichever thread said them, after the check in name order (the same whatever
+      // thread met them first); everything else (--fix lines) as said.
+      for (const m of o.messages) {
+        if (m.startsWith('note: ')) noted.add(m);
+        else io.err(m);
+      }
       if (o.failed) failedChecks.push(o.result.path);
       if (o.text !== undefined) texts.set(o.result.path, o.text);
       let shown = false;
@@ -308,6 +312,7 @@ export const checkCommand: Command = {
     if (jobs.workers) {
       work = await checkWithWorkers(collected.inputs, jobs.threads, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
     } else collected.inputs.forEach((input, index) => take(here.check(input, index)));
+    for (const m of [...noted].sort()) io.err(m);
     here.finish();
     work = addStats(work, here.stats());
     if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length, settings.store));
