@@ -1,6 +1,6 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isPair, isScalar, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../types';
@@ -238,23 +238,25 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
  *  Each covers the whole repeated key (the parser's own marked its first character only). */
 export function addDuplicateKeyErrors(doc: Document.Parsed): void {
   const found: YAMLParseError[] = [];
-  try {
-    visit(doc, {
-      Map(_key, map) {
-        const seen = new Set<unknown>();
-        for (const pair of map.items) {
-          const k = pair.key;
-          if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
-          if (seen.has(k.value)) {
-            const [at, end] = k.range ?? [0, 1];
-            found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));
-          } else seen.add(k.value);
-        }
-        return undefined;
-      },
-    });
-  } catch {
-    // a tree too deep to visit: the parser has reported that already
+  // Every node of the tree, keys included, from a stack (no recursion, however deep the tree): the package's
+  // visit() copies the path of every node it passes, most of the cost of this pass over a large file.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        stack.push(pair.key, pair.value);
+        const k = pair.key;
+        if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
+        if (seen.has(k.value)) {
+          const [at, end] = k.range ?? [0, 1];
+          found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        } else seen.add(k.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) stack.push(node.key, node.value);
   }
   if (found.length === 0) return;
   append(doc.errors, found);

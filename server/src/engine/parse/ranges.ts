@@ -5,14 +5,38 @@ import { offsetIn } from '../line-index';
 
 /** 0-based position of a character offset. */
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
-  const { line, col } = lineCounter.linePos(Math.max(0, offset));
-  return { line: line - 1, character: col - 1 };
+  const o = Math.max(0, offset);
+  const starts = lineCounter.lineStarts;
+  // The parser's own answer where the table does not start at offset 0 (never for the engine's line counters).
+  if (starts[0] !== 0) {
+    const { line, col } = lineCounter.linePos(o);
+    return { line: line - 1, character: col - 1 };
+  }
+  const line = lineAt(starts, o);
+  return { line, character: o - starts[line]! };
 }
 
+/** The last line starting at or before `o` (`starts[0]` is 0), by binary search: what LineCounter.linePos finds. */
+function lineAt(starts: readonly number[], o: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= o) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The range of two offsets. Called for most nodes of every check: an end on the start's line (most ranges) is
+ *  found without a second search. */
 export function rangeOf(lineCounter: LineCounter, start: number, end: number): Range {
   const s = positionAt(lineCounter, start);
-  const e = end <= start ? s : positionAt(lineCounter, end);
-  return { start: s, end: e };
+  if (end <= start) return { start: s, end: s };
+  const starts = lineCounter.lineStarts;
+  const next = starts[s.line + 1];
+  if (starts[0] === 0 && (next === undefined || next > end)) return { start: s, end: { line: s.line, character: end - starts[s.line]! } };
+  return { start: s, end: positionAt(lineCounter, end) };
 }
 
 /** Character offset of a 0-based position (clamped to the text; line-index.ts offsetIn). */
