@@ -66,8 +66,12 @@ export function offsetIn(starts: readonly number[], length: number, pos: Positio
 export class LineIndex {
   readonly starts: readonly number[];
 
-  constructor(readonly text: string) {
-    this.starts = lineStarts(text);
+  /** `starts`: the text's line table when the caller has it (a parsed file's), else it is built here. */
+  constructor(
+    readonly text: string,
+    starts?: readonly number[],
+  ) {
+    this.starts = starts ?? lineStarts(text);
   }
 
   get lineCount(): number {

@@ -3,7 +3,7 @@
 // Lines end as LSP counts them (LF, CR LF, a lone CR), as line-index.ts splitLines cuts them.
 import { splitLines } from '../line-index';
 
-/** Lines `first`… of a text: `lines[i]` is the file's line `first + i`, without its line break. */
+/** Lines from `first` on of a text: `lines[i]` is the file's line `first + i`, without its line break. */
 export interface LineWindow {
   first: number;
   lines: string[];
