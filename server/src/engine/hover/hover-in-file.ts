@@ -1,21 +1,17 @@
-// The hover view at a position of a file. With the open document's snapshot of the text (incremental/snapshot.ts)
-// only the hovered YAML document is parsed, once per text (its tree: the check keeps none), and the version and the
-// file's own gate configs come from the snapshot: from the check's walk, else from a walk of the config documents
-// alone, once per text. Without one (a text with no open document), in a large file only the hovered YAML document
-// is analysed and the file's own gate configs join the environment instead (gates/own-configs.ts). The version is
-// the file's version comment, else the context's.
+// The hover view at a position of a file, read through a snapshot of the text (incremental/snapshot.ts): the open
+// document's when the caller has one, else one made here. Only the hovered YAML document is parsed, once per text
+// (its tree: the check keeps none); the version and the file's own gate configs come from the snapshot: from the
+// check's walk, else from a walk of the documents that may hold a gate config, once per text. A text that cannot be
+// cut at its `---` lines (pieces.ts) is analysed whole. The version is the file's version comment, else the context's.
 import { analyzeFile } from '../check';
-import { withOwnConfigs } from '../gates/own-configs';
 import { mayHoldGateConfig } from '../gates/gate-places';
-import { localText } from '../incremental/local-text';
 import { joinPieces } from '../incremental/pieces';
-import { keep, spanAtLine, type DocumentSpan, type TextSnapshot } from '../incremental/snapshot';
+import { keep, spanAtLine, TextSnapshot, type DocumentSpan } from '../incremental/snapshot';
 import type { CheckOptions, GateEnvironment, ParsedFile } from '../model';
 import { parseFile } from '../parse/parseFile';
 import type { Position, Range } from '../types';
-import { versionForText } from '../version-for-text';
 import { withClusterDescription, type DescriptionProvider } from './cluster-description';
-import { fileEnvironment, hoverIn, type HoverOptions, type HoverResult } from './hover';
+import { fileEnvironment, hoverAt, hoverIn, type HoverOptions, type HoverResult } from './hover';
 
 export async function hoverInFile(
   text: string,
@@ -24,24 +20,11 @@ export async function hoverInFile(
   describe?: DescriptionProvider,
   snapshot?: TextSnapshot,
 ): Promise<{ markdown: string; range: Range } | undefined> {
-  const fromSnapshot = snapshot?.isFor(text, context) ? snapshotHover(snapshot, position) : undefined;
-  const view = fromSnapshot === undefined ? textHover(text, position, context) : fromSnapshot;
-  const described = await withClusterDescription(view ?? null, describe);
+  const own = snapshot?.isFor(text, context) ? snapshot : new TextSnapshot(text, context);
+  const fromSnapshot = snapshotHover(own, position);
+  const view = fromSnapshot === undefined ? hoverAt(text, position, { version: context.version, environment: context.environment, file: context.file, crds: context.crds }) : fromSnapshot;
+  const described = await withClusterDescription(view, describe);
   return described ? { markdown: described.markdown, range: described.range } : undefined;
-}
-
-/** Hover over the text alone: the hovered document (and the config documents) of a large file analysed. */
-function textHover(text: string, position: Position, context: CheckOptions): HoverResult | undefined {
-  const version = versionForText(text, context.version);
-  const local = localText(text, { from: position.line, to: position.line }, () => false);
-  const at = local.toLocal(position);
-  if (!at) return undefined;
-  const environment = local.text === text || !context.environment ? context.environment : withOwnConfigs(context.environment, text, context.file);
-  const options: HoverOptions = { version, environment, file: context.file, crds: context.crds };
-  const analysis = analyzeFile(local.text, options);
-  const view = hoverIn({ parsed: analysis.parsed, version: analysis.version, environment: fileEnvironment(analysis.documents, analysis.version, options) }, at, options);
-  if (!view) return undefined;
-  return { ...view, range: local.toFile(view.range) ?? { start: position, end: position } };
 }
 
 /** Hover from the snapshot; undefined when it does not place the position in a document it can read alone. */
@@ -75,7 +58,7 @@ function documentTree(snapshot: TextSnapshot, span: DocumentSpan): ParsedFile | 
  *  a walk of the documents that may hold a gate config (the others cannot add settings). */
 function ownEnvironment(snapshot: TextSnapshot, options: HoverOptions): GateEnvironment {
   if (snapshot.analysis) return fileEnvironment(snapshot.analysis.documents, snapshot.version, options);
-  const pieces = (snapshot.spans() ?? []).map((s) => ({ text: snapshot.text.slice(s.start, s.end), line: s.line })).filter((p) => mayHoldGateConfig(p.text));
+  const pieces = (snapshot.pieces() ?? []).filter((p) => mayHoldGateConfig(p.text));
   if (pieces.length === 0) return fileEnvironment([], snapshot.version, options);
   const analysis = analyzeFile(joinPieces(pieces).text, options);
   return fileEnvironment(analysis.documents, snapshot.version, options);
