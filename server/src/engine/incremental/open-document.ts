@@ -94,6 +94,7 @@ export class OpenDocument {
     const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
+    let pieces: Piece[] | undefined;
     if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full);
     else {
       if (w?.text !== text) this.walked = undefined;
@@ -110,8 +111,9 @@ export class OpenDocument {
       const fresh = this.checkedUnder !== context;
       this.checkedUnder = context;
       report = full.json ? whole(text) : this.checker.check(text, `${full.version}`, context, whole, mayHoldGateConfig, context.file, fresh ? 0 : undefined);
+      if (!full.json) pieces = this.checker.lastPieces;
     }
-    this.last = { text, context, key, version: full.version, ...(!full.json && this.checker.lastPieces ? { pieces: this.checker.lastPieces } : {}) };
+    this.last = { text, context, key, version: full.version, ...(pieces ? { pieces } : {}) };
     return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
   }
 }
