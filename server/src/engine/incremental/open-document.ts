@@ -1,6 +1,7 @@
 // The report of an open document, kept per document by a front end: the size guard, else the check against
 // the text's own version (version-for-text.ts), with only the YAML documents that changed since the last
-// update checked again (checker.ts), then the user's severity overrides.
+// update checked again (checker.ts), then the user's severity overrides. Requests about the document's text read
+// what the last update kept of it (snapshot.ts).
 import { checkText, reportOf, walkText, type FileAnalysis } from '../check';
 import { isJsonInput } from '../parse/json-input';
 import { mayHoldGateConfig } from '../gates/gate-places';
