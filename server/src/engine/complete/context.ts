@@ -80,28 +80,6 @@ function opensBlock(s: LineShape): boolean {
   return s.key !== undefined && (s.after === '' || /^[&!][^\s]*$/.test(s.after ?? ''));
 }
 
-function documentBounds(lines: string[], line: number): [number, number] {
-  let start = 0;
-  for (let i = line; i >= 0; i--) {
-    if (i < line && /^(---|\.\.\.)(\s|$)/.test(lines[i])) {
-      start = i + 1;
-      break;
-    }
-    if (i === line && /^---(\s|$)/.test(lines[i]) && i > 0) {
-      start = i;
-      break;
-    }
-  }
-  let end = lines.length;
-  for (let i = line + 1; i < lines.length; i++) {
-    if (/^(---|\.\.\.)(\s|$)/.test(lines[i])) {
-      end = i;
-      break;
-    }
-  }
-  return [start, end];
-}
-
 function headerValue(lines: string[], from: number, to: number, key: string, skip: number): string | undefined {
   const re = new RegExp(`^${key}\\s*:\\s*(.*)$`);
   for (let i = from; i < to; i++) {
@@ -127,14 +105,16 @@ export function cursorContext(text: string, pos: Position, window = documentWind
   return { ...ctx, replaceStart: moved(ctx.replaceStart), replaceEnd: moved(ctx.replaceEnd) };
 }
 
-/** cursorContext over the lines of the cursor's document (or more), `pos` counted in them. */
+/** cursorContext over the lines of the cursor's document, `pos` counted in them. */
 function contextInLines(lines: string[], pos: Position): CursorContext | undefined {
   if (pos.line < 0 || pos.character < 0 || pos.line >= lines.length) return undefined;
   const full = lines[pos.line];
   const before = full.slice(0, pos.character);
   if (/(^|\s)#/.test(before)) return undefined;
   if (/^(---|\.\.\.)/.test(before)) return undefined;
-  const [docStart, docEnd] = documentBounds(lines, pos.line);
+  // The lines are those of the cursor's document (document-window.ts).
+  const docStart = 0;
+  const docEnd = lines.length;
 
   let mode: 'key' | 'value';
   let keyColumn: number;

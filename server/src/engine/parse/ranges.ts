@@ -1,7 +1,7 @@
 // Offsets in the text ↔ 0-based LSP positions through a parsed file's LineCounter (whose lines are line-index.ts's).
 import type { LineCounter } from 'yaml';
 import type { Position, Range } from '../types';
-import { offsetIn } from '../line-index';
+import { lineAtOffset, offsetIn } from '../line-index';
 
 /** 0-based position of a character offset. */
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
@@ -12,20 +12,8 @@ export function positionAt(lineCounter: LineCounter, offset: number): Position {
     const { line, col } = lineCounter.linePos(o);
     return { line: line - 1, character: col - 1 };
   }
-  const line = lineAt(starts, o);
+  const line = lineAtOffset(starts, o);
   return { line, character: o - starts[line]! };
-}
-
-/** The last line starting at or before `o` (`starts[0]` is 0), by binary search: what LineCounter.linePos finds. */
-function lineAt(starts: readonly number[], o: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= o) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** The range of two offsets. Called for most nodes of every check: an end on the start's line (most ranges) is
