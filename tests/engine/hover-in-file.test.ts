@@ -8,6 +8,8 @@ import { hoverAt } from '../../server/src/engine/hover';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { hoverInFile } from '../../server/src/engine/hover/hover-in-file';
 import type { CheckOptions } from '../../server/src/engine/model';
+import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import type { TextSnapshot } from '../../server/src/engine/incremental/snapshot';
 import { marked } from '../support/markers';
 import { readSharedTsv, sharedPath, suite, SHARED } from '../support/shared';
 
@@ -115,6 +117,61 @@ describe('hover through the hovered document equals hover over the whole file', 
   });
 });
 
+/** The three snapshots an open document gives requests about MULTI (incremental/snapshot.ts): the check's, with its
+ *  walk (the first check); the check's, with the pieces it checked one by one (after an edit); one made for the
+ *  text alone (a request before the check). */
+function snapshots(ctx: CheckOptions): { name: string; snapshot: TextSnapshot }[] {
+  const limit = { maxChars: 1_000_000 };
+  const walked = new OpenDocument();
+  walked.update(MULTI, ctx, limit);
+  const edited = new OpenDocument();
+  edited.update(MULTI.replace('name: app', 'name: app2'), ctx, limit);
+  edited.update(MULTI, ctx, limit);
+  const pieces = edited.snapshot(MULTI, ctx);
+  expect(pieces.analysis).toBeUndefined();
+  expect(pieces.documentSpans()?.length).toBe(6);
+  return [
+    { name: 'walked', snapshot: walked.snapshot(MULTI, ctx) },
+    { name: 'pieces', snapshot: pieces },
+    { name: 'text alone', snapshot: new OpenDocument().snapshot(MULTI, ctx) },
+  ];
+}
+
+describe('hover from an open document snapshot equals hover over the whole file', () => {
+  it('gives the same Markdown and range on every key, from each kind of snapshot', async () => {
+    const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37' });
+    const ctx: CheckOptions = { file: 'x.yaml', version: '1.37', environment };
+    const all = snapshots(ctx);
+    expect(all[0]!.snapshot.analysis).toBeDefined();
+    for (const { name, snapshot } of all) {
+      let shown = 0;
+      for (const pos of keyPositions(MULTI)) {
+        const whole = hoverAt(MULTI, pos, { version: '1.37', environment, file: 'x.yaml' });
+        const fromSnapshot = await hoverInFile(MULTI, pos, ctx, undefined, snapshot);
+        expect(fromSnapshot?.markdown, `${name} ${pos.line}:${pos.character}`).toBe(whole?.markdown);
+        if (whole) {
+          expect(fromSnapshot?.range, `${name} ${pos.line}:${pos.character}`).toEqual(whole.range);
+          shown++;
+        }
+      }
+      expect(shown, name).toBeGreaterThan(30);
+      expect((await hoverInFile(MULTI, SKIP!, ctx, undefined, snapshot))?.markdown, name).toContain('kube-apiserver: on');
+      expect((await hoverInFile(MULTI, BIND!, ctx, undefined, snapshot))?.markdown, name).toContain('kubelet: off');
+    }
+  });
+
+  it('is not used for another text or under another context', async () => {
+    const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37' });
+    const ctx: CheckOptions = { file: 'x.yaml', version: '1.37', environment };
+    const [{ snapshot }] = snapshots(ctx);
+    const other = MULTI.replace('skipNodeOperations', 'skipNodeOps');
+    expect(snapshot!.isFor(other, ctx)).toBe(false);
+    expect(snapshot!.isFor(MULTI, { ...ctx })).toBe(false);
+    const pos = SKIP!;
+    expect(await hoverInFile(other, pos, ctx, undefined, snapshot)).toEqual(await hoverInFile(other, pos, ctx));
+  });
+});
+
 describe.skipIf(S.skip)(S.title, { timeout: 120_000 }, () => {
   it('gives the same Markdown and range on every key of multi-document corpus files', async () => {
     const files = readSharedTsv('corpus/MANIFEST.tsv', ['file'])
@@ -129,11 +186,17 @@ describe.skipIf(S.skip)(S.title, { timeout: 120_000 }, () => {
     for (const { f, text } of files) {
       // The first and the last 40 keys of each file (the first and the last documents) keep the run short.
       const positions = keyPositions(text);
+      const open = new OpenDocument();
+      open.update(text, ctx, { maxChars: 10_000_000 });
+      const snapshot = open.snapshot(text, ctx);
       for (const pos of [...positions.slice(0, 40), ...positions.slice(-40)]) {
         const whole = hoverAt(text, pos, { version: '1.37', environment, file: 'x.yaml' });
         const local = await hoverInFile(text, pos, ctx);
+        const fromSnapshot = await hoverInFile(text, pos, ctx, undefined, snapshot);
         expect(local?.markdown, `${f} ${pos.line}:${pos.character}`).toBe(whole?.markdown);
+        expect(fromSnapshot?.markdown, `${f} ${pos.line}:${pos.character} (snapshot)`).toBe(whole?.markdown);
         if (whole) expect(local?.range, `${f} ${pos.line}:${pos.character}`).toEqual(whole.range);
+        if (whole) expect(fromSnapshot?.range, `${f} ${pos.line}:${pos.character} (snapshot)`).toEqual(whole.range);
         compared++;
       }
     }

@@ -1,6 +1,7 @@
 // parse/: documents, exact ranges, empty documents, templates, syntax errors, alias bombs, hostile input.
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
+import { LineCounter, parseAllDocuments } from 'yaml';
 import { check, only, r } from './helpers';
 
 describe('parseFile', () => {
@@ -45,6 +46,29 @@ describe('parseFile', () => {
     const parsed = parseFile('a: 1\na: 2\n');
     expect(parsed.documents[0]?.errors).toHaveLength(1);
     expect(parsed.documents[0]?.errors[0]?.range).toEqual(r(1, 0, 1, 1));
+  });
+
+  it('finds the duplicate keys the package finds, at any depth: in lists, flow pairs and complex keys', () => {
+    const text = [
+      'a: {x: 1, y: 2, x: 3}',
+      'b:',
+      '- k: 1',
+      '  k: 2',
+      '- [p: 1, q: {r: 1, r: 2}]',
+      '? {c: 1, c: 2}',
+      ': v',
+      'd: [[{e: 1, e: 2}]]',
+      'a: again',
+      '',
+    ].join('\n');
+    const ours = parseFile(text).documents[0]!.errors.filter((e) => e.message === 'Map keys must be unique').map((e) => e.range.start);
+    const lineCounter = new LineCounter();
+    const theirs = parseAllDocuments(text, { lineCounter })[0]!.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => {
+      const { line, col } = lineCounter.linePos(e.pos[0]);
+      return { line: line - 1, character: col - 1 };
+    });
+    expect(theirs).toHaveLength(6);
+    expect(ours).toEqual(theirs);
   });
 
   it('turns an alias bomb into a syntax error of that document only', () => {

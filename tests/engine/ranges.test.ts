@@ -1,6 +1,8 @@
 // Exact ranges and paths of the walker's findings.
 import { describe, expect, it } from 'vitest';
 import { check, data, only, r, rangeOfText, single } from './helpers';
+import { positionAt, rangeOf } from '../../server/src/engine/parse/ranges';
+import { textLineCounter } from '../../server/src/engine/parse/parseFile';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -120,5 +122,20 @@ items:
   it('accepts a List with no or null items', () => {
     expect(check('apiVersion: v1\nkind: List\nitems:\n').findings).toEqual([]);
     expect(check('apiVersion: v1\nkind: List\n').findings).toEqual([]);
+  });
+});
+
+describe('offsets to positions (parse/ranges.ts)', () => {
+  it('every range of a text with LF, CR LF and lone CR lines is the one the parser line counter gives', () => {
+    const text = 'a: 1\r\nb:\r  c: 2\n\n  d: [x,\r\n y]\r\n';
+    const lineCounter = textLineCounter(text);
+    const pos = (o: number) => {
+      const { line, col } = lineCounter.linePos(Math.max(0, o));
+      return { line: line - 1, character: col - 1 };
+    };
+    for (let s = -1; s <= text.length + 1; s++) {
+      expect(positionAt(lineCounter, s)).toEqual(pos(s));
+      for (let e = s - 1; e <= text.length + 1; e++) expect(rangeOf(lineCounter, s, e)).toEqual({ start: pos(s), end: e <= s ? pos(s) : pos(e) });
+    }
   });
 });

@@ -33,3 +33,16 @@ describe('gate configs of a large file', () => {
     expect(slow.map(view)).toEqual([view(fast[0]!)]);
   });
 });
+
+describe('gate configs of a large file with CR LF lines', () => {
+  it('give the lines LSP counts, as the whole-file read does', () => {
+    const docs: string[] = [];
+    for (let i = 0; i < 400; i++) docs.push(i === 250 ? kubelet('GateCrLf') : filler(i));
+    const large = `# leading comment\r\n${docs.join('---\n')}`.replace(/\r?\n/g, '\r\n');
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const [config] = readGateConfigsFromText(large, 'big.yaml');
+    const s = config!.settings[0]!;
+    expect(large.split('\r\n')[s.range.start.line]!.slice(s.range.start.character, s.range.end.character)).toBe('GateCrLf');
+    expect(config!.document).toBe(250);
+  });
+});

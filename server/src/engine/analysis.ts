@@ -15,6 +15,8 @@ import { explainField, explainGate } from './hover';
 import type { DescriptionProvider } from './hover/cluster-description';
 import { hoverInFile } from './hover/hover-in-file';
 import { reportForText, type DocumentCheckOptions, type OpenDocument } from './incremental/open-document';
+import type { TextSnapshot } from './incremental/snapshot';
+import { readsOnce } from './fixes/reads';
 import { gateCatalog, loadVersion } from './knowledge';
 import type { CheckOptions } from './model';
 import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides';
@@ -55,36 +57,43 @@ export class Analysis {
     return open ? open.update(text, this.options, guard) : reportForText(text, this.options, guard);
   }
 
-  hover(text: string, position: Position, describe?: DescriptionProvider): Promise<{ markdown: string; range: Range } | undefined> {
-    return hoverInFile(text, position, this.options, describe);
+  // The requests below take the editor document (`open`) when there is one: they then read what its check kept
+  // of the text (incremental/snapshot.ts) instead of splitting, parsing or walking it again.
+
+  hover(text: string, position: Position, describe?: DescriptionProvider, open?: OpenDocument): Promise<{ markdown: string; range: Range } | undefined> {
+    return hoverInFile(text, position, this.options, describe, open?.snapshot(text, this.options));
   }
 
-  complete(text: string, position: Position): CompletionEntry[] {
-    return completionsInFile(text, position, this.options);
+  complete(text: string, position: Position, open?: OpenDocument): CompletionEntry[] {
+    return completionsInFile(text, position, this.options, open?.snapshot(text, this.options));
   }
 
   /** Gate badges of the lines `from`..`to` (inlay hints). */
-  gateBadges(text: string, lines: { from: number; to: number }): GateBadge[] {
-    return gateBadges(text, lines, this.options);
+  gateBadges(text: string, lines: { from: number; to: number }, open?: OpenDocument): GateBadge[] {
+    return gateBadges(text, lines, this.options, open?.snapshot(text, this.options));
   }
 
   /** Quick fixes of each finding of `report` (a finding whose fixes cannot be built gets none). */
-  fixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings): Map<Finding, Fix[]> {
+  fixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings, open?: OpenDocument): Map<Finding, Fix[]> {
+    const snapshot = open?.snapshot(text, this.options);
     // Every finding can also be silenced, on its line or in the whole file (fixes/disable.ts), even when the
     // rest cannot be built (a file Kubegate failed on: check-failed).
-    const disable = disableFixes(findings, text, this.options.file ?? '');
+    const disable = disableFixes(findings, text, this.options.file ?? '', snapshot);
     try {
-      return this.ownFixes(text, report, findings, around, disable);
+      return this.ownFixes(text, report, findings, around, disable, snapshot);
     } catch {
       return new Map(findings.map((f) => [f, disable.get(f) ?? []]));
     }
   }
 
-  private ownFixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings, disable: Map<Finding, Fix[]>): Map<Finding, Fix[]> {
-    const version = this.versionFor(text);
+  private ownFixes(text: string, report: FileReport, findings: readonly Finding[], around: FixSurroundings, disable: Map<Finding, Fix[]>, snapshot: TextSnapshot | undefined): Map<Finding, Fix[]> {
+    const version = snapshot?.version ?? this.versionFor(text);
     const context = {
       file: this.options.file ?? '',
       text,
+      ...(snapshot ? { snapshot } : {}),
+      // Each text is read once for all the findings; the file's own text once per text with a snapshot.
+      reads: readsOnce(snapshot),
       version,
       versionData: loadVersion(version).data,
       gates: gateCatalog(),

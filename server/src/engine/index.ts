@@ -39,6 +39,7 @@ export { type CheckOptions } from './model';
 export { versionForText } from './version-for-text';
 export { looksLikeManifest, mayAffectOtherFiles } from './text-markers';
 export { OpenDocument, type DocumentCheckOptions } from './incremental/open-document';
+export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache, type OutlineEntry } from './outline';
 export { type GateBadge } from './features/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';

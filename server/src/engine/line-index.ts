@@ -44,6 +44,12 @@ export function splitLines(text: string): string[] {
 /** Position of an offset (clamped to the text) in a line table of a text of `length` characters. */
 export function positionIn(starts: readonly number[], length: number, offset: number): Position {
   const o = Math.max(0, Math.min(offset, length));
+  const line = lineAtOffset(starts, o);
+  return { line, character: o - starts[line]! };
+}
+
+/** The last line of a line table (`starts[0]` is 0) starting at or before offset `o`, by binary search. */
+export function lineAtOffset(starts: readonly number[], o: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -51,7 +57,7 @@ export function positionIn(starts: readonly number[], length: number, offset: nu
     if (starts[mid]! <= o) lo = mid;
     else hi = mid - 1;
   }
-  return { line: lo, character: o - starts[lo]! };
+  return lo;
 }
 
 /** Offset of a position in a line table: clamped to the text, and a character past its line to the next line's start. */
@@ -66,8 +72,12 @@ export function offsetIn(starts: readonly number[], length: number, pos: Positio
 export class LineIndex {
   readonly starts: readonly number[];
 
-  constructor(readonly text: string) {
-    this.starts = lineStarts(text);
+  /** `starts`: the text's line table when the caller has it (a parsed file's), else it is built here. */
+  constructor(
+    readonly text: string,
+    starts?: readonly number[],
+  ) {
+    this.starts = starts ?? lineStarts(text);
   }
 
   get lineCount(): number {

@@ -7,6 +7,7 @@ import {
   type Fix,
   type FileReport,
   type Finding,
+  type OpenDocument,
   sameRange,
 } from '../engine';
 import {
@@ -83,6 +84,8 @@ export function codeActions(
   ws: WorkspaceFiles,
   documents: TextDocuments<TextDocument>,
   opts: ActionOptions,
+  /** The document's engine document: the fixes read what its check kept of the text. */
+  open?: OpenDocument,
 ): CodeAction[] {
   const text = doc.getText();
   const configFiles = [...new Set(ctx.configs.map((c) => c.file).filter((f): f is string => !!f))]
@@ -97,7 +100,7 @@ export function codeActions(
     const f = findings.find((x) => x.code === d.code && sameRange(d.range, x.range));
     if (f) diagsByFinding.set(f, d);
   }
-  const fixes = ctx.analysis.fixes(text, report, findings, { configFiles, newKindConfigPath, offerSetting: !!opts.settingCommand });
+  const fixes = ctx.analysis.fixes(text, report, findings, { configFiles, newKindConfigPath, offerSetting: !!opts.settingCommand }, open);
   for (const [finding, list] of fixes) {
     for (const fix of list) {
       const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagsByFinding.get(finding)!] };

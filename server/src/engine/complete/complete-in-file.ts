@@ -1,5 +1,6 @@
 // Completion in a file: the file's version (its version comment, else the context's), the version data with the
-// context's CRDs, the state of each gate for the file, and the whole-document snippets.
+// context's CRDs, the state of each gate for the file, and the whole-document snippets. Only the cursor's YAML
+// document is read (complete/document-window.ts).
 import { dataForApiVersion } from '../crd/overlay';
 import { gateOnOff } from '../gates/use-states';
 import { gateCatalog, loadVersion } from '../knowledge';
@@ -7,6 +8,7 @@ import type { CheckOptions } from '../model';
 import { snippetsForVersion } from '../snippets/for-version';
 import { DEFAULT_VERSION, type KubeVersion, type Position } from '../types';
 import { versionForText } from '../version-for-text';
+import { lineStartIn, type TextSnapshot } from '../incremental/snapshot';
 import { completeAt } from './complete';
 import type { CompletionEntry, SnippetDef } from './types';
 
@@ -20,8 +22,10 @@ export function documentSnippets(version: KubeVersion = DEFAULT_VERSION): Snippe
   }
 }
 
-export function completionsInFile(text: string, pos: Position, context: CheckOptions): CompletionEntry[] {
-  const version = versionForText(text, context.version);
+/** With the open document's snapshot of the text, its version and line table are read, not the text. */
+export function completionsInFile(text: string, pos: Position, context: CheckOptions, snapshot?: TextSnapshot): CompletionEntry[] {
+  const own = snapshot?.isFor(text, context) ? snapshot : undefined;
+  const version = own ? own.version : versionForText(text, context.version);
   const data = loadVersion(version).data;
   const gates = gateCatalog();
   return completeAt(text, pos, {
@@ -31,5 +35,5 @@ export function completionsInFile(text: string, pos: Position, context: CheckOpt
     gates,
     snippets: documentSnippets(version),
     gateState: (gate) => gateOnOff(context.environment, gates, gate),
-  });
+  }, own && lineStartIn(own, pos.line));
 }

@@ -4,7 +4,7 @@
 import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
 import { kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
 import type { Position, Range } from '../types';
-import { splitLines } from '../line-index';
+import { documentWindow } from './document-window';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import { cursorContext, type CursorContext, type PathStep } from './context';
 import { gateLabel, resolvePath, servedKindOf, structFields, typeLabel } from './resolve';
@@ -14,13 +14,16 @@ import { gateFlagEntries, gateMapEntries } from './gate-names';
 
 const FLAG_VALUE = new RegExp(`--${FEATURE_GATES_FLAG}(?:=|\\s+)["']?([^\\s"']*)$`);
 
-export function completeAt(text: string, pos: Position, inputs: CompletionInputs): CompletionEntry[] {
-  const lineText = splitLines(text)[pos.line] ?? '';
+/** `lineStart`: where the cursor's line starts, when the caller knows (a kept line table). */
+export function completeAt(text: string, pos: Position, inputs: CompletionInputs, lineStart?: number): CompletionEntry[] {
+  // Only the cursor's YAML document is read, never the whole text.
+  const window = documentWindow(text, pos.line, lineStart);
+  const lineText = window?.lines[pos.line - window.first] ?? '';
   const before = lineText.slice(0, pos.character);
   const flag = FLAG_VALUE.exec(before);
   if (flag) return gateFlagEntries(flag[1], pos, inputs);
 
-  const ctx = cursorContext(text, pos);
+  const ctx = cursorContext(text, pos, window);
   if (!ctx) return [];
   const range: Range = { start: ctx.replaceStart, end: ctx.replaceEnd };
   // The value of apiVersion or kind itself may become any kind's: every known kind is offered there.

@@ -2,7 +2,7 @@
 // while typing (a line with just `  sk` under `spec:` does not parse as a mapping entry).
 // Indentation-based: block mappings and block sequences, the styles Kubernetes manifests use.
 import type { Position } from '../types';
-import { splitLines } from '../line-index';
+import { documentWindow } from './document-window';
 
 /** One step from a document's root to the mapping that holds the cursor. */
 export type PathStep = { key: string } | { item: true };
@@ -80,28 +80,6 @@ function opensBlock(s: LineShape): boolean {
   return s.key !== undefined && (s.after === '' || /^[&!][^\s]*$/.test(s.after ?? ''));
 }
 
-function documentBounds(lines: string[], line: number): [number, number] {
-  let start = 0;
-  for (let i = line; i >= 0; i--) {
-    if (i < line && /^(---|\.\.\.)(\s|$)/.test(lines[i])) {
-      start = i + 1;
-      break;
-    }
-    if (i === line && /^---(\s|$)/.test(lines[i]) && i > 0) {
-      start = i;
-      break;
-    }
-  }
-  let end = lines.length;
-  for (let i = line + 1; i < lines.length; i++) {
-    if (/^(---|\.\.\.)(\s|$)/.test(lines[i])) {
-      end = i;
-      break;
-    }
-  }
-  return [start, end];
-}
-
 function headerValue(lines: string[], from: number, to: number, key: string, skip: number): string | undefined {
   const re = new RegExp(`^${key}\\s*:\\s*(.*)$`);
   for (let i = from; i < to; i++) {
@@ -115,16 +93,28 @@ function headerValue(lines: string[], from: number, to: number, key: string, ski
   return undefined;
 }
 
-/** Reads the cursor's context; undefined inside comments, block scalars, flow collections or past a value. */
-export function cursorContext(text: string, pos: Position): CursorContext | undefined {
-  // Lines as LSP counts them (LF, CR LF, lone CR); a position outside the text (negative, past the end) has none.
-  const lines = splitLines(text);
+/** Reads the cursor's context; undefined inside comments, block scalars, flow collections or past a value.
+ *  Only the lines of the cursor's YAML document are read (`window`, when the caller has it already). */
+export function cursorContext(text: string, pos: Position, window = documentWindow(text, pos.line)): CursorContext | undefined {
+  // A position outside the text (negative, past the end) has none.
+  if (!window || pos.character < 0) return undefined;
+  const first = window.first;
+  const ctx = contextInLines(window.lines, { line: pos.line - first, character: pos.character });
+  if (!ctx) return undefined;
+  const moved = (p: Position): Position => ({ line: p.line + first, character: p.character });
+  return { ...ctx, replaceStart: moved(ctx.replaceStart), replaceEnd: moved(ctx.replaceEnd) };
+}
+
+/** cursorContext over the lines of the cursor's document, `pos` counted in them. */
+function contextInLines(lines: string[], pos: Position): CursorContext | undefined {
   if (pos.line < 0 || pos.character < 0 || pos.line >= lines.length) return undefined;
   const full = lines[pos.line];
   const before = full.slice(0, pos.character);
   if (/(^|\s)#/.test(before)) return undefined;
   if (/^(---|\.\.\.)/.test(before)) return undefined;
-  const [docStart, docEnd] = documentBounds(lines, pos.line);
+  // The lines are those of the cursor's document (document-window.ts).
+  const docStart = 0;
+  const docEnd = lines.length;
 
   let mode: 'key' | 'value';
   let keyColumn: number;

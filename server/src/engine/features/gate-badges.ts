@@ -1,12 +1,17 @@
 // Gate badges: at the end of the line of each gated field, value or kind of a non-GA gate (after the value,
-// before a trailing comment), e.g. `α DRAOptionalNodeOperations · off`. In a large file only the YAML documents
-// of the asked lines (plus the file's own gate configs) are analysed.
+// before a trailing comment), e.g. `α DRAOptionalNodeOperations · off`. With the open document's snapshot of the
+// text (incremental/snapshot.ts) the uses come from the check's walk, nothing parsed or walked again; else in a
+// large file only the YAML documents of the asked lines (plus the file's own gate configs) are analysed.
+import { environmentForFile } from '../gates/gate-step';
 import { localText } from '../incremental/local-text';
+import { keep, type TextSnapshot } from '../incremental/snapshot';
+import { gateCatalog } from '../knowledge';
+import { lineStarts } from '../line-index';
 import type { CheckOptions } from '../model';
-import type { Position } from '../types';
+import type { Position, Range } from '../types';
 import { versionForText } from '../version-for-text';
 import { mayHoldGateConfig } from '../gates/gate-places';
-import { gatedUsesWithState } from '../gates/use-states';
+import { gatedUsesWithState, usesWithState, type GatedUseState } from '../gates/use-states';
 
 export interface GateBadge {
   /** Where the badge goes: the end of the line's content. */
@@ -21,15 +26,16 @@ const MARK: Record<string, string> = { Alpha: 'α', Beta: 'β', Deprecated: 'dep
 const STATE_WORD = { on: 'on', off: 'off', partial: 'on for some components' } as const;
 
 /** Badges for the gated uses on `lines` (0-based, inclusive), one per line and gate. */
-export function gateBadges(text: string, lines: { from: number; to: number }, context: CheckOptions): GateBadge[] {
+export function gateBadges(text: string, lines: { from: number; to: number }, context: CheckOptions, snapshot?: TextSnapshot): GateBadge[] {
   const out: GateBadge[] = [];
   const seen = new Set<string>();
-  const version = versionForText(text, context.version);
-  const local = localText(text, lines, mayHoldGateConfig);
-  const textLines = text.split(/\r?\n/);
-  for (const u of gatedUsesWithState(local.text, { ...context, version }).uses) {
+  const own = snapshot?.isFor(text, context) ? snapshot : undefined;
+  // The walk of a kustomize patch also walks its operations' values: badges keep to the documents' own fields.
+  const found = own?.analysis && !context.kustomize ? walkedUses(own, lines) : analysedUses(text, lines, context, own);
+  const starts = own?.analysis?.parsed.lineCounter.lineStarts ?? lineStarts(text);
+  for (const u of found.uses) {
     const { stage } = u;
-    const range = local.toFile(u.use.range);
+    const range = found.toFile(u.use.range);
     if (!range) continue;
     if (range.end.line < lines.from || range.start.line > lines.to || !stage || stage === 'GA') continue;
     const gate = u.use.gate;
@@ -40,7 +46,7 @@ export function gateBadges(text: string, lines: { from: number; to: number }, co
     const word = u.overall === 'off' && !known ? defaultWord(u.default) : STATE_WORD[u.overall];
     const line = range.start.line;
     out.push({
-      position: { line, character: contentEnd(textLines[line] ?? '') },
+      position: { line, character: contentEnd(lineOf(text, starts, line)) },
       label: `${MARK[stage] ?? stage} ${gate} · ${word}`,
       tooltip: `Needs the feature gate ${gate} (${stage}).`,
       gate,
@@ -48,6 +54,38 @@ export function gateBadges(text: string, lines: { from: number; to: number }, co
     });
   }
   return out;
+}
+
+interface FoundUses {
+  uses: GatedUseState[];
+  /** A use's range in the file (undefined outside it). */
+  toFile(range: Range): Range | undefined;
+}
+
+/** The uses of the documents on the lines, from the check's walk of the whole text (its ranges are the file's). */
+function walkedUses(snapshot: TextSnapshot, lines: { from: number; to: number }): FoundUses {
+  const analysis = snapshot.analysis!;
+  const { context, version } = snapshot;
+  const env = keep(snapshot, 'badge-environment', () =>
+    environmentForFile(analysis.documents, { version, knowledge: { catalog: gateCatalog() }, environment: context.environment, file: context.file }),
+  );
+  const touched = analysis.documents.filter((d) => d.report.range.end.line >= lines.from && d.report.range.start.line <= lines.to);
+  return { uses: usesWithState(touched, env, version), toFile: (r) => r };
+}
+
+/** The uses of the documents on the lines (and the config documents), analysed here. */
+function analysedUses(text: string, lines: { from: number; to: number }, context: CheckOptions, snapshot: TextSnapshot | undefined): FoundUses {
+  const version = snapshot?.version ?? versionForText(text, context.version);
+  const local = localText(text, lines, mayHoldGateConfig, snapshot && (() => snapshot.pieces()));
+  return { uses: gatedUsesWithState(local.text, { ...context, version }).uses, toFile: (r) => local.toFile(r) };
+}
+
+/** The text of a line, without its line break. */
+function lineOf(text: string, starts: readonly number[], line: number): string {
+  const start = starts[line];
+  if (start === undefined) return '';
+  const end = starts[line + 1] ?? text.length;
+  return text.slice(start, end).replace(/\r?\n$|\r$/, '');
 }
 
 /** Where the content of a YAML line ends: before a trailing comment and trailing blanks. */

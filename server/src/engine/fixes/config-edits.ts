@@ -3,7 +3,9 @@
 // data's type of the document before it is used.
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { YamlDoc } from './types';
-import { type AnyMap, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type AnyMap, mapValue, pairByKey, rootMap, stringValue } from './yaml-nodes';
+import { READ_EACH_TIME } from './reads';
+import type { TextReads } from './types';
 import { type OffsetEdit, appendToBlockMap, styleOf } from './yaml-edits';
 import { componentBlock, enableInArgList, enableInGateMap } from './gate-maps';
 import { FEATURE_GATES_KEY, gateMapConfig, kubeadmArgPlaces, KUBEADM_GROUP } from '../gates/gate-places';
@@ -30,9 +32,9 @@ export interface ConfigDocInfo {
   entry: KindEntry;
 }
 
-export function configDocs(text: string, data: VersionData): ConfigDocInfo[] {
+export function configDocs(text: string, data: VersionData, reads: TextReads = READ_EACH_TIME): ConfigDocInfo[] {
   const out: ConfigDocInfo[] = [];
-  for (const d of yamlDocs(text)) {
+  for (const d of reads.docs(text)) {
     const root = rootMap(d);
     if (!root) continue;
     const entry = kindEntry(data, stringValue(root, 'apiVersion'), stringValue(root, 'kind'));
@@ -51,12 +53,13 @@ export interface GateEditPlan {
  * Edits that turn `gate` on in one config file for the components that need it.
  * `components` empty = not known: every place the file can set is used.
  */
-export function gateEditsForConfig(text: string, gate: string, components: string[], data: VersionData): GateEditPlan {
+/** `reads`: what the fixes of one call read of texts, once. */
+export function gateEditsForConfig(text: string, gate: string, components: string[], data: VersionData, reads: TextReads = READ_EACH_TIME): GateEditPlan {
   const style = styleOf(text);
   const edits: OffsetEdit[] = [];
   const covers = new Set<string>();
   const wants = (c: string) => components.length === 0 || components.includes(c);
-  const docs = configDocs(text, data);
+  const docs = configDocs(text, data, reads);
   const fileHasKubeletConfig = docs.some((d) => gateMapConfig(d.entry.apiVersion, d.entry.kind)?.configKind === KUBELET && rootHasField(data, d.entry, FEATURE_GATES_KEY));
   for (const { root, entry } of docs) {
     const push = (e: OffsetEdit | undefined, component: string) => {
@@ -85,11 +88,11 @@ export function gateEditsForConfig(text: string, gate: string, components: strin
     }
   }
   if (docs.length === 0) {
-    const pods = staticPodGateEdits(text, gate, wants, style);
+    const pods = staticPodGateEdits(text, gate, wants, style, reads);
     append(edits, pods.edits);
     for (const c of pods.covers) covers.add(c);
   }
-  if (covers.has('all')) append(edits, patchGateFlips(text, gate));
+  if (covers.has('all')) append(edits, patchGateFlips(text, gate, reads));
   return { edits: mergeSameOffset(edits), covers: covers.has('all') ? 'all' : [...covers] };
 }
 

@@ -4,24 +4,25 @@
 // A comment line is never put inside a scalar that spans lines (a block scalar, a quoted or plain scalar over
 // several lines): that would change the value. JSON input gets none (JSON has no comments).
 import { Lexer } from 'yaml';
+import { spanAtLine, type DocumentSpan, type TextSnapshot } from '../incremental/snapshot';
 import { LineIndex } from '../line-index';
 import type { Finding } from '../types';
 import type { Fix, TextEdit } from './types';
 
 const NEXT_LINE_RE = /^(\s*)#\s*kubegate-disable-next-line\s+([^#]*?)\s*$/;
 
-/** Lines before which no line may be inserted: their start lies inside a scalar that spans lines. */
-function linesInsideScalars(text: string, index: LineIndex): Set<number> {
-  const out = new Set<number>();
-  let offset = 0;
-  for (const token of new Lexer().lex(text)) {
+/** Lines before which no line may be inserted: their start lies inside a scalar that spans lines. Only the text
+ *  from `from` to `to` is read (one YAML document: no scalar runs past its end). */
+function linesInsideScalars(text: string, index: LineIndex, out = new Set<number>(), from = 0, to = text.length): Set<number> {
+  let offset = from;
+  for (const token of new Lexer().lex(from === 0 && to === text.length ? text : text.slice(from, to))) {
     const control = token === '\x02' || token === '\x1f' || token === '\x18';
     if (!control && token.includes('\n') && token.trim() !== '' && !token.startsWith('#')) {
       const first = index.positionAt(offset).line;
       const last = index.positionAt(offset + token.length - 1).line;
       // A block scalar's content starts a line: that line counts too; a quoted or plain scalar starts after a key.
-      const from = index.offsetAt({ line: first, character: 0 }) === offset ? first : first + 1;
-      for (let l = from; l <= last; l++) out.add(l);
+      const firstInside = index.offsetAt({ line: first, character: 0 }) === offset ? first : first + 1;
+      for (let l = firstInside; l <= last; l++) out.add(l);
     }
     if (!control) offset += token.length;
   }
@@ -69,14 +70,32 @@ function fileFix(finding: Finding, text: string, file: string, index: LineIndex)
   return { title: `Disable ${finding.code} in this file`, kind: 'quickfix', code: finding.code, edits: [{ file, range: { start: at, end: at }, newText }], suppression: true };
 }
 
-/** The disable fixes of each finding (line, then file), for a text whose findings they are. */
-export function disableFixes(findings: readonly Finding[], text: string, file: string): Map<Finding, Fix[]> {
+/** The lines of the findings' documents inside multi-line scalars: with the snapshot's documents, only the
+ *  documents that hold a finding are read, else the whole text. */
+function unsafeLines(findings: readonly Finding[], text: string, index: LineIndex, snapshot: TextSnapshot | undefined): Set<number> {
+  const spans = snapshot?.documentSpans();
+  if (!spans) return linesInsideScalars(text, index);
+  const out = new Set<number>();
+  const read = new Set<DocumentSpan>();
+  for (const f of findings) {
+    const span = spanAtLine(spans, f.range.start.line);
+    if (!span || read.has(span)) continue;
+    read.add(span);
+    linesInsideScalars(text, index, out, span.start, span.end);
+  }
+  return out;
+}
+
+/** The disable fixes of each finding (line, then file), for a text whose findings they are. `snapshot`: the open
+ *  document's snapshot of the text (its line table and documents are read, not the whole text). */
+export function disableFixes(findings: readonly Finding[], text: string, file: string, snapshot?: TextSnapshot): Map<Finding, Fix[]> {
   const out = new Map<Finding, Fix[]>();
   if (findings.length === 0) return out;
-  const index = new LineIndex(text);
+  const own = snapshot?.text === text ? snapshot : undefined;
+  const index = new LineIndex(text, own?.analysis?.parsed.lineCounter.lineStarts);
   // JSON has no comments (kubectl reads input starting with `{` as JSON).
-  if (text.trimStart().startsWith('{') || /\.json$/i.test(file)) return out;
-  const unsafe = linesInsideScalars(text, index);
+  if (/^\s*\{/.test(text) || /\.json$/i.test(file)) return out;
+  const unsafe = unsafeLines(findings, text, index, own);
   for (const f of findings) {
     const fixes: Fix[] = [];
     const line = lineFix(f, text, file, index, unsafe);

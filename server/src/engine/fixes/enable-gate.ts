@@ -33,7 +33,7 @@ export function enableGateFixes(input: FixInput): Fix[] {
   if (data) {
     const files = [{ path: ctx.file, text: ctx.text }, ...(ctx.configFiles ?? []).filter((c) => c.path !== ctx.file)];
     for (const cfg of files) {
-      const plan = gateEditsForConfig(cfg.text, gate, components, data);
+      const plan = gateEditsForConfig(cfg.text, gate, components, data, ctx.reads);
       if (plan.edits.length === 0) continue;
       const where = cfg.path === ctx.file ? 'this file' : baseName(cfg.path);
       const forWhom = plan.covers === 'all' ? '' : ` for ${plan.covers.join(', ')}`;

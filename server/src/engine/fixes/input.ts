@@ -3,7 +3,7 @@
 import type { Finding } from '../types';
 import type { KindEntry } from '../knowledge/format';
 import type { FixContext, TextEdit, YamlDoc } from './types';
-import { type PairHit, type AnyMap, docAt, pairAt, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type PairHit, type AnyMap, docAt, pairAt, rootMap, snapshotDocs, stringValue, yamlDocs } from './yaml-nodes';
 import { type OffsetEdit, type YamlStyle, styleOf } from './yaml-edits';
 import { type Segment, segmentsOf } from './type-lookup';
 import { kindEntry } from '../knowledge/version-index';
@@ -25,7 +25,8 @@ export interface FixInput {
 
 export function fixInput(finding: Finding, ctx: FixContext): FixInput {
   const offset = offsetAt(ctx.text, finding.range.start);
-  const docs = yamlDocs(ctx.text, ctx.parsed);
+  const fromSnapshot = ctx.snapshot?.text === ctx.text ? snapshotDocs(ctx.snapshot, finding.document, offset) : undefined;
+  const docs = fromSnapshot ?? (ctx.parsed || !ctx.reads ? yamlDocs(ctx.text, ctx.parsed) : ctx.reads.docs(ctx.text));
   const doc = docAt(docs, offset, finding.document);
   const root = doc ? rootMap(doc) : undefined;
   const apiVersion = root ? stringValue(root, 'apiVersion') : undefined;

@@ -22,7 +22,7 @@ export function serveApiFixes(input: FixInput): Fix[] {
   const out: Fix[] = [];
   for (const cfg of [{ path: ctx.file, text: ctx.text }, ...(ctx.configFiles ?? []).filter((c) => c.path !== ctx.file)]) {
     const style = styleOf(cfg.text);
-    const edits = configDocs(cfg.text, data)
+    const edits = configDocs(cfg.text, data, ctx.reads)
       .filter((d) => d.entry.apiVersion === cluster.apiVersion && d.entry.kind === cluster.kind)
       .map((d) =>
         setMapEntry(cfg.text, d.root, RUNTIME_CONFIG_KEY, { key: apiVersion, keyText: JSON.stringify(apiVersion), valueText: '"true"', isSet: isTrueString }, style),

@@ -3,7 +3,9 @@
 // as the gate model ignores their flags too.
 import { isMap, isScalar, isSeq } from 'yaml';
 import { controlPlaneBinaryIn, FEATURE_GATES_FLAG, STATIC_POD } from '../gates/gate-places';
-import { type AnyMap, type AnySeq, mapValue, pairByKey, rootMap, stringValue, yamlDocs } from './yaml-nodes';
+import { type AnyMap, type AnySeq, mapValue, pairByKey, rootMap, stringValue } from './yaml-nodes';
+import { READ_EACH_TIME } from './reads';
+import type { TextReads } from './types';
 import { type OffsetEdit, type YamlStyle, appendToBlockSeq } from './yaml-edits';
 import { enableInFlagValue } from './gate-maps';
 
@@ -33,10 +35,11 @@ export function staticPodGateEdits(
   gate: string,
   wants: (component: string) => boolean,
   style: YamlStyle,
+  reads: TextReads = READ_EACH_TIME,
 ): { edits: OffsetEdit[]; covers: string[] } {
   const edits: OffsetEdit[] = [];
   const covers: string[] = [];
-  for (const d of yamlDocs(text)) {
+  for (const d of reads.docs(text)) {
     const root = rootMap(d);
     const containers = root && mapValue(root, 'spec') ? pairByKey(mapValue(root, 'spec')!, 'containers')?.value : undefined;
     if (!isSeq(containers)) continue;

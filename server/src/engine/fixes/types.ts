@@ -2,6 +2,8 @@
 import type { Document } from 'yaml';
 import type { FindingCode, KubeVersion, Range } from '../types';
 import type { ParsedFile } from '../model';
+import type { TextSnapshot } from '../incremental/snapshot';
+import type { ConfigDocInfo } from '../gates/config-readers';
 import type { GateCatalog, VersionData } from '../knowledge/format';
 
 /** Replace `range` of an existing file with `newText` (an insertion when the range is empty). */
@@ -51,6 +53,10 @@ export interface FixContext {
   text: string;
   /** The file as parsed by the engine; parsed again here when absent. */
   parsed?: ParsedFile;
+  /** The open document's snapshot of `text`: only the document of a finding is parsed, not the whole text. */
+  snapshot?: TextSnapshot;
+  /** Reads texts (the file, config files) once per call of the fixes; each fix reads on its own when absent. */
+  reads?: TextReads;
   version: KubeVersion;
   /** Structural data of the target version (kinds, types, enums); fixes that need it are skipped without it. */
   versionData?: VersionData;
@@ -64,6 +70,12 @@ export interface FixContext {
   neededGates?: string[];
   /** Offer "enable in settings" (kubegate.featureGates). Default true. */
   offerSetting?: boolean;
+}
+
+/** What fixes read of a text: its YAML documents, its gate configs (the same for every finding of a call). */
+export interface TextReads {
+  docs(text: string): YamlDoc[];
+  gateConfigs(text: string): ConfigDocInfo[];
 }
 
 /** One parsed YAML document with its offsets in the file text. */

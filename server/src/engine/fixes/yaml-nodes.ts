@@ -5,11 +5,13 @@ import {
   isScalar,
   isSeq,
   parseAllDocuments,
+  type Document,
   type Node,
   type Pair,
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
+import { keep, type TextSnapshot } from '../incremental/snapshot';
 import type { ParsedFile } from '../model';
 import type { YamlDoc } from './types';
 import { lineEndAfter, lineStartOf, startsLine } from './text';
@@ -18,21 +20,50 @@ export type AnyPair = Pair<unknown, unknown>;
 export type AnyMap = YAMLMap<unknown, unknown>;
 export type AnySeq = YAMLSeq<unknown>;
 
-/** A few recently parsed texts: one file's findings are fixed one after another (documents are never mutated). */
-const recent: { text: string; docs: YamlDoc[] }[] = [];
-const RECENT_MAX = 4;
+const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 
 /** Documents of a text that parsed into something (the engine's ParsedFile when given, else parsed here). */
 export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   if (parsed && parsed.text === text) {
     return parsed.documents.flatMap((d) => (d.doc ? [{ index: d.index, doc: d.doc }] : []));
   }
-  const hit = recent.find((r) => r.text === text);
-  if (hit) return hit.docs;
-  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false }).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
-  recent.unshift({ text, docs });
-  recent.length = Math.min(recent.length, RECENT_MAX);
-  return docs;
+  return parseAllDocuments(text, PARSE_OPTIONS).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
+}
+
+
+/** The document of a snapshot's text that holds a finding (document `index`, else the one around `offset`),
+ *  parsed alone with its node offsets moved to the text's, and kept with the snapshot; undefined when the
+ *  snapshot does not know the text's documents or the document does not read as one alone. */
+export function snapshotDocs(snapshot: TextSnapshot, index: number | undefined, offset: number): YamlDoc[] | undefined {
+  const spans = snapshot.documentSpans();
+  if (!spans) return undefined;
+  const span = index !== undefined && spans[index]?.index === index ? spans[index] : spans.find((s) => s.start <= offset && offset <= s.end);
+  if (!span) return undefined;
+  return keep(snapshot, `fix-document:${span.index}`, () => {
+    const docs = parseAllDocuments(snapshot.text.slice(span.start, span.end), PARSE_OPTIONS);
+    if (docs.length !== 1) return undefined;
+    const doc = docs[0] as Document.Parsed;
+    if (!doc.contents) return [];
+    moveOffsets(doc, span.start);
+    return [{ index: span.index, doc }];
+  });
+}
+
+/** Adds `by` to the offsets of a document and of every node in it. */
+function moveOffsets(doc: Document.Parsed, by: number): void {
+  const moved = (r: [number, number, number]): [number, number, number] => [r[0] + by, r[1] + by, r[2] + by];
+  doc.range = moved(doc.range);
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      stack.push(node.key, node.value);
+      continue;
+    }
+    const n = node as { range?: [number, number, number] | null } | null;
+    if (n?.range) n.range = moved(n.range);
+    if (isMap(node) || isSeq(node)) for (const item of (node as AnySeq).items) stack.push(item);
+  }
 }
 
 export function nodeRange(node: unknown): [number, number, number] | undefined {

@@ -19,6 +19,7 @@ import { parseFeatureGatesValue } from './feature-gates-flag';
 import { parseGoBool } from './parse-bool';
 import { rangeOf } from '../parse/ranges';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
+import { cutDocuments } from '../parse/cut-documents';
 import { append } from '../append';
 import { groupOf } from '../api-version';
 import {
@@ -305,32 +306,10 @@ function readConfigs(text: string, file: string | undefined): ConfigDocInfo[] {
  *  parsed (a 50k-line manifest next to the checked one holds a few KubeletConfigurations among many objects). */
 const LARGE_TEXT = 64 * 1024;
 
-/** The documents of a text split at `---` lines, with their first line; undefined when directives (`%`) or
- *  document ends (`...`) make a plain split unsafe. */
+/** The documents of a text cut at `---` lines (parse/cut-documents.ts), with their first line and index;
+ *  undefined where a plain cut is unsafe. */
 function documentPieces(text: string): { text: string; line: number; index: number }[] | undefined {
-  if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
-  const pieces: { text: string; line: number; index: number }[] = [];
-  let start = 0;
-  let startLine = 0;
-  let line = 0;
-  for (let pos = 0; pos <= text.length; ) {
-    const nl = text.indexOf('\n', pos);
-    if (pos > 0 && /^---(?:[ \t\r\n]|$)/.test(text.slice(pos, pos + 4))) {
-      pieces.push({ text: text.slice(start, pos), line: startLine, index: pieces.length });
-      start = pos;
-      startLine = line;
-    }
-    if (nl < 0) break;
-    line++;
-    pos = nl + 1;
-  }
-  pieces.push({ text: text.slice(start), line: startLine, index: pieces.length });
-  // Leading comments before the first `---` are not a document of their own.
-  if (pieces.length > 1 && !/^---/.test(pieces[0]!.text) && /^(?:\uFEFF?[ \t\r]*(?:#[^\n]*)?(?:\n|$))*$/.test(pieces[0]!.text)) {
-    pieces.shift();
-    pieces.forEach((p) => (p.index -= 1));
-  }
-  return pieces;
+  return cutDocuments(text)?.map((p, index) => ({ ...p, index }));
 }
 
 function readLargeText(pieces: { text: string; line: number; index: number }[], file?: string): ConfigDocInfo[] {

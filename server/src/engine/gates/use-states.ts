@@ -3,7 +3,8 @@
 import { analyzeFile } from '../check';
 import { gateCatalog } from '../knowledge';
 import type { GateCatalog } from '../knowledge/format';
-import type { CheckOptions, GatedUse, GateEnvironment } from '../model';
+import type { CheckOptions, DocumentAnalysis, GatedUse, GateEnvironment } from '../model';
+import type { KubeVersion } from '../types';
 import { componentsFor, overallState, statesFor, type ComponentState } from './gate-findings';
 import { environmentForFile } from './gate-step';
 
@@ -19,22 +20,27 @@ export interface GatedUseState {
  *  against (the text's version comment, else `context.version`). Kustomize facts are not applied. */
 export function gatedUsesWithState(text: string, context: CheckOptions): { version: string; uses: GatedUseState[] } {
   const analysis = analyzeFile(text, { version: context.version, environment: context.environment, file: context.file, crds: context.crds });
-  const catalog = gateCatalog();
   const env = environmentForFile(analysis.documents, {
     version: analysis.version,
-    knowledge: { catalog },
+    knowledge: { catalog: gateCatalog() },
     environment: context.environment,
     file: context.file,
   });
+  return { version: analysis.version, uses: usesWithState(analysis.documents, env, analysis.version) };
+}
+
+/** The gated uses of analysed documents with the state of their gates in `env` (the file's environment). */
+export function usesWithState(documents: readonly DocumentAnalysis[], env: GateEnvironment, version: KubeVersion): GatedUseState[] {
+  const catalog = gateCatalog();
   const uses: GatedUseState[] = [];
-  for (const doc of analysis.documents) {
+  for (const doc of documents) {
     for (const use of doc.gatedUses) {
-      const v = catalog.gates[use.gate]?.byVersion[analysis.version];
+      const v = catalog.gates[use.gate]?.byVersion[version];
       const states = statesFor(env, use.gate, componentsFor(catalog, use.gate, use));
       uses.push({ use, stage: v?.stage, default: v?.default, states, overall: overallState(states) });
     }
   }
-  return { version: analysis.version, uses };
+  return uses;
 }
 
 /** A gate over the components that need it: on when all are on, off when one is off, else unknown. */

@@ -12,7 +12,11 @@ export async function hoverWithClusterDescription(
   options: HoverOptions,
   describe?: DescriptionProvider,
 ): Promise<HoverResult | null> {
-  const result = hoverAt(text, position, options);
+  return withClusterDescription(hoverAt(text, position, options), describe);
+}
+
+/** A hover view with the cluster's description of its field or kind added, when the cluster has one. */
+export async function withClusterDescription(result: HoverResult | null, describe?: DescriptionProvider): Promise<HoverResult | null> {
   if (!result || !result.target || !describe) return result;
   let description: string | undefined;
   try {

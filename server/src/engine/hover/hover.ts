@@ -8,7 +8,7 @@ import { environmentForFile } from '../gates/gate-step';
 import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, gateMapConfig } from '../gates/gate-places';
 import { briefFacts, gateCatalog, kindEntry, listItemKind, loadVersion, type KnowledgeOptions, type VersionData } from '../knowledge';
-import type { GateEnvironment } from '../model';
+import type { DocumentAnalysis, GateEnvironment, ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
 import type { KubeVersion, Position, Range } from '../types';
 import { fieldMarkdown, type FieldViewInput } from './field-view';
@@ -80,48 +80,45 @@ function isListRoot(data: VersionData, root: YAMLMap): boolean {
   return (apiVersion === 'v1' && kind === 'List') || listItemKind(data, apiVersion, kind) !== undefined;
 }
 
-const NO_KNOWLEDGE_OPTIONS: KnowledgeOptions = {};
-
-/** The last analysis, reused while text and inputs stay the same (hovers come in bursts over one document). */
-let lastAnalysis: { text: string; options: HoverOptions; knowledge: KnowledgeOptions; analysis: ReturnType<typeof analyzeFile> } | undefined;
-
-function analyzedOnce(text: string, options: HoverOptions, knowledge: KnowledgeOptions): ReturnType<typeof analyzeFile> {
-  const last = lastAnalysis;
-  if (
-    last &&
-    last.text === text &&
-    last.knowledge === knowledge &&
-    last.options.version === options.version &&
-    last.options.environment === options.environment &&
-    last.options.file === options.file &&
-    last.options.crds === options.crds
-  ) {
-    return last.analysis;
-  }
-  const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file, crds: options.crds }, knowledge);
-  lastAnalysis = { text, options, knowledge, analysis };
-  return analysis;
+/** What a hover reads of a file: its parsed documents (with their trees), the version it is checked against and
+ *  the gate environment with the file's own config documents. */
+export interface HoverFile {
+  parsed: ParsedFile;
+  version: KubeVersion;
+  environment: GateEnvironment;
 }
 
+/** The hover view at a position of a text, analysed here (the whole text: see hover-in-file.ts for a file). */
 export function hoverAt(text: string, position: Position, options: HoverOptions): HoverResult | null {
-  const knowledge = options.knowledge ?? NO_KNOWLEDGE_OPTIONS;
-  const analysis = analyzedOnce(text, options, knowledge);
-  const version = analysis.version;
-  const builtin = loadVersion(version, knowledge).data;
-  const catalog = gateCatalog(knowledge);
-  const brief = briefFacts(knowledge);
-  const environment = environmentForFile(analysis.documents, {
+  const knowledge = options.knowledge ?? {};
+  const analysis = analyzeFile(text, { version: options.version, environment: options.environment, file: options.file, crds: options.crds }, knowledge);
+  return hoverIn({ parsed: analysis.parsed, version: analysis.version, environment: fileEnvironment(analysis.documents, analysis.version, options) }, position, options);
+}
+
+/** The gate environment of a file: the context's, with the gate settings of the file's analysed documents. */
+export function fileEnvironment(documents: DocumentAnalysis[], version: KubeVersion, options: HoverOptions): GateEnvironment {
+  const knowledge = options.knowledge ?? {};
+  return environmentForFile(documents, {
     version,
-    knowledge: { catalog, brief },
+    knowledge: { catalog: gateCatalog(knowledge), brief: briefFacts(knowledge) },
     environment: options.environment,
     file: options.file,
   });
+}
+
+/** The hover view at a position of a parsed file. */
+export function hoverIn(file: HoverFile, position: Position, options: HoverOptions): HoverResult | null {
+  const knowledge = options.knowledge ?? {};
+  const { version, environment } = file;
+  const builtin = loadVersion(version, knowledge).data;
+  const catalog = gateCatalog(knowledge);
+  const brief = briefFacts(knowledge);
   // CRD data only for a custom resource's document: hovering a built-in kind does not read the CRD catalog.
   const dataOf = (root: Parameters<typeof stringAt>[0]) => dataForApiVersion(builtin, options.crds, stringAt(root, 'apiVersion'));
-  const spot = spotAt(analysis.parsed, position, (root) => isListRoot(dataOf(root), root));
+  const spot = spotAt(file.parsed, position, (root) => isListRoot(dataOf(root), root));
   if (!spot) return null;
   const data = dataOf(spot.root);
-  const { lineCounter } = analysis.parsed;
+  const { lineCounter } = file.parsed;
 
   const gateName = gateNameAt(spot, lineCounter);
   if (gateName) return { markdown: gateMarkdown(gateName.name, { catalog, brief, version, environment }), range: gateName.range };

@@ -7,7 +7,7 @@
 // The result equals the whole-file check (tests/engine/incremental.test.ts compares them).
 import { append } from '../append';
 import type { DocumentReport, FileReport, Finding } from '../types';
-import { joinPieces, splitDocuments } from './pieces';
+import { joinPieces, splitDocuments, type Piece } from './pieces';
 import { place, store, unstore, type Stored } from './stored';
 
 export type WholeCheck = (text: string) => FileReport;
@@ -26,6 +26,8 @@ export class IncrementalChecker {
   private owner: unknown;
   private version = '';
   private readonly wholeAbove: number;
+  /** The pieces of the last check, when it checked them one by one (each is the parser's document). */
+  lastPieces: Piece[] | undefined;
 
   constructor(options: IncrementalOptions = {}) {
     this.wholeAbove = options.wholeAbove ?? 4;
@@ -48,6 +50,7 @@ export class IncrementalChecker {
       this.owner = owner;
       this.version = version;
     }
+    this.lastPieces = undefined;
     const pieces = splitDocuments(text);
     if (!pieces || pieces.length < 2) {
       this.cache.clear();
@@ -120,6 +123,7 @@ export class IncrementalChecker {
     // collection left open runs past a `---`): then the whole file is checked and nothing is kept.
     if (findings.some((f) => f.code === 'yaml-syntax')) return this.uncached(whole(text));
     this.cache = next;
+    this.lastPieces = pieces;
     return sortLikeEngine({ documents, findings });
   }
 

@@ -3,7 +3,7 @@
 // works on a few documents instead of the whole file. Small files are used whole.
 import type { Position, Range } from '../types';
 import { mapLine, type LineMap } from './line-map';
-import { joinPieces, splitDocuments } from './pieces';
+import { joinPieces, splitDocuments, type Piece } from './pieces';
 
 /** Below this many characters the whole file is used. */
 const SMALL_FILE_CHARS = 4_000;
@@ -20,18 +20,11 @@ function identity(text: string): LocalText {
   return { text, toLocal: (p) => p, toFile: (r) => r };
 }
 
-/** The last split, reused while the text stays the same (hovers and inlay hints come in bursts). */
-let lastSplit: { text: string; pieces: ReturnType<typeof splitDocuments> } | undefined;
-
-function splitOnce(text: string): ReturnType<typeof splitDocuments> {
-  if (lastSplit?.text !== text) lastSplit = { text, pieces: splitDocuments(text) };
-  return lastSplit.pieces;
-}
-
-/** The documents of `text` that overlap `lines` (inclusive, 0-based), and those `isConfig` keeps. */
-export function localText(text: string, lines: { from: number; to: number }, isConfig: (text: string) => boolean): LocalText {
+/** The documents of `text` that overlap `lines` (inclusive, 0-based), and those `isConfig` keeps. `cut`: the
+ *  text's pieces when the caller has them (an open document's snapshot), else the text is cut here. */
+export function localText(text: string, lines: { from: number; to: number }, isConfig: (text: string) => boolean, cut?: () => Piece[] | undefined): LocalText {
   if (text.length < SMALL_FILE_CHARS) return identity(text);
-  const pieces = splitOnce(text);
+  const pieces = cut ? cut() : splitDocuments(text);
   if (!pieces || pieces.length < 2) return identity(text);
   const kept = pieces.filter((p, i) => {
     const end = i + 1 < pieces.length ? pieces[i + 1].line : Number.MAX_SAFE_INTEGER;

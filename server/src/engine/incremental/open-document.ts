@@ -1,6 +1,7 @@
 // The report of an open document, kept per document by a front end: the size guard, else the check against
 // the text's own version (version-for-text.ts), with only the YAML documents that changed since the last
-// update checked again (checker.ts), then the user's severity overrides.
+// update checked again (checker.ts), then the user's severity overrides. Requests about the document's text read
+// what the last update kept of it (snapshot.ts).
 import { checkText, reportOf, walkText, type FileAnalysis } from '../check';
 import { isJsonInput } from '../parse/json-input';
 import { mayHoldGateConfig } from '../gates/gate-places';
@@ -9,7 +10,10 @@ import { applySeverityOverrides, type SeverityOverrides } from '../severity-over
 import { syntaxOnlyReport } from '../size-guard';
 import type { FileReport } from '../types';
 import { fragmentMarked, versionForText } from '../version-for-text';
+import type { KubeVersion } from '../types';
 import { IncrementalChecker, type IncrementalOptions } from './checker';
+import type { Piece } from './pieces';
+import { TextSnapshot } from './snapshot';
 
 export interface DocumentCheckOptions {
   /** Texts longer than this (in characters) get syntax findings only. */
@@ -60,6 +64,9 @@ export class OpenDocument {
   private walked?: Walked;
   /** The context of the last update through the checker (its cache holds reports under it). */
   private checkedUnder?: CheckOptions;
+  /** The text, context and reading of the last update (under the size guard), and the snapshot made of it. */
+  private last?: { text: string; context: CheckOptions; key: string; version: KubeVersion; pieces?: Piece[] };
+  private snap?: TextSnapshot;
   /** Walks done so far (the whole text, or one piece of it): tests count them. */
   walks = 0;
 
@@ -67,12 +74,28 @@ export class OpenDocument {
     this.checker = new IncrementalChecker(options);
   }
 
+  /** The snapshot of `text` for requests under `context`: the last update's when it was of that text under that
+   *  context (with its walk or pieces), else one made for the text alone (kept until the text changes). */
+  snapshot(text: string, context: CheckOptions): TextSnapshot {
+    if (this.snap?.isFor(text, context)) return this.snap;
+    const last = this.last;
+    if (last && last.text === text && last.context === context) {
+      const w = this.walked;
+      const analysis = w && w.text === text && w.key === last.key && w.crds === context.crds ? w.analysis : undefined;
+      this.snap = new TextSnapshot(text, context, { version: last.version, ...(analysis ? { analysis } : last.pieces ? { pieces: last.pieces } : {}) });
+    } else this.snap = new TextSnapshot(text, context);
+    return this.snap;
+  }
+
   update(text: string, context: CheckOptions, options: DocumentCheckOptions): FileReport {
+    this.last = undefined;
+    this.snap = undefined;
     if (text.length > options.maxChars) return reportForText(text, context, options);
     const full = readingOf(text, context);
     const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
+    let pieces: Piece[] | undefined;
     if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full);
     else {
       if (w?.text !== text) this.walked = undefined;
@@ -89,7 +112,9 @@ export class OpenDocument {
       const fresh = this.checkedUnder !== context;
       this.checkedUnder = context;
       report = full.json ? whole(text) : this.checker.check(text, `${full.version}`, context, whole, mayHoldGateConfig, context.file, fresh ? 0 : undefined);
+      if (!full.json) pieces = this.checker.lastPieces;
     }
+    this.last = { text, context, key, version: full.version, ...(pieces ? { pieces } : {}) };
     return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
   }
 }

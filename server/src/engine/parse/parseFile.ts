@@ -1,7 +1,8 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isPair, isScalar, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
+import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../types';
 import { aliasIndex } from './aliases';
@@ -59,8 +60,6 @@ const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 /** Documents with template markers read in one file; the later documents are listed unread. */
 export const MAX_TEMPLATE_DOCUMENTS = 500;
 
-const DOCUMENT_MARKER = /^---(?=[ \t\r\n]|$)/gm;
-
 /** Where the document after the MAX_TEMPLATE_DOCUMENTS-th one holding `{{` starts (its `---` line), or undefined
  *  when the file has no more than that. Linear in the text. */
 function templateCap(text: string): number | undefined {
@@ -70,10 +69,11 @@ function templateCap(text: string): number | undefined {
     const at = text.indexOf('{{', start);
     if (at >= 0 && at < end) templates++;
   };
-  for (const m of text.matchAll(DOCUMENT_MARKER)) {
-    count(m.index);
-    if (templates >= MAX_TEMPLATE_DOCUMENTS && m.index > 0) return m.index;
-    start = m.index;
+  // The text's lone CRs are LFs already (parseFile): its lines are the ones cut-documents.ts counts.
+  for (const at of documentMarkers(text)) {
+    count(at);
+    if (templates >= MAX_TEMPLATE_DOCUMENTS && at > 0) return at;
+    start = at;
   }
   return undefined;
 }
@@ -81,7 +81,7 @@ function templateCap(text: string): number | undefined {
 /** The documents after the cap, one per `---` line, not parsed: `unread` says why (and the first one carries
  *  the note). */
 function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[]): void {
-  const starts = [...text.slice(cap).matchAll(DOCUMENT_MARKER)].map((m) => cap + m.index);
+  const starts = documentMarkers(text, cap);
   starts.forEach((start, i) => {
     const end = starts[i + 1] ?? text.length;
     documents.push({
@@ -252,23 +252,25 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
  *  Each covers the whole repeated key (the parser's own marked its first character only). */
 export function addDuplicateKeyErrors(doc: Document.Parsed): void {
   const found: YAMLParseError[] = [];
-  try {
-    visit(doc, {
-      Map(_key, map) {
-        const seen = new Set<unknown>();
-        for (const pair of map.items) {
-          const k = pair.key;
-          if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
-          if (seen.has(k.value)) {
-            const [at, end] = k.range ?? [0, 1];
-            found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));
-          } else seen.add(k.value);
-        }
-        return undefined;
-      },
-    });
-  } catch {
-    // a tree too deep to visit: the parser has reported that already
+  // Every node of the tree, keys included, from a stack (no recursion, however deep the tree): the package's
+  // visit() copies the path of every node it passes, most of the cost of this pass over a large file.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        stack.push(pair.key, pair.value);
+        const k = pair.key;
+        if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
+        if (seen.has(k.value)) {
+          const [at, end] = k.range ?? [0, 1];
+          found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        } else seen.add(k.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) stack.push(node.key, node.value);
   }
   if (found.length === 0) return;
   append(doc.errors, found);

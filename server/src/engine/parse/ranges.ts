@@ -1,18 +1,30 @@
 // Offsets in the text ↔ 0-based LSP positions through a parsed file's LineCounter (whose lines are line-index.ts's).
 import type { LineCounter } from 'yaml';
 import type { Position, Range } from '../types';
-import { offsetIn } from '../line-index';
+import { lineAtOffset, offsetIn } from '../line-index';
 
 /** 0-based position of a character offset. */
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
-  const { line, col } = lineCounter.linePos(Math.max(0, offset));
-  return { line: line - 1, character: col - 1 };
+  const o = Math.max(0, offset);
+  const starts = lineCounter.lineStarts;
+  // The parser's own answer where the table does not start at offset 0 (never for the engine's line counters).
+  if (starts[0] !== 0) {
+    const { line, col } = lineCounter.linePos(o);
+    return { line: line - 1, character: col - 1 };
+  }
+  const line = lineAtOffset(starts, o);
+  return { line, character: o - starts[line]! };
 }
 
+/** The range of two offsets. Called for most nodes of every check: an end on the start's line (most ranges) is
+ *  found without a second search. */
 export function rangeOf(lineCounter: LineCounter, start: number, end: number): Range {
   const s = positionAt(lineCounter, start);
-  const e = end <= start ? s : positionAt(lineCounter, end);
-  return { start: s, end: e };
+  if (end <= start) return { start: s, end: s };
+  const starts = lineCounter.lineStarts;
+  const next = starts[s.line + 1];
+  if (starts[0] === 0 && (next === undefined || next > end)) return { start: s, end: { line: s.line, character: end - starts[s.line]! } };
+  return { start: s, end: positionAt(lineCounter, end) };
 }
 
 /** Character offset of a 0-based position (clamped to the text; line-index.ts offsetIn). */

@@ -4,7 +4,8 @@
 // document of no built-in kind), so that the YAML server keeps the user's or SchemaStore's schema there. Beside
 // Kubegate's own hover and completion it adds no second copy: no gate sentences in descriptions (the
 // `x-kubernetes-feature-gate` annotations stay) and no property proposals (`doNotSuggest`).
-import { analyzeFile } from '../check';
+import type { FileAnalysis } from '../check';
+import { walkOf } from './walked';
 import { environmentForFile } from '../gates/gate-step';
 import { gateCatalog, kindKey, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../model';
@@ -43,9 +44,9 @@ function withoutProposals(node: unknown): void {
 }
 
 /** The schema to contribute for a file, or null when Kubegate does not fully check any document of it. */
-export function contributedSchema(text: string, context: CheckOptions): ContributedSchema | null {
+export function contributedSchema(text: string, context: CheckOptions, walked?: FileAnalysis): ContributedSchema | null {
   if (context.kustomize) return null;
-  const analysis = analyzeFile(text, { version: context.version, environment: context.environment, file: context.file });
+  const analysis = walkOf(text, context, walked);
   if (context.fragment === true || analysis.directives.fragment === true) return null;
   const version = analysis.version;
   const catalog = gateCatalog();

@@ -1,6 +1,6 @@
 // The gate-aware JSON Schema of a document (every kind in it) or of one apiVersion + kind, for the document's
 // version and the gates on for it, its own config documents included (as the checker sees them).
-import { analyzeFile } from '../check';
+import type { FileAnalysis } from '../check';
 import { environmentForFile } from '../gates/gate-step';
 import { gateCatalog, kindKey, loadVersion } from '../knowledge';
 import type { CheckOptions, GateEnvironment } from '../model';
@@ -8,13 +8,15 @@ import type { DocumentReport, KubeVersion } from '../types';
 import { schemaForKind } from './export';
 import type { JsonSchemaObject } from './options';
 import { routerSchema } from './router';
+import { walkOf } from './walked';
 
 export type VersionedSchema = { kubernetesVersion: string; schema: JsonSchemaObject } | null;
 
 /** The schema of a text's kinds (or of one kind, when both `apiVersion` and `kind` are given). CRDs and
- *  kustomize facts of the context are not used. */
-export function documentSchema(text: string, context: CheckOptions, strict: boolean, apiVersion?: string, kind?: string): VersionedSchema {
-  const analysis = analyzeFile(text, { version: context.version, environment: context.environment, file: context.file });
+ *  kustomize facts of the context are not used. `walked`: the check's walk of this text under `context`, read
+ *  instead of walking the text again (schema/walked.ts). */
+export function documentSchema(text: string, context: CheckOptions, strict: boolean, apiVersion?: string, kind?: string, walked?: FileAnalysis): VersionedSchema {
+  const analysis = walkOf(text, context, walked);
   const version = analysis.version;
   const catalog = gateCatalog();
   const environment = environmentForFile(analysis.documents, { version, knowledge: { catalog }, environment: context.environment, file: context.file });

@@ -77,5 +77,7 @@ export function joinPath(parent: string, field: string): string {
 
 /** A path segment named `status` (the field itself or an ancestor). */
 export function isUnderStatus(path: string): boolean {
+  // Asked for most fields of every check: a path without the word is answered without splitting it.
+  if (!path.includes('status')) return false;
   return path.split('.').some((segment) => segment.replace(/(\[\])+$/, '') === 'status');
 }

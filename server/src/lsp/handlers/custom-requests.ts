@@ -19,6 +19,7 @@ import { gateReport, kindConfigForWorkspace } from '../custom';
 import { overLimit, tooLargeMessage } from '../guard';
 import { safeAsync } from '../safe';
 import { answerSchemaRequest } from '../schema';
+import { openDocument } from './features';
 import type { Session } from '../session';
 
 export function registerCustomRequests(connection: Connection, session: Session): void {
@@ -31,7 +32,7 @@ export function registerCustomRequests(connection: Connection, session: Session)
     const { maxChars } = session.client;
     if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
     const ctx = await session.contextFor(params.textDocument.uri);
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.describerFor(ctx)));
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.describerFor(ctx), openDocument(session, params.textDocument.uri)));
     return view ? { markdown: view.markdown } : null;
   });
 
@@ -51,6 +52,7 @@ export function registerCustomRequests(connection: Connection, session: Session)
         textOf: (uri) => session.textOf(uri),
         contextFor: (uri) => session.contextFor(uri),
         workspaceContext: () => session.workspaceContext(),
+        walkedFor: (uri, text, ctx) => openDocument(session, uri)?.snapshot(text, ctx.analysis.options).analysis,
       }),
     ).then((r) => r ?? null),
   );

@@ -1,6 +1,8 @@
 // The editor features: hover, completion, code actions, document symbols and inlay hints. Each answers nothing
-// (or the size message, for hover) over the size guard, and nothing when its engine call throws.
+// (or the size message, for hover) over the size guard, and nothing when its engine call throws. Each hands the
+// engine the document's snapshot holder (lsp/snapshots.ts), whose check already split, parsed and walked the text.
 import type { Connection } from 'vscode-languageserver/node';
+import type { OpenDocument } from '../../engine';
 import { codeActions } from '../actions';
 import { shouldCheck } from '../analysis';
 import { toCompletionItem } from '../convert';
@@ -10,6 +12,12 @@ import { safe, safeAsync } from '../safe';
 import type { Session } from '../session';
 import { symbolsOf } from '../symbols';
 import { uriToPath } from '../workspace';
+
+/** The engine's document of an open document: hover, completion, code actions and inlay hints read what its
+ *  check kept of the text (the engine decides whether that is of the request's text). */
+export function openDocument(session: Session, uri: string): OpenDocument | undefined {
+  return session.documents.get(uri) ? session.snapshots.peek(uri)?.engine : undefined;
+}
 
 export function registerFeatures(connection: Connection, session: Session): void {
   const { documents } = session;
@@ -21,7 +29,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     const { maxChars } = session.client;
     if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
     if (overLimit(doc.getText(), maxChars)) return { contents: { kind: 'markdown', value: tooLargeMessage(doc.getText().length, maxChars) } };
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.describerFor(ctx)));
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.describerFor(ctx), openDocument(session, doc.uri)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 
@@ -33,7 +41,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     if (!ctx.settings.enable || !ctx.settings.completion.enable) return null;
     const { maxChars, serverSnippets, snippetSupport } = session.client;
     if (overLimit(doc.getText(), maxChars)) return { isIncomplete: false, items: [] };
-    const entries = (safe(connection, () => ctx.analysis.complete(doc.getText(), params.position)) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
+    const entries = (safe(connection, () => ctx.analysis.complete(doc.getText(), params.position, openDocument(session, doc.uri))) ?? []).filter((e) => serverSnippets || e.kind !== 'snippet');
     return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snippetSupport)) };
   });
 
@@ -42,7 +50,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     const checked = session.validator.last(params.textDocument.uri);
     if (!doc || !checked || overLimit(doc.getText(), session.client.maxChars)) return [];
     const ctx = await session.contextFor(doc.uri);
-    return safe(connection, () => codeActions(doc, params.context.diagnostics, checked.report, ctx, session.ws, documents, session.client.actionOptions)) ?? [];
+    return safe(connection, () => codeActions(doc, params.context.diagnostics, checked.report, ctx, session.ws, documents, session.client.actionOptions, openDocument(session, doc.uri))) ?? [];
   });
 
   connection.onDocumentSymbol((params) => {
@@ -61,6 +69,6 @@ export function registerFeatures(connection: Connection, session: Session): void
     if (!s.enable || !s.inlayHints.enable) return [];
     if (!shouldCheck(uriToPath(doc.uri), text, s, session.ws)) return [];
     const ctx = await session.contextFor(doc.uri);
-    return safe(connection, () => inlayHints(text, params.range, ctx)) ?? [];
+    return safe(connection, () => inlayHints(text, params.range, ctx, openDocument(session, doc.uri))) ?? [];
   });
 }
