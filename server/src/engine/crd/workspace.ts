@@ -10,6 +10,7 @@ import { append } from '../append';
 import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
+import { documentMarkers } from '../parse/cut-documents';
 
 export interface CrdFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -73,11 +74,12 @@ export function readCrdFile(text: string, file: string): CrdFileFacts {
   return parseCrdDocuments(onlyCrdDocuments(text), file);
 }
 
-/** The text with every document that does not name CustomResourceDefinition turned into blank lines. */
+/** The text with every document that does not name CustomResourceDefinition turned into blank lines (cut at its
+ *  document marker lines, parse/cut-documents.ts). */
 function onlyCrdDocuments(text: string): string {
-  const starts = [0];
-  for (const m of text.matchAll(/^---/gm)) if (m.index > 0) starts.push(m.index);
-  if (starts.length === 1) return text;
+  const starts = documentMarkers(text).filter((at) => at > 0);
+  if (starts.length === 0) return text;
+  starts.unshift(0);
   let out = '';
   for (let i = 0; i < starts.length; i++) {
     const doc = text.slice(starts[i], starts[i + 1] ?? text.length);
