@@ -91,8 +91,9 @@ function corpusFiles(sharedDir: string): { rel: string; file: string }[] {
   return out;
 }
 
-/** Writes the tree under `root` (an empty folder) and says what it holds. `tenK` is the bench's 10k-line input. */
-export function writeCliTree(root: string, sharedDir: string, tenK: string): CliTree {
+/** Writes the tree under `root` (an empty folder) and says what it holds. `tenK` is the bench's 10k-line input;
+ *  `bundleCopies` more copies of the infra bundle folders (with their routes) make a tree of larger bundles. */
+export function writeCliTree(root: string, sharedDir: string, tenK: string, bundleCopies = 0): CliTree {
   let files = 0;
   let bytes = 0;
   const write = (rel: string, text: string): void => {
@@ -130,5 +131,14 @@ export function writeCliTree(root: string, sharedDir: string, tenK: string): Cli
   const bigFolderFile = 'platform/gateway/app.yaml';
   write(bigFolderFile, big);
   for (let i = 0; i < 1000; i++) write(`config/many/settings-${String(i).padStart(4, '0')}.yaml`, configMap(i));
+  for (let c = 0; c < bundleCopies; c++) {
+    for (const b of BUNDLES.filter((x) => x.folder.startsWith('infra/'))) {
+      const folder = `${b.folder}-copy-${c}`;
+      const text = bundleOf(sharedDir, b.parts);
+      bundleBytes.push(Buffer.byteLength(text));
+      write(path.join(folder, b.file), text);
+      for (let i = 0; i < 40; i++) write(`${folder}/route-${i}.yaml`, httpRoute(i, 'gateway.networking.k8s.io/v1'));
+    }
+  }
   return { root, manyFolder: 'config/many', bigFolderFile, files, bytes, bundleBytes };
 }

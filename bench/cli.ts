@@ -20,6 +20,7 @@ export interface Run {
 
 export interface CliResult {
   tree: Omit<CliTree, 'root'>;
+  bigTree: { files: number; bytes: number; bundles: number };
   reps: number;
   rows: Record<string, Run[]>;
 }
@@ -75,6 +76,9 @@ export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: 
     const root = path.join(work, 'tree');
     mkdirSync(root);
     const tree = writeCliTree(root, sharedDir, tenK);
+    const bigRoot = path.join(work, 'big-tree');
+    mkdirSync(bigRoot);
+    const bigTree = writeCliTree(bigRoot, sharedDir, tenK, 4);
     const alone = path.join(work, 'alone');
     mkdirSync(alone);
     copyFileSync(path.join(root, tree.bigFolderFile), path.join(alone, path.basename(tree.bigFolderFile)));
@@ -88,6 +92,8 @@ export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: 
       ['tree: check, 2 threads, no cache', () => runOnce(work, check('.', ['--jobs', '2', '--no-cache']), root, {})],
       ['tree: check, default threads, no cache', () => runOnce(work, check('.', ['--no-cache']), root, {})],
       ['tree: check, 1 thread, warm cache', () => runOnce(work, check('.', ['--jobs', '1']), root, { KUBEGATE_CACHE_DIR: cache })],
+      ['larger bundles: check, default threads, no cache', () => runOnce(work, check('.', ['--no-cache']), bigRoot, {})],
+      ['larger bundles: check, main thread, no cache', () => runOnce(work, check('.', ['--jobs', '1', '--no-cache']), bigRoot, {})],
       ['1,000 ConfigMaps: yaml parse only', () => runOnce(work, [path.join(work, 'floor.cjs'), tree.manyFolder], root, yamlEnv)],
       ['1,000 ConfigMaps: check, 1 thread', () => runOnce(work, check(tree.manyFolder, ['--jobs', '1', '--no-cache']), root, {})],
       ['one file alone', () => runOnce(work, check(path.basename(tree.bigFolderFile), ['--no-cache']), alone, {})],
@@ -106,7 +112,7 @@ export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: 
       }
     }
     const { root: _root, ...shape } = tree;
-    return { tree: shape, reps, rows };
+    return { tree: shape, bigTree: { files: bigTree.files, bytes: bigTree.bytes, bundles: bigTree.bundleBytes.reduce((a, b) => a + b, 0) }, reps, rows };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -128,6 +134,8 @@ export function cliSection(r: CliResult): string {
   const tree1 = t('tree: check, 1 thread, no cache');
   const tree2 = t('tree: check, 2 threads, no cache');
   const treeDefault = t('tree: check, default threads, no cache');
+  const bigDefault = t('larger bundles: check, default threads, no cache');
+  const bigMain = t('larger bundles: check, main thread, no cache');
   const warm = t('tree: check, 1 thread, warm cache');
   const floorTree = t('tree: yaml parse only');
   const many = t('1,000 ConfigMaps: check, 1 thread');
@@ -158,6 +166,8 @@ export function cliSection(r: CliResult): string {
     line('one file in its folder (warm cache) vs alone, peak RSS', mb(med(inWarm, 'rssMb')), mb(med(alone, 'rssMb')), ratio(med(inWarm, 'rssMb'), med(alone, 'rssMb')), '≤ 2×'),
     line('whole tree, wall: 1 thread / 2 threads (speed-up)', ms(med(tree1, 'wallMs')), ms(med(tree2, 'wallMs')), ratio(med(tree1, 'wallMs'), med(tree2, 'wallMs')), '≥ 1.7×'),
     line('whole tree, peak RSS: default (workers) / main thread only (`--jobs 1`)', mb(med(treeDefault, 'rssMb')), mb(med(tree1, 'rssMb')), '', '≤ 250 MB'),
+    line(`larger bundles (${r.bigTree.files} files, ${mbs(r.bigTree.bundles)} of CRDs), peak RSS: default / main thread only`, mb(med(bigDefault, 'rssMb')), mb(med(bigMain, 'rssMb')), '', '≤ 250 MB'),
+    line('larger bundles, wall: default / main thread only', ms(med(bigDefault, 'wallMs')), ms(med(bigMain, 'wallMs')), ratio(med(bigDefault, 'wallMs'), med(bigMain, 'wallMs')), ''),
     line('whole tree, CPU: 2 threads / 1 thread', ms(med(tree2, 'cpuMs')), ms(med(tree1, 'cpuMs')), ratio(med(tree2, 'cpuMs'), med(tree1, 'cpuMs')), ''),
     '',
     'What each Kubegate run did (`--stats`, first repetition):',

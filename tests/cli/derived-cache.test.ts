@@ -30,7 +30,7 @@ describe('the derived-facts cache', () => {
     const cache = temp();
     const env = { KUBEGATE_CACHE_DIR: cache };
     const first = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
-    expect(first.stderr).toMatch(/stats: 1 file in the main thread; \d+ YAML documents parsed; 1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
+    expect(first.stderr).toMatch(/stats: 1 file in the main thread; \d+ YAML documents parsed; 1 CRD file and 1 config file parsed \(0 from the cache, 2 stored\)/);
     expect(first.stdout).toContain('hostnamez');
     expect(entries(cache)).toHaveLength(2);
 
@@ -47,7 +47,7 @@ describe('the derived-facts cache', () => {
     const first = await spawnCli(['check', 'gateway/route.yaml'], { cwd: root, env });
     for (const e of entries(cache)) writeFileSync(path.join(cache, e), '{"defs": [');
     const again = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env });
-    expect(again.stderr).toMatch(/1 CRD files and 1 config files parsed \(0 from the cache, 2 stored\)/);
+    expect(again.stderr).toMatch(/1 CRD file and 1 config file parsed \(0 from the cache, 2 stored\)/);
     expect(again.stdout).toBe(first.stdout);
   });
 
@@ -55,7 +55,7 @@ describe('the derived-facts cache', () => {
     const root = repository();
     const cache = temp();
     const off = await spawnCli(['check', 'gateway/route.yaml', '--no-cache', '--stats'], { cwd: root, env: { KUBEGATE_CACHE_DIR: cache } });
-    expect(off.stderr).toMatch(/1 CRD files and 1 config files parsed \(cache off\)/);
+    expect(off.stderr).toMatch(/1 CRD file and 1 config file parsed \(cache off\)/);
     const envOff = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env: { KUBEGATE_CACHE_DIR: cache, KUBEGATE_CACHE: 'off' } });
     expect(envOff.stderr).toMatch(/\(cache off\)/);
     expect(entries(cache)).toEqual([]);

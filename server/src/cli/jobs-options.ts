@@ -11,7 +11,7 @@ export const JOBS_OPTIONS: OptionSpec[] = [
     short: 'j',
     value: true,
     placeholder: 'N',
-    help: 'check files in N worker threads, or in the main thread with 1 (default: one worker per core when there are enough files); the report is the same whatever N',
+    help: 'check files in N worker threads, or in the main thread with 1 (default: a worker per core beyond the first when there are enough files); the report is the same whatever N',
   },
   { name: 'no-cache', help: 'do not read or write the cache of parsed CRDs and gate configs (KUBEGATE_CACHE_DIR, else the user cache folder)' },
   { name: 'stats', help: 'print on stderr what the run did: threads, YAML documents parsed, CRD and config files parsed, cache hits' },
@@ -35,18 +35,30 @@ export interface Jobs {
 
 export const IN_THREAD: Jobs = { threads: 1, workers: false };
 
+/** A run reading this many bytes or more goes to a worker even on two cores: its heap is capped, the main
+ *  thread's is not (a repository with 17 MB of CRD bundles: 366 MB peak in the main thread, 215 MB in one worker). */
+export const BIG_RUN_BYTES = 8 * 1024 * 1024;
+
 /**
- * Threads for a run of `files` inputs. `--jobs 1` checks in the main thread, `--jobs N` in N workers. By default a
- * run with FILES_PER_THREAD files or more is checked in workers, one per core as long as each gets that many: a
- * worker's heap is capped (check-jobs.ts), so a repository's run stays near the memory of its largest folder;
- * fewer files are checked in the main thread (a worker's start-up would cost more than it saves).
+ * Threads for a run of `files` inputs of `bytes` in all. `--jobs 1` checks in the main thread, `--jobs N` in N
+ * workers. By default: fewer than FILES_PER_THREAD files in the main thread (a worker's start-up would cost more
+ * than it saves); else one worker per core beyond the first, as long as each gets FILES_PER_THREAD files. The first
+ * core is not counted because a single-threaded run already keeps about one and a half cores busy (V8 collects
+ * garbage and compiles on helper threads): measured on 2 cores, two workers were slower than the main thread
+ * (bench/RESULTS.md). With two cores or fewer, a big run (BIG_RUN_BYTES) goes to one worker for its memory.
  */
-export function jobsFor(requested: number | undefined, files: number): Jobs {
+export function jobsFor(requested: number | undefined, files: number, bytes: number): Jobs {
   if (!workersAvailable()) return IN_THREAD;
   if (requested !== undefined) return requested === 1 ? IN_THREAD : { threads: Math.min(requested, files), workers: true };
   if (files < FILES_PER_THREAD) return IN_THREAD;
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return { threads: Math.max(1, Math.min(cores, Math.floor(files / FILES_PER_THREAD))), workers: true };
+  const threads = Math.min(cores - 1, Math.floor(files / FILES_PER_THREAD));
+  if (threads >= 2) return { threads, workers: true };
+  return bytes >= BIG_RUN_BYTES ? { threads: 1, workers: true } : IN_THREAD;
+}
+
+function plural(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
 export function statsLine(work: WorkStats, jobs: Jobs, files: number, store: StoreSpec | undefined): string {
@@ -54,6 +66,6 @@ export function statsLine(work: WorkStats, jobs: Jobs, files: number, store: Sto
   const cache = store ? `${work.storeHits} from the cache, ${work.storeWrites} stored` : 'cache off';
   return (
     `stats: ${files} file${files === 1 ? '' : 's'} in ${where}; ${work.documentsParsed} YAML documents parsed; ` +
-    `${work.crdFilesParsed} CRD files and ${work.configFilesParsed} config files parsed (${cache})\n`
+    `${plural(work.crdFilesParsed, 'CRD file')} and ${plural(work.configFilesParsed, 'config file')} parsed (${cache})\n`
   );
 }

@@ -307,7 +307,7 @@ export const checkCommand: Command = {
       writer.file(fileResultOf(o));
     };
     // --fix writes files that other files' discovery may read: one thread, in input order.
-    const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length);
+    const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length, collected.inputs.reduce((n, i) => n + i.text.length, 0));
     let work = NO_WORK;
     if (jobs.workers) {
       work = await checkWithWorkers(collected.inputs, jobs.threads, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
