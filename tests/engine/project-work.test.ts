@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseStats, Project, type ProjectHost, type ProjectSettings } from '../../server/src/engine';
 import { MAX_FOLDER_FILES } from '../../server/src/engine/nearest-folder';
+import { widgetCrd } from '../support/crd-text';
 import { memoryHost } from '../support/fixture';
 
 const ROOT = '/repo';
@@ -13,27 +14,7 @@ const SETTINGS: ProjectSettings = { version: '1.37', key: 'test' };
 const deployment = (name: string) =>
   `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  selector:\n    matchLabels: {app: ${name}}\n  template:\n    metadata:\n      labels: {app: ${name}}\n    spec:\n      containers:\n        - name: app\n          image: nginx:1.27\n`;
 const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  ports:\n    - port: 80\n`;
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets, listKind: WidgetList, singular: widget}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                size: {type: integer}
-`;
+const CRD = widgetCrd();
 
 /** The host, counting reads and listings. */
 function counting(host: ProjectHost): ProjectHost & { reads: Map<string, number>; listings: number } {

@@ -4,30 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { kindConfig, SLICE } from './fixtures';
 import { lspSessions, lspSuite } from './harness';
+import { widgetCrd } from '../support/crd-text';
 
 const { start } = lspSessions();
 const SUITE = lspSuite("a document's own CRDs and configs follow its edits");
 
-const CRD = (group: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: ${group}
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer, maximum: 10}
----
+const CRD = (group: string) => `${widgetCrd(group, { size: '{type: integer, maximum: 10}' })}---
 apiVersion: example.com/v1
 kind: Widget
 metadata: {name: w}
