@@ -12,9 +12,9 @@ import type { CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
 import { openStore, type StoreSpec } from '../host/derived-store';
 
-/** A worker's heap: a small young generation keeps a run of N threads near the memory of one (measured on the
- *  bench tree: 317 → 198 MB peak for two threads, for the same CPU time); the old generation's cap is far above
- *  what a check holds, and a worker that reaches it dies and leaves its files to the main thread. */
+/** A worker's heap: a capped young generation keeps a run of N workers near the memory of one thread (measured on
+ *  the bench tree: 317 → 222 MB peak for two workers); the old generation's cap is far above what a check holds,
+ *  and a worker that reaches it dies and leaves its files to the main thread. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 };
 
 /** Outcomes a worker sends in one message. */
