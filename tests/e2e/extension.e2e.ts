@@ -123,23 +123,8 @@ describe(`Kubegate in VS Code: ${SUBJECT.kind} ${facts.field} needs ${facts.gate
 
   it('(c) the quick fix enables the gate in the kind config; after saving the warning is gone', async () => {
     await wb.openFile(MANIFEST);
-    await wb.clickToken(facts.field);
-    await wb.page.keyboard.press('Control+.');
-    const fix = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: KIND_CONFIG });
-    await fix.first().waitFor({ timeout: 20_000 });
-    await wb.screenshot('c-quickfix-menu');
-    await fix.first().click();
-    await wb.page.locator('.action-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 10_000 });
     // The edit lands in the (unopened) kind config's model asynchronously: save until it is on disk.
-    await vi.waitFor(
-      async () => {
-        if (!readFileSync(join(server.workspace, KIND_CONFIG), 'utf8').includes(facts.gate)) {
-          await wb.runCommand('File: Save All');
-          throw new Error(`${KIND_CONFIG} does not name ${facts.gate} yet`);
-        }
-      },
-      { timeout: 30_000, interval: 500 },
-    );
+    await wb.applyFixAndSave(facts.field, KIND_CONFIG, join(server.workspace, KIND_CONFIG), facts.gate, () => wb.screenshot('c-quickfix-menu'));
     await wb.openProblems();
     await vi.waitFor(async () => expect(await wb.problemsText()).not.toContain(facts.gate), {
       timeout: 30_000,

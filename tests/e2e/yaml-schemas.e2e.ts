@@ -228,22 +228,8 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
     await openPath(KIND_SLICE, 'slice.yaml');
     await diagnostics((d) => of(d, KIND_SLICE, /^kubegate$/).some((x) => x.message.includes(facts.gate)));
     await nb.markLog();
-    await wb.clickToken(facts.field);
-    await wb.page.keyboard.press('Control+.');
-    const fix = wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'kind-config.yaml' });
-    await fix.first().waitFor({ timeout: 20_000 });
-    await fix.first().click();
-    await wb.page.locator('.action-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 10_000 });
     // Save All until the fix is on disk (the edit lands in the config's model asynchronously).
-    await vi.waitFor(
-      async () => {
-        if (!readFileSync(join(server.workspace, KIND_CONFIG), 'utf8').includes(facts.gate)) {
-          await wb.runCommand('File: Save All');
-          throw new Error(`${KIND_CONFIG} does not name ${facts.gate} yet`);
-        }
-      },
-      { timeout: 30_000, interval: 500 },
-    );
+    await wb.applyFixAndSave(facts.field, 'kind-config.yaml', join(server.workspace, KIND_CONFIG), facts.gate);
     const ds = await diagnostics((d) => !of(d, KIND_SLICE, /^kubegate$/).some((x) => x.message.includes(facts.gate)));
     expect(of(ds, KIND_CONFIG, /^kubegate$/).map((d) => d.message).join('\n')).toContain('NoSuchGateAtAll');
     // Every change VS Code saw for the config since the fix (the edit, then the re-checks after the saves and the

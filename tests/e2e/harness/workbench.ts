@@ -1,6 +1,6 @@
 // Drives the VS Code web workbench with Playwright: open files, hover, Problems, quick fixes, completion,
 // commands and screenshots. Every wait is on a DOM condition with a time limit.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadChromium, type BrowserContext, type Locator, type Page } from './playwright';
@@ -190,6 +190,26 @@ export class Workbench {
     await this.page.mouse.click(box.x + 2, box.y + box.height / 2);
   }
 
+  /**
+   * Applies the quick fix at `token` whose title names `label` (`onMenu` runs while the menu is open), then saves
+   * all until `file` on disk holds `expected`: the edit lands in that file's model asynchronously.
+   */
+  async applyFixAndSave(token: string, label: string, file: string, expected: string, onMenu?: () => Promise<unknown>): Promise<void> {
+    await this.clickToken(token);
+    await this.page.keyboard.press('Control+.');
+    const fix = this.page.locator('.action-widget .monaco-list-row').filter({ hasText: label });
+    await fix.first().waitFor({ timeout: 20_000 });
+    await onMenu?.();
+    await fix.first().click();
+    await this.page.locator('.action-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    const deadline = Date.now() + 30_000;
+    while (!readFileSync(file, 'utf8').includes(expected)) {
+      if (Date.now() > deadline) throw new Error(`${file} does not hold ${expected} after the fix and Save All`);
+      await this.runCommand('File: Save All');
+      await this.nextDomChange();
+    }
+  }
+
   /** Waits for a webview frame whose body text contains `text` (and not `unless`); returns that text. */
   async frameWithText(text: string, timeoutMs: number, unless?: string): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -199,10 +219,14 @@ export class Workbench {
         if (body.includes(text) && !(unless && body.includes(unless))) return body;
       }
       if (Date.now() > deadline) throw new Error(`no frame showed "${text}" within ${timeoutMs} ms`);
-      // Wait for the next DOM change anywhere in the page before looking again.
-      await this.page
-        .waitForFunction(() => new Promise((r) => new MutationObserver((_, o) => (o.disconnect(), r(true))).observe(document, { subtree: true, childList: true, attributes: true })), undefined, { timeout: 1_000 })
-        .catch(() => undefined);
+      await this.nextDomChange();
     }
+  }
+
+  /** Waits for the next DOM change anywhere in the page (at most a second) before looking again. */
+  private async nextDomChange(): Promise<void> {
+    await this.page
+      .waitForFunction(() => new Promise((r) => new MutationObserver((_, o) => (o.disconnect(), r(true))).observe(document, { subtree: true, childList: true, attributes: true })), undefined, { timeout: 1_000 })
+      .catch(() => undefined);
   }
 }
