@@ -54,6 +54,30 @@ describe('work done around a checked file', () => {
     expect(project.counters).toMatchObject({ crdParses: 1, configParses: 0 });
   });
 
+  it('a file of built-in kinds, or of a group no CRD around defines, beside a CRD bundle reads no CRD', () => {
+    const bundle = [...Array.from({ length: 10 }, (_, i) => deployment(`op-${i}`)), CRD].join('---\n');
+    const monitor = 'apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: m\nspec: {}\n';
+    const kubelet = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates: {}\n';
+    for (const text of [[deployment('web'), service('web')].join('---\n'), monitor, kubelet]) {
+      const project = new Project(memoryHost(ROOT, [{ path: 'apps/app.yaml', text }, { path: 'apps/install.yaml', text: bundle }]), { fallbackRoot: ROOT });
+      const before = parseStats.documents;
+      project.contextOf(path.join(ROOT, 'apps/app.yaml'), SETTINGS, text).analysis.check(text);
+      expect(parseStats.documents - before).toBe(text.split('---').length);
+      expect(project.counters.crdParses).toBe(0);
+    }
+  });
+
+  it('a custom resource whose group a CRD around names (even escaped) builds the catalog and finds the CRD', () => {
+    const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: "3"\n';
+    // In an ancestor folder; the second spells its group with an escape ("\x2e" is ".").
+    for (const crd of [CRD, CRD.replace('group: example.com', 'group: "example\\x2ecom"')]) {
+      const project = new Project(memoryHost(ROOT, [{ path: 'apps/w.yaml', text: widget }, { path: 'install.yaml', text: crd }]), { fallbackRoot: ROOT });
+      const report = project.contextOf(path.join(ROOT, 'apps/w.yaml'), SETTINGS, widget).analysis.check(widget);
+      expect(project.counters.crdParses).toBe(1);
+      expect(report.findings.map((f) => `${f.code} ${f.message}`).join('\n')).toMatch(/invalid-value .*size/);
+    }
+  });
+
   it('a folder of 300 files checked one by one is listed once and each file is read once', () => {
     const files = Array.from({ length: 300 }, (_, i) => ({ path: `many/cm-${String(i).padStart(3, '0')}.yaml`, text: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n` }));
     const host = counting(memoryHost(ROOT, files));

@@ -63,6 +63,23 @@ function loadPack(knowledge: KnowledgeOptions | undefined): CrdPack | undefined 
   }
 }
 
+const packGroups = new WeakMap<CrdPack, Set<string>>();
+
+/** Whether the bundled pack defines a kind of `group` in any of its releases and channels. */
+export function packDefinesGroup(group: string, knowledge?: KnowledgeOptions): boolean {
+  const pack = loadPack(knowledge);
+  if (!pack) return false;
+  let groups = packGroups.get(pack);
+  if (!groups) {
+    groups = new Set();
+    for (const p of Object.values(pack.projects)) {
+      for (const r of p.releases) for (const c of [...(r.crds ?? []), ...(r.channels?.experimental ?? [])]) groups.add(c.group);
+    }
+    packGroups.set(pack, groups);
+  }
+  return groups.has(group);
+}
+
 function tagMatches(tag: string, release: string): boolean {
   const t = tag.replace(/^v/, '');
   return t === release || t.startsWith(`${release}.`);

@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import { normal } from '../paths';
 import { Analysis } from '../analysis';
-import { buildCrdCatalog, type CrdCatalog } from '../crd/catalog';
+import { buildCrdCatalog, packDefinesGroup, type CrdCatalog } from '../crd/catalog';
+import { crdWords, lazyCatalog, type LazyCatalog } from '../crd/lazy-catalog';
 import type { CrdDefinition } from '../crd/format';
 import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../crd/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
@@ -54,11 +55,6 @@ export interface FileContext {
 /** Files whose CRDs a project keeps at once (keepCrdFile). */
 const CRD_FILES_KEPT = 8;
 
-interface FileFacts {
-  configs: ConfigDocInfo[];
-  crds: CrdFileFacts;
-}
-
 interface Derived<T> {
   /** The host's version of the file it was derived from (undefined: from a text handed in). */
   version?: string;
@@ -75,10 +71,14 @@ export class Project {
   private readonly roots = new Map<string, string>();
   private readonly inside = new Map<string, boolean>();
   private readonly folderLists = new Map<string, string[]>();
-  /** Per file, its gate configs and its CRDs: both derived from one read of the file. */
-  private readonly facts = new Map<string, Derived<FileFacts>>();
+  /** Per file, its gate configs, and its CRDs (derived only when a check needs a CRD: lazyCatalog). */
+  private readonly configFacts = new Map<string, Derived<ConfigDocInfo[]>>();
+  private readonly crdFacts = new Map<string, Derived<CrdFileFacts>>();
+  private readonly crdWords = new Map<string, Derived<ReturnType<typeof crdWords>>>();
   private readonly crdFiles: string[] = [];
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
+  /** Per settings, folder and own CRD text: the catalog handed to contexts, built on first use (catalogFor). */
+  private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
   private readonly noted = new Set<string>();
@@ -102,11 +102,16 @@ export class Project {
    *  contexts are built from the settings given each time. */
   changed(file?: string): void {
     if (file === undefined) {
-      this.facts.clear();
+      this.configFacts.clear();
+      this.crdFacts.clear();
+      this.crdWords.clear();
     } else {
-      this.facts.delete(file);
+      this.configFacts.delete(file);
+      this.crdFacts.delete(file);
+      this.crdWords.delete(file);
     }
     this.catalogs.clear();
+    this.lazyCatalogs.clear();
     this.environments.clear();
     this.realRoots.clear();
     this.roots.clear();
@@ -143,22 +148,21 @@ export class Project {
 
   /** The gate configs of one file's text (kept per file version). */
   configsOfFile(file: string, text?: string): ConfigDocInfo[] {
-    return this.factsOf(file, text).configs;
+    return this.derived(this.configFacts, file, text, (t) => this.configsOfText(file, t));
   }
 
   /** The CRDs of one file's text (kept per file version). A CRD file that cannot be used (it does not parse,
    *  nests too deep) is said so in a note, not skipped silently. */
   crdsOfFile(file: string, text?: string): CrdDefinition[] {
-    const { crds } = this.factsOf(file, text);
+    const crds = this.crdFactsOf(file, text);
     for (const p of crds.problems) this.note(p);
     return crds.defs;
   }
 
-  /** What one read of a file gives: its configs and CRDs (a cheap test of the text skips each parse). */
-  private factsOf(file: string, text: string | undefined): FileFacts {
-    return this.derived(this.facts, file, text, (t) => {
-      const facts = { configs: this.configFacts(file, t), crds: this.crdFacts(file, t) };
-      if (facts.crds.defs.length > 0) this.keepCrdFile(file);
+  private crdFactsOf(file: string, text: string | undefined): CrdFileFacts {
+    return this.derived(this.crdFacts, file, text, (t) => {
+      const facts = this.crdsOfText(file, t);
+      if (facts.defs.length > 0) this.keepCrdFile(file);
       return facts;
     });
   }
@@ -173,11 +177,11 @@ export class Project {
     if (at >= 0) this.crdFiles.splice(at, 1);
     this.crdFiles.push(file);
     if (this.crdFiles.length <= CRD_FILES_KEPT) return;
-    for (const dropped of this.crdFiles.splice(0, this.crdFiles.length - CRD_FILES_KEPT)) this.facts.delete(dropped);
+    for (const dropped of this.crdFiles.splice(0, this.crdFiles.length - CRD_FILES_KEPT)) this.crdFacts.delete(dropped);
     this.catalogs.clear();
   }
 
-  private configFacts(file: string, text: string): ConfigDocInfo[] {
+  private configsOfText(file: string, text: string): ConfigDocInfo[] {
     if (!mayHoldGateConfig(text)) return [];
     return this.stored(DERIVED_FORMATS.configs, file, text, () => {
       this.counters.configParses++;
@@ -185,7 +189,7 @@ export class Project {
     });
   }
 
-  private crdFacts(file: string, text: string): CrdFileFacts {
+  private crdsOfText(file: string, text: string): CrdFileFacts {
     if (!mayHoldCrd(text)) return { defs: [], problems: [] };
     return this.stored(DERIVED_FORMATS.crds, file, text, () => {
       this.counters.crdParses++;
@@ -207,7 +211,7 @@ export class Project {
     const configFiles = configFilesOf(configs);
     const environment = this.environmentOf(settings, configs, configFiles);
     const kustomize = this.kustomizeOf(file);
-    const crds = this.catalogOf(file, settings, text);
+    const crds = this.catalogFor(file, settings, text);
     const analysis = new Analysis({
       file,
       version: settings.version,
@@ -236,6 +240,45 @@ export class Project {
     return env;
   }
 
+  /**
+   * The CRD catalog of `file`, built when the check first asks it something (crd/lazy-catalog.ts): the CRDs around
+   * a file of built-in kinds are never derived. Files of one folder without CRDs of their own share one under equal
+   * settings; once built, a kept one is used while the CRDs it was built from are the same (catalogOf's own check).
+   */
+  private catalogFor(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
+    const build = (): CrdCatalog => this.catalogOf(file, settings, text);
+    const mayDefine = (group: string): boolean => this.mayDefineGroup(file, settings, text, group);
+    if (settings.key === undefined) return lazyCatalog(build, mayDefine);
+    const own = text !== undefined && mayHoldCrd(text) ? `${file}\u0000${textKey(text)}` : '';
+    const key = `${settings.key}\u0001${path.dirname(file)}\u0001${own}`;
+    const named = settings.namedCrds ?? [];
+    const cluster = settings.clusterCrds ?? [];
+    const hit = this.lazyCatalogs.get(key);
+    if (hit && sameItems(hit.named, named) && sameItems(hit.cluster, cluster)) {
+      if (!hit.catalog.built) return hit.catalog;
+      const now = build();
+      if (now === hit.catalog.built) return hit.catalog;
+      const fresh = lazyCatalog(() => now);
+      this.lazyCatalogs.set(key, { named, cluster, catalog: fresh });
+      return fresh;
+    }
+    const catalog = lazyCatalog(build, mayDefine);
+    if (this.lazyCatalogs.size > 256) this.lazyCatalogs.clear();
+    this.lazyCatalogs.set(key, { named, cluster, catalog });
+    return catalog;
+  }
+
+  /** Whether a CRD that the catalog of `file` would hold may define `group`: named, cluster and pack CRDs by their
+   *  groups, the files it would read by their words (crdWords; kept per file version), without a parse. */
+  private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
+    const defines = (defs: readonly CrdDefinition[] | undefined) => !!defs?.some((d) => d.group === group);
+    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || packDefinesGroup(group)) return true;
+    const mentions = (words: ReturnType<typeof crdWords>) => words === 'any' || !!words?.has(group);
+    if (text !== undefined && mentions(this.derived(this.crdWords, file, text, crdWords))) return true;
+    const root = this.rootOf(file);
+    return nearestFolderWith(file, root, (dir) => (this.folderFiles(dir, root).some((f) => mentions(this.derived(this.crdWords, f, undefined, crdWords))) ? [true] : [])).length > 0;
+  }
+
   private catalogOf(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
     const own = text !== undefined ? this.ownCrds(file, text) : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
@@ -257,7 +300,7 @@ export class Project {
   /** The CRDs of the text a front end holds for `file`: the same facts as its folder's discovery reads (one
    *  parse when the file is checked and also sits beside others), its problems left to the check's findings. */
   private ownCrds(file: string, text: string): CrdDefinition[] {
-    return this.factsOf(file, text).crds.defs;
+    return this.crdFactsOf(file, text).defs;
   }
 
   /** Says something once (the front end shows it: a `note:` line, the status item). */
