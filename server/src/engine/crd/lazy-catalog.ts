@@ -32,17 +32,27 @@ export function lazyCatalog(build: () => CrdCatalog, mayDefine?: (group: string)
   };
 }
 
+/** What a text says about the CRD groups it may define, filled in per group asked (mentionsGroup). */
+export interface CrdMentions {
+  /** It names CustomResourceDefinition. */
+  crd: boolean;
+  /** A group in it may be spelled with an escape: it may define any group. */
+  any: boolean;
+  asked: Map<string, boolean>;
+}
+
+export function crdMentions(text: string): CrdMentions {
+  const crd = /\bCustomResourceDefinition\b/.test(text);
+  return { crd, any: crd && /\bgroup["']?[ \t]*:[ \t]*(?:(?:#.*)?\n[ \t]*)?"[^"\n]*\\/.test(text), asked: new Map() };
+}
+
 /**
- * The words of a text that may define CRDs (runs of letters, digits, `.`, `-` and `_`): a CRD of group G in this
- * text has G among them, since YAML writes a group as one scalar (an alias repeats its anchor's text, a block or
- * explicit key still holds it whole) and folding a scalar over lines puts a space in it (no valid group then). The
- * one other spelling is an escape in a double-quoted group: 'any' then. Undefined for a text that names no
- * CustomResourceDefinition.
+ * Whether `group` stands in the text as a word of its own (not inside a longer run of letters, digits, `.`, `-`,
+ * `_`). A CRD of that group in the text always has it so: YAML writes a group as one scalar (an alias repeats its
+ * anchor's text, a block scalar or explicit key still holds it whole), and folding a scalar over lines puts a space
+ * in it (no valid group then). The one other spelling, an escape in a double-quoted group, is crdMentions's `any`.
  */
-export function crdWords(text: string): Set<string> | 'any' | undefined {
-  if (!/\bCustomResourceDefinition\b/.test(text)) return undefined;
-  if (/\bgroup["']?[ \t]*:[ \t]*(?:(?:#.*)?\n[ \t]*)?"[^"\n]*\\/.test(text)) return 'any';
-  const words = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z0-9._-]+/g)) words.add(m[0]);
-  return words;
+export function mentionsGroup(text: string, group: string): boolean {
+  const word = group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9._-])${word}(?![A-Za-z0-9._-])`).test(text);
 }

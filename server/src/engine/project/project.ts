@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { normal } from '../paths';
 import { Analysis } from '../analysis';
 import { buildCrdCatalog, packDefinesGroup, type CrdCatalog } from '../crd/catalog';
-import { crdWords, lazyCatalog, type LazyCatalog } from '../crd/lazy-catalog';
+import { crdMentions, lazyCatalog, mentionsGroup, type CrdMentions, type LazyCatalog } from '../crd/lazy-catalog';
 import type { CrdDefinition } from '../crd/format';
 import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../crd/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
@@ -74,7 +74,7 @@ export class Project {
   /** Per file, its gate configs, and its CRDs (derived only when a check needs a CRD: lazyCatalog). */
   private readonly configFacts = new Map<string, Derived<ConfigDocInfo[]>>();
   private readonly crdFacts = new Map<string, Derived<CrdFileFacts>>();
-  private readonly crdWords = new Map<string, Derived<ReturnType<typeof crdWords>>>();
+  private readonly crdMentions = new Map<string, Derived<CrdMentions>>();
   private readonly crdFiles: string[] = [];
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   /** Per settings, folder and own CRD text: the catalog handed to contexts, built on first use (catalogFor). */
@@ -104,11 +104,11 @@ export class Project {
     if (file === undefined) {
       this.configFacts.clear();
       this.crdFacts.clear();
-      this.crdWords.clear();
+      this.crdMentions.clear();
     } else {
       this.configFacts.delete(file);
       this.crdFacts.delete(file);
-      this.crdWords.delete(file);
+      this.crdMentions.delete(file);
     }
     this.catalogs.clear();
     this.lazyCatalogs.clear();
@@ -269,14 +269,21 @@ export class Project {
   }
 
   /** Whether a CRD that the catalog of `file` would hold may define `group`: named, cluster and pack CRDs by their
-   *  groups, the files it would read by their words (crdWords; kept per file version), without a parse. */
+   *  groups, the files it would read by a test of their text (crd/lazy-catalog.ts; kept per file version and
+   *  group), without a parse. */
   private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
     const defines = (defs: readonly CrdDefinition[] | undefined) => !!defs?.some((d) => d.group === group);
     if (defines(settings.namedCrds) || defines(settings.clusterCrds) || packDefinesGroup(group)) return true;
-    const mentions = (words: ReturnType<typeof crdWords>) => words === 'any' || !!words?.has(group);
-    if (text !== undefined && mentions(this.derived(this.crdWords, file, text, crdWords))) return true;
+    const mentions = (f: string, own?: string): boolean => {
+      const m = this.derived(this.crdMentions, f, own, crdMentions);
+      if (!m.crd || m.any) return m.any;
+      let yes = m.asked.get(group);
+      if (yes === undefined) m.asked.set(group, (yes = mentionsGroup(own ?? this.host.readFile(f) ?? '', group)));
+      return yes;
+    };
+    if (text !== undefined && mentions(file, text)) return true;
     const root = this.rootOf(file);
-    return nearestFolderWith(file, root, (dir) => (this.folderFiles(dir, root).some((f) => mentions(this.derived(this.crdWords, f, undefined, crdWords))) ? [true] : [])).length > 0;
+    return nearestFolderWith(file, root, (dir) => (this.folderFiles(dir, root).some((f) => mentions(f)) ? [true] : [])).length > 0;
   }
 
   private catalogOf(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
