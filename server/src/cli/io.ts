@@ -1,6 +1,7 @@
 // What a CLI command may touch: output streams, files, the working directory. Injected so that commands
 // are plain functions (tests can run them in-process).
 import * as fs from 'node:fs';
+import { realPath } from '../host/real-path';
 import { MAX_FILE_BYTES, readRegularFile, readStreamInput, statEntry, type EntryKind, type ReadOutcome } from './read-bounded';
 
 export type { EntryKind, ReadOutcome } from './read-bounded';
@@ -52,7 +53,7 @@ export function processIO(): CliIO {
       return st?.kind === 'dir' ? 'dir' : st?.kind === 'file' ? 'file' : undefined;
     },
     listDir: (p) => fs.readdirSync(p),
-    realPath: (p) => fs.realpathSync(p),
+    realPath,
     color: colorWanted(!!process.stdout.isTTY, process.env),
     tty: !!process.stdout.isTTY,
     stat: statEntry,

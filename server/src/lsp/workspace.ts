@@ -1,6 +1,7 @@
 // The server's view of files: open editor buffers first, then disk. URI ↔ path conversion and the
 // workspace folders. No analysis here: the engine receives a reader and decides what to read.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { realPath } from '../host/real-path';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
@@ -152,7 +153,7 @@ export class WorkspaceFiles implements ProjectHost {
     let realFolder = this.realFolders.get(folder);
     if (realFolder === undefined) {
       try {
-        realFolder = realpathSync(folder);
+        realFolder = realPath(folder);
       } catch {
         realFolder = path.resolve(folder);
       }
@@ -160,7 +161,7 @@ export class WorkspaceFiles implements ProjectHost {
     }
     let real: string;
     try {
-      real = realpathSync(file);
+      real = realPath(file);
     } catch {
       return true; // absent: nothing is read
     }
@@ -227,7 +228,7 @@ export class WorkspaceFiles implements ProjectHost {
   /** ProjectHost: the path with links resolved. */
   realPath(p: string): string | undefined {
     try {
-      return realpathSync(p);
+      return realPath(p);
     } catch {
       return this.documents.get(pathToUri(p)) ? p : undefined;
     }
