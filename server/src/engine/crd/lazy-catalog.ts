@@ -53,6 +53,14 @@ export function crdMentions(text: string): CrdMentions {
  * in it (no valid group then). The one other spelling, an escape in a double-quoted group, is crdMentions's `any`.
  */
 export function mentionsGroup(text: string, group: string): boolean {
-  const word = group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![A-Za-z0-9._-])${word}(?![A-Za-z0-9._-])`).test(text);
+  if (group === '') return false;
+  for (let at = text.indexOf(group); at >= 0; at = text.indexOf(group, at + 1)) {
+    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + group.length))) return true;
+  }
+  return false;
+}
+
+/** A letter, digit, `.`, `-` or `_` (NaN, outside the text: no). */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 45 || c === 95;
 }
