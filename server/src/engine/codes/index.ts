@@ -1,7 +1,8 @@
 // Functions over the finding-code registry (./registry.ts): the list of codes, the one constructor of findings,
 // default severities and verdicts, documentation anchors.
-import type { Finding, FindingOf, Range, Severity } from '../types';
-import type { VerdictData } from '../verdicts';
+import type { Finding, FindingOf } from './finding';
+import type { Range, Severity } from '../base/types';
+import type { VerdictData } from './verdicts';
 import { CODE_TABLE, type CodeInfo, type CommonData, type FindingData } from './registry';
 
 export * from './registry';

@@ -1,11 +1,11 @@
 // The finding-code registry: everything Kubegate states about a finding code, in one place. Per code: the shape of
-// its `data` (FindingData), its default severity, a one-line summary, a full description, its LSP tags, whether the
-// engine has fixes for it, and the pipeline stage and verdict it gets by default. The README codes table (one
-// anchor per code), the SARIF rules, the `kubegate.severity` settings enum and the verdict step are derived from it
-// (scripts/codes/readme.ts, `npm run contributes`). Adding a code = one entry in FindingData and one in CODE_TABLE
-// here (plus its tests); never change a code's meaning. Functions over the registry: ./index.ts.
-import type { FindingOf, Severity } from '../types';
-import type { Stage, Verdict, VerdictData } from '../verdicts';
+// its `data` (FindingData), default severity, one-line summary, full description, LSP tags, whether the engine has
+// fixes for it, and the pipeline stage and verdict it gets by default. The README codes table (one anchor per code),
+// the SARIF rules, the `kubegate.severity` enum and the verdict step derive from it (scripts/codes/readme.ts, `npm
+// run contributes`). Adding a code: an entry in FindingData and in CODE_TABLE (plus tests); a code keeps its meaning.
+import type { FindingOf } from './finding';
+import type { Severity } from '../base/types';
+import type { Stage, Verdict, VerdictData } from './verdicts';
 import type { RuleCondition } from '../knowledge/format';
 
 /** Keys any finding may carry in `data` (the verdict step and the rule that made it). */

@@ -3,7 +3,7 @@
 // gate names in featureGates maps and --feature-gates values, and whole-document snippets.
 import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
 import { kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 import { documentWindow } from './document-window';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
 import { cursorContext, type CursorContext, type PathStep } from './context';

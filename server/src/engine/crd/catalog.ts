@@ -2,7 +2,7 @@
 // workspace, the bundled ecosystem pack (newest release by default; a selection picks a release or channel,
 // e.g. `gateway-api@1.5 experimental`). Also the Gateway API channel in use and controller gate settings.
 import { loadSchemaFile } from '../knowledge/load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from '../knowledge/data-reader';
 import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './format';
 import { parseSelection, type PackSelection } from './selection';
 

@@ -4,7 +4,8 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
 import { finding, type FindingData } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
 import type { ChannelRow, CrdSchema } from './format';
 

@@ -4,8 +4,9 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
 import { defaultSeverity, finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
-import { compileRe2 } from '../regex';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
+import { compileRe2 } from '../base/regex';
 import { escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
 import type { CrdSchema } from './format';
 

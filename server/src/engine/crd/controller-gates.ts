@@ -5,7 +5,8 @@
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair } from 'yaml';
 import { defaultSeverity, finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
 import type { ControllerGateFact } from './format';
 

@@ -7,8 +7,9 @@
 import { finding } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
-import { compileRe2 } from '../regex';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
+import { compileRe2 } from '../base/regex';
 
 /** How deep Kubegate follows a CRD schema (nested schemas); deeper parts are not checked, with a note. */
 export const MAX_SCHEMA_DEPTH = 100;

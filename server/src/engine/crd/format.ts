@@ -66,7 +66,7 @@ export interface CrdDefinition {
   channel?: string;
   /** Gateway API: the `gateway.networking.k8s.io/bundle-version` annotation. */
   bundleVersion?: string;
-  source: { kind: CrdSourceKind; name: string; file?: string; range?: import('../types').Range };
+  source: { kind: CrdSourceKind; name: string; file?: string; range?: import('../base/types').Range };
 }
 
 // ── The generated pack ───────────────────────────────────────────────────────────────────────────────

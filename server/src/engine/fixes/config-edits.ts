@@ -11,8 +11,8 @@ import { componentBlock, enableInArgList, enableInGateMap } from './gate-maps';
 import { FEATURE_GATES_KEY, gateMapConfig, kubeadmArgPlaces, KUBEADM_GROUP } from '../gates/gate-places';
 import { staticPodGateEdits } from './static-pod';
 import { patchGateFlips } from './patch-gate-flips';
-import { append } from '../append';
-import { stepType, structFields } from '../type-path';
+import { append } from '../base/append';
+import { stepType, structFields } from '../knowledge/type-path';
 import { kindEntry } from '../knowledge/version-index';
 
 const KUBELET = 'kubelet';

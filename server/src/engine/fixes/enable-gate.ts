@@ -1,6 +1,6 @@
 // Fixes that turn a needed gate on: in each repo config the gate model found (and the file's own config
 // documents), in the kubegate.featureGates setting, or in a new kind config.
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import type { CreateFile, Fix } from './types';
 import { type FixInput, baseName, toTextEdits } from './input';
 import { gateEditsForConfig } from './config-edits';

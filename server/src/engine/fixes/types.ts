@@ -1,6 +1,7 @@
 // Quick-fix values: plain data that a front end (LSP code actions, CLI --fix, tests) turns into edits.
 import type { Document } from 'yaml';
-import type { FindingCode, KubeVersion, Range } from '../types';
+import type { FindingCode } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 import type { ParsedFile } from '../model';
 import type { TextSnapshot } from '../incremental/snapshot';
 import type { ConfigDocInfo } from '../gates/config-readers';

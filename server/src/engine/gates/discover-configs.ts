@@ -2,10 +2,10 @@
 // folder that has any, never above the workspace root. Several configs found in one folder are combined.
 // File access is injected so the language server can serve open buffers before the disk.
 import * as path from 'path';
-import { normal } from '../paths';
+import { normal } from '../base/paths';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
-import { append } from '../append';
-import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
+import { append } from '../base/append';
+import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../base/nearest-folder';
 
 export interface ConfigFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -14,7 +14,7 @@ export interface ConfigFileAccess {
   readFile(file: string): string | undefined;
   /** The gate configs of a file, when the caller keeps them (saves reading and parsing a file again). */
   configsOf?(file: string): ConfigDocInfo[];
-  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (nearest-folder.ts). */
+  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (base/nearest-folder.ts). */
   onFolderLimit?(note: FolderLimitNote): void;
 }
 

@@ -1,10 +1,10 @@
 // The `--feature-gates` value form `A=true,B=false` (CLI flag, kubeadm extraArgs, static Pod arguments).
 import type { GateCatalog } from '../knowledge/format';
 import type { GateSetting } from '../model';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';
 import { parseGoBool } from './parse-bool';
-import { sameLetters } from '../similar-names';
+import { sameLetters } from '../base/similar-names';
 
 export interface FlagGatePair {
   name: string;

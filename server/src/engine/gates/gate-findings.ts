@@ -2,7 +2,8 @@
 import { defaultSeverity, finding } from '../codes';
 import type { BriefFacts, GateCatalog } from '../knowledge/format';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
-import type { Evidence, Finding, KubeVersion } from '../types';
+import type { Evidence, KubeVersion } from '../base/types';
+import type { Finding } from '../codes/finding';
 import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
 import { featureGateWords, gateDependencyWords } from './messages';

@@ -3,7 +3,7 @@
 //   kind Cluster, KubeletConfiguration, KubeProxyConfiguration: a root `featureGates: {Name: true}` map;
 //   kubeadm: a `feature-gates` argument in a component's argument list (v1beta4 `[{name, value}]`, v1beta3 map);
 //   control-plane static Pods: a `--feature-gates` item in a container's `command` or `args`.
-import { groupOf } from '../api-version';
+import { groupOf } from '../base/api-version';
 
 /** Key of the gate map. */
 export const FEATURE_GATES_KEY = 'featureGates';

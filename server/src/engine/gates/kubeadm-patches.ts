@@ -21,7 +21,7 @@ import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { mappedLineCounter, scalarValueOffsets } from '../parse/scalar-offsets';
 import { rangeOf } from '../parse/ranges';
 import { parseGoBool } from './parse-bool';
-import { append } from '../append';
+import { append } from '../base/append';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES } from './gate-places';
 
@@ -29,7 +29,7 @@ import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES } from './gat
 export interface PatchFacts {
   settings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
-  namedVersions: { version: string; range: import('../types').Range; what: string; node?: number }[];
+  namedVersions: { version: string; range: import('../base/types').Range; what: string; node?: number }[];
 }
 
 export interface PatchReadContext {

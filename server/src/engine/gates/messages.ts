@@ -1,6 +1,6 @@
 // Own-words sentences for gate findings and hovers: what happens while a gate is off, keyed on how it applies.
 import type { GatedUse } from '../model';
-import { groupOf } from '../api-version';
+import { groupOf } from '../base/api-version';
 import type { GateNameStatus } from './catalog-lookup';
 import { GATE_MAP_CONFIGS, KUBEADM_GROUP } from './gate-places';
 

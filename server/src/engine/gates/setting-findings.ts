@@ -3,9 +3,10 @@
 import { defaultSeverity, finding } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
-import type { Finding, KubeVersion, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';
-import { compareVersions, minorText } from '../kube-version';
+import { compareVersions, minorText } from '../base/kube-version';
 import { unknownGateWords } from './messages';
 
 export function settingFindings(settings: GateSetting[], catalog: GateCatalog, version: KubeVersion): Finding[] {

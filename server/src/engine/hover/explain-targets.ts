@@ -2,8 +2,8 @@
 // other letter case, a kind given where a gate was expected, a kind misspelled; each with what to try instead.
 import { gateCatalog, kindsNamed, kindsOfApiVersion, loadVersion } from '../knowledge';
 import { similarGateNames } from '../gates/catalog-lookup';
-import { closestName, sameLetters } from '../similar-names';
-import type { KubeVersion } from '../types';
+import { closestName, sameLetters } from '../base/similar-names';
+import type { KubeVersion } from '../base/types';
 
 /** The gate `name` names: itself when the catalog knows it (gate, meta gate or documented non-gate), else the one
  *  gate with the same letters in another case (`caseOnly`), else undefined. */

@@ -1,14 +1,14 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
-import { wrapText } from '../wrap-text';
+import { wrapText } from '../base/wrap-text';
 import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
 import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import { typeLabel } from './resolve';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 import { fieldMarkdown } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
-import { ITEM, resolveTypePath, stepType } from '../type-path';
+import { ITEM, resolveTypePath, stepType } from '../knowledge/type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';

@@ -1,7 +1,7 @@
 // A smaller text for requests about one place of a large file (hover, inlay hints): the YAML documents that
 // the request touches plus the file's own gate config documents, with line maps both ways. The engine then
 // works on a few documents instead of the whole file. Small files are used whole.
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 import { mapLine, type LineMap } from './line-map';
 import { joinPieces, splitDocuments, type Piece } from './pieces';
 

@@ -4,7 +4,8 @@
 // file) moves with the piece it points into. The type checks below fail when Finding, Evidence or DocumentReport
 // gain a field that holds a range or position: move it here as well, then list it.
 import { THIS_FILE } from '../gates/evidence';
-import type { DocumentReport, Evidence, Finding, Position, Range } from '../types';
+import type { DocumentReport, Evidence, Position, Range } from '../base/types';
+import type { Finding } from '../codes/finding';
 
 /** A range in other lines; undefined when it cannot be moved (a line outside the map). */
 export type MoveRange = (r: Range) => Range | undefined;

@@ -1,7 +1,7 @@
 // The gate catalog (schemas/gates.json): stage/default/lock per version, KEP, components, aliases.
 import type { GateCatalog, GateEntry, GateVersionState } from './format';
 import { loadSchemaFile } from './load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from './data-reader';
 
 export function gateCatalog(opts: KnowledgeOptions = {}): GateCatalog {
   return loadSchemaFile<GateCatalog>('gates.json', opts);

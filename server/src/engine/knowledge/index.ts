@@ -1,6 +1,6 @@
 // Knowledge loaders: the only engine code that reads schemas/. Every loader is lazy and cached per file.
 export * from './format';
-export { type KnowledgeOptions } from '../data-reader';
+export { type KnowledgeOptions } from './data-reader';
 export { clearSchemaCache } from './load-json';
 export {
   loadVersion,

@@ -14,7 +14,7 @@
 
 import { finding } from '../codes';
 import type { ParsedDocument, ParsedFile } from '../model';
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import { rangeOf } from './ranges';
 
 /** The text with each lone CR (not followed by LF) as LF; the same string when there is none. */

@@ -4,15 +4,15 @@ import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, is
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { aliasIndex } from './aliases';
 import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
-import { append } from '../append';
-import { lineStarts } from '../line-index';
+import { append } from '../base/append';
+import { lineStarts } from '../base/line-index';
 import { loneCrAsLf } from './kubectl-lexical';
 
-/** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check.ts). */
+/** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
   // A lone CR ends a line, as kubectl reads it (kubectl-lexical.ts): the parser gets it as LF, offsets unchanged.
   const text = loneCrAsLf(input);

@@ -3,8 +3,9 @@
 import type { FileAnalysis } from '../check';
 import { environmentForFile } from '../gates/gate-step';
 import { gateCatalog, kindKey, loadVersion } from '../knowledge';
-import type { CheckOptions, GateEnvironment } from '../model';
-import type { DocumentReport, KubeVersion } from '../types';
+import type { CheckOptions } from '../check/options';
+import type { GateEnvironment } from '../model';
+import type { DocumentReport, KubeVersion } from '../base/types';
 import { schemaForKind } from './export';
 import type { JsonSchemaObject } from './options';
 import { routerSchema } from './router';

@@ -1,6 +1,6 @@
 // The snippets of snippets/kubegate.code-snippets (the VS Code file) as data for LSP completion.
-// Read at run time through the data reader (engine/data-reader.ts), once per reader.
-import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../data-reader';
+// Read at run time through the data reader (engine/knowledge/data-reader.ts), once per reader.
+import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../knowledge/data-reader';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { expandDefaults } from './expand';
 

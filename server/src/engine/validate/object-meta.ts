@@ -8,7 +8,8 @@ import type { KindEntry } from '../knowledge/format';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { WalkContext } from './context';
 import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 

@@ -9,7 +9,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldDef, FieldRule, TypeDef } from '../knowledge/format';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { addFinding, joinPath, rangeOfNode, type WalkContext } from './context';
 import { formatProblem } from './formats';
 

@@ -11,12 +11,13 @@
 // itself a finding (`disable-comment`, with a did-you-mean), and so, when asked (`reportUnusedDisables`), is a
 // comment or a code in it that silences nothing — as ESLint does.
 import { Lexer } from 'yaml';
-import { ALL_CODES, isFindingCode, finding, type FindingData } from './codes';
-import { closestName } from './similar-names';
-import type { ParsedFile } from './model';
-import { rangeOf } from './parse/ranges';
-import { supportedVersion } from './kube-version';
-import type { Finding, FindingCode, KubeVersion, Range } from './types';
+import { ALL_CODES, isFindingCode, finding, type FindingData } from '../codes';
+import { closestName } from '../base/similar-names';
+import type { ParsedFile } from '../model';
+import { rangeOf } from '../parse/ranges';
+import { supportedVersion } from '../base/kube-version';
+import type { Finding, FindingCode } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 

@@ -5,7 +5,8 @@
 //   → drop (fields of disabled gates are removed) → default → validation (declarative and hand-written rules,
 //   CEL of CRDs; never sees what was dropped, nor `status`, which a create resets) → warning headers.
 // Component configs (kubelet, kind, kubeadm, …) are judged at `startup`.
-import type { Finding, Severity } from './types';
+import type { Finding } from './finding';
+import type { Severity } from '../base/types';
 
 export type Stage = 'decode' | 'drop' | 'default' | 'validation' | 'status' | 'warning' | 'admission' | 'startup';
 
