@@ -16,7 +16,7 @@ export interface Range {
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** Where a fact about a gate's state comes from. */
-export type EvidenceSource =
+type EvidenceSource =
   | { type: 'setting'; name: string } // editor setting or CLI flag, e.g. "--feature-gates"
   | { type: 'file'; file: string; range: Range; what: string } // a repo config (kind, kubeadm, kubelet, static Pod)
   | { type: 'cluster'; context: string; endpoint: string }

@@ -21,7 +21,7 @@ import type { KubeVersion, Range } from '../base/types';
 
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
-export interface DisableRule {
+interface DisableRule {
   scope: 'line' | 'next-line' | 'rest-of-document' | 'file';
   /** Codes silenced; 'all' when the comment names none. */
   codes: FindingCode[] | 'all';
@@ -122,14 +122,6 @@ function parseCodeList(text: string): FindingCode[] | 'all' {
     .filter((s) => s.length > 0);
   if (names.length === 0) return 'all';
   return names.filter(isFindingCode);
-}
-
-export function isSilenced(finding: Finding, rules: readonly DisableRule[]): boolean {
-  const line = finding.range.start.line;
-  return rules.some(
-    (r) =>
-      line >= r.fromLine && line <= r.toLine && (r.codes === 'all' || r.codes.includes(finding.code)),
-  );
 }
 
 /** What each rule silenced: the codes of the findings it dropped (filled by applyDisableComments). */

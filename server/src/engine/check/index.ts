@@ -130,7 +130,7 @@ function isFragmentFile(options: CheckOptions, directives: Directives): boolean 
 }
 
 /** Document order, then position, then code (stable for equal keys). */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
+function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
       (a.document ?? -1) - (b.document ?? -1) ||

@@ -2,7 +2,7 @@
 // limit, where even parsing takes long) `file-too-large` alone.
 import { capFindings } from './cap-findings';
 import { assignVerdicts } from '../gates/verdict-pass';
-import { defaultSeverity, finding } from '../codes';
+import { finding } from '../codes';
 import { parseFile } from '../parse/parseFile';
 import { lineCount } from '../base/line-index';
 import type { FileReport, Finding } from '../codes/finding';

@@ -32,7 +32,7 @@ export const VERDICT_SEVERITY: Readonly<Record<Verdict, Severity>> = {
 };
 
 /** The verdict in words (hover, explain, README): what happens to the object or field. */
-export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
+const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
   rejected: 'the object is refused (kubectl apply fails)',
   dropped: 'the API server removes the field silently; the object is accepted without it',
   ignored: 'accepted, but nothing acts on it',
@@ -43,7 +43,7 @@ export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
   note: 'accepted; a note for the author',
 };
 
-export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
+const STAGE_WORDS: Readonly<Record<Stage, string>> = {
   decode: 'decoding',
   drop: 'dropping disabled fields',
   default: 'defaulting',

@@ -4,7 +4,7 @@
 import { splitLines } from '../base/line-index';
 
 /** Lines from `first` on of a text: `lines[i]` is the file's line `first + i`, without its line break. */
-export interface LineWindow {
+interface LineWindow {
   first: number;
   lines: string[];
 }

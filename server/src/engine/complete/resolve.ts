@@ -6,7 +6,7 @@ import type { KubeVersion } from '../base/types';
 import { ITEM, resolveTypePath, structFields as fieldsOf } from '../knowledge/type-path';
 import type { PathStep } from './context';
 
-export interface ResolvedSpot {
+interface ResolvedSpot {
   /** The type of the value at the end of the path (undefined = unknown or free-form). */
   type?: TypeRef;
   /** The field definition of the last key, when the path ends on a struct field. */

@@ -24,7 +24,7 @@ export interface CompletionInputs {
   gateState?: (gate: string) => 'on' | 'off' | 'unknown';
 }
 
-export type CompletionEntryKind = 'field' | 'value' | 'enum' | 'kind' | 'apiVersion' | 'gate' | 'snippet';
+type CompletionEntryKind = 'field' | 'value' | 'enum' | 'kind' | 'apiVersion' | 'gate' | 'snippet';
 
 export interface CompletionEntry {
   label: string;

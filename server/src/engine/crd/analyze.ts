@@ -22,7 +22,7 @@ import { describeSource, preferredVersion } from './describe';
 import { movedFields, servedVersionFinding } from './versions';
 import { splitApiVersion } from '../base/api-version';
 
-export interface CustomInputs {
+interface CustomInputs {
   parsed: ParsedFile;
   pdoc: ParsedDocument;
   map: YAMLMap;
@@ -43,7 +43,7 @@ export interface CustomInputs {
   metaLimits?: ObjectMetaLimits;
 }
 
-export interface CustomOutcome {
+interface CustomOutcome {
   checked: boolean;
   reason?: string;
   /** The CRD used, for reports. */

@@ -71,7 +71,7 @@ export interface CrdDefinition {
 
 // ── The generated pack ───────────────────────────────────────────────────────────────────────────────
 
-export interface PackVersion {
+interface PackVersion {
   name: string;
   served: boolean;
   storage: boolean;

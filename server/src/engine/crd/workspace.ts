@@ -160,7 +160,7 @@ function isList(value: unknown): boolean {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'List' && Array.isArray((value as { items?: unknown }).items);
 }
 
-export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
+function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
   const out: CrdDefinition[] = [];
   for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);

@@ -9,16 +9,16 @@ import type { GatedUseState } from '../gates/use-states';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { compareText } from '../base/compare-text';
 
-export interface GateReportSource {
+interface GateReportSource {
   /** Names the source in `usedAt` (the front end's document id). */
   id: string;
   text: string;
   context: CheckOptions;
 }
 
-export type GateSummaryState = 'on' | 'off' | 'unknown' | 'mixed';
+type GateSummaryState = 'on' | 'off' | 'unknown' | 'mixed';
 
-export interface GateUsageEntry {
+interface GateUsageEntry {
   gate: string;
   stage?: string;
   default?: boolean | null;

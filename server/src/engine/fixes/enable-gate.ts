@@ -7,7 +7,7 @@ import { gateEditsForConfig } from './config-edits';
 import { kindConfigFor } from './kind-config';
 
 /** The gate a finding asks to turn on (the missing dependency for gate-dependency). */
-export function gateToEnable(finding: Finding): string | undefined {
+function gateToEnable(finding: Finding): string | undefined {
   if (finding.code === 'gate-dependency') return finding.data?.requires || finding.data?.gate || undefined;
   if (finding.code === 'feature-gate') return finding.data?.gate || undefined;
   return undefined;

@@ -9,7 +9,6 @@ import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSe
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { targetVersionFixes } from './target-version';
-import { append } from '../base/append';
 import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from './crd-fixes';
 
 /** The fix builders of each code that has some (codes/registry.ts `fixable` says the same; a test checks it),
@@ -47,6 +46,6 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   return out;
 }
 
-export type { Fix, FixContext, FileEdit, TextEdit, CreateFile, SettingChange, ConfigFileText } from './types';
+export type { Fix, FixContext, TextEdit } from './types';
 export { kindConfigFor } from './kind-config';
 export { applyRangeEdits } from '../base/line-index';

@@ -21,11 +21,11 @@ export interface CreateFile {
   text: string;
 }
 
-export type FileEdit = TextEdit | CreateFile;
+type FileEdit = TextEdit | CreateFile;
 
 /** A change to an editor setting rather than a file; the client applies it: kubegate.featureGates[key] = value,
  *  or kubegate.kubernetesVersion = value (key `kubernetesVersion`, a string value). */
-export type SettingChange =
+type SettingChange =
   | { setting: 'kubegate.featureGates'; key: string; value: boolean }
   | { setting: 'kubegate.kubernetesVersion'; key: 'kubernetesVersion'; value: KubeVersion };
 

@@ -39,8 +39,6 @@ import {
 const FLAG = `--${FEATURE_GATES_FLAG}`;
 import { readKindPatches, readRuntimeConfigArgs } from './kubeadm-patches';
 
-export type { ConfigKindName };
-
 export interface ConfigDocInfo {
   configKind: ConfigKindName;
   document: number;

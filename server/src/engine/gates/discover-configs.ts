@@ -19,7 +19,7 @@ export interface ConfigFileAccess {
 }
 
 /** Gate configs of the YAML files of one folder (the manifest itself excluded: it governs its own documents). */
-export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
+function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
   const out: ConfigDocInfo[] = [];
   for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);
@@ -32,22 +32,6 @@ export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?:
     if (text !== undefined) append(out, readGateConfigsFromText(text, file));
   }
   return out;
-}
-
-/**
- * The one config-scoping model of the CLI and the language server: configs named explicitly (`--config`,
- * `kubegate.configFiles`, `.kubegate.yaml`) govern every manifest when they are given (`named` defined); otherwise the configs of
- * the manifest's own folder, else of the nearest ancestor folder that has any, never above `root` (the workspace
- * folder; for the CLI the repository root or the working directory). The manifest's own config documents are
- * added by the check itself.
- */
-export function governingConfigs(
-  manifest: string,
-  root: string | undefined,
-  access: ConfigFileAccess,
-  named?: readonly ConfigDocInfo[],
-): ConfigDocInfo[] {
-  return named !== undefined ? [...named] : discoverConfigs(manifest, root, access);
 }
 
 /** The distinct config files among configs, for "gates from …" lines. */

@@ -18,7 +18,7 @@ import { compareVersions, minorText } from '../base/kube-version';
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';
 
-export interface GateSourcesInput {
+interface GateSourcesInput {
   catalog: GateCatalog;
   version: string;
   /** Explicit settings (origin 'setting'), e.g. from explicitSettings(['A=true']). */

@@ -6,7 +6,7 @@ import { lookupGateName, similarGateNames } from './catalog-lookup';
 import { parseGoBool } from './parse-bool';
 import { sameLetters } from '../base/similar-names';
 
-export interface FlagGatePair {
+interface FlagGatePair {
   name: string;
   raw: string;
   value: boolean | undefined;
@@ -77,7 +77,7 @@ export function explicitSettings(values: string[], sourceName = '--feature-gates
 }
 
 /** A gate name of a flag-style setting that the components would refuse, and why (kube-apiserver's rules). */
-export interface FlagGateProblem {
+interface FlagGateProblem {
   gate: string;
   reason: 'unknown' | 'removed' | 'not-yet-added' | 'renamed' | 'locked';
   message: string;

@@ -4,7 +4,7 @@ import type { BriefFacts, GateCatalog } from '../knowledge/format';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, KubeVersion } from '../base/types';
 import type { Finding } from '../codes/finding';
-import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
+import { gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
 import { featureGateWords, gateDependencyWords } from './messages';
 

@@ -33,10 +33,10 @@ export const KUBEADM_GROUP = 'kubeadm.k8s.io';
 /** The kubeadm apiVersion written in a new document (and assumed for a kind patch that names none). */
 export const KUBEADM_API_VERSION = 'kubeadm.k8s.io/v1beta4';
 
-export const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
 
 /** A kubeadm argument list that carries one component's `feature-gates`: `root[section][args]`. */
-export interface KubeadmArgsPlace {
+interface KubeadmArgsPlace {
   /** kubeadm kinds that hold it. */
   kinds: readonly string[];
   section: string;

@@ -13,7 +13,7 @@ import { settingFindings, versionMismatchFindings } from './setting-findings';
 import { append } from '../base/append';
 import { assignVerdicts, type DropScope } from './verdict-pass';
 
-export interface GateStepContext {
+interface GateStepContext {
   version: KubeVersion;
   knowledge: GateKnowledge;
   /** Gate knowledge from outside the file (settings, cluster, repo configs). */

@@ -1,6 +1,6 @@
 // Findings about gate settings in config documents (`unknown-gate`, `locked-gate`, `redundant-gate`) and about a
 // config naming another Kubernetes version than the target (`version-mismatch`).
-import { defaultSeverity, finding } from '../codes';
+import { finding } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding } from '../codes/finding';

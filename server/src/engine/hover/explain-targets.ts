@@ -16,7 +16,7 @@ export function explainedGateName(name: string): { name: string; caseOnly: boole
 }
 
 /** apiVersions serving `kind` in the version (stable first), matched exactly or else case-insensitively. */
-export function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
+function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
   const data = loadVersion(version).data;
   let found = kindsNamed(data, name).filter((k) => !k.removed);
   if (found.length === 0) found = data.kinds.filter((k) => !k.removed && sameLetters(name, k.kind));

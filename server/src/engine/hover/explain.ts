@@ -13,7 +13,7 @@ import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';
 
-export interface ExplainOptions {
+interface ExplainOptions {
   version: KubeVersion;
   environment?: GateEnvironment;
   knowledge?: KnowledgeOptions;
@@ -53,13 +53,12 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 /** Width of the fields listing inside its fence (the terminal rendering indents a fence by 4: 80 columns). */
 const FIELDS_WIDTH = 76;
 
-
 /**
  * The children of a struct type as `kubectl explain` lists them: name, type, required, allowed values and the
  * gates each needs (stage in the target version), in a fenced block within 80 columns. Undefined when the type
  * (through lists and maps) is not a struct with fields.
  */
-export function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: GateCatalog, version: KubeVersion): string | undefined {
+function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: GateCatalog, version: KubeVersion): string | undefined {
   let t = type;
   while (t && ('list' in t || 'map' in t)) t = 'list' in t ? t.list : t.map;
   const fields = t && 'ref' in t ? data.types[t.ref]?.fields : undefined;

@@ -30,7 +30,7 @@ function optionality(f: FieldDef): string {
 }
 
 /** Gates that apply to the field as the engine applies them (comment-derived gates for config kinds only). */
-export function fieldGates(f: FieldDef, entry: KindEntry): string[] {
+function fieldGates(f: FieldDef, entry: KindEntry): string[] {
   return [...(f.gates ?? []), ...(entry.component ? (f.commentGates ?? []) : [])].filter((g, i, all) => all.indexOf(g) === i);
 }
 

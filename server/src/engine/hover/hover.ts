@@ -82,7 +82,7 @@ function isListRoot(data: VersionData, root: YAMLMap): boolean {
 
 /** What a hover reads of a file: its parsed documents (with their trees), the version it is checked against and
  *  the gate environment with the file's own config documents. */
-export interface HoverFile {
+interface HoverFile {
   parsed: ParsedFile;
   version: KubeVersion;
   environment: GateEnvironment;

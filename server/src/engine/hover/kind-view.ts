@@ -8,7 +8,7 @@ import type { KubeVersion } from '../base/types';
 import { groupOf } from '../base/api-version';
 import { gateHeadline, gateMarkdown } from './gate-view';
 
-export interface KindViewInput {
+interface KindViewInput {
   data: VersionData;
   catalog: GateCatalog;
   brief?: BriefFacts;

@@ -11,7 +11,7 @@ import type { FileReport, Finding } from '../codes/finding';
 import { joinPieces, splitDocuments, type Piece } from './pieces';
 import { place, store, unstore, type Stored } from './stored';
 
-export type WholeCheck = (text: string) => FileReport;
+type WholeCheck = (text: string) => FileReport;
 
 export interface IncrementalOptions {
   /** With more pieces than this to check, the whole file is checked in one call (and its results cached per

@@ -8,7 +8,7 @@ import { joinPieces, splitDocuments, type Piece } from './pieces';
 /** Below this many characters the whole file is used. */
 const SMALL_FILE_CHARS = 4_000;
 
-export interface LocalText {
+interface LocalText {
   text: string;
   /** File position → local position (undefined outside the kept documents). */
   toLocal(p: Position): Position | undefined;

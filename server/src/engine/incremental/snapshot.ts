@@ -19,7 +19,7 @@ export interface DocumentSpan {
 }
 
 /** What a snapshot is made from: the check's results, or nothing but the text. */
-export interface SnapshotSource {
+interface SnapshotSource {
   version?: KubeVersion;
   /** The whole text's walk (documents without their trees). */
   analysis?: FileAnalysis;

@@ -7,12 +7,6 @@ export function gateCatalog(opts: KnowledgeOptions = {}): GateCatalog {
   return loadSchemaFile<GateCatalog>('gates.json', opts);
 }
 
-/** A registered gate by its exact name (no alias resolution). */
-export function gateEntry(name: string, opts: KnowledgeOptions = {}): GateEntry | undefined {
-  const gates = gateCatalog(opts).gates;
-  return Object.prototype.hasOwnProperty.call(gates, name) ? gates[name] : undefined;
-}
-
 /** AllAlpha / AllBeta: valid keys of every feature-gate map, not gates. */
 export function isMetaGate(name: string, opts: KnowledgeOptions = {}): boolean {
   return gateCatalog(opts).meta.includes(name);
@@ -30,7 +24,7 @@ export function resolveGateName(name: string, viaFieldMarker: boolean, opts: Kno
   return alias && Object.prototype.hasOwnProperty.call(cat.gates, alias) ? alias : undefined;
 }
 
-export interface ResolvedGateState {
+interface ResolvedGateState {
   /** The registered gate (alias resolved when asked). */
   gate: string;
   entry: GateEntry;

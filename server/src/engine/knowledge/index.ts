@@ -9,20 +9,15 @@ export {
   kindsOf,
   typeOf,
   fieldOf,
-  enumValues,
   laterVersionOf,
-  isBuiltinGroup,
 } from './versions';
 export {
-  versionIndexOf,
   kindKey,
   kindEntry,
   listItemKind,
   kindsOfApiVersion,
   kindsNamed,
-  isServedApiKind,
-  type VersionIndex,
 } from './version-index';
-export { gateCatalog, gateEntry, isMetaGate, resolveGateName, gateState, type ResolvedGateState } from './gates';
-export { gatedFields, gatedFieldsOfGate } from './gated-fields';
-export { briefFacts, notShippedApi } from './brief';
+export { gateCatalog, isMetaGate, resolveGateName, gateState } from './gates';
+export { gatedFields } from './gated-fields';
+export { briefFacts } from './brief';

@@ -43,17 +43,7 @@ export function fieldOf(version: string, typeName: string, field: string, opts: 
   return fields.get(field);
 }
 
-/** Allowed values of an `+enum` API type (VersionData.enums). */
-export function enumValues(version: string, enumName: string, opts: KnowledgeOptions = {}): readonly string[] | undefined {
-  return loadVersion(version, opts).data.enums[enumName];
-}
-
 /** The first later supported version whose same-named type has this field (drives field-not-in-version). */
 export function laterVersionOf(version: string, typeName: string, field: string, opts: KnowledgeOptions = {}): string | undefined {
   return loadVersion(version, opts).data.later[typeName]?.[field];
-}
-
-/** Whether a group is a built-in API group in any supported version ('' = the core group). */
-export function isBuiltinGroup(version: string, group: string, opts: KnowledgeOptions = {}): boolean {
-  return loadVersion(version, opts).builtinGroups.has(group);
 }

@@ -102,7 +102,7 @@ function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, do
  *  faster than the package's lexer; the package composes the documents. */
 /** `run` with the stack traces of new Error objects off: the parser makes an error object per problem, and
  *  capturing its stack cost more than the rest of the parse of a broken document (they are never read). */
-export function withoutStackTraces<T>(run: () => T): T {
+function withoutStackTraces<T>(run: () => T): T {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -289,7 +289,7 @@ function hasAlias(doc: Document.Parsed): boolean {
 }
 
 /** Aliases may expand a document to at most this many times its own nodes (plus a fixed allowance). */
-export const ALIAS_EXPANSION_FACTOR = 10;
+const ALIAS_EXPANSION_FACTOR = 10;
 const ALIAS_EXPANSION_ALLOWANCE = 100_000;
 
 /** Alias bombs as a syntax error, in linear time: each node's size with its aliases expanded is computed once

@@ -32,17 +32,6 @@ export function offsetAt(lineCounter: LineCounter, text: string, pos: Position):
   return offsetIn(lineCounter.lineStarts, text.length, pos);
 }
 
-/** Range of a yaml node (value part only, without trailing comments). */
-export function nodeRange(
-  lineCounter: LineCounter,
-  node: { range?: [number, number, number] | null } | null | undefined,
-  fallback: Range,
-): Range {
-  const r = node?.range;
-  if (!r) return fallback;
-  return rangeOf(lineCounter, r[0], r[1]);
-}
-
 export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }

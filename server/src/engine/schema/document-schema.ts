@@ -11,7 +11,7 @@ import type { JsonSchemaObject } from './options';
 import { routerSchema } from './router';
 import { walkOf } from './walked';
 
-export type VersionedSchema = { kubernetesVersion: string; schema: JsonSchemaObject } | null;
+type VersionedSchema = { kubernetesVersion: string; schema: JsonSchemaObject } | null;
 
 /** The schema of a text's kinds (or of one kind, when both `apiVersion` and `kind` are given). CRDs and
  *  kustomize facts of the context are not used. `walked`: the check's walk of this text under `context`, read

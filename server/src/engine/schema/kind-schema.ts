@@ -28,7 +28,7 @@ export function neverServedWhy(opts: SchemaBuildOptions, k: KindEntry): string |
   return opts.data.served?.notServed[k.apiVersion];
 }
 
-export function variantOfKind(entry: KindEntry): Variant {
+function variantOfKind(entry: KindEntry): Variant {
   if (!entry.component) return API_VARIANT;
   if (entry.component === 'kind') return { mode: 'config', lenient: true };
   const component = gateComponentOf(entry);

@@ -6,7 +6,7 @@ import { expandDefaults } from './expand';
 
 export const SNIPPETS_FILE = 'kubegate.code-snippets';
 
-export type SnippetOptions = KnowledgeOptions;
+type SnippetOptions = KnowledgeOptions;
 
 export interface Snippet {
   /** The key in the snippets file (a readable title). */
@@ -18,7 +18,7 @@ export interface Snippet {
 }
 
 /** A completion item in plain data; the language server maps it to an LSP CompletionItem (snippet format). */
-export interface SnippetCompletion {
+interface SnippetCompletion {
   label: string;
   filterText: string;
   detail: string;
@@ -67,7 +67,7 @@ export function loadSnippets(opts: SnippetOptions = {}): Snippet[] {
   return list;
 }
 
-export function snippetCompletion(s: Snippet): SnippetCompletion {
+function snippetCompletion(s: Snippet): SnippetCompletion {
   return {
     label: s.prefix,
     filterText: s.prefix,

@@ -62,7 +62,7 @@ export function extentOf(ctx: WalkContext, keyRange: Range, value: Node | null):
   return { start: keyRange.start, end };
 }
 
-export function zeroRange(): Range {
+function zeroRange(): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 }
 

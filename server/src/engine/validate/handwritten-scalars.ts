@@ -66,7 +66,7 @@ export function checkHandwrittenScalar(
  * field of the int-or-string table must hold a valid port / percentage. `owner` is the type key of the mapping
  * that holds the field.
  */
-export function checkIntOrStringScalar(
+function checkIntOrStringScalar(
   ctx: WalkContext,
   node: Scalar,
   read: KubectlScalar,

@@ -53,7 +53,7 @@ function tooLong(value: string, max: number): string[] {
 }
 
 /** kube-apiserver's maskTrailingDash: a generateName prefix may end in '-' (its last two characters become 'a'). */
-export function maskTrailingDash(prefix: string): string {
+function maskTrailingDash(prefix: string): string {
   if (!prefix.endsWith('-')) return prefix;
   return prefix.length < 2 ? 'a' : `${prefix.slice(0, -2)}a`;
 }

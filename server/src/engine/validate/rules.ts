@@ -27,7 +27,7 @@ function scalarOf(ctx: WalkContext, node: Node | null | undefined): KubectlScala
 
 /** One short sentence for the message; the explanation after a colon (and a long "(format …)") go to the fix and
  *  the detail (relatedInformation, the CLI's second line). */
-export function splitRuleMessage(text: string): { message: string; fix?: string; detail?: string } {
+function splitRuleMessage(text: string): { message: string; fix?: string; detail?: string } {
   let message = text.replace(/\.$/, '');
   let fix: string | undefined;
   let detail: string | undefined;
@@ -130,7 +130,7 @@ function checkUnique(ctx: WalkContext, rule: FieldRule, node: Node, path: string
 }
 
 /** One entry of a list-map list that repeats the key of an earlier entry (indexes are 0-based). */
-export interface DuplicateKey {
+interface DuplicateKey {
   first: number;
   index: number;
   item: YAMLMap;
