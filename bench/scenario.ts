@@ -9,7 +9,7 @@ import { BenchLspClient } from './lsp-client';
 import type { BenchPositions, LinePosition } from './positions';
 import type { ServerSpec } from './servers';
 import { TIMED_OUT, type Sample } from './stats';
-import { applyRangeEdits, offsetAt } from '../server/src/engine/line-index';
+import { applyRangeEdits, offsetAt } from '../server/src/engine/base/line-index';
 
 export interface StepTimeouts {
   initializeMs: number;

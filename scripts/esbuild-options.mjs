@@ -25,7 +25,7 @@ const vendored = {
   '@kubernetes/client-node/dist/config.js': { file: 'kube-config.js', pick: undefined },
   '@bufbuild/cel': { file: 'cel.js', pick: 'core' },
   '@bufbuild/cel/ext': { file: 'cel.js', pick: 'ext' },
-  // The RE2 engine of CEL's matches(), also used for CRD `pattern`s (engine/regex.ts): one copy, in the CEL bundle.
+  // The RE2 engine of CEL's matches(), also used for CRD `pattern`s (engine/base/regex.ts): one copy, in the CEL bundle.
   '@bufbuild/re2': { file: 'cel.js', pick: 're2' },
   // The planner of the CEL library (not among its package exports), whose nodes count CEL evaluation cost
   // (engine/crd/cel.ts). Its file is named so that the bundle shares it with the library's own copy.

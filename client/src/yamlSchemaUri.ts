@@ -6,7 +6,7 @@
 //   - readable schema URIs: `kubegate://schemas/<version>/<name>?resource=<document URI>`, e.g.
 //     `kubegate://schemas/1.37/pod-v1.json?resource=file%3A…`; `pending` stands for the version until the server
 //     has answered for the document's current kinds.
-import { compileGlob, globMatches } from '../../server/src/engine/glob-match';
+import { compileGlob, globMatches } from '../../server/src/engine/base/glob-match';
 
 export const SCHEMA_SCHEME = 'kubegate';
 

@@ -6,7 +6,7 @@
 import { SETTINGS, type SettingSpec } from '../../server/src/contract/settings';
 import { ALL_CODES, CODE_TABLE } from '../../server/src/engine/codes';
 import type { GateCatalog } from '../../server/src/engine/knowledge/format';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { COMMANDS } from '../../client/src/commandIds';
 
 /** Palette titles (shown as "Kubegate: <title>"). */

@@ -3,9 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 
-/** The versions generated: the engine's supported versions (one list, server/src/engine/types.ts). */
+/** The versions generated: the engine's supported versions (one list, server/src/engine/base/types.ts). */
 export const GENERATED_VERSIONS = SUPPORTED_VERSIONS;
 
 /** An element type in fields.json (list item or map value), same shape as a field without the field facts. */

@@ -9,7 +9,7 @@ import type { FieldDef, KindEntry, ServedGroupVersions, TypeDef, TypeRef, Versio
 import type { DropGatedRow, ServedVersionFacts, UpEnum, UpKind, UpType, VersionSources } from './sources';
 import { TypeBuilder, collectScalarRefs } from './type-builder';
 import { sortedRecord } from './write-json';
-import { compareVersions } from '../../server/src/engine/kube-version';
+import { compareVersions } from '../../server/src/engine/base/kube-version';
 
 export interface BuiltVersion {
   data: VersionData;

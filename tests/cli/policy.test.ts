@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
-import { compareVersions } from '../../server/src/engine/kube-version';
+import { compareVersions } from '../../server/src/engine/base/kube-version';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { memoryIO } from '../support/cli-io';
 import { ROOT } from './cli-process';

@@ -9,7 +9,8 @@ import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabula
 import type { CrdCatalog } from '../../server/src/engine/crd/catalog';
 import { API_OBJECT_GROUPS } from '../../server/src/engine/crd/api-objects';
 import { loadVersion } from '../../server/src/engine/knowledge';
-import type { DocumentReport, FileReport } from '../../server/src/engine/types';
+import type { DocumentReport } from '../../server/src/engine/base/types';
+import type { FileReport } from '../../server/src/engine/codes/finding';
 
 /** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
 export const CORPUS_DIR = sharedPath('corpus');

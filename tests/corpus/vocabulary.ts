@@ -3,7 +3,8 @@
 //   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
 //   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
 import { NOT_CHECKED_BY_FINDING, REASON_TYPE_META } from '../../server/src/engine/route/inputs';
-import type { DocumentReport, FileReport, Finding, Severity } from '../../server/src/engine/types';
+import type { DocumentReport, Severity } from '../../server/src/engine/base/types';
+import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 
 export interface VocabEntry {
   key: string;

@@ -2,7 +2,7 @@
 // the verdict contract checked, and a v1 CRD text to vary.
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import type { FileReport, Finding } from '../../server/src/engine/types';
+import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });

@@ -7,7 +7,7 @@ import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { hoverAt } from '../../server/src/engine/hover/hover';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { at, check, crd, one, ruled } from './crd-object-helpers';
 
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);

@@ -7,7 +7,7 @@ import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { fixesFor } from '../../server/src/engine/fixes';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { WIDGET_CRD } from './fixtures';
 

@@ -7,7 +7,7 @@ import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { controllerGateFixes } from '../../server/src/engine/fixes/crd-fixes';
 import { checkText } from '../../server/src/engine/check';
 import { hoverAt } from '../../server/src/engine/hover/hover';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { cursor } from '../support/markers';
 import { GATEWAY_STANDARD_HTTPROUTE_CRD } from './fixtures';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
-import { compileRe2 } from '../../server/src/engine/regex';
+import { compileRe2 } from '../../server/src/engine/base/regex';
 import { servedVersion } from './fixtures';
 
 const crd = (pattern: string) => `apiVersion: apiextensions.k8s.io/v1

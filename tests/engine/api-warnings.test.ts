@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { isFractionalBytes } from '../../server/src/engine/validate/api-warnings';
 import { API_WARNING_RULE_IDS, NODE_LABEL_WARNINGS, VOLUME_WARNINGS } from '../../server/src/engine/validate/warning-table';
 import { marked } from '../support/markers';

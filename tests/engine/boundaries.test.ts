@@ -1,7 +1,8 @@
 // Architecture rules, checked on the sources: the engine imports no LSP, VS Code, network, file-system or process
 // API and resolves no path against the working directory (file access is the host's: server/src/host, the
-// front ends); its folders depend on each other only downwards, in the layer table below; and the front ends
-// (server/src/lsp, server/src/cli) import the engine only through its entry point, server/src/engine/index.ts.
+// front ends); every engine file but the entry point sits in a folder, and the folders import each other only as
+// the acyclic table below allows; and the front ends (server/src/lsp, server/src/cli) import the engine only
+// through its entry point, server/src/engine/index.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,39 +61,80 @@ describe('architecture boundaries', () => {
     expect(bad).toEqual([]);
   });
 
-  it('engine folders import only folders of lower layers', () => {
-    // Bottom first. Files directly in engine/ (the facade and small shared utilities) are not in the table yet.
-    const LAYERS = [
-      ['knowledge', 'snippets'],
-      ['codes'],
-      ['parse'],
-      ['gates'],
-      ['validate'],
-      ['crd'],
-      ['route'],
-      ['kustomize'],
-      ['incremental', 'schema'],
-      ['fixes'],
-      ['complete', 'hover', 'features'],
-      ['project'],
-    ];
-    const layerOf = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i] as const)));
-    const engine = path.join(SRC, 'engine');
-    const folderOf = (file: string) => {
-      const rel = path.relative(engine, file).split(path.sep);
-      return rel.length > 1 ? rel[0]! : undefined;
+  // Which engine folders each folder may import, bottom layer first. A new import between folders needs its edge
+  // here, and the table must stay acyclic (a folder never reaches itself through others).
+  const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
+    base: [], // small helpers and plain types (positions, versions, paths, globs, names, …): no engine import
+    knowledge: ['base'], // shipped facts through the data reader; the type-graph walk
+    codes: ['base', 'knowledge'], // finding codes, findings, verdicts, severity overrides
+    model: ['base', 'codes'], // values passed between the stages
+    parse: ['base', 'codes', 'model'],
+    gates: ['base', 'codes', 'knowledge', 'model', 'parse'], // gate state model, config readers, gate and verdict steps
+    validate: ['base', 'codes', 'gates', 'knowledge', 'model', 'parse'],
+    crd: ['base', 'codes', 'knowledge', 'model', 'parse', 'validate'],
+    route: ['base', 'codes', 'crd', 'gates', 'knowledge', 'model', 'parse', 'validate'],
+    kustomize: ['base', 'codes', 'knowledge', 'model', 'parse', 'route', 'validate'],
+    check: ['base', 'codes', 'crd', 'gates', 'knowledge', 'kustomize', 'model', 'parse', 'route'], // one text's check
+    incremental: ['base', 'check', 'codes', 'gates', 'parse'],
+    schema: ['base', 'check', 'gates', 'knowledge', 'model', 'parse', 'validate'],
+    snippets: ['base', 'check', 'codes', 'knowledge'],
+    fixes: ['base', 'codes', 'gates', 'incremental', 'knowledge', 'model'],
+    complete: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'snippets'],
+    hover: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
+    features: ['base', 'check', 'fixes', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
+    analysis: ['base', 'check', 'codes', 'complete', 'features', 'fixes', 'hover', 'incremental', 'knowledge'], // the facade
+    project: ['analysis', 'base', 'crd', 'gates', 'knowledge', 'kustomize', 'model'],
+  };
+  const engine = path.join(SRC, 'engine');
+  /** The engine folder of a file; undefined for a file directly in engine/. */
+  const folderOf = (file: string) => {
+    const rel = path.relative(engine, file).split(path.sep);
+    return rel.length > 1 ? rel[0]! : undefined;
+  };
+
+  it('every engine file but the entry point sits in a folder of the table', () => {
+    const bad: string[] = [];
+    for (const name of readdirSync(engine)) {
+      const p = path.join(engine, name);
+      if (statSync(p).isDirectory()) {
+        if (!(name in ALLOWED_IMPORTS)) bad.push(`engine/${name} is not in the table`);
+      } else if (name !== 'index.ts') bad.push(`engine/${name} sits directly in engine/`);
+    }
+    for (const name of Object.keys(ALLOWED_IMPORTS)) if (!existsSync(path.join(engine, name))) bad.push(`engine/${name} is in the table but does not exist`);
+    expect(bad).toEqual([]);
+  });
+
+  it('the table of folder imports has no cycle', () => {
+    // Depth-first search; a folder met again while on the current path closes a cycle.
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (folder: string, trail: string[]) => {
+      if (state.get(folder) === 'done') return;
+      if (state.get(folder) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(folder)), folder].join(' → '));
+        return;
+      }
+      state.set(folder, 'open');
+      for (const to of ALLOWED_IMPORTS[folder] ?? []) visit(to, [...trail, folder]);
+      state.set(folder, 'done');
     };
+    for (const folder of Object.keys(ALLOWED_IMPORTS)) visit(folder, []);
+    const unknown = Object.values(ALLOWED_IMPORTS).flat().filter((to) => !(to in ALLOWED_IMPORTS));
+    expect({ cycles, unknown }).toEqual({ cycles: [], unknown: [] });
+  });
+
+  it('engine folders import only the folders the table allows', () => {
     const bad: string[] = [];
     for (const file of sources(engine)) {
       const from = folderOf(file);
-      if (from === undefined) continue;
-      if (!layerOf.has(from)) bad.push(`engine/${from} is in no layer of the table`);
+      if (from === undefined) continue; // the entry point
       for (const spec of specifiers(file)) {
         if (!spec.startsWith('.')) continue;
         const target = path.resolve(path.dirname(file), spec);
         const to = folderOf(existsSync(`${target}.ts`) ? `${target}.ts` : path.join(target, 'index.ts'));
-        if (to === undefined || to === from) continue;
-        if (!((layerOf.get(to) ?? Infinity) < (layerOf.get(from) ?? -1))) bad.push(`${path.relative(SRC, file)} (${from}) imports ${spec} (${to}): not a lower layer`);
+        if (to === from) continue;
+        if (to === undefined) bad.push(`${path.relative(SRC, file)} imports the engine's entry point (${spec})`);
+        else if (!(ALLOWED_IMPORTS[from] ?? []).includes(to)) bad.push(`${path.relative(SRC, file)} (${from}) imports ${spec} (${to}): not in the table`);
       }
     }
     expect([...new Set(bad)]).toEqual([]);
@@ -126,7 +168,7 @@ describe('architecture boundaries', () => {
 
   it('the contract shared with the VS Code client imports a few named engine modules, never the entry point', () => {
     // The client bundles server/src/contract: importing the engine's entry point would bundle the whole engine.
-    const allowed = new Set(['types', 'codes', 'kube-version', 'crd/selection', 'glob-match', 'similar-names', 'parse/parseFile']);
+    const allowed = new Set(['base/types', 'codes', 'codes/finding', 'base/kube-version', 'crd/selection', 'base/glob-match', 'base/similar-names', 'parse/parseFile']);
     const bad: string[] = [];
     for (const file of sources(path.join(SRC, 'contract'))) {
       for (const spec of specifiers(file)) {

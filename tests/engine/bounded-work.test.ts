@@ -4,18 +4,18 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, Document } from 'yaml';
-import { append } from '../../server/src/engine/append';
-import { capFindings, MAX_FINDINGS_PER_DOCUMENT } from '../../server/src/engine/cap-findings';
+import { append } from '../../server/src/engine/base/append';
+import { capFindings, MAX_FINDINGS_PER_DOCUMENT } from '../../server/src/engine/check/cap-findings';
 import { completeAt } from '../../server/src/engine/complete';
 import { readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
-import { compileGlob, globMatches } from '../../server/src/engine/glob-match';
+import { compileGlob, globMatches } from '../../server/src/engine/base/glob-match';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { yamlDocs } from '../../server/src/engine/fixes/yaml-nodes';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { readKustomization } from '../../server/src/engine/kustomize/kustomization';
 import { parseRepoConfig } from '../../server/src/contract/repo-config';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { check, only, V } from './helpers';
 
 afterEach(() => {

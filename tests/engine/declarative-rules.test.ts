@@ -7,7 +7,7 @@ import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
 import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { formatProblem } from '../../server/src/engine/validate/formats';
 import { marked } from '../support/markers';
 

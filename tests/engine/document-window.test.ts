@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { documentWindow } from '../../server/src/engine/complete/document-window';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { splitLines } from '../../server/src/engine/line-index';
+import { splitLines } from '../../server/src/engine/base/line-index';
 
 /** The document around `line` read from all the lines (what completion did before). */
 function reference(text: string, line: number): { first: number; lines: string[] } | undefined {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeFile, checkText, reportOf } from '../../server/src/engine/check';
 import { eachDocument } from '../../server/src/engine/parse/each-document';
 import { parseFile, textLineCounter } from '../../server/src/engine/parse/parseFile';
-import type { CheckOptions } from '../../server/src/engine/model';
+import type { CheckOptions } from '../../server/src/engine/check/options';
 import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 
 const options: CheckOptions = { version: '1.37' };

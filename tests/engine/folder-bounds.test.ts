@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { discoverConfigs } from '../../server/src/engine/gates/discover-configs';
 import { discoverCrds } from '../../server/src/engine/crd/workspace';
-import { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from '../../server/src/engine/nearest-folder';
+import { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from '../../server/src/engine/base/nearest-folder';
 import { Project } from '../../server/src/engine';
 import { memoryHost } from '../support/fixture';
 

@@ -2,7 +2,7 @@
 // a non-GA gate, with the gate's state for the file; in a large file only the asked lines' documents are read.
 import { describe, expect, it } from 'vitest';
 import { contentEnd, gateBadges } from '../../server/src/engine/features/gate-badges';
-import { gatedUsesWithState } from '../../server/src/engine/gates/use-states';
+import { gatedUsesWithState } from '../../server/src/engine/features/gated-uses';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { SLICE as DRA_SLICE_WITH_SKIP_NODE_OPERATIONS } from '../lsp/fixtures';

@@ -3,7 +3,7 @@
 // them, and repeated keys of built-in list-map lists with the server's verdict. Exact ranges, rules and verdicts.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { HANDWRITTEN_RULE_IDS, INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
 import { portNameProblem } from '../../server/src/engine/validate/handwritten-scalars';
 import { compareQuantities, quantityProblem, quantityValue } from '../../server/src/engine/validate/quantity';

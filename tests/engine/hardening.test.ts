@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { stringify } from 'yaml';
 import { gateCatalog, loadVersion, type FieldDef, type KindEntry, type TypeRef, type VersionData } from '../../server/src/engine/knowledge';
-import { SUPPORTED_VERSIONS, type KubeVersion } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS, type KubeVersion } from '../../server/src/engine/base/types';
 import { check, only, rangeOfText, single, V } from './helpers';
 
 const data = (v = V): VersionData => loadVersion(v).data;

@@ -3,7 +3,8 @@
 import { expect } from 'vitest';
 import { analyzeFile, checkText } from '../../server/src/engine/check';
 import { loadVersion } from '../../server/src/engine/knowledge';
-import type { FileReport, Finding, FindingCode, KubeVersion, Range } from '../../server/src/engine/types';
+import type { FileReport, Finding, FindingCode } from '../../server/src/engine/codes/finding';
+import type { KubeVersion, Range } from '../../server/src/engine/base/types';
 
 export const V: KubeVersion = '1.37';
 

@@ -7,7 +7,7 @@ import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { hoverAt } from '../../server/src/engine/hover';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { hoverInFile } from '../../server/src/engine/hover/hover-in-file';
-import type { CheckOptions } from '../../server/src/engine/model';
+import type { CheckOptions } from '../../server/src/engine/check/options';
 import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import type { TextSnapshot } from '../../server/src/engine/incremental/snapshot';
 import { marked } from '../support/markers';

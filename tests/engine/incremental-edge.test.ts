@@ -4,7 +4,7 @@
 // finding twice), and broken YAML whose open quote runs past a `---`.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import type { FileReport } from '../../server/src/engine/types';
+import type { FileReport } from '../../server/src/engine/codes/finding';
 import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 

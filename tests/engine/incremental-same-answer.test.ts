@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
-import type { FileReport } from '../../server/src/engine/types';
+import type { FileReport } from '../../server/src/engine/codes/finding';
 import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
 import { joinPieces, splitDocuments } from '../../server/src/engine/incremental/pieces';
 import { rng } from '../support/random';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
-import type { FileReport } from '../../server/src/engine/types';
+import type { FileReport } from '../../server/src/engine/codes/finding';
 import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 import { sharedDir, hasShared, sharedTitle } from '../support/shared';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { findKustomizations, kustomizeFactsFor } from '../../server/src/engine/kustomize';
-import type { Finding, Range } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
+import type { Range } from '../../server/src/engine/base/types';
 import { runCli } from '../../server/src/cli/main';
 import { memoryIO } from '../support/cli-io';
 

@@ -1,6 +1,6 @@
 // No JavaScript RegExp is built from repository content: a regular expression read from a file a repository
-// controls (a CRD `pattern`, a glob of .kubegate.yaml, …) goes through engine/regex.ts (RE2, linear time) or
-// engine/glob-match.ts. This test reads the sources and fails on any `RegExp(` whose argument is not a literal,
+// controls (a CRD `pattern`, a glob of .kubegate.yaml, …) goes through engine/base/regex.ts (RE2, linear time) or
+// engine/base/glob-match.ts. This test reads the sources and fails on any `RegExp(` whose argument is not a literal,
 // unless the place is listed below with the reason it is safe.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

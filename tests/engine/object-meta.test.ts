@@ -6,7 +6,8 @@ import { checkText } from '../../server/src/engine/check';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import { objectKindKey, objectMetaFacts } from '../../server/src/engine/knowledge/object-meta';
 import type { GateEnvironment, GateState } from '../../server/src/engine/model';
-import type { Finding, FileReport, KubeVersion } from '../../server/src/engine/types';
+import type { Finding, FileReport } from '../../server/src/engine/codes/finding';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 import { check, r, rangeOfText } from './helpers';
 
 /** The ObjectMeta findings of a report (those with a validation rule id), as compact records. */

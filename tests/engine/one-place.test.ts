@@ -1,9 +1,9 @@
 // The small shared facts of the engine: apiVersion parts, version texts, did-you-mean, offsets ↔ positions.
 import { describe, expect, it } from 'vitest';
-import { groupOf, splitApiVersion, versionOf } from '../../server/src/engine/api-version';
-import { compareVersions, minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/kube-version';
-import { LineIndex, applyOffsetEdits, applyRangeEdits, lineCount, lineStartAt, lineStarts, splitLines } from '../../server/src/engine/line-index';
-import { closeNames, closestName, editDistance, sameLetters } from '../../server/src/engine/similar-names';
+import { groupOf, splitApiVersion, versionOf } from '../../server/src/engine/base/api-version';
+import { compareVersions, minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/base/kube-version';
+import { LineIndex, applyOffsetEdits, applyRangeEdits, lineCount, lineStartAt, lineStarts, splitLines } from '../../server/src/engine/base/line-index';
+import { closeNames, closestName, editDistance, sameLetters } from '../../server/src/engine/base/similar-names';
 
 describe('apiVersion parts', () => {
   it('splits group and version; the core group is ""', () => {

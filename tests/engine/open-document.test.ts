@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { OpenDocument, reportForText } from '../../server/src/engine/incremental/open-document';
-import { applySeverityOverrides } from '../../server/src/engine/severity-overrides';
-import { SYNTAX_ONLY_FACTOR, syntaxOnlyReport } from '../../server/src/engine/size-guard';
-import type { CheckOptions } from '../../server/src/engine/model';
+import { applySeverityOverrides } from '../../server/src/engine/codes/severity-overrides';
+import { SYNTAX_ONLY_FACTOR, syntaxOnlyReport } from '../../server/src/engine/check/size-guard';
+import type { CheckOptions } from '../../server/src/engine/check/options';
 import { V } from './helpers';
 
 const doc = (i: number) => `---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a${i}}\ndta${i}: 1\n`;

@@ -1,7 +1,7 @@
-// The outline of a file (engine/outline.ts): one entry per YAML mapping document; a large file is read per
+// The outline of a file (engine/features/outline.ts): one entry per YAML mapping document; a large file is read per
 // document, with unchanged documents taken from the cache.
 import { describe, expect, it } from 'vitest';
-import { documentOutline, outlineOf, type OutlineCache } from '../../server/src/engine/outline';
+import { documentOutline, outlineOf, type OutlineCache } from '../../server/src/engine/features/outline';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: apps\n';

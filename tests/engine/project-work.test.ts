@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseStats, Project, type ProjectHost, type ProjectSettings } from '../../server/src/engine';
-import { MAX_FOLDER_FILES } from '../../server/src/engine/nearest-folder';
+import { MAX_FOLDER_FILES } from '../../server/src/engine/base/nearest-folder';
 import { widgetCrd } from '../support/crd-text';
 import { memoryHost } from '../support/fixture';
 

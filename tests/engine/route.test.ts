@@ -1,7 +1,7 @@
 // Routing. Kinds, versions and designs come from schemas/ (loaded), not from memory.
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import { closestName, editDistance } from '../../server/src/engine/similar-names';
+import { closestName, editDistance } from '../../server/src/engine/base/similar-names';
 import { checkText } from '../../server/src/engine/check';
 import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { check, data, only, single, V } from './helpers';

@@ -10,10 +10,11 @@ import { Analysis } from '../../server/src/engine/analysis';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { CheckOptions } from '../../server/src/engine/model';
+import type { CheckOptions } from '../../server/src/engine/check/options';
 import { contributedSchema } from '../../server/src/engine/schema/contributed-schema';
 import { documentSchema } from '../../server/src/engine/schema/document-schema';
-import type { Finding, Position } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
+import type { Position } from '../../server/src/engine/base/types';
 import { kindConfig, SLICE } from '../lsp/fixtures';
 import { V } from './helpers';
 

@@ -5,7 +5,7 @@ import { completeAt } from '../../server/src/engine/complete';
 import { completionsInFile, documentSnippets } from '../../server/src/engine/complete/complete-in-file';
 import { mayHoldCrd } from '../../server/src/engine/crd/workspace';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { looksLikeManifest, mayAffectOtherFiles } from '../../server/src/engine/text-markers';
+import { looksLikeManifest, mayAffectOtherFiles } from '../../server/src/engine/check/text-markers';
 import { documentSchema, versionKindSchema } from '../../server/src/engine/schema/document-schema';
 import { V } from './helpers';
 

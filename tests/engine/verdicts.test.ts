@@ -7,9 +7,9 @@ import { CODE_TABLE } from '../../server/src/engine/codes';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
 import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { Finding, FindingCode } from '../../server/src/engine/types';
-import { defaultVerdict } from '../../server/src/engine/verdict-pass';
-import { VERDICT_SEVERITY } from '../../server/src/engine/verdicts';
+import type { Finding, FindingCode } from '../../server/src/engine/codes/finding';
+import { defaultVerdict } from '../../server/src/engine/gates/verdict-pass';
+import { VERDICT_SEVERITY } from '../../server/src/engine/codes/verdicts';
 import { marked } from '../support/markers';
 
 function check(source: string, options: { gates?: string[]; file?: string } = {}) {

@@ -1,7 +1,7 @@
-// The version a text is checked against (engine/version-for-text.ts): its version comment in the first lines,
+// The version a text is checked against (engine/check/version-for-text.ts): its version comment in the first lines,
 // else the version from outside the file.
 import { describe, expect, it } from 'vitest';
-import { headOf, versionForText } from '../../server/src/engine/version-for-text';
+import { headOf, versionForText } from '../../server/src/engine/check/version-for-text';
 import { analyzeFile } from '../../server/src/engine/check';
 
 describe('versionForText', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { applyRangeEdits, fixesFor, type TextEdit } from '../../server/src/engine/fixes';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { hasShared, sharedTitle } from '../support/shared';
 import { CORPUS_DIR as corpusDir, readManifest } from '../corpus/corpus-compare';
 import { VERSION } from './helpers';

@@ -5,7 +5,8 @@ import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { applyRangeEdits, fixesFor, type Fix, type FixContext } from '../../server/src/engine/fixes';
-import type { FileReport, Finding, FindingCode, KubeVersion } from '../../server/src/engine/types';
+import type { FileReport, Finding, FindingCode } from '../../server/src/engine/codes/finding';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 
 export { feature, type FeatureFacts } from '../support/features';
 export { committedGates, configApiVersion } from '../support/committed';
@@ -53,7 +54,7 @@ export function fixTitled(fixes: Fix[], re: RegExp): Fix {
 /** Apply a fix to a set of files (created files added); settings are returned apart. */
 export function apply(files: Files, fix: Fix): Files {
   const out: Files = { ...files };
-  const byFile = new Map<string, { range: import('../../server/src/engine/types').Range; newText: string }[]>();
+  const byFile = new Map<string, { range: import('../../server/src/engine/base/types').Range; newText: string }[]>();
   for (const e of fix.edits) {
     if ('create' in e) {
       expect(out[e.file], `${e.file} must not exist`).toBeUndefined();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES, FEATURE_GATES_KEY, STATIC_POD } from '../../server/src/engine/gates/gate-places';
 import { isConfigApiVersion } from '../../server/src/engine/gates/messages';
 import { kindEntry, loadVersion } from '../../server/src/engine/knowledge';
-import { resolveTypePath } from '../../server/src/engine/type-path';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { resolveTypePath } from '../../server/src/engine/knowledge/type-path';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 
 describe.each(SUPPORTED_VERSIONS)('gate places against the data of %s', (version) => {
   const data = loadVersion(version).data;

@@ -5,7 +5,8 @@ import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
 import { LineCounter, parseDocument } from 'yaml';
 import { readGateConfig, readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
-import type { Finding, Range } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
+import type { Range } from '../../server/src/engine/base/types';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { committedKinds, gatedField, normalisedComponents, pageGates } from '../support/committed';
 

@@ -13,7 +13,8 @@ import { featureGateWords, gateDependencyWords, offConsequence, unknownGateWords
 import { settingFindings } from '../../server/src/engine/gates/setting-findings';
 import { briefFacts, findKind, gateCatalog, gatedFields, type GateCatalog, type GateVersionState } from '../../server/src/engine/knowledge';
 import type { GatedUse, GateEnvironment, GateSetting, GateState } from '../../server/src/engine/model';
-import { SUPPORTED_VERSIONS, type Finding } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { gateComponentOf } from '../../server/src/engine/validate/context';
 
 const MAX_MESSAGE = 120;

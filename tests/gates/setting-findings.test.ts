@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
-import type { Finding } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { manifestFor } from './manifest-builder';
 import { marked } from '../support/markers';
 import { gateCatalog } from '../../server/src/engine/knowledge';

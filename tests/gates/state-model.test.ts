@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterSnapshot } from '../../server/src/cluster/types';
 import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
 import { checkText } from '../../server/src/engine/check';
-import type { KubeVersion } from '../../server/src/engine/types';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 import { discoverConfigs, type ConfigFileAccess } from '../../server/src/engine/gates/discover-configs';
 import { buildGateEnvironment } from '../../server/src/engine/gates/environment';
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';

@@ -18,7 +18,8 @@ import { parse } from 'yaml';
 import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
-import type { Finding, Severity } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
+import type { Severity } from '../../server/src/engine/base/types';
 import { hasShared, sharedDir } from '../support/shared';
 
 type Verdict =

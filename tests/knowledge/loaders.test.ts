@@ -18,7 +18,7 @@ import {
   loadVersion,
   resolveGateName,
 } from '../../server/src/engine/knowledge';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { locateDataFolder } from '../../server/src/host/data-files';
 import { schemasDir } from './shared';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';
-import type { KubeVersion } from '../../server/src/engine/types';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 import { committedGates, enumOf, gatedField, gatedFields, notGates, type GatedField as Row } from '../support/committed';
 import { caret, cursor } from '../support/markers';
 

@@ -15,7 +15,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { snippetsForVersion } from '../../server/src/engine/snippets/for-version';
-import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
 import { DEPLOYMENT, SLICE } from './fixtures';
 import { cursor } from '../support/markers';
 import { LspClient, lspSessions, lspSuite, pageGate } from './harness';

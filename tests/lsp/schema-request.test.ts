@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_REQUEST, type SchemaResult } from '../../server/src/contract/protocol';
 import { SCHEMA_KEYWORDS } from '../../server/src/engine/schema';
-import { DEFAULT_VERSION } from '../../server/src/engine/types';
+import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';

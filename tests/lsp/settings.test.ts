@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, FINDING_CODES, resolveSettings, SETTINGS } from '../../server/src/contract/settings';
 import { ALL_CODES } from '../../server/src/engine/codes';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 
 describe('settings contract', () => {
   it('gives the defaults for nothing, null or garbage', () => {

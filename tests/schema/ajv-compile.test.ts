@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { exportSchemaFiles } from '../../server/src/engine/schema';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { strictAjv } from './referee';
 
 describe('exported schemas compile with ajv (strict mode)', () => {

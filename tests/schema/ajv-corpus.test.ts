@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchemaCommand } from '../../server/src/cli/commands/schema';
 import { analyzeFile, checkText } from '../../server/src/engine/check';
 import { kubectlJson } from '../../server/src/engine/schema';
-import type { KubeVersion } from '../../server/src/engine/types';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 import { CORPUS_DIR, readManifest, type ManifestRow } from '../corpus/corpus-compare';
 import { memoryIO } from '../support/cli-io';
 import { SHARED, suite } from '../support/shared';

@@ -16,7 +16,8 @@ import {
   type JsonSchemaObject,
   type SchemaBuildOptions,
 } from '../../server/src/engine/schema';
-import type { Finding, KubeVersion } from '../../server/src/engine/types';
+import type { Finding } from '../../server/src/engine/codes/finding';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 
 export function strictAjv(allErrors = true): Ajv {
   // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).

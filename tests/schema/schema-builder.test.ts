@@ -21,7 +21,7 @@ import {
   type JsonSchemaObject,
   type SchemaBuildOptions,
 } from '../../server/src/engine/schema';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { memoryIO } from '../support/cli-io';
 import { strictAjv } from './referee';
 

@@ -7,7 +7,7 @@ import { briefFacts } from '../../server/src/engine/knowledge';
 import { expandDefaults, loadSnippets } from '../../server/src/engine/snippets';
 import { snippetsForVersion } from '../../server/src/engine/snippets/for-version';
 import { completionsInFile } from '../../server/src/engine/complete/complete-in-file';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { checkWithGates, describeFindings, errorsAndWarnings, gatesAskedFor } from './helpers';
 
 const all = loadSnippets();

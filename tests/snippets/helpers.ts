@@ -3,7 +3,8 @@ import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import type { FileReport, Finding, KubeVersion } from '../../server/src/engine/types';
+import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
+import type { KubeVersion } from '../../server/src/engine/base/types';
 
 export const VERSION: KubeVersion = '1.37';
 

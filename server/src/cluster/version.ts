@@ -1,5 +1,5 @@
 // Maps what a cluster's /version answers to the Kubernetes minor the engine should check against.
-// Pure. The supported versions come from the engine's contract (types.ts), never from here.
+// Pure. The supported versions come from the engine's contract (engine/base/types.ts), never from here.
 import { parseMajorMinor, SUPPORTED_VERSIONS, type KubeVersion, type MajorMinor } from '../engine';
 
 /** The fields of the /version answer (version.Info) this module reads. */

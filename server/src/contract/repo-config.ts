@@ -2,15 +2,16 @@
 // Keys use the vocabulary of the editor settings (kubernetesVersion, featureGates, severity, files, configFiles)
 // plus `ignore`; `version` is the format version of the file (1). Parsing is pure; finding the file takes an
 // injected `exists`. Globs are matched relative to the folder holding the file, in bounded time whatever the
-// pattern (engine/glob-match.ts; a glob turned into a regular expression backtracks exponentially on `*a*a…*b`).
+// pattern (engine/base/glob-match.ts; a glob turned into a regular expression backtracks exponentially on `*a*a…*b`).
 import * as path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type FindingCode, type KubeVersion } from '../engine/types';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS, type KubeVersion } from '../engine/base/types';
+import type { FindingCode } from '../engine/codes/finding';
 import { FINDING_CODES, SEVERITY_OVERRIDES, type KubegateSettings, type SeverityOverride } from './settings';
 import { addDuplicateKeyErrors } from '../engine/parse/parseFile';
-import { compileGlob, globMatches } from '../engine/glob-match';
-import { supportedVersion } from '../engine/kube-version';
-import { closestName } from '../engine/similar-names';
+import { compileGlob, globMatches } from '../engine/base/glob-match';
+import { supportedVersion } from '../engine/base/kube-version';
+import { closestName } from '../engine/base/similar-names';
 
 export const REPO_CONFIG_NAME = '.kubegate.yaml';
 export const REPO_CONFIG_FORMAT = 1;

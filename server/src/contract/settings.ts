@@ -3,16 +3,11 @@
 // whatever a client sends (a `kubegate` section, nested or with dotted keys, possibly partial or wrong)
 // into complete, valid settings plus a list of problems to report. Pure: no I/O, no module state.
 // This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
-import {
-  SUPPORTED_VERSIONS,
-  DEFAULT_VERSION,
-  type FindingCode,
-  type KubeVersion,
-  type Severity,
-} from '../engine/types';
+import { SUPPORTED_VERSIONS, DEFAULT_VERSION, type KubeVersion, type Severity } from '../engine/base/types';
+import type { FindingCode } from '../engine/codes/finding';
 import { ALL_CODES, isFindingCode } from '../engine/codes';
 import { parseSelection } from '../engine/crd/selection';
-import { supportedVersion } from '../engine/kube-version';
+import { supportedVersion } from '../engine/base/kube-version';
 
 export const SETTINGS_SECTION = 'kubegate';
 

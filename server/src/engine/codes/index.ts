@@ -1,12 +1,13 @@
 // Functions over the finding-code registry (./registry.ts): the list of codes, the one constructor of findings,
 // default severities and verdicts, documentation anchors.
-import type { Finding, FindingOf, Range, Severity } from '../types';
-import type { VerdictData } from '../verdicts';
+import type { Finding, FindingOf } from './finding';
+import type { Range, Severity } from '../base/types';
+import type { VerdictData } from './verdicts';
 import { CODE_TABLE, type CodeInfo, type CommonData, type FindingData } from './registry';
 
 export * from './registry';
 
-export type FindingCodeName = keyof FindingData;
+type FindingCodeName = keyof FindingData;
 
 export const ALL_CODES = Object.keys(CODE_TABLE) as FindingCodeName[];
 
@@ -38,7 +39,7 @@ export function defaultVerdict<C extends FindingCodeName>(f: FindingOf<C>): Verd
 }
 
 /** The fields of a finding besides its code and severity (the severity defaults to the code's). */
-export type FindingFields<C extends FindingCodeName> = Omit<FindingOf<C>, 'code' | 'severity'> & { severity?: Severity };
+type FindingFields<C extends FindingCodeName> = Omit<FindingOf<C>, 'code' | 'severity'> & { severity?: Severity };
 
 /** The one constructor of findings: the code, its fields with typed data; the severity defaults to the code's. */
 export function finding<C extends FindingCodeName>(code: C, fields: FindingFields<C>): FindingFor<C> {
@@ -47,7 +48,7 @@ export function finding<C extends FindingCodeName>(code: C, fields: FindingField
 }
 
 /** The finding of each code of `C` (a union of codes gives the union of their findings). */
-export type FindingFor<C extends FindingCodeName> = C extends FindingCodeName ? FindingOf<C> : never;
+type FindingFor<C extends FindingCodeName> = C extends FindingCodeName ? FindingOf<C> : never;
 
 /** The finding with more keys in its data (the verdict step, rule bookkeeping); code and other data kept. */
 export function withData<F extends { data?: CommonData }>(f: F, extra: CommonData): F {
@@ -85,11 +86,4 @@ export function kepOf(f: Finding): { number: number; url: string } | undefined {
   }
   if (typeof kep !== 'number') return undefined;
   return { number: kep, url: url ?? `https://kep.k8s.io/${kep}` };
-}
-
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
-
-/** Negative when `a` is more severe than `b`. */
-export function compareSeverity(a: Severity, b: Severity): number {
-  return SEVERITY_RANK[a] - SEVERITY_RANK[b];
 }

@@ -1,11 +1,11 @@
 // The finding-code registry: everything Kubegate states about a finding code, in one place. Per code: the shape of
-// its `data` (FindingData), its default severity, a one-line summary, a full description, its LSP tags, whether the
-// engine has fixes for it, and the pipeline stage and verdict it gets by default. The README codes table (one
-// anchor per code), the SARIF rules, the `kubegate.severity` settings enum and the verdict step are derived from it
-// (scripts/codes/readme.ts, `npm run contributes`). Adding a code = one entry in FindingData and one in CODE_TABLE
-// here (plus its tests); never change a code's meaning. Functions over the registry: ./index.ts.
-import type { FindingOf, Severity } from '../types';
-import type { Stage, Verdict, VerdictData } from '../verdicts';
+// its `data` (FindingData), default severity, one-line summary, full description, LSP tags, whether the engine has
+// fixes for it, and the pipeline stage and verdict it gets by default. The README codes table (one anchor per code),
+// the SARIF rules, the `kubegate.severity` enum and the verdict step derive from it (scripts/codes/readme.ts, `npm
+// run contributes`). Adding a code: an entry in FindingData and in CODE_TABLE (plus tests); a code keeps its meaning.
+import type { FindingOf } from './finding';
+import type { Severity } from '../base/types';
+import type { Stage, Verdict, VerdictData } from './verdicts';
 import type { RuleCondition } from '../knowledge/format';
 
 /** Keys any finding may carry in `data` (the verdict step and the rule that made it). */
@@ -28,16 +28,16 @@ export interface CommonData {
 }
 
 /** The state of one component for a gate finding. */
-export interface ComponentGateState {
+interface ComponentGateState {
   component: string;
   state: 'on' | 'off' | 'unknown';
   evidence: string[];
 }
 
-export interface YamlSyntaxData extends CommonData {
+interface YamlSyntaxData extends CommonData {
   json?: boolean;
 }
-export interface UnknownFieldData extends CommonData {
+interface UnknownFieldData extends CommonData {
   field?: string;
   type?: string;
   suggestion?: string;
@@ -47,7 +47,7 @@ export interface UnknownFieldData extends CommonData {
   /** The whole object is wrong (e.g. the document is not an object). */
   wholeObject?: boolean;
 }
-export interface InvalidValueData extends CommonData {
+interface InvalidValueData extends CommonData {
   field?: string;
   expected?: string;
   got?: string;
@@ -56,43 +56,43 @@ export interface InvalidValueData extends CommonData {
   suggestion?: string;
   wholeObject?: boolean;
 }
-export interface MissingFieldData extends CommonData {
+interface MissingFieldData extends CommonData {
   field?: string;
   type?: string;
   wholeObject?: boolean;
 }
-export interface ApiData extends CommonData {
+interface ApiData extends CommonData {
   apiVersion?: string;
   kind?: string;
   /** The CRD (or pack) the kind comes from, for custom resources. */
   source?: string;
 }
-export interface UnknownKindData extends ApiData {
+interface UnknownKindData extends ApiData {
   suggestion?: string;
 }
-export interface ApiNotServedData extends ApiData {
+interface ApiNotServedData extends ApiData {
   servedAs?: string[];
   /** A `--runtime-config` entry naming a group-version never served (the API server refuses to start). */
   runtimeConfig?: boolean;
 }
-export interface ApiDisabledData extends ApiData {
+interface ApiDisabledData extends ApiData {
   stability?: string;
   /** A webhook payload the API server never serves. */
   payload?: boolean;
 }
-export interface ApiDeprecatedData extends ApiData {
+interface ApiDeprecatedData extends ApiData {
   deprecatedIn?: string;
   removedIn?: string;
   replacement?: string;
 }
-export interface Yaml11ScalarData extends CommonData {
+interface Yaml11ScalarData extends CommonData {
   kubectl?: string;
 }
-export interface ValueNotRecognisedData extends CommonData {
+interface ValueNotRecognisedData extends CommonData {
   value?: string;
   known?: string[];
 }
-export interface FeatureGateData extends CommonData {
+interface FeatureGateData extends CommonData {
   gate: string;
   /** The name of the upstream tag when it differs from the gate. */
   tag?: string;
@@ -115,13 +115,13 @@ export interface FeatureGateData extends CommonData {
   release?: string;
   docs?: string;
 }
-export interface FieldNotInVersionData extends CommonData {
+interface FieldNotInVersionData extends CommonData {
   field?: string;
   type?: string;
   version?: string;
   since?: string;
 }
-export interface GateDependencyData extends CommonData {
+interface GateDependencyData extends CommonData {
   gate: string;
   /** The gate it requires (one per finding). */
   requires: string;
@@ -129,36 +129,36 @@ export interface GateDependencyData extends CommonData {
   default?: boolean | null;
   coverage?: string;
 }
-export interface UnknownGateData extends CommonData {
+interface UnknownGateData extends CommonData {
   gate: string;
   reason?: string;
   replacement?: string;
   addedIn?: string;
   lastIn?: string;
 }
-export interface GateSettingData extends CommonData {
+interface GateSettingData extends CommonData {
   gate: string;
   stage?: string;
   default?: boolean | null;
   locked?: boolean | null;
   kep?: number;
 }
-export interface VersionMismatchData extends CommonData {
+interface VersionMismatchData extends CommonData {
   named?: string;
   /** The supported minor version the config names (the target-version fix sets it). */
   namedMinor?: string;
   target?: string;
   what?: string;
 }
-export interface TooManyFindingsData extends CommonData {
+interface TooManyFindingsData extends CommonData {
   more: number;
   limit: number;
 }
-export interface DisableCommentData extends CommonData {
+interface DisableCommentData extends CommonData {
   reason: 'unknown-code' | 'unused';
   name?: string;
 }
-export interface CheckFailedData extends CommonData {
+interface CheckFailedData extends CommonData {
   /** The first line of the error. */
   error: string;
 }

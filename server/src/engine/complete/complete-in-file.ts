@@ -4,10 +4,10 @@
 import { dataForApiVersion } from '../crd/overlay';
 import { gateOnOff } from '../gates/use-states';
 import { gateCatalog, loadVersion } from '../knowledge';
-import type { CheckOptions } from '../model';
+import type { CheckOptions } from '../check/options';
 import { snippetsForVersion } from '../snippets/for-version';
-import { DEFAULT_VERSION, type KubeVersion, type Position } from '../types';
-import { versionForText } from '../version-for-text';
+import { DEFAULT_VERSION, type KubeVersion, type Position } from '../base/types';
+import { versionForText } from '../check/version-for-text';
 import { lineStartIn, type TextSnapshot } from '../incremental/snapshot';
 import { completeAt } from './complete';
 import type { CompletionEntry, SnippetDef } from './types';

@@ -3,10 +3,10 @@
 // gate names in featureGates maps and --feature-gates values, and whole-document snippets.
 import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
 import { kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 import { documentWindow } from './document-window';
 import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY } from '../gates/gate-places';
-import { cursorContext, type CursorContext, type PathStep } from './context';
+import { cursorContext, type CursorContext } from './context';
 import { gateLabel, resolvePath, servedKindOf, structFields, typeLabel } from './resolve';
 import type { CompletionEntry, CompletionInputs } from './types';
 import { fieldShapeSnippet } from './field-shape';
@@ -231,5 +231,3 @@ function documentStartEntries(ctx: CursorContext, range: Range, inputs: Completi
   }
   return out;
 }
-
-export type { PathStep };

@@ -1,7 +1,7 @@
 // Where the cursor is in a YAML file, read from the text lines alone so that it works on incomplete YAML
 // while typing (a line with just `  sk` under `spec:` does not parse as a mapping entry).
 // Indentation-based: block mappings and block sequences, the styles Kubernetes manifests use.
-import type { Position } from '../types';
+import type { Position } from '../base/types';
 import { documentWindow } from './document-window';
 
 /** One step from a document's root to the mapping that holds the cursor. */

@@ -1,10 +1,10 @@
 // The lines of the YAML document that holds a line, read around that line without splitting the whole text:
 // completion looks at one document (splitting a 50,000-line file into lines took most of a completion).
-// Lines end as LSP counts them (LF, CR LF, a lone CR), as line-index.ts splitLines cuts them.
-import { splitLines } from '../line-index';
+// Lines end as LSP counts them (LF, CR LF, a lone CR), as base/line-index.ts splitLines cuts them.
+import { splitLines } from '../base/line-index';
 
 /** Lines from `first` on of a text: `lines[i]` is the file's line `first + i`, without its line break. */
-export interface LineWindow {
+interface LineWindow {
   first: number;
   lines: string[];
 }

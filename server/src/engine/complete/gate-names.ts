@@ -1,7 +1,7 @@
 // Gate-name completion: keys of a featureGates map, and names inside a --feature-gates value
 // (`A=true,B=false`), from the gate catalog of the target version.
 import type { GateCatalog, GateEntry } from '../knowledge/format';
-import type { KubeVersion, Position, Range } from '../types';
+import type { KubeVersion, Position, Range } from '../base/types';
 import type { CursorContext } from './context';
 import { gateLabel } from './resolve';
 import type { CompletionEntry, CompletionInputs } from './types';

@@ -1,12 +1,12 @@
-// A cursor path (keys and list items) through the type data of one version (type-path.ts), and the labels of
+// A cursor path (keys and list items) through the type data of one version (knowledge/type-path.ts), and the labels of
 // completion entries.
 import type { FieldDef, GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import { kindEntry, kindsNamed } from '../knowledge/version-index';
-import type { KubeVersion } from '../types';
-import { ITEM, resolveTypePath, structFields as fieldsOf } from '../type-path';
+import type { KubeVersion } from '../base/types';
+import { ITEM, resolveTypePath, structFields as fieldsOf } from '../knowledge/type-path';
 import type { PathStep } from './context';
 
-export interface ResolvedSpot {
+interface ResolvedSpot {
   /** The type of the value at the end of the path (undefined = unknown or free-form). */
   type?: TypeRef;
   /** The field definition of the last key, when the path ends on a struct field. */

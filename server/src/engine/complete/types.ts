@@ -1,6 +1,6 @@
 // Inputs and outputs of completion. The caller passes the knowledge it loaded (no module state here).
 import type { GateCatalog, VersionData } from '../knowledge/format';
-import type { KubeVersion, Range } from '../types';
+import type { KubeVersion, Range } from '../base/types';
 
 /** A snippet usable as a completion (the same set as snippets/*.code-snippets). */
 export interface SnippetDef {
@@ -24,7 +24,7 @@ export interface CompletionInputs {
   gateState?: (gate: string) => 'on' | 'off' | 'unknown';
 }
 
-export type CompletionEntryKind = 'field' | 'value' | 'enum' | 'kind' | 'apiVersion' | 'gate' | 'snippet';
+type CompletionEntryKind = 'field' | 'value' | 'enum' | 'kind' | 'apiVersion' | 'gate' | 'snippet';
 
 export interface CompletionEntry {
   label: string;

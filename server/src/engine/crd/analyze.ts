@@ -6,7 +6,8 @@ import { finding } from '../codes';
 import type { BriefFacts, VersionData } from '../knowledge/format';
 import { kindEntry } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import { checkCustomResourceFinalizers } from '../validate/api-warnings-more';
@@ -19,9 +20,9 @@ import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 import { customData } from './overlay';
 import { describeSource, preferredVersion } from './describe';
 import { movedFields, servedVersionFinding } from './versions';
-import { splitApiVersion } from '../api-version';
+import { splitApiVersion } from '../base/api-version';
 
-export interface CustomInputs {
+interface CustomInputs {
   parsed: ParsedFile;
   pdoc: ParsedDocument;
   map: YAMLMap;
@@ -42,7 +43,7 @@ export interface CustomInputs {
   metaLimits?: ObjectMetaLimits;
 }
 
-export interface CustomOutcome {
+interface CustomOutcome {
   checked: boolean;
   reason?: string;
   /** The CRD used, for reports. */

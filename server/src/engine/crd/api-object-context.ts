@@ -5,9 +5,10 @@ import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, t
 import type { ApiObjectsData } from '../knowledge/format';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
-import { closestName } from '../similar-names';
-import type { Finding, FindingCode, Range } from '../types';
-import { VERDICT_SEVERITY } from '../verdicts';
+import { closestName } from '../base/similar-names';
+import type { Finding, FindingCode } from '../codes/finding';
+import type { Range } from '../base/types';
+import { VERDICT_SEVERITY } from '../codes/verdicts';
 
 export interface ApiObjectInput {
   kind: string;
@@ -83,7 +84,7 @@ export function add(
     message,
     fix,
     range: where,
-    // Structural path (engine/types.ts): list items as `[]`, whichever item it is.
+    // Structural path (a finding's `path`, engine/codes/finding.ts): list items as `[]`, whichever item it is.
     path: path.replace(/\[\d+\]/g, '[]'),
     document: ctx.document,
     data: { rule, pipelineStage: 'validation', verdict, source: ctx.facts.rules[rule]?.source, ...extra.data },

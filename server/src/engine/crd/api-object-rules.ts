@@ -8,8 +8,6 @@ import type { ApiObjectInput, Ctx } from './api-object-context';
 import { validateApiService } from './apiservice-rules';
 import { validateCrd } from './crd-object-rules';
 
-export type { ApiObjectInput } from './api-object-context';
-
 /** Runs the rules of the kind (CustomResourceDefinition or APIService of the served version). */
 export function validateApiObject(input: ApiObjectInput): void {
   const ctx: Ctx = { ...input, facts: apiObjectsData() };

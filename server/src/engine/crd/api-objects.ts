@@ -4,7 +4,7 @@
 // objects of its kind, not the CRD document itself.
 import type { ApiObjectsData, VersionData } from '../knowledge/format';
 import { loadSchemaFile } from '../knowledge/load-json';
-import { splitApiVersion } from '../api-version';
+import { splitApiVersion } from '../base/api-version';
 
 export const API_OBJECT_GROUPS: ReadonlySet<string> = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
 

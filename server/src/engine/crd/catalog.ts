@@ -2,16 +2,16 @@
 // workspace, the bundled ecosystem pack (newest release by default; a selection picks a release or channel,
 // e.g. `gateway-api@1.5 experimental`). Also the Gateway API channel in use and controller gate settings.
 import { loadSchemaFile } from '../knowledge/load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from '../knowledge/data-reader';
 import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './format';
 import { parseSelection, type PackSelection } from './selection';
 
 export const GATEWAY_GROUPS = new Set(['gateway.networking.k8s.io', 'gateway.networking.x-k8s.io']);
-export const GATEWAY_PROJECT = 'gateway-api';
+const GATEWAY_PROJECT = 'gateway-api';
 
-export { parseSelection, type PackSelection } from './selection';
+export { parseSelection } from './selection';
 
-export interface CrdCatalogInput {
+interface CrdCatalogInput {
   cluster?: CrdDefinition[];
   workspace?: CrdDefinition[];
   /** The pack; undefined = load schemas/crds-pack.json (absent file = no pack); null = no pack. */
@@ -23,7 +23,7 @@ export interface CrdCatalogInput {
   knowledge?: KnowledgeOptions;
 }
 
-export interface ChosenRelease {
+interface ChosenRelease {
   project: string;
   tag: string;
   release: PackRelease;

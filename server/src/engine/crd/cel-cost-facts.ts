@@ -2,7 +2,7 @@
 // One row per fact, each with the upstream file it was read from (repository:path@commit). Values only: the
 // way they combine is described beside the estimator, in Kubegate's own words.
 
-export interface CelCostFact {
+interface CelCostFact {
   value: number;
   source: string;
 }

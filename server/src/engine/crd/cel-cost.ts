@@ -136,9 +136,9 @@ interface Est {
 }
 
 /** Something the API server's compiler refuses that this walk saw. */
-export type CelProblem = { problem: 'unknown-field'; field: string; known: string[] } | { problem: 'not-boolean'; kind: Kind };
+type CelProblem = { problem: 'unknown-field'; field: string; known: string[] } | { problem: 'not-boolean'; kind: Kind };
 
-export interface CelEstimate {
+interface CelEstimate {
   cost: number;
   problems: CelProblem[];
 }

@@ -85,7 +85,7 @@ function meterEvaluation(): void {
   };
 }
 
-export type RuleOutcome =
+type RuleOutcome =
   | { result: 'pass'; cost: number }
   | { result: 'fail'; message: string; cost: number }
   | { result: 'skipped'; why: 'oldSelf' | 'unsupported' }
@@ -95,7 +95,7 @@ export type RuleOutcome =
 /** How many rules were skipped, by reason (reported by tests and `kubegate explain`). */
 export const celStats = { evaluated: 0, skippedOldSelf: 0, skippedUnsupported: 0, overBudget: 0, cost: 0 };
 
-export function usesOldSelf(rule: CrdRule): boolean {
+function usesOldSelf(rule: CrdRule): boolean {
   return /\boldSelf\b/.test(rule.rule);
 }
 

@@ -4,15 +4,16 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
 import { finding, type FindingData } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
 import type { ChannelRow, CrdSchema } from './format';
 
-export const CHANNEL_FIX =
+const CHANNEL_FIX =
   'Install the experimental channel of the Gateway API release (its experimental-install.yaml), or, if it is installed, ' +
   'set kubegate.customResources.packs to "gateway-api experimental".';
 
-export interface ChannelContext {
+interface ChannelContext {
   lineCounter: LineCounter;
   doc: Document.Parsed;
   document: number;

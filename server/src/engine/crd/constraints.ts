@@ -2,14 +2,15 @@
 // items and properties, pattern, a few formats (date-time, byte, ipv4, ipv6), list types `set` and `map`
 // (duplicate items / keys), and CEL rules (cel.ts). `status` is not checked (the API server sets it).
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { defaultSeverity, finding } from '../codes';
+import { finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
-import { compileRe2 } from '../regex';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
+import { compileRe2 } from '../base/regex';
 import { escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
 import type { CrdSchema } from './format';
 
-export interface ConstraintContext {
+interface ConstraintContext {
   text: string;
   lineCounter: LineCounter;
   doc: Document.Parsed;

@@ -3,9 +3,10 @@
 // (`snapshot-controller:CSIVolumeGroupSnapshot=true` in kubegate.featureGates / --feature-gates), else the gate's
 // default in the controller release in use. A governed kind or field with the gate off is a `feature-gate` finding.
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { defaultSeverity, finding } from '../codes';
+import { finding } from '../codes';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
 import type { ControllerGateFact } from './format';
 
@@ -21,7 +22,7 @@ export function isControllerGateName(name: string): boolean {
   return /^[a-z0-9][a-z0-9-]*:[A-Za-z0-9]+$/.test(name);
 }
 
-export interface ControllerGateUse {
+interface ControllerGateUse {
   fact: ControllerGateFact;
   release: string;
   stage?: string;
@@ -31,7 +32,7 @@ export interface ControllerGateUse {
   range: Range;
 }
 
-export interface GateContext {
+interface GateContext {
   lineCounter: LineCounter;
   doc: Document.Parsed;
   document: number;
@@ -78,7 +79,7 @@ function keyRangeAt(ctx: GateContext, root: Node, segments: string[]): Range | u
   return range;
 }
 
-export function controllerGateState(catalog: CrdCatalog, use: Pick<ControllerGateUse, 'fact' | 'default'>): { on: boolean | undefined; from: 'setting' | 'default' } {
+function controllerGateState(catalog: CrdCatalog, use: Pick<ControllerGateUse, 'fact' | 'default'>): { on: boolean | undefined; from: 'setting' | 'default' } {
   const set = catalog.controllerGateSetting(use.fact.controller, use.fact.name);
   if (set !== undefined) return { on: set, from: 'setting' };
   return { on: use.default, from: 'default' };

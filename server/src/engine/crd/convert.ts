@@ -12,7 +12,7 @@ import type { FieldDef, KindEntry, TypeDef, TypeRef } from '../knowledge/format'
 import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 
 /** The built-in ObjectMeta type (root `metadata` and embedded resources). */
-export const OBJECT_META = 'meta.v1.ObjectMeta';
+const OBJECT_META = 'meta.v1.ObjectMeta';
 
 export interface ConvertedVersion {
   entry: KindEntry;
@@ -23,7 +23,7 @@ export interface ConvertedVersion {
 }
 
 /** Type-key prefix of one CRD version: `crd:<group>/<version>/<Kind>.`; the type name follows after this last dot. */
-export function typePrefix(group: string, version: string, kind: string): string {
+function typePrefix(group: string, version: string, kind: string): string {
   return `crd:${group}/${version}/${kind}.`;
 }
 
@@ -32,7 +32,7 @@ function pascal(segment: string): string {
   return clean.charAt(0).toUpperCase() + clean.slice(1);
 }
 
-export function stabilityOf(version: string): KindEntry['stability'] {
+function stabilityOf(version: string): KindEntry['stability'] {
   return /alpha\d*$/.test(version) ? 'alpha' : /beta\d*$/.test(version) ? 'beta' : 'stable';
 }
 

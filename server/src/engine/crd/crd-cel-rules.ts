@@ -3,8 +3,8 @@
 // so only CRDs the API server refuses are reported), and what its compiler refuses beyond syntax (a field the
 // schema does not declare, a rule that does not give a boolean). Syntax errors: crd-schema-rules.ts.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
-import type { Range } from '../types';
-import { closestName } from '../similar-names';
+import type { Range } from '../base/types';
+import { closestName } from '../base/similar-names';
 import { parsedCel } from './cel';
 import { declOf, estimateCel, unboundedCardinality, type Decl, type SchemaNode } from './cel-cost';
 import { CEL_COST_FACTS as F } from './cel-cost-facts';

@@ -7,15 +7,16 @@
 import { finding } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
-import { compileRe2 } from '../regex';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
+import { compileRe2 } from '../base/regex';
 
 /** How deep Kubegate follows a CRD schema (nested schemas); deeper parts are not checked, with a note. */
-export const MAX_SCHEMA_DEPTH = 100;
+const MAX_SCHEMA_DEPTH = 100;
 /** Schema nodes visited per CRD document at most (a generated CRD cannot make the check unbounded). */
-export const MAX_SCHEMA_NODES = 200_000;
+const MAX_SCHEMA_NODES = 200_000;
 
-export interface CrdDocumentInput {
+interface CrdDocumentInput {
   doc: Document.Parsed;
   lineCounter: LineCounter;
   document: number;

@@ -2,7 +2,7 @@
 // DNS-1035 unique names, a schema each, deprecationWarning), printer columns, conversion. The schema itself is
 // checked by crd-schema-rules.ts.
 import { isMap, isSeq, type Node } from 'yaml';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { formatProblem } from '../validate/formats';
 import { add, checkOneOf, deref, dns1035Problem, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 import { checkSchema } from './crd-schema-rules';

@@ -3,8 +3,8 @@
 // refused keywords, x-kubernetes-* combinations (embedded-resource, int-or-string, list and map types), root
 // metadata, value validations in allOf/anyOf/oneOf/not, formats, CEL rules that do not parse.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
-import type { Range } from '../types';
-import { closestName } from '../similar-names';
+import type { Range } from '../base/types';
+import { closestName } from '../base/similar-names';
 import { celParseError } from './cel';
 import { add, checkOneOf, deref, didYouMean, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 

@@ -2,8 +2,8 @@
 // → CrdDefinition: names, scope, versions with served/storage/deprecated and the schema without descriptions.
 import type { CrdDefinition, CrdSchema, CrdSourceKind, CrdVersion } from './format';
 
-export const CHANNEL_ANNOTATION = 'gateway.networking.k8s.io/channel';
-export const BUNDLE_VERSION_ANNOTATION = 'gateway.networking.k8s.io/bundle-version';
+const CHANNEL_ANNOTATION = 'gateway.networking.k8s.io/channel';
+const BUNDLE_VERSION_ANNOTATION = 'gateway.networking.k8s.io/bundle-version';
 
 type Obj = Record<string, unknown>;
 
@@ -16,13 +16,13 @@ function str(v: unknown): string | undefined {
 }
 
 /** True for an apiextensions.k8s.io/v1 CustomResourceDefinition object. */
-export function isCrdObject(value: unknown): boolean {
+function isCrdObject(value: unknown): boolean {
   const o = obj(value);
   return !!o && o.kind === 'CustomResourceDefinition' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('apiextensions.k8s.io/');
 }
 
 /** The schema without `description` (and other documentation-only keys); property maps keep every name. */
-export function compactSchema(node: unknown): CrdSchema {
+function compactSchema(node: unknown): CrdSchema {
   const o = obj(node);
   if (!o) return {};
   const out: CrdSchema = {};

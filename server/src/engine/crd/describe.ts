@@ -1,6 +1,6 @@
 // Words for a CRD source, and the version a document should move to.
 import type { CrdDefinition, CrdVersion } from './format';
-import { compareText } from '../compare-text';
+import { compareText } from '../base/compare-text';
 
 export function describeSource(def: CrdDefinition): string {
   switch (def.source.kind) {

@@ -66,12 +66,12 @@ export interface CrdDefinition {
   channel?: string;
   /** Gateway API: the `gateway.networking.k8s.io/bundle-version` annotation. */
   bundleVersion?: string;
-  source: { kind: CrdSourceKind; name: string; file?: string; range?: import('../types').Range };
+  source: { kind: CrdSourceKind; name: string; file?: string; range?: import('../base/types').Range };
 }
 
 // ── The generated pack ───────────────────────────────────────────────────────────────────────────────
 
-export interface PackVersion {
+interface PackVersion {
   name: string;
   served: boolean;
   storage: boolean;

@@ -4,7 +4,7 @@ import { type CrdCatalog, GATEWAY_GROUPS } from './catalog';
 import { controllerGateMarkdown } from './controller-gates';
 import { describeSource } from './describe';
 import { customKind } from './analyze';
-import { splitApiVersion } from '../api-version';
+import { splitApiVersion } from '../base/api-version';
 import type { VersionData } from '../knowledge/format';
 
 export function customKindMarkdown(apiVersion: string, kind: string, data: VersionData, catalog: CrdCatalog): string | undefined {

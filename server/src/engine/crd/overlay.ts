@@ -8,7 +8,7 @@ import { isApiObjectGroup, withApiObjects } from './api-objects';
 
 const converted = new WeakMap<CrdVersion, ConvertedVersion>();
 
-export function convertedVersion(def: CrdDefinition, version: CrdVersion): ConvertedVersion {
+function convertedVersion(def: CrdDefinition, version: CrdVersion): ConvertedVersion {
   let hit = converted.get(version);
   if (!hit) {
     hit = convertVersion(def, version);
@@ -17,7 +17,7 @@ export function convertedVersion(def: CrdDefinition, version: CrdVersion): Conve
   return hit;
 }
 
-export interface CustomData {
+interface CustomData {
   /** Its kinds are looked up like the built-in data's (knowledge/version-index.ts). */
   data: VersionData;
 }

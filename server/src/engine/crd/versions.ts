@@ -1,11 +1,12 @@
 // Served-version findings of custom resources: a version the CRD does not serve (or does not define), with the
 // move spelled out — the version to use, and for bundled CRDs the releases that served the old one.
 import { finding } from '../codes';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
 import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 import { describeSource, preferredVersion } from './describe';
-import { versionOf } from '../api-version';
+import { versionOf } from '../base/api-version';
 
 export function servedVersionFinding(
   def: CrdDefinition,

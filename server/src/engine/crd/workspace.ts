@@ -6,8 +6,8 @@ import { LineCounter } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
-import { append } from '../append';
-import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
+import { append } from '../base/append';
+import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../base/nearest-folder';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
 import { documentMarkers } from '../parse/cut-documents';
@@ -19,7 +19,7 @@ export interface CrdFileAccess {
   readFile(file: string): string | undefined;
   /** The CRDs of a file, when the caller keeps them (saves reading a file again). */
   crdsOf?(file: string): CrdDefinition[];
-  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (nearest-folder.ts). */
+  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (base/nearest-folder.ts). */
   onFolderLimit?(note: FolderLimitNote): void;
 }
 
@@ -160,7 +160,7 @@ function isList(value: unknown): boolean {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'List' && Array.isArray((value as { items?: unknown }).items);
 }
 
-export function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
+function crdsInFolder(dir: string, access: CrdFileAccess): CrdDefinition[] {
   const out: CrdDefinition[] = [];
   for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);

@@ -6,12 +6,13 @@ import { environmentForFile } from '../gates/gate-step';
 import { localText } from '../incremental/local-text';
 import { keep, type TextSnapshot } from '../incremental/snapshot';
 import { gateCatalog } from '../knowledge';
-import { lineStarts } from '../line-index';
-import type { CheckOptions } from '../model';
-import type { Position, Range } from '../types';
-import { versionForText } from '../version-for-text';
+import { lineStarts } from '../base/line-index';
+import type { CheckOptions } from '../check/options';
+import type { Position, Range } from '../base/types';
+import { versionForText } from '../check/version-for-text';
 import { mayHoldGateConfig } from '../gates/gate-places';
-import { gatedUsesWithState, usesWithState, type GatedUseState } from '../gates/use-states';
+import { gatedUsesWithState } from './gated-uses';
+import { usesWithState, type GatedUseState } from '../gates/use-states';
 
 export interface GateBadge {
   /** Where the badge goes: the end of the line's content. */

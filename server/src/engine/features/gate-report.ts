@@ -2,22 +2,23 @@
 // over all uses); and the kind config that a new cluster for those files needs.
 import { kindConfigFor } from '../fixes/kind-config';
 import { briefFacts, gateCatalog, loadVersion } from '../knowledge';
-import type { CheckOptions } from '../model';
-import type { KubeVersion, Range } from '../types';
-import { gatedUsesWithState, type GatedUseState } from '../gates/use-states';
+import type { CheckOptions } from '../check/options';
+import type { KubeVersion, Range } from '../base/types';
+import { gatedUsesWithState } from './gated-uses';
+import type { GatedUseState } from '../gates/use-states';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
-import { compareText } from '../compare-text';
+import { compareText } from '../base/compare-text';
 
-export interface GateReportSource {
+interface GateReportSource {
   /** Names the source in `usedAt` (the front end's document id). */
   id: string;
   text: string;
   context: CheckOptions;
 }
 
-export type GateSummaryState = 'on' | 'off' | 'unknown' | 'mixed';
+type GateSummaryState = 'on' | 'off' | 'unknown' | 'mixed';
 
-export interface GateUsageEntry {
+interface GateUsageEntry {
   gate: string;
   stage?: string;
   default?: boolean | null;

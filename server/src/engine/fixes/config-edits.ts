@@ -11,8 +11,8 @@ import { componentBlock, enableInArgList, enableInGateMap } from './gate-maps';
 import { FEATURE_GATES_KEY, gateMapConfig, kubeadmArgPlaces, KUBEADM_GROUP } from '../gates/gate-places';
 import { staticPodGateEdits } from './static-pod';
 import { patchGateFlips } from './patch-gate-flips';
-import { append } from '../append';
-import { stepType, structFields } from '../type-path';
+import { append } from '../base/append';
+import { stepType, structFields } from '../knowledge/type-path';
 import { kindEntry } from '../knowledge/version-index';
 
 const KUBELET = 'kubelet';
@@ -26,7 +26,7 @@ function fieldTypeHas(data: VersionData, typeName: string, field: string, sub: s
   return structFields(data, stepType(data, { ref: typeName }, field)?.type)?.some((x) => x.name === sub) ?? false;
 }
 
-export interface ConfigDocInfo {
+interface ConfigDocInfo {
   doc: YamlDoc;
   root: AnyMap;
   entry: KindEntry;
@@ -43,7 +43,7 @@ export function configDocs(text: string, data: VersionData, reads: TextReads = R
   return out;
 }
 
-export interface GateEditPlan {
+interface GateEditPlan {
   edits: OffsetEdit[];
   /** Components the edits turn the gate on for ('all' for a kind Cluster). */
   covers: string[] | 'all';

@@ -1,8 +1,8 @@
 // Quick fixes of a controller-gate finding: record the gate as enabled in kubegate.featureGates under the
 // controller's name (`snapshot-controller:CSIVolumeGroupSnapshot`), the way the user then starts the controller.
 import type { Fix } from './types';
-import { offsetAt } from '../line-index';
-import type { Finding, FindingOf } from '../types';
+import { offsetAt } from '../base/line-index';
+import type { Finding, FindingOf } from '../codes/finding';
 
 /** A `feature-gate` finding about a controller gate (engine/crd/controller-gates.ts). */
 export function isControllerGateFinding(finding: Finding): finding is FindingOf<'feature-gate'> & { data: { setting: string; component: string } } {

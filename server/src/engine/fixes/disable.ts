@@ -1,12 +1,12 @@
 // The two fixes every finding gets (as ESLint offers them): "Disable CODE on this line" — a
 // `# kubegate-disable-next-line CODE` comment above the finding's line (or CODE added to such a comment already
-// there) — and "Disable CODE in this file" — a `# kubegate-disable-file CODE` line at the top (engine/directives.ts).
+// there) — and "Disable CODE in this file" — a `# kubegate-disable-file CODE` line at the top (engine/check/directives.ts).
 // A comment line is never put inside a scalar that spans lines (a block scalar, a quoted or plain scalar over
 // several lines): that would change the value. JSON input gets none (JSON has no comments).
 import { Lexer } from 'yaml';
 import { spanAtLine, type DocumentSpan, type TextSnapshot } from '../incremental/snapshot';
-import { LineIndex } from '../line-index';
-import type { Finding } from '../types';
+import { LineIndex } from '../base/line-index';
+import type { Finding } from '../codes/finding';
 import type { Fix, TextEdit } from './types';
 
 const NEXT_LINE_RE = /^(\s*)#\s*kubegate-disable-next-line\s+([^#]*?)\s*$/;

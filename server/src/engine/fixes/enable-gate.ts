@@ -1,13 +1,13 @@
 // Fixes that turn a needed gate on: in each repo config the gate model found (and the file's own config
 // documents), in the kubegate.featureGates setting, or in a new kind config.
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import type { CreateFile, Fix } from './types';
 import { type FixInput, baseName, toTextEdits } from './input';
 import { gateEditsForConfig } from './config-edits';
 import { kindConfigFor } from './kind-config';
 
 /** The gate a finding asks to turn on (the missing dependency for gate-dependency). */
-export function gateToEnable(finding: Finding): string | undefined {
+function gateToEnable(finding: Finding): string | undefined {
   if (finding.code === 'gate-dependency') return finding.data?.requires || finding.data?.gate || undefined;
   if (finding.code === 'feature-gate') return finding.data?.gate || undefined;
   return undefined;

@@ -23,7 +23,7 @@ export function enableInGateMap(text: string, owner: AnyMap, gate: string, style
   return setMapEntry(text, owner, FEATURE_GATES_KEY, { key: gate, keyText: gate, valueText: 'true', isSet: isTrue }, style);
 }
 
-export interface MapEntrySpec {
+interface MapEntrySpec {
   key: string;
   /** The key as written (quoted when needed). */
   keyText: string;

@@ -1,6 +1,6 @@
 // fixesFor(finding, context): every quick fix the engine offers for one finding, preferred one first.
 // Each fix is a list of minimal text edits (or a new file, or a setting change); nothing else in any file changes.
-import type { Finding, FindingCode, FindingOf } from '../types';
+import type { Finding, FindingCode, FindingOf } from '../codes/finding';
 import type { Fix, FixContext } from './types';
 import { fixInput, type FixInput } from './input';
 import { enableGateFixes } from './enable-gate';
@@ -9,7 +9,6 @@ import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSe
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { targetVersionFixes } from './target-version';
-import { append } from '../append';
 import { controllerGateFixes, customApiVersionFixes, isControllerGateFinding } from './crd-fixes';
 
 /** The fix builders of each code that has some (codes/registry.ts `fixable` says the same; a test checks it),
@@ -47,6 +46,6 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
   return out;
 }
 
-export type { Fix, FixContext, FileEdit, TextEdit, CreateFile, SettingChange, ConfigFileText } from './types';
+export type { Fix, FixContext, TextEdit } from './types';
 export { kindConfigFor } from './kind-config';
-export { applyRangeEdits } from '../line-index';
+export { applyRangeEdits } from '../base/line-index';

@@ -4,7 +4,7 @@ import type { VersionData } from '../knowledge/format';
 import { kindClusterEntry } from './config-edits';
 import { FEATURE_GATES_KEY } from '../gates/gate-places';
 
-export interface KindConfigOptions {
+interface KindConfigOptions {
   /** Alpha/beta API versions to serve (`group/version`), written to `runtimeConfig` as "true". */
   apiVersions?: string[];
   eol?: string;

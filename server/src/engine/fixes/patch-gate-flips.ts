@@ -1,6 +1,6 @@
 // Turning a gate on in a kind config also flips a `false` setting of that gate inside its kubeadmConfigPatches
 // (a false setting wins over kind featureGates): each such value, at its exact place in the patch string.
-import { LineIndex } from '../line-index';
+import { LineIndex } from '../base/line-index';
 import { READ_EACH_TIME } from './reads';
 import type { TextReads } from './types';
 import type { OffsetEdit } from './yaml-edits';

@@ -6,13 +6,13 @@ import type { Fix } from './types';
 import { type FixInput, suggestionsOf, toTextEdits } from './input';
 import { keyName, nodeRange, pairByKey } from './yaml-nodes';
 import { siblingFields } from './type-lookup';
-import { closeNames, sameLetters } from '../similar-names';
+import { closeNames, sameLetters } from '../base/similar-names';
 import { type OffsetEdit, deletePair } from './yaml-edits';
-import { offsetAt } from '../line-index';
-import { append } from '../append';
-import { groupOf } from '../api-version';
+import { offsetAt } from '../base/line-index';
+import { append } from '../base/append';
+import { groupOf } from '../base/api-version';
 import { isServedApiKind, kindsNamed, kindsOfApiVersion, versionIndexOf } from '../knowledge/version-index';
-import { compareText } from '../compare-text';
+import { compareText } from '../base/compare-text';
 
 function fix(input: FixInput, title: string, edits: OffsetEdit[], preferred?: boolean): Fix {
   return { title, kind: 'quickfix', code: input.finding.code, edits: toTextEdits(input.ctx.file, input.ctx.text, edits), isPreferred: preferred || undefined };

@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { Fix } from './types';
 import { type FixInput, toTextEdits } from './input';
-import { type AnyMap, type AnySeq, isBlock, keyName, nodeRange, pairByKey } from './yaml-nodes';
+import { type AnyMap, type AnySeq, isBlock, nodeRange, pairByKey } from './yaml-nodes';
 import { type OffsetEdit, appendToBlockMap, deletePair, isTrue, renderLines } from './yaml-edits';
 import { fieldAt, refOf, siblingFields } from './type-lookup';
 import { columnOf, lineEndAfter } from './text';
@@ -125,5 +125,3 @@ function valueAsInline(text: string, node: unknown): string | undefined {
   }
   return `[${parts.join(', ')}]`;
 }
-
-export { keyName };

@@ -1,7 +1,7 @@
 // version-mismatch → set the target Kubernetes version to the one the config names (a kind node image, a kubeadm
 // kubernetesVersion), when that version is supported: a setting change (kubegate.kubernetesVersion), which the
 // client applies; the CLI's flag says the same in the finding's fix sentence.
-import { supportedVersion } from '../kube-version';
+import { supportedVersion } from '../base/kube-version';
 import type { Fix } from './types';
 import type { FixInput } from './input';
 

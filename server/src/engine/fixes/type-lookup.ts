@@ -1,8 +1,8 @@
 // The type data at a place in a YAML document: its key path (keys from the root, `[]` for list items) resolved
-// by type-path.ts.
+// by knowledge/type-path.ts.
 import { isPair, isSeq } from 'yaml';
 import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
-import { type PathSegment, resolveTypePath, structFields } from '../type-path';
+import { type PathSegment, resolveTypePath, structFields } from '../knowledge/type-path';
 import { type PairHit, keyName } from './yaml-nodes';
 
 export type Segment = PathSegment;

@@ -1,6 +1,7 @@
 // Quick-fix values: plain data that a front end (LSP code actions, CLI --fix, tests) turns into edits.
 import type { Document } from 'yaml';
-import type { FindingCode, KubeVersion, Range } from '../types';
+import type { FindingCode } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 import type { ParsedFile } from '../model';
 import type { TextSnapshot } from '../incremental/snapshot';
 import type { ConfigDocInfo } from '../gates/config-readers';
@@ -20,11 +21,11 @@ export interface CreateFile {
   text: string;
 }
 
-export type FileEdit = TextEdit | CreateFile;
+type FileEdit = TextEdit | CreateFile;
 
 /** A change to an editor setting rather than a file; the client applies it: kubegate.featureGates[key] = value,
  *  or kubegate.kubernetesVersion = value (key `kubernetesVersion`, a string value). */
-export type SettingChange =
+type SettingChange =
   | { setting: 'kubegate.featureGates'; key: string; value: boolean }
   | { setting: 'kubegate.kubernetesVersion'; key: 'kubernetesVersion'; value: KubeVersion };
 

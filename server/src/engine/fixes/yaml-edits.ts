@@ -1,13 +1,12 @@
 // Minimal text edits on YAML source: insert entries into block mappings and sequences, replace scalars,
 // delete pairs. Everything outside the edited span stays byte-for-byte; new text follows the file's style.
-import { isMap, isScalar, isSeq } from 'yaml';
+import { isScalar } from 'yaml';
 import {
   type AnyMap,
   type AnyPair,
   type AnySeq,
   dashOf,
   isBlock,
-  keyName,
   nodeRange,
   pairEnd,
   pairStart,
@@ -142,25 +141,6 @@ export function deletePair(text: string, map: AnyMap, pair: AnyPair): OffsetEdit
   return { start, end: pairEnd(text, pair), newText: '' };
 }
 
-/** Text of a pair's value node as written (for moving it elsewhere). */
-export function valueSource(text: string, pair: AnyPair): string | undefined {
-  const vr = nodeRange(pair.value);
-  return vr ? text.slice(vr[0], vr[1]) : undefined;
-}
-
-/** Re-indent a block value's source so that its lines sit `delta` columns further right (or left). */
-export function reindent(source: string, delta: number): string {
-  const lines = source.split('\n');
-  return lines
-    .map((l, i) => {
-      if (i === 0 || l.length === 0) return l;
-      if (delta >= 0) return ' '.repeat(delta) + l;
-      const lead = /^ */.exec(l)?.[0].length ?? 0;
-      return l.slice(Math.min(lead, -delta));
-    })
-    .join('\n');
-}
-
 /** Whether a node is a scalar holding `true` (YAML 1.2 core). */
 export function isTrue(node: unknown): boolean {
   return isScalar(node) && node.value === true;
@@ -169,5 +149,3 @@ export function isTrue(node: unknown): boolean {
 export function isEmptyValue(node: unknown): boolean {
   return node === null || node === undefined || (isScalar(node) && (node.value === null || node.value === ''));
 }
-
-export { isMap, isSeq, keyName };

@@ -6,7 +6,6 @@ import {
   isSeq,
   parseAllDocuments,
   type Document,
-  type Node,
   type Pair,
   type YAMLMap,
   type YAMLSeq,
@@ -29,7 +28,6 @@ export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   }
   return parseAllDocuments(text, PARSE_OPTIONS).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
 }
-
 
 /** The document of a snapshot's text that holds a finding (document `index`, else the one around `offset`),
  *  parsed alone with its node offsets moved to the text's, and kept with the snapshot; undefined when the
@@ -170,9 +168,3 @@ export function dashOf(text: string, item: unknown): number | undefined {
   const m = /^([ \t]*)-/.exec(before);
   return m ? lineStart + m[1].length : undefined;
 }
-
-export function isPairNode(x: unknown): x is AnyPair {
-  return isPair(x);
-}
-
-export type { Node };

@@ -1,8 +1,8 @@
 // Reading the gate catalog (schemas/gates.json) for one Kubernetes version: is a name a gate, which stage,
 // is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
 import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
-import { closeNames } from '../similar-names';
-import { compareVersions } from '../kube-version';
+import { closeNames } from '../base/similar-names';
+import { compareVersions } from '../base/kube-version';
 
 export type GateNameStatus =
   /** A gate that exists in the version. */
@@ -79,7 +79,7 @@ export function isOffByDefault(state: GateVersionState): boolean {
   return state.stage === 'Alpha' || (state.stage === 'Beta' && state.default === false);
 }
 
-/** Gates of the version close to `name` (similar-names.ts closeNames), best first. */
+/** Gates of the version close to `name` (base/similar-names.ts closeNames), best first. */
 export function similarGateNames(catalog: GateCatalog, name: string, version: string, max = 3): string[] {
   const inVersion = Object.keys(catalog.gates).filter((g) => catalog.gates[g]?.byVersion[version]?.exists === true);
   return closeNames(name, inVersion, max);

@@ -1,7 +1,7 @@
 // What a live-cluster snapshot says about gates: API server gates → kube-apiserver, kubelet gates → kubelet.
 // Other components are not visible from the cluster.
-import type { ClusterSnapshot } from '../cluster-snapshot';
-import type { Evidence } from '../types';
+import type { ClusterSnapshot } from '../base/cluster-snapshot';
+import type { Evidence } from '../base/types';
 import { clusterEvidence } from './evidence';
 
 export interface ClusterGateView {

@@ -14,14 +14,14 @@ import {
   type YAMLMap,
 } from 'yaml';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { parseFeatureGatesValue } from './feature-gates-flag';
 import { parseGoBool } from './parse-bool';
 import { rangeOf } from '../parse/ranges';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { cutDocuments } from '../parse/cut-documents';
-import { append } from '../append';
-import { groupOf } from '../api-version';
+import { append } from '../base/append';
+import { groupOf } from '../base/api-version';
 import {
   controlPlaneBinaryIn,
   FEATURE_GATES_FLAG,
@@ -38,8 +38,6 @@ import {
 
 const FLAG = `--${FEATURE_GATES_FLAG}`;
 import { readKindPatches, readRuntimeConfigArgs } from './kubeadm-patches';
-
-export type { ConfigKindName };
 
 export interface ConfigDocInfo {
   configKind: ConfigKindName;

@@ -2,10 +2,10 @@
 // folder that has any, never above the workspace root. Several configs found in one folder are combined.
 // File access is injected so the language server can serve open buffers before the disk.
 import * as path from 'path';
-import { normal } from '../paths';
+import { normal } from '../base/paths';
 import { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
-import { append } from '../append';
-import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../nearest-folder';
+import { append } from '../base/append';
+import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../base/nearest-folder';
 
 export interface ConfigFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -14,12 +14,12 @@ export interface ConfigFileAccess {
   readFile(file: string): string | undefined;
   /** The gate configs of a file, when the caller keeps them (saves reading and parsing a file again). */
   configsOf?(file: string): ConfigDocInfo[];
-  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (nearest-folder.ts). */
+  /** A folder with more than MAX_FOLDER_FILES YAML files: only the first ones were read (base/nearest-folder.ts). */
   onFolderLimit?(note: FolderLimitNote): void;
 }
 
 /** Gate configs of the YAML files of one folder (the manifest itself excluded: it governs its own documents). */
-export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
+function configsInFolder(dir: string, access: ConfigFileAccess, exclude?: string): ConfigDocInfo[] {
   const out: ConfigDocInfo[] = [];
   for (const name of folderYamlFiles(dir, access.listFiles(dir), access.onFolderLimit?.bind(access))) {
     const file = path.join(dir, name);
@@ -32,22 +32,6 @@ export function configsInFolder(dir: string, access: ConfigFileAccess, exclude?:
     if (text !== undefined) append(out, readGateConfigsFromText(text, file));
   }
   return out;
-}
-
-/**
- * The one config-scoping model of the CLI and the language server: configs named explicitly (`--config`,
- * `kubegate.configFiles`, `.kubegate.yaml`) govern every manifest when they are given (`named` defined); otherwise the configs of
- * the manifest's own folder, else of the nearest ancestor folder that has any, never above `root` (the workspace
- * folder; for the CLI the repository root or the working directory). The manifest's own config documents are
- * added by the check itself.
- */
-export function governingConfigs(
-  manifest: string,
-  root: string | undefined,
-  access: ConfigFileAccess,
-  named?: readonly ConfigDocInfo[],
-): ConfigDocInfo[] {
-  return named !== undefined ? [...named] : discoverConfigs(manifest, root, access);
 }
 
 /** The distinct config files among configs, for "gates from …" lines. */

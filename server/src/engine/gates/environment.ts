@@ -4,21 +4,21 @@
 //   3. repo configs (discovered or --config) plus the checked file's own config documents.
 // Within a source a `false` wins; AllAlpha/AllBeta apply only when the gate itself is not set there.
 // Conflicts between sources are kept as notes and extra evidence, never hidden.
-import type { ClusterSnapshot } from '../cluster-snapshot';
+import type { ClusterSnapshot } from '../base/cluster-snapshot';
 import type { GateCatalog } from '../knowledge/format';
 import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from '../model';
-import type { Evidence, Range } from '../types';
+import type { Evidence, Range } from '../base/types';
 import { clusterGateView, type ClusterGateView } from './cluster-source';
 import type { ConfigDocInfo } from './config-readers';
 import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
-import { append } from '../append';
-import { versionOf } from '../api-version';
-import { compareVersions, minorText } from '../kube-version';
+import { append } from '../base/append';
+import { versionOf } from '../base/api-version';
+import { compareVersions, minorText } from '../base/kube-version';
 
 /** Component name meaning "the gate has no known components": any setting of the gate counts. */
 export const ANY_COMPONENT = '';
 
-export interface GateSourcesInput {
+interface GateSourcesInput {
   catalog: GateCatalog;
   version: string;
   /** Explicit settings (origin 'setting'), e.g. from explicitSettings(['A=true']). */

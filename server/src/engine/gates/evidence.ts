@@ -1,6 +1,6 @@
 // Sentences and sources for the evidence behind a gate state.
 import type { GateSetting } from '../model';
-import type { Evidence, Range } from '../types';
+import type { Evidence, Range } from '../base/types';
 import { PLACE_LABELS } from './gate-places';
 
 const WHAT: Record<GateSetting['origin'], string> = {

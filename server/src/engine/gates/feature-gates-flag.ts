@@ -1,12 +1,12 @@
 // The `--feature-gates` value form `A=true,B=false` (CLI flag, kubeadm extraArgs, static Pod arguments).
 import type { GateCatalog } from '../knowledge/format';
 import type { GateSetting } from '../model';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';
 import { parseGoBool } from './parse-bool';
-import { sameLetters } from '../similar-names';
+import { sameLetters } from '../base/similar-names';
 
-export interface FlagGatePair {
+interface FlagGatePair {
   name: string;
   raw: string;
   value: boolean | undefined;
@@ -77,7 +77,7 @@ export function explicitSettings(values: string[], sourceName = '--feature-gates
 }
 
 /** A gate name of a flag-style setting that the components would refuse, and why (kube-apiserver's rules). */
-export interface FlagGateProblem {
+interface FlagGateProblem {
   gate: string;
   reason: 'unknown' | 'removed' | 'not-yet-added' | 'renamed' | 'locked';
   message: string;

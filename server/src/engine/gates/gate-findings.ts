@@ -2,8 +2,9 @@
 import { defaultSeverity, finding } from '../codes';
 import type { BriefFacts, GateCatalog } from '../knowledge/format';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
-import type { Evidence, Finding, KubeVersion } from '../types';
-import { describeState, gateInVersion, isOffByDefault } from './catalog-lookup';
+import type { Evidence, KubeVersion } from '../base/types';
+import type { Finding } from '../codes/finding';
+import { gateInVersion, isOffByDefault } from './catalog-lookup';
 import { ANY_COMPONENT } from './environment';
 import { featureGateWords, gateDependencyWords } from './messages';
 

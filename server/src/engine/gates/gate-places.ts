@@ -3,7 +3,7 @@
 //   kind Cluster, KubeletConfiguration, KubeProxyConfiguration: a root `featureGates: {Name: true}` map;
 //   kubeadm: a `feature-gates` argument in a component's argument list (v1beta4 `[{name, value}]`, v1beta3 map);
 //   control-plane static Pods: a `--feature-gates` item in a container's `command` or `args`.
-import { groupOf } from '../api-version';
+import { groupOf } from '../base/api-version';
 
 /** Key of the gate map. */
 export const FEATURE_GATES_KEY = 'featureGates';
@@ -33,10 +33,10 @@ export const KUBEADM_GROUP = 'kubeadm.k8s.io';
 /** The kubeadm apiVersion written in a new document (and assumed for a kind patch that names none). */
 export const KUBEADM_API_VERSION = 'kubeadm.k8s.io/v1beta4';
 
-export const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+const CONTROL_PLANE = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
 
 /** A kubeadm argument list that carries one component's `feature-gates`: `root[section][args]`. */
-export interface KubeadmArgsPlace {
+interface KubeadmArgsPlace {
   /** kubeadm kinds that hold it. */
   kinds: readonly string[];
   section: string;

@@ -2,17 +2,18 @@
 // `api-disabled-by-default` where a runtime-config source (settings, cluster, repo kind config) enables the API.
 // A kind runtimeConfig in the checked file itself does not silence it (the corpus rule).
 import type { DocumentAnalysis, GateEnvironment, GateSetting, GateState } from '../model';
-import type { Evidence, Finding, KubeVersion, Range } from '../types';
+import type { Evidence, KubeVersion, Range } from '../base/types';
+import type { Finding } from '../codes/finding';
 import { KUBEADM_GROUP, kubeadmArgPlaces } from './gate-places';
-import { groupOf } from '../api-version';
+import { groupOf } from '../base/api-version';
 import { GateStateModel } from './environment';
 import { componentsFor, featureGateFinding, gateDependencyFindings, statesFor, type GateKnowledge } from './gate-findings';
 import { gateInVersion } from './catalog-lookup';
 import { settingFindings, versionMismatchFindings } from './setting-findings';
-import { append } from '../append';
-import { assignVerdicts, type DropScope } from '../verdict-pass';
+import { append } from '../base/append';
+import { assignVerdicts, type DropScope } from './verdict-pass';
 
-export interface GateStepContext {
+interface GateStepContext {
   version: KubeVersion;
   knowledge: GateKnowledge;
   /** Gate knowledge from outside the file (settings, cluster, repo configs). */

@@ -21,18 +21,18 @@ import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { mappedLineCounter, scalarValueOffsets } from '../parse/scalar-offsets';
 import { rangeOf } from '../parse/ranges';
 import { parseGoBool } from './parse-bool';
-import { append } from '../append';
+import { append } from '../base/append';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES } from './gate-places';
 
 /** The part of a config reading that a patch contributes to the kind config that holds it. */
-export interface PatchFacts {
+interface PatchFacts {
   settings: GateSetting[];
   runtimeConfig: RuntimeConfigEntry[];
-  namedVersions: { version: string; range: import('../types').Range; what: string; node?: number }[];
+  namedVersions: { version: string; range: import('../base/types').Range; what: string; node?: number }[];
 }
 
-export interface PatchReadContext {
+interface PatchReadContext {
   text: string;
   lineCounter: LineCounter;
   document: number;
@@ -40,7 +40,7 @@ export interface PatchReadContext {
 }
 
 /** readGateConfig of config-readers (passed in to keep the two modules free of an import cycle). */
-export type ReadConfigDocument = (
+type ReadConfigDocument = (
   doc: Document.Parsed,
   ctx: { lineCounter: LineCounter; document: number; file?: string },
 ) => PatchFacts | undefined;

@@ -1,6 +1,6 @@
 // Own-words sentences for gate findings and hovers: what happens while a gate is off, keyed on how it applies.
 import type { GatedUse } from '../model';
-import { groupOf } from '../api-version';
+import { groupOf } from '../base/api-version';
 import type { GateNameStatus } from './catalog-lookup';
 import { GATE_MAP_CONFIGS, KUBEADM_GROUP } from './gate-places';
 
@@ -35,7 +35,7 @@ export function whenOff(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'kind' | 
   return `while the gate is off the API server silently drops \`${fieldName(use.path)}\` when the object is created or updated, so the setting is lost`;
 }
 
-export function listWords(items: string[]): string {
+function listWords(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
@@ -54,7 +54,7 @@ export function offConsequence(use: Pick<GatedUse, 'via' | 'path' | 'value' | 'k
 }
 
 /** Words of a finding: the short message (≤ 120 characters), what to do, the longer explanation. */
-export interface FindingWords {
+interface FindingWords {
   message: string;
   fix: string;
   detail: string;
@@ -100,7 +100,7 @@ export function unknownGateWords(
 }
 
 /** How the gate of a gated use stands over the components that need it (gate-findings.ts featureGateFinding). */
-export interface GateUseState {
+interface GateUseState {
   /** Alpha, or Beta and off by default, in the version; otherwise the gate is on by default and switched off. */
   offByDefault: boolean;
   stage: string | undefined;

@@ -1,11 +1,12 @@
 // Findings about gate settings in config documents (`unknown-gate`, `locked-gate`, `redundant-gate`) and about a
 // config naming another Kubernetes version than the target (`version-mismatch`).
-import { defaultSeverity, finding } from '../codes';
+import { finding } from '../codes';
 import type { GateCatalog } from '../knowledge/format';
 import type { DocumentAnalysis, GateSetting } from '../model';
-import type { Finding, KubeVersion, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';
-import { compareVersions, minorText } from '../kube-version';
+import { compareVersions, minorText } from '../base/kube-version';
 import { unknownGateWords } from './messages';
 
 export function settingFindings(settings: GateSetting[], catalog: GateCatalog, version: KubeVersion): Finding[] {

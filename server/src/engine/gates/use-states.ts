@@ -1,12 +1,10 @@
-// The state of the gates a file needs: every gated use of the file with its gate's state per component (the
-// file's own gate configs included), and the on/off/unknown of one gate over the components that need it.
-import { analyzeFile } from '../check';
+// The state of the gates a file needs: the gated uses of analysed documents with their gate's state per component,
+// and the on/off/unknown of one gate over the components that need it. From a text: ../features/gated-uses.ts.
 import { gateCatalog } from '../knowledge';
 import type { GateCatalog } from '../knowledge/format';
-import type { CheckOptions, DocumentAnalysis, GatedUse, GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
+import type { DocumentAnalysis, GatedUse, GateEnvironment } from '../model';
+import type { KubeVersion } from '../base/types';
 import { componentsFor, overallState, statesFor, type ComponentState } from './gate-findings';
-import { environmentForFile } from './gate-step';
 
 export interface GatedUseState {
   use: GatedUse;
@@ -14,19 +12,6 @@ export interface GatedUseState {
   default?: boolean | null;
   states: ComponentState[];
   overall: 'on' | 'partial' | 'off';
-}
-
-/** Every gated use of the text with the state of its gate per component; `version` is the version checked
- *  against (the text's version comment, else `context.version`). Kustomize facts are not applied. */
-export function gatedUsesWithState(text: string, context: CheckOptions): { version: string; uses: GatedUseState[] } {
-  const analysis = analyzeFile(text, { version: context.version, environment: context.environment, file: context.file, crds: context.crds });
-  const env = environmentForFile(analysis.documents, {
-    version: analysis.version,
-    knowledge: { catalog: gateCatalog() },
-    environment: context.environment,
-    file: context.file,
-  });
-  return { version: analysis.version, uses: usesWithState(analysis.documents, env, analysis.version) };
 }
 
 /** The gated uses of analysed documents with the state of their gates in `env` (the file's environment). */

@@ -1,6 +1,6 @@
 // Optional upstream description of a field from a connected cluster's OpenAPI v3 (what `kubectl explain` reads).
 // The fetch is injected (the cluster module provides it, cached per cluster); offline, hovers carry no upstream prose.
-import type { Position } from '../types';
+import type { Position } from '../base/types';
 import { hoverAt, type HoverOptions, type HoverResult } from './hover';
 
 /** Description of a field (structural path, '' for the kind) or undefined when the cluster does not know it. */

@@ -2,8 +2,8 @@
 // other letter case, a kind given where a gate was expected, a kind misspelled; each with what to try instead.
 import { gateCatalog, kindsNamed, kindsOfApiVersion, loadVersion } from '../knowledge';
 import { similarGateNames } from '../gates/catalog-lookup';
-import { closestName, sameLetters } from '../similar-names';
-import type { KubeVersion } from '../types';
+import { closestName, sameLetters } from '../base/similar-names';
+import type { KubeVersion } from '../base/types';
 
 /** The gate `name` names: itself when the catalog knows it (gate, meta gate or documented non-gate), else the one
  *  gate with the same letters in another case (`caseOnly`), else undefined. */
@@ -16,7 +16,7 @@ export function explainedGateName(name: string): { name: string; caseOnly: boole
 }
 
 /** apiVersions serving `kind` in the version (stable first), matched exactly or else case-insensitively. */
-export function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
+function kindMatches(version: KubeVersion, name: string): { kind: string; apiVersions: string[] } | undefined {
   const data = loadVersion(version).data;
   let found = kindsNamed(data, name).filter((k) => !k.removed);
   if (found.length === 0) found = data.kinds.filter((k) => !k.removed && sameLetters(name, k.kind));

@@ -1,19 +1,19 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
-import { wrapText } from '../wrap-text';
+import { wrapText } from '../base/wrap-text';
 import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
 import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
 import { typeLabel } from './resolve';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 import { fieldMarkdown } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
-import { ITEM, resolveTypePath, stepType } from '../type-path';
+import { ITEM, resolveTypePath, stepType } from '../knowledge/type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';
 
-export interface ExplainOptions {
+interface ExplainOptions {
   version: KubeVersion;
   environment?: GateEnvironment;
   knowledge?: KnowledgeOptions;
@@ -53,13 +53,12 @@ function segmentsFor(data: VersionData, entry: KindEntry, path: string): string[
 /** Width of the fields listing inside its fence (the terminal rendering indents a fence by 4: 80 columns). */
 const FIELDS_WIDTH = 76;
 
-
 /**
  * The children of a struct type as `kubectl explain` lists them: name, type, required, allowed values and the
  * gates each needs (stage in the target version), in a fenced block within 80 columns. Undefined when the type
  * (through lists and maps) is not a struct with fields.
  */
-export function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: GateCatalog, version: KubeVersion): string | undefined {
+function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: GateCatalog, version: KubeVersion): string | undefined {
   let t = type;
   while (t && ('list' in t || 'map' in t)) t = 'list' in t ? t.list : t.map;
   const fields = t && 'ref' in t ? data.types[t.ref]?.fields : undefined;

@@ -1,10 +1,10 @@
 // Markdown for a field: type, allowed values, optionality, and the gate view of each gate it carries.
 import type { BriefFacts, FieldDef, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 import { gateHeadline, gateMarkdown, type GateViewInput } from './gate-view';
 import { shortType, typeLabel } from './resolve';
-import type { TypePathResult } from '../type-path';
+import type { TypePathResult } from '../knowledge/type-path';
 
 export interface FieldViewInput {
   data: VersionData;
@@ -30,7 +30,7 @@ function optionality(f: FieldDef): string {
 }
 
 /** Gates that apply to the field as the engine applies them (comment-derived gates for config kinds only). */
-export function fieldGates(f: FieldDef, entry: KindEntry): string[] {
+function fieldGates(f: FieldDef, entry: KindEntry): string[] {
   return [...(f.gates ?? []), ...(entry.component ? (f.commentGates ?? []) : [])].filter((g, i, all) => all.indexOf(g) === i);
 }
 

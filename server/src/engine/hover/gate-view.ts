@@ -1,12 +1,12 @@
 // Markdown view of one feature gate in a target version: stage and default, stage history, components, KEP,
 // the reference page, what happens while it is off, and where it is on (with evidence).
 import { describeState, lookupGateName } from '../gates/catalog-lookup';
-import { compareVersions } from '../kube-version';
+import { compareVersions } from '../base/kube-version';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
-import { FEATURE_GATES_PAGE, listWords, whenOff } from '../gates/messages';
+import { FEATURE_GATES_PAGE, whenOff } from '../gates/messages';
 import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
 import type { GatedUse, GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 
 export interface GateViewInput {
   catalog: GateCatalog;

@@ -7,9 +7,10 @@ import { analyzeFile } from '../check';
 import { mayHoldGateConfig } from '../gates/gate-places';
 import { joinPieces } from '../incremental/pieces';
 import { keep, spanAtLine, TextSnapshot, type DocumentSpan } from '../incremental/snapshot';
-import type { CheckOptions, GateEnvironment, ParsedFile } from '../model';
+import type { CheckOptions } from '../check/options';
+import type { GateEnvironment, ParsedFile } from '../model';
 import { parseFile } from '../parse/parseFile';
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 import { withClusterDescription, type DescriptionProvider } from './cluster-description';
 import { fileEnvironment, hoverAt, hoverIn, type HoverOptions, type HoverResult } from './hover';
 

@@ -10,12 +10,12 @@ import { FEATURE_GATES_FLAG, FEATURE_GATES_KEY, gateMapConfig } from '../gates/g
 import { briefFacts, gateCatalog, kindEntry, listItemKind, loadVersion, type KnowledgeOptions, type VersionData } from '../knowledge';
 import type { DocumentAnalysis, GateEnvironment, ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
-import type { KubeVersion, Position, Range } from '../types';
+import type { KubeVersion, Position, Range } from '../base/types';
 import { fieldMarkdown, type FieldViewInput } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { spotAt, stringAt, type Spot } from './locate';
-import { resolveTypePath } from '../type-path';
+import { resolveTypePath } from '../knowledge/type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';
@@ -82,7 +82,7 @@ function isListRoot(data: VersionData, root: YAMLMap): boolean {
 
 /** What a hover reads of a file: its parsed documents (with their trees), the version it is checked against and
  *  the gate environment with the file's own config documents. */
-export interface HoverFile {
+interface HoverFile {
   parsed: ParsedFile;
   version: KubeVersion;
   environment: GateEnvironment;

@@ -4,11 +4,11 @@ import { fromRuntimeConfig } from '../gates/environment';
 import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
 import { kindsNamed } from '../knowledge/version-index';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
-import { groupOf } from '../api-version';
+import type { KubeVersion } from '../base/types';
+import { groupOf } from '../base/api-version';
 import { gateHeadline, gateMarkdown } from './gate-view';
 
-export interface KindViewInput {
+interface KindViewInput {
   data: VersionData;
   catalog: GateCatalog;
   brief?: BriefFacts;

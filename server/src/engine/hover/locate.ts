@@ -3,7 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedDocument, ParsedFile } from '../model';
 import { offsetAt, rangeOf } from '../parse/ranges';
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 
 export interface Spot {
   document: ParsedDocument;

@@ -1,4 +1,4 @@
-// Names of types in the hover views (the walk along a key path is type-path.ts's).
+// Names of types in the hover views (the walk along a key path is knowledge/type-path.ts's).
 import type { TypeRef } from '../knowledge/format';
 
 export function shortType(name: string): string {

@@ -5,12 +5,13 @@
 // piece is checked with them around it (in file order). Where the cut is unsure (`...` markers, `%` directives, a
 // version comment below the first lines) the whole file is checked in one call.
 // The result equals the whole-file check (tests/engine/incremental.test.ts compares them).
-import { append } from '../append';
-import type { DocumentReport, FileReport, Finding } from '../types';
+import { append } from '../base/append';
+import type { DocumentReport } from '../base/types';
+import type { FileReport, Finding } from '../codes/finding';
 import { joinPieces, splitDocuments, type Piece } from './pieces';
 import { place, store, unstore, type Stored } from './stored';
 
-export type WholeCheck = (text: string) => FileReport;
+type WholeCheck = (text: string) => FileReport;
 
 export interface IncrementalOptions {
   /** With more pieces than this to check, the whole file is checked in one call (and its results cached per

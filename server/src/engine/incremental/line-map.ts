@@ -1,5 +1,5 @@
 // Line maps between a text made of pieces of a file (pieces.ts joinPieces) and the file itself.
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 
 /** Maps a line of a checked text back to the file: [first line in checked text, line count, file line]. */
 export type LineMap = [number, number, number][];

@@ -1,14 +1,14 @@
 // A smaller text for requests about one place of a large file (hover, inlay hints): the YAML documents that
 // the request touches plus the file's own gate config documents, with line maps both ways. The engine then
 // works on a few documents instead of the whole file. Small files are used whole.
-import type { Position, Range } from '../types';
+import type { Position, Range } from '../base/types';
 import { mapLine, type LineMap } from './line-map';
 import { joinPieces, splitDocuments, type Piece } from './pieces';
 
 /** Below this many characters the whole file is used. */
 const SMALL_FILE_CHARS = 4_000;
 
-export interface LocalText {
+interface LocalText {
   text: string;
   /** File position → local position (undefined outside the kept documents). */
   toLocal(p: Position): Position | undefined;

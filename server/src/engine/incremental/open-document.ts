@@ -5,12 +5,12 @@
 import { checkText, reportOf, walkText, type FileAnalysis } from '../check';
 import { isJsonInput } from '../parse/json-input';
 import { mayHoldGateConfig } from '../gates/gate-places';
-import type { CheckOptions } from '../model';
-import { applySeverityOverrides, type SeverityOverrides } from '../severity-overrides';
-import { syntaxOnlyReport } from '../size-guard';
-import type { FileReport } from '../types';
-import { fragmentMarked, versionForText } from '../version-for-text';
-import type { KubeVersion } from '../types';
+import type { CheckOptions } from '../check/options';
+import { applySeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
+import { syntaxOnlyReport } from '../check/size-guard';
+import type { FileReport } from '../codes/finding';
+import { fragmentMarked, versionForText } from '../check/version-for-text';
+import type { KubeVersion } from '../base/types';
 import { IncrementalChecker, type IncrementalOptions } from './checker';
 import type { Piece } from './pieces';
 import { TextSnapshot } from './snapshot';

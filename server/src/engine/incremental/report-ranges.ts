@@ -4,17 +4,18 @@
 // file) moves with the piece it points into. The type checks below fail when Finding, Evidence or DocumentReport
 // gain a field that holds a range or position: move it here as well, then list it.
 import { THIS_FILE } from '../gates/evidence';
-import type { DocumentReport, Evidence, Finding, Position, Range } from '../types';
+import type { DocumentReport, Evidence, Position, Range } from '../base/types';
+import type { Finding } from '../codes/finding';
 
 /** A range in other lines; undefined when it cannot be moved (a line outside the map). */
-export type MoveRange = (r: Range) => Range | undefined;
+type MoveRange = (r: Range) => Range | undefined;
 
 /** Moves a same-file evidence range; `j` is the evidence's index in `related`. */
-export type MoveEvidence = (r: Range, j: number) => Range | undefined;
+type MoveEvidence = (r: Range, j: number) => Range | undefined;
 
 /** Evidence pointing at a place in the checked file itself (its source names the file, or "this file" when the
  *  check had no file name: gates/evidence.ts). */
-export function isSameFileEvidence(e: Evidence, file: string | undefined): e is Evidence & { source: { type: 'file'; range: Range } } {
+function isSameFileEvidence(e: Evidence, file: string | undefined): e is Evidence & { source: { type: 'file'; range: Range } } {
   return e.source.type === 'file' && e.source.file === (file ?? THIS_FILE);
 }
 

@@ -5,9 +5,9 @@
 // request about a newer text (the check is still to come) gets one made for it, whose parts are computed when a
 // request first needs them. Either lives as long as its text is the document's latest.
 import type { FileAnalysis } from '../check';
-import type { CheckOptions } from '../model';
-import type { KubeVersion } from '../types';
-import { versionForText } from '../version-for-text';
+import type { CheckOptions } from '../check/options';
+import type { KubeVersion } from '../base/types';
+import { versionForText } from '../check/version-for-text';
 import { splitDocuments, type Piece } from './pieces';
 
 /** One YAML document of the text: its offsets and the line it starts on (at the start of that line). */
@@ -19,7 +19,7 @@ export interface DocumentSpan {
 }
 
 /** What a snapshot is made from: the check's results, or nothing but the text. */
-export interface SnapshotSource {
+interface SnapshotSource {
   version?: KubeVersion;
   /** The whole text's walk (documents without their trees). */
   analysis?: FileAnalysis;

@@ -2,8 +2,9 @@
 // file coordinates into per-piece results relative to each piece (store), which are cached and moved back into
 // place when the piece starts on another line (unstore). Which ranges a report holds is report-ranges.ts's
 // business: every move here goes through moveFinding and moveDocument.
-import { lineCount } from '../line-index';
-import type { DocumentReport, FileReport, Finding, Range } from '../types';
+import { lineCount } from '../base/line-index';
+import type { DocumentReport, Range } from '../base/types';
+import type { FileReport, Finding } from '../codes/finding';
 import { mapRange, shiftRange, type LineMap } from './line-map';
 import { pieceOfLine, type Piece } from './pieces';
 import { moveDocument, moveFinding } from './report-ranges';

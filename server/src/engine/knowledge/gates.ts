@@ -1,16 +1,10 @@
 // The gate catalog (schemas/gates.json): stage/default/lock per version, KEP, components, aliases.
 import type { GateCatalog, GateEntry, GateVersionState } from './format';
 import { loadSchemaFile } from './load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from './data-reader';
 
 export function gateCatalog(opts: KnowledgeOptions = {}): GateCatalog {
   return loadSchemaFile<GateCatalog>('gates.json', opts);
-}
-
-/** A registered gate by its exact name (no alias resolution). */
-export function gateEntry(name: string, opts: KnowledgeOptions = {}): GateEntry | undefined {
-  const gates = gateCatalog(opts).gates;
-  return Object.prototype.hasOwnProperty.call(gates, name) ? gates[name] : undefined;
 }
 
 /** AllAlpha / AllBeta: valid keys of every feature-gate map, not gates. */
@@ -30,7 +24,7 @@ export function resolveGateName(name: string, viaFieldMarker: boolean, opts: Kno
   return alias && Object.prototype.hasOwnProperty.call(cat.gates, alias) ? alias : undefined;
 }
 
-export interface ResolvedGateState {
+interface ResolvedGateState {
   /** The registered gate (alias resolved when asked). */
   gate: string;
   entry: GateEntry;

@@ -1,6 +1,6 @@
 // Knowledge loaders: the only engine code that reads schemas/. Every loader is lazy and cached per file.
 export * from './format';
-export { type KnowledgeOptions } from '../data-reader';
+export { type KnowledgeOptions } from './data-reader';
 export { clearSchemaCache } from './load-json';
 export {
   loadVersion,
@@ -9,20 +9,15 @@ export {
   kindsOf,
   typeOf,
   fieldOf,
-  enumValues,
   laterVersionOf,
-  isBuiltinGroup,
 } from './versions';
 export {
-  versionIndexOf,
   kindKey,
   kindEntry,
   listItemKind,
   kindsOfApiVersion,
   kindsNamed,
-  isServedApiKind,
-  type VersionIndex,
 } from './version-index';
-export { gateCatalog, gateEntry, isMetaGate, resolveGateName, gateState, type ResolvedGateState } from './gates';
-export { gatedFields, gatedFieldsOfGate } from './gated-fields';
-export { briefFacts, notShippedApi } from './brief';
+export { gateCatalog, isMetaGate, resolveGateName, gateState } from './gates';
+export { gatedFields } from './gated-fields';
+export { briefFacts } from './brief';

@@ -1,6 +1,6 @@
 // Reads a generated JSON file of schemas/ once per reader; later calls return the same parsed object (treat it
 // as read-only).
-import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../data-reader';
+import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from './data-reader';
 
 let cache = new WeakMap<DataReader, Map<string, unknown>>();
 onDataReaderChange(() => clearSchemaCache());

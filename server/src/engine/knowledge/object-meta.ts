@@ -2,7 +2,7 @@
 // rule of each built-in kind, the extra label maps each kind validates, and the limits of the generic checks.
 // Every row carries the upstream source (repository, path@commit, function) it was read from.
 import { loadSchemaFile } from './load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from './data-reader';
 
 /** How kube-apiserver validates a metadata.name (the name function a kind passes to ValidateObjectMeta). */
 export type NameRule = 'dns1123Subdomain' | 'dns1123Label' | 'dns1035Label' | 'pathSegmentName' | 'none';

@@ -1,9 +1,9 @@
 // Per-version type data (schemas/k8s-<minor>.json): kinds, struct types, enums, fields added later.
 // Loaded lazily on first use of a version and indexed once (version-index.ts).
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 import type { FieldDef, KindEntry, TypeDef, VersionData } from './format';
 import { loadSchemaFile } from './load-json';
-import type { KnowledgeOptions } from '../data-reader';
+import type { KnowledgeOptions } from './data-reader';
 import { kindEntry, kindsOfApiVersion, listItemKind, versionIndexOf, type VersionIndex } from './version-index';
 
 /** The indexed data of one version (loaded and indexed on first call, then cached). */
@@ -43,17 +43,7 @@ export function fieldOf(version: string, typeName: string, field: string, opts: 
   return fields.get(field);
 }
 
-/** Allowed values of an `+enum` API type (VersionData.enums). */
-export function enumValues(version: string, enumName: string, opts: KnowledgeOptions = {}): readonly string[] | undefined {
-  return loadVersion(version, opts).data.enums[enumName];
-}
-
 /** The first later supported version whose same-named type has this field (drives field-not-in-version). */
 export function laterVersionOf(version: string, typeName: string, field: string, opts: KnowledgeOptions = {}): string | undefined {
   return loadVersion(version, opts).data.later[typeName]?.[field];
-}
-
-/** Whether a group is a built-in API group in any supported version ('' = the core group). */
-export function isBuiltinGroup(version: string, group: string, opts: KnowledgeOptions = {}): boolean {
-  return loadVersion(version, opts).builtinGroups.has(group);
 }

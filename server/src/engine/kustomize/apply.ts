@@ -10,13 +10,13 @@ import { kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { rangeOf } from '../parse/ranges';
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import type { AnalyzeInputs } from '../route/inputs';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import type { InjectedField, KustomizeFacts } from './facts';
 import type { PatchTarget } from './kustomization';
-import { append } from '../append';
+import { append } from '../base/append';
 
 function underPath(findingPath: string | undefined, field: string): boolean {
   return !!findingPath && (findingPath === field || findingPath.startsWith(`${field}.`) || findingPath.startsWith(`${field}[`));

@@ -3,10 +3,9 @@
 //   - a resource (base) of a kustomization: the required fields kustomize fills in are not missing;
 //   - a patch (strategic merge or JSON6902): a partial document, so nothing is required; its fields and values
 //     are still checked (a JSON6902 operation's value against the target kind's type at its path).
-import * as path from 'path';
-import { normal } from '../paths';
+import { normal } from '../base/paths';
 import { MAX_KUSTOMIZATION_ENTRIES, readKustomization, type Kustomization, type KustomizationText, type PatchTarget } from './kustomization';
-import { append } from '../append';
+import { append } from '../base/append';
 
 export interface InjectedField {
   /** Kinds whose resources get the field; '*' for every kind. */

@@ -2,7 +2,7 @@
 // strategic-merge or JSON6902 patches (with their targets), and which fields kustomize fills in on its
 // resources (selectors and labels, namespace). Remote resources (URLs, git references) are ignored.
 import * as path from 'path';
-import { inFolder } from '../paths';
+import { inFolder } from '../base/paths';
 import { parseDocument } from 'yaml';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';

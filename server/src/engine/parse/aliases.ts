@@ -5,7 +5,7 @@ import { isAlias, visit, type Alias, type Document, type Node } from 'yaml';
 
 const cache = new WeakMap<Document, Map<Alias, Node | undefined>>();
 
-export interface AliasIndex {
+interface AliasIndex {
   sources: Map<Alias, Node | undefined>;
   /** Nodes of the document (aliases counted once, not expanded). */
   nodes: number;
@@ -39,7 +39,7 @@ export function resolveAlias(doc: Document, alias: Alias): Node | undefined {
 
 /** Documents with more aliases than this are not converted to plain values (the package's conversion walks the
  *  anchor list once per alias): CRDs, kustomizations and such never have that many. */
-export const MAX_CONVERTED_ALIASES = 1000;
+const MAX_CONVERTED_ALIASES = 1000;
 
 /** Whether `doc` may be converted with toJS in bounded time (few aliases). */
 export function fewAliases(doc: Document): boolean {

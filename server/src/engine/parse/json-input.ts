@@ -4,8 +4,8 @@
 // YAML. JSON that is not valid (a trailing comma, a comment, a YAML flow mapping) is refused before anything else is
 // looked at. Valid JSON is YAML, so the rest of the check reads it with the YAML parser (ranges, typing: quoted
 // values are strings). Not supported: several JSON objects one after the other in one input.
-import { LineIndex } from '../line-index';
-import type { Range } from '../types';
+import { LineIndex } from '../base/line-index';
+import type { Range } from '../base/types';
 
 /** Whether a text is read as JSON: its first character after white space is `{` (a byte order mark is no white
  *  space for the decoder: a BOM before `{` is YAML). */

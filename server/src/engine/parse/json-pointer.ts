@@ -5,7 +5,7 @@
 // JSON6902 patches.
 import { isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 
-export interface PointerSegment {
+interface PointerSegment {
   name: string;
   /** Offsets of the segment inside the path string. */
   start: number;
@@ -13,7 +13,7 @@ export interface PointerSegment {
 }
 
 /** Segments of a JSON pointer with their offsets; [] for a path that does not start with `/`. */
-export function pointerSegments(path: string): PointerSegment[] {
+function pointerSegments(path: string): PointerSegment[] {
   if (!path.startsWith('/')) return [];
   const out: PointerSegment[] = [];
   let at = 1;
@@ -49,7 +49,7 @@ export function placeAtPath(pathNode: Scalar, value: Node): Node | undefined {
   return node;
 }
 
-export interface PatchOperation {
+interface PatchOperation {
   op: string;
   path: Scalar;
   value?: Node;

@@ -14,7 +14,7 @@
 
 import { finding } from '../codes';
 import type { ParsedDocument, ParsedFile } from '../model';
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import { rangeOf } from './ranges';
 
 /** The text with each lone CR (not followed by LF) as LF; the same string when there is none. */
@@ -43,7 +43,7 @@ export function firstControlCharacter(text: string, from = 0, to = text.length):
 }
 
 /** Whether a text may hold a control character (a cheap test before the scan). */
-export function mayHoldControlCharacter(text: string): boolean {
+function mayHoldControlCharacter(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ud800-\udfff\ufffe\uffff]/.test(text);
 }

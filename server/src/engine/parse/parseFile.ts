@@ -4,15 +4,15 @@ import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, is
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { aliasIndex } from './aliases';
 import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
-import { append } from '../append';
-import { lineStarts } from '../line-index';
+import { append } from '../base/append';
+import { lineStarts } from '../base/line-index';
 import { loneCrAsLf } from './kubectl-lexical';
 
-/** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check.ts). */
+/** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
   // A lone CR ends a line, as kubectl reads it (kubectl-lexical.ts): the parser gets it as LF, offsets unchanged.
   const text = loneCrAsLf(input);
@@ -102,7 +102,7 @@ function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, do
  *  faster than the package's lexer; the package composes the documents. */
 /** `run` with the stack traces of new Error objects off: the parser makes an error object per problem, and
  *  capturing its stack cost more than the rest of the parse of a broken document (they are never read). */
-export function withoutStackTraces<T>(run: () => T): T {
+function withoutStackTraces<T>(run: () => T): T {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -289,7 +289,7 @@ function hasAlias(doc: Document.Parsed): boolean {
 }
 
 /** Aliases may expand a document to at most this many times its own nodes (plus a fixed allowance). */
-export const ALIAS_EXPANSION_FACTOR = 10;
+const ALIAS_EXPANSION_FACTOR = 10;
 const ALIAS_EXPANSION_ALLOWANCE = 100_000;
 
 /** Alias bombs as a syntax error, in linear time: each node's size with its aliases expanded is computed once

@@ -1,7 +1,7 @@
-// Offsets in the text ↔ 0-based LSP positions through a parsed file's LineCounter (whose lines are line-index.ts's).
+// Offsets in the text ↔ 0-based LSP positions through a parsed file's LineCounter (whose lines are base/line-index.ts's).
 import type { LineCounter } from 'yaml';
-import type { Position, Range } from '../types';
-import { lineAtOffset, offsetIn } from '../line-index';
+import type { Position, Range } from '../base/types';
+import { lineAtOffset, offsetIn } from '../base/line-index';
 
 /** 0-based position of a character offset. */
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
@@ -27,20 +27,9 @@ export function rangeOf(lineCounter: LineCounter, start: number, end: number): R
   return { start: s, end: positionAt(lineCounter, end) };
 }
 
-/** Character offset of a 0-based position (clamped to the text; line-index.ts offsetIn). */
+/** Character offset of a 0-based position (clamped to the text; base/line-index.ts offsetIn). */
 export function offsetAt(lineCounter: LineCounter, text: string, pos: Position): number {
   return offsetIn(lineCounter.lineStarts, text.length, pos);
-}
-
-/** Range of a yaml node (value part only, without trailing comments). */
-export function nodeRange(
-  lineCounter: LineCounter,
-  node: { range?: [number, number, number] | null } | null | undefined,
-  fallback: Range,
-): Range {
-  const r = node?.range;
-  if (!r) return fallback;
-  return rangeOf(lineCounter, r[0], r[1]);
 }
 
 export function comparePositions(a: Position, b: Position): number {

@@ -8,7 +8,7 @@ import { visit, type Document } from 'yaml';
 
 const MARKER = '{{';
 
-export function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
+function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
   let found = false;
   visit(doc, {
     Scalar(_key, node) {
@@ -37,7 +37,6 @@ export function isTemplatedDocument(doc: Document.Parsed, text: string, docText:
   return hasTemplateMarker(doc, text);
 }
 
-
 // A template block (`{{ range }}`, `{{ if }}`, `{{ with }}`, `{{ define }}`, `{{ block }}` … `{{ end }}`) may
 // span YAML documents: a chart's first document ends in `{{- range … }}` and the next documents are the body
 // the range repeats. Those documents are template output, not YAML to check, even when they parse or hold no
@@ -47,7 +46,7 @@ const OPEN_ACTION = /\{\{-?\s*(?:range|if|with|define|block)\b/g;
 const END_ACTION = /\{\{-?\s*end\b/g;
 
 /** Change of block depth over one document's text. */
-export function templateBlockBalance(docText: string): number {
+function templateBlockBalance(docText: string): number {
   return (docText.match(OPEN_ACTION)?.length ?? 0) - (docText.match(END_ACTION)?.length ?? 0);
 }
 

@@ -11,11 +11,11 @@ import { isWithin } from './root';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'vendor']);
 /** Folders the search for a root's kustomizations visits at most. */
-export const MAX_KUSTOMIZE_SEARCH_DIRS = 5000;
+const MAX_KUSTOMIZE_SEARCH_DIRS = 5000;
 /** Missing patches named per kustomization at most. */
 const MAX_MISSING_NOTES = 5;
 
-export interface KustomizeAccess {
+interface KustomizeAccess {
   host: ProjectHost;
   /** A file's text when it may be read for this root (inside it once links are followed). */
   read(file: string, root: string): string | undefined;

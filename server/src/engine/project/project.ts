@@ -4,7 +4,7 @@
 // gets the same context whichever front end asks. What is derived from a file (its configs, its CRDs) is kept
 // until the host's version of the file moves on or the front end says it changed.
 import * as path from 'node:path';
-import { normal } from '../paths';
+import { normal } from '../base/paths';
 import { Analysis } from '../analysis';
 import { buildCrdCatalog, packDefinesGroup, type CrdCatalog } from '../crd/catalog';
 import { crdMentions, lazyCatalog, mentionsGroup, type CrdMentions, type LazyCatalog } from '../crd/lazy-catalog';
@@ -17,9 +17,9 @@ import { mayHoldGateConfig } from '../gates/gate-places';
 import { gateCatalog } from '../knowledge';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../types';
-import { append } from '../append';
-import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../nearest-folder';
+import type { KubeVersion } from '../base/types';
+import { append } from '../base/append';
+import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
 import { DERIVED_FORMATS, throughStore, type DerivedStore } from './derived-store';
 import type { ProjectHost } from './host';
 import { KustomizeScope } from './kustomize-scope';

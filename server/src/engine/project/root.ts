@@ -12,7 +12,7 @@ export function isWithin(root: string, p: string): boolean {
 }
 
 /** The longest of `folders` holding `file`. */
-export function folderHolding(file: string, folders: readonly string[]): string | undefined {
+function folderHolding(file: string, folders: readonly string[]): string | undefined {
   let best: string | undefined;
   for (const f of folders) if (isWithin(f, file) && (!best || f.length > best.length)) best = f;
   return best;
@@ -31,7 +31,7 @@ export function rootOf(file: string, host: ProjectHost, folders: readonly string
 }
 
 /** The path with links resolved: its deepest existing ancestor resolved, the rest appended. */
-export function realPathOf(p: string, host: ProjectHost): string {
+function realPathOf(p: string, host: ProjectHost): string {
   const real = host.realPath(p);
   if (real !== undefined) return real;
   const parent = path.dirname(p);

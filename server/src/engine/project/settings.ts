@@ -2,11 +2,11 @@
 // given explicitly (flags, editor settings, `.kubegate.yaml`), configs and CRD files named explicitly, the
 // cluster, the CRD pack selections and controller gates. The project combines them with what it finds around
 // each file (project.ts).
-import type { ClusterSnapshot } from '../cluster-snapshot';
+import type { ClusterSnapshot } from '../base/cluster-snapshot';
 import type { CrdDefinition } from '../crd/format';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
-import type { KubeVersion } from '../types';
+import type { KubeVersion } from '../base/types';
 
 export interface ProjectSettings {
   version: KubeVersion;

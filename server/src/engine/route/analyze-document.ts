@@ -7,20 +7,21 @@ import { plainReason } from '../gates/messages';
 import { readGateConfig } from '../gates/config-readers';
 import type { KindEntry, VersionData } from '../knowledge/format';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
-import { splitApiVersion } from '../api-version';
+import { splitApiVersion } from '../base/api-version';
 import { rangeOf } from '../parse/ranges';
 import { routeKind, type Route } from './route';
-import type { DocumentReport, Finding, Range } from '../types';
+import type { DocumentReport, Range } from '../base/types';
+import type { Finding } from '../codes/finding';
 import { gateComponentOf, type WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import { checkObjectMeta } from '../validate/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
-import { append } from '../append';
+import { append } from '../base/append';
 import { typeMetaFinding } from './type-meta';
 import { apiFindings } from './api-findings';
-import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_TYPE_META, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
+import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
 
@@ -318,7 +319,7 @@ function collectSettings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: Analy
 }
 
 /** A `--runtime-config` entry that enables a group-version kube-apiserver never serves: it refuses to start. */
-export function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionData): Finding | undefined {
+function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionData): Finding | undefined {
   if (!entry.value || !entry.range || entry.key.startsWith('api/') || entry.key.split('/').length !== 2) return undefined;
   const why = data.served?.notServed[entry.key];
   const [group] = splitApiVersion(entry.key);

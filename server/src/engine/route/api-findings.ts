@@ -3,7 +3,8 @@
 import { finding } from '../codes';
 import type { KindEntry } from '../knowledge/format';
 import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { AnalyzeInputs } from './inputs';
 
 export function apiFindings(

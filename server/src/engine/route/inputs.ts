@@ -3,7 +3,7 @@
 import type { CrdCatalog } from '../crd/catalog';
 import type { BriefFacts, VersionData } from '../knowledge/format';
 import type { ObjectMetaFacts } from '../knowledge/object-meta';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 
 /** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
  *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */

@@ -2,9 +2,9 @@
 // Kubernetes version. Pure: the data are passed in.
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import { isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind, versionIndexOf } from '../knowledge/version-index';
-import { splitApiVersion } from '../api-version';
-import { closestName } from '../similar-names';
-import { compareText } from '../compare-text';
+import { splitApiVersion } from '../base/api-version';
+import { closestName } from '../base/similar-names';
+import { compareText } from '../base/compare-text';
 
 export type Route =
   /** A served built-in kind or a component config kind: walk it with `entry.root`. */

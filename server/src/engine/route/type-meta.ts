@@ -3,7 +3,7 @@ import { finding } from '../codes';
 import { isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
-import type { Finding } from '../types';
+import type { Finding } from '../codes/finding';
 import type { TypeMeta } from './inputs';
 
 /**

@@ -39,7 +39,7 @@ export function refTo(name: string): JsonSchemaObject {
 }
 
 /** `s` or null (`{}` stays `{}`: it accepts null already). */
-export function orNull(s: JsonSchemaObject): JsonSchemaObject {
+function orNull(s: JsonSchemaObject): JsonSchemaObject {
   if (Object.keys(s).length === 0) return s;
   if (Array.isArray(s.anyOf) && Object.keys(s).every((k) => k === 'anyOf')) return { anyOf: [...(s.anyOf as unknown[]), { type: 'null' }] };
   return { anyOf: [s, { type: 'null' }] };

@@ -3,14 +3,15 @@
 import type { FileAnalysis } from '../check';
 import { environmentForFile } from '../gates/gate-step';
 import { gateCatalog, kindKey, loadVersion } from '../knowledge';
-import type { CheckOptions, GateEnvironment } from '../model';
-import type { DocumentReport, KubeVersion } from '../types';
+import type { CheckOptions } from '../check/options';
+import type { GateEnvironment } from '../model';
+import type { DocumentReport, KubeVersion } from '../base/types';
 import { schemaForKind } from './export';
 import type { JsonSchemaObject } from './options';
 import { routerSchema } from './router';
 import { walkOf } from './walked';
 
-export type VersionedSchema = { kubernetesVersion: string; schema: JsonSchemaObject } | null;
+type VersionedSchema = { kubernetesVersion: string; schema: JsonSchemaObject } | null;
 
 /** The schema of a text's kinds (or of one kind, when both `apiVersion` and `kind` are given). CRDs and
  *  kustomize facts of the context are not used. `walked`: the check's walk of this text under `context`, read

@@ -3,10 +3,10 @@ import { kindSchema, kubeconformFileName, schemaKinds } from './kind-schema';
 import type { JsonSchemaObject, SchemaBuildOptions } from './options';
 import { definitionsSchema, routerSchema } from './router';
 
-export const ALL_FILE = 'all.json';
-export const DEFINITIONS_FILE = '_definitions.json';
+const ALL_FILE = 'all.json';
+const DEFINITIONS_FILE = '_definitions.json';
 
-export interface SchemaFile {
+interface SchemaFile {
   name: string;
   /** `apiVersion kind` for a kind file. */
   kind?: { apiVersion: string; kind: string };

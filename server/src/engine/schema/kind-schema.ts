@@ -4,7 +4,7 @@ import { gateComponentOf } from '../validate/context';
 import { DefinitionSet, refTo } from './definitions';
 import { annotationValue, gateAnnotation, gateIsOff, gateLine } from './gate-annotation';
 import { API_VARIANT, DRAFT_07, type JsonSchemaObject, type SchemaBuildOptions, type Variant } from './options';
-import { append } from '../append';
+import { append } from '../base/append';
 
 /** kubeconform's file name: `{kind}-{first label of the group}-{version}.json`, core kinds `{kind}-{version}.json`
  *  (all lower case), e.g. deployment-apps-v1.json, pod-v1.json, resourceslice-resource-v1.json. */
@@ -28,7 +28,7 @@ export function neverServedWhy(opts: SchemaBuildOptions, k: KindEntry): string |
   return opts.data.served?.notServed[k.apiVersion];
 }
 
-export function variantOfKind(entry: KindEntry): Variant {
+function variantOfKind(entry: KindEntry): Variant {
   if (!entry.component) return API_VARIANT;
   if (entry.component === 'kind') return { mode: 'config', lenient: true };
   const component = gateComponentOf(entry);

@@ -2,8 +2,6 @@
 import type { GateCatalog, VersionData } from '../knowledge/format';
 import type { GateEnvironment } from '../model';
 
-/** A JSON Schema (draft-07) object or boolean schema. */
-export type JsonSchema = { [key: string]: unknown } | boolean;
 export type JsonSchemaObject = { [key: string]: unknown };
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

@@ -9,7 +9,7 @@ import { kindRootSchema, neverServedWhy, schemaKinds, sortedDefinitions } from '
 import { DRAFT_07, API_VARIANT, type JsonSchemaObject, type SchemaBuildOptions } from './options';
 
 /** Definition name of a kind's root schema inside all.json, e.g. `_kind.apps.v1.Deployment`, `_kind.core.v1.Pod`. */
-export function kindDefinitionName(entry: Pick<KindEntry, 'group' | 'version' | 'kind'>): string {
+function kindDefinitionName(entry: Pick<KindEntry, 'group' | 'version' | 'kind'>): string {
   return `_kind.${entry.group || 'core'}.${entry.version}.${entry.kind}`;
 }
 
@@ -19,7 +19,7 @@ function matches(apiVersion: string, kind?: string): JsonSchemaObject {
   return { type: 'object', properties, required: kind !== undefined ? ['apiVersion', 'kind'] : ['apiVersion'] };
 }
 
-export interface RouterOptions {
+interface RouterOptions {
   /** Only these kinds (by `kindKey`); default every served kind. */
   only?: ReadonlySet<string>;
   /** Also define every struct type (in the API variant): the `_definitions.json` use. */

@@ -16,7 +16,7 @@ const SUBDOMAIN_CASELESS = '[A-Za-z0-9](?:[-A-Za-z0-9]*[A-Za-z0-9])?(?:\\.[A-Za-
 const NAME_PART = '[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?';
 
 /** The format as JSON Schema keywords for a string (undefined for a format name we do not know). */
-export function formatSchema(format: string): JsonSchemaObject | undefined {
+function formatSchema(format: string): JsonSchemaObject | undefined {
   switch (format) {
     case 'k8s-short-name':
       return { maxLength: 63, pattern: `^${LABEL}$` };
@@ -55,7 +55,7 @@ export function formatSchema(format: string): JsonSchemaObject | undefined {
 
 /** Whether the engine treats a rule as an error in this gate environment (every stability prefix is enforced:
  *  see engine/validate/rules.ts). */
-export function ruleApplies(ctx: GateContext, rule: { stage?: string; when?: { gate: string; enabled: boolean } }): boolean {
+function ruleApplies(ctx: GateContext, rule: { stage?: string; when?: { gate: string; enabled: boolean } }): boolean {
   return !rule.when || gateIsOn(ctx, rule.when.gate) === rule.when.enabled;
 }
 

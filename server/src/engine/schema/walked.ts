@@ -3,7 +3,7 @@
 // the context's CRDs, which add no built-in kind; its kustomize facts would (a patch is walked as its target's
 // kind), so with kustomize facts the text is walked here without them.
 import { analyzeFile, type FileAnalysis } from '../check';
-import type { CheckOptions } from '../model';
+import type { CheckOptions } from '../check/options';
 
 export function walkOf(text: string, context: CheckOptions, walked: FileAnalysis | undefined): FileAnalysis {
   if (walked && !context.kustomize) return walked;

@@ -5,10 +5,11 @@
 // comment that makes the document valid, and a description that says so. Clean at no supported version (a
 // design that was never shipped): not offered. Computed once per data reader and version.
 import { checkText } from '../check';
-import { onDataReaderChange } from '../data-reader';
-import type { KnowledgeOptions } from '../data-reader';
-import { compareVersions } from '../kube-version';
-import { SUPPORTED_VERSIONS, type FindingCode, type KubeVersion } from '../types';
+import { onDataReaderChange } from '../knowledge/data-reader';
+import type { KnowledgeOptions } from '../knowledge/data-reader';
+import { compareVersions } from '../base/kube-version';
+import { SUPPORTED_VERSIONS, type KubeVersion } from '../base/types';
+import type { FindingCode } from '../codes/finding';
 import { expandDefaults } from './expand';
 import { loadSnippets, type Snippet } from './index';
 

@@ -1,12 +1,12 @@
 // The snippets of snippets/kubegate.code-snippets (the VS Code file) as data for LSP completion.
-// Read at run time through the data reader (engine/data-reader.ts), once per reader.
-import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../data-reader';
+// Read at run time through the data reader (engine/knowledge/data-reader.ts), once per reader.
+import { dataReader, onDataReaderChange, type DataReader, type KnowledgeOptions } from '../knowledge/data-reader';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { expandDefaults } from './expand';
 
 export const SNIPPETS_FILE = 'kubegate.code-snippets';
 
-export type SnippetOptions = KnowledgeOptions;
+type SnippetOptions = KnowledgeOptions;
 
 export interface Snippet {
   /** The key in the snippets file (a readable title). */
@@ -18,7 +18,7 @@ export interface Snippet {
 }
 
 /** A completion item in plain data; the language server maps it to an LSP CompletionItem (snippet format). */
-export interface SnippetCompletion {
+interface SnippetCompletion {
   label: string;
   filterText: string;
   detail: string;
@@ -67,7 +67,7 @@ export function loadSnippets(opts: SnippetOptions = {}): Snippet[] {
   return list;
 }
 
-export function snippetCompletion(s: Snippet): SnippetCompletion {
+function snippetCompletion(s: Snippet): SnippetCompletion {
   return {
     label: s.prefix,
     filterText: s.prefix,

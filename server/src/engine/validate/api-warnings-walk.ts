@@ -3,8 +3,8 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import { kubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
-import { VERDICT_SEVERITY } from '../verdicts';
+import type { Range } from '../base/types';
+import { VERDICT_SEVERITY } from '../codes/verdicts';
 import { addFinding, joinPath, type WalkContext } from './context';
 import { sourceText, type UpstreamSource } from './handwritten-table';
 

@@ -4,7 +4,8 @@
 // verdict accepted-with-warning, with data.rule (beyond the corpus rules) and data.source.
 import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { kubectlScalar } from '../parse/kubectl-scalar';
-import { isUnderStatus, joinPath, rangeOfNode, type WalkContext } from './context';
+import { isUnderStatus } from '../base/field-path';
+import { joinPath, rangeOfNode, type WalkContext } from './context';
 import { CONTAINER_LISTS, deref, keyText, reach, warn, type Hit } from './api-warnings-walk';
 import { checkHostIpPorts, checkProjectedPaths, checkSeccompAnnotations } from './api-warnings-more';
 import {

@@ -4,7 +4,8 @@ import { finding, type FindingData } from '../codes';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { GatedUse } from '../model';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, FindingCode, Range, Severity } from '../types';
+import type { Finding, FindingCode } from '../codes/finding';
+import type { Range, Severity } from '../base/types';
 
 export interface WalkContext {
   data: VersionData;
@@ -61,7 +62,7 @@ export function extentOf(ctx: WalkContext, keyRange: Range, value: Node | null):
   return { start: keyRange.start, end };
 }
 
-export function zeroRange(): Range {
+function zeroRange(): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 }
 
@@ -73,11 +74,4 @@ export function shortTypeName(typeKey: string): string {
 
 export function joinPath(parent: string, field: string): string {
   return parent === '' ? field : `${parent}.${field}`;
-}
-
-/** A path segment named `status` (the field itself or an ancestor). */
-export function isUnderStatus(path: string): boolean {
-  // Asked for most fields of every check: a path without the word is answered without splitting it.
-  if (!path.includes('status')) return false;
-  return path.split('.').some((segment) => segment.replace(/(\[\])+$/, '') === 'status');
 }

@@ -77,7 +77,7 @@ function extendedResourceName(v: string): string | undefined {
   return bad ? `with "requests." in front it ${bad}` : undefined;
 }
 
-export const FORMATS: Readonly<Record<string, (value: string) => string | undefined>> = {
+const FORMATS: Readonly<Record<string, (value: string) => string | undefined>> = {
   'k8s-short-name': shortName,
   'k8s-long-name': (v) => longName(v),
   'k8s-long-name-caseless': (v) => longName(v, true),

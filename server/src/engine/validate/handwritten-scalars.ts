@@ -3,8 +3,9 @@
 // port (number 1–65535 or IANA port name) or a count/percentage (`[0-9]+%`), as upstream validation reads it.
 import type { Scalar } from 'yaml';
 import type { KubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
-import { isUnderStatus, type WalkContext } from './context';
+import type { Range } from '../base/types';
+import { isUnderStatus } from '../base/field-path';
+import type { WalkContext } from './context';
 import { report, show } from './handwritten';
 import { INT_OR_STRING, PERCENT_SOURCE, PORT_NAME_SOURCE, QUANTITY_SOURCE, STRING_FIELDS, type IntOrStringRow, type StringFieldRow } from './handwritten-table';
 import { quantityHint, quantityProblem } from './quantity';
@@ -65,7 +66,7 @@ export function checkHandwrittenScalar(
  * field of the int-or-string table must hold a valid port / percentage. `owner` is the type key of the mapping
  * that holds the field.
  */
-export function checkIntOrStringScalar(
+function checkIntOrStringScalar(
   ctx: WalkContext,
   node: Scalar,
   read: KubectlScalar,

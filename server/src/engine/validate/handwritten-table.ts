@@ -19,7 +19,7 @@ const APPS_VALIDATION = { repo: K, path: 'pkg/apis/apps/validation/validation.go
 const POLICY_VALIDATION = { repo: K, path: 'pkg/apis/policy/validation/validation.go', commit: '3157ff0230c990ac3e3c647a8abea360149aae32' };
 const BATCH_VALIDATION = { repo: K, path: 'pkg/apis/batch/validation/validation.go', commit: '3989b18586203eb366257fa4c8e9c0d605ec41df' };
 const NETWORKING_VALIDATION = { repo: K, path: 'pkg/apis/networking/validation/validation.go', commit: '1758d176899c3cef671eb4a3bb77df852280eb95' };
-export const UTIL_VALIDATION = { repo: K, path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };
+const UTIL_VALIDATION = { repo: K, path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };
 export const QUANTITY_SOURCE: UpstreamSource = {
   repo: 'kubernetes/apimachinery',
   path: 'pkg/api/resource/quantity.go',
@@ -112,7 +112,7 @@ export const INT_OR_STRING: readonly IntOrStringRow[] = [
 ];
 
 /** Two int-or-string fields of one mapping that may not both be zero (0 or "0%"), reported on the first. */
-export interface NotBothZeroRow {
+interface NotBothZeroRow {
   type: string;
   fields: [string, string];
   source: UpstreamSource;

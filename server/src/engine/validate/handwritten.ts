@@ -6,8 +6,9 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, typ
 import type { FieldDef, TypeDef } from '../knowledge/format';
 import { resolveAlias } from '../parse/aliases';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
-import { addFinding, isUnderStatus, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
+import type { Range } from '../base/types';
+import { addFinding, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
+import { isUnderStatus } from '../base/field-path';
 import { formatProblem } from './formats';
 import {
   LIST_KEYS,
@@ -20,7 +21,7 @@ import {
 } from './handwritten-table';
 import { checkHandwrittenMappings } from './handwritten-resources';
 import { duplicateListKeys, keyValueNode } from './rules';
-import { VERDICT_SEVERITY } from '../verdicts';
+import { VERDICT_SEVERITY } from '../codes/verdicts';
 
 type Verdict = 'rejected' | 'accepted-with-warning';
 type Stage = 'decode' | 'validation' | 'warning';

@@ -3,7 +3,7 @@
 // segment, qualified name (label and annotation keys, finalizers) and label value. Each check returns the
 // problems in words (empty when the value is valid); the limits come from the generated data.
 import type { NameRule, ObjectMetaLimits } from '../knowledge/object-meta';
-import { append } from '../append';
+import { append } from '../base/append';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -53,7 +53,7 @@ function tooLong(value: string, max: number): string[] {
 }
 
 /** kube-apiserver's maskTrailingDash: a generateName prefix may end in '-' (its last two characters become 'a'). */
-export function maskTrailingDash(prefix: string): string {
+function maskTrailingDash(prefix: string): string {
   if (!prefix.endsWith('-')) return prefix;
   return prefix.length < 2 ? 'a' : `${prefix.slice(0, -2)}a`;
 }

@@ -8,16 +8,17 @@ import type { KindEntry } from '../knowledge/format';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
-import type { Finding, Range } from '../types';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
 import type { WalkContext } from './context';
 import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 
-export interface ObjectMetaInputs {
+interface ObjectMetaInputs {
   facts: ObjectMetaFacts;
 }
 
 /** `data.check` of every finding of this module (hand-written validation: no JSON Schema expresses it). */
-export const OBJECT_META_CHECK = 'objectMeta';
+const OBJECT_META_CHECK = 'objectMeta';
 
 function deref(ctx: WalkContext, node: unknown): Node | null {
   if (isAlias(node)) return resolveAlias(ctx.doc, node) ?? null;

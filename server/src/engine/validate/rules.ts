@@ -9,7 +9,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldDef, FieldRule, TypeDef } from '../knowledge/format';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 import { addFinding, joinPath, rangeOfNode, type WalkContext } from './context';
 import { formatProblem } from './formats';
 
@@ -27,7 +27,7 @@ function scalarOf(ctx: WalkContext, node: Node | null | undefined): KubectlScala
 
 /** One short sentence for the message; the explanation after a colon (and a long "(format …)") go to the fix and
  *  the detail (relatedInformation, the CLI's second line). */
-export function splitRuleMessage(text: string): { message: string; fix?: string; detail?: string } {
+function splitRuleMessage(text: string): { message: string; fix?: string; detail?: string } {
   let message = text.replace(/\.$/, '');
   let fix: string | undefined;
   let detail: string | undefined;
@@ -130,7 +130,7 @@ function checkUnique(ctx: WalkContext, rule: FieldRule, node: Node, path: string
 }
 
 /** One entry of a list-map list that repeats the key of an earlier entry (indexes are 0-based). */
-export interface DuplicateKey {
+interface DuplicateKey {
   first: number;
   index: number;
   item: YAMLMap;

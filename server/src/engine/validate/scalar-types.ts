@@ -8,7 +8,7 @@ import { isWholeNumber, type KubectlScalar } from '../parse/kubectl-scalar';
 
 export type ScalarRef = Extract<TypeRef, { s: unknown }>;
 
-export interface TypeProblem {
+interface TypeProblem {
   /** What the field takes, in words ("a string", "a whole number"). */
   expected: string;
   fix: string;

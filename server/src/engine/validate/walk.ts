@@ -6,18 +6,11 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, typ
 import { resolveAlias } from '../parse/aliases';
 import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
 import { sameRange } from '../parse/ranges';
-import { closestName } from '../similar-names';
+import { closestName } from '../base/similar-names';
 import { fieldName } from '../gates/messages';
-import type { Range } from '../types';
-import {
-  addFinding,
-  extentOf,
-  isUnderStatus,
-  joinPath,
-  rangeOfNode,
-  shortTypeName,
-  type WalkContext,
-} from './context';
+import type { Range } from '../base/types';
+import { addFinding, extentOf, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
+import { isUnderStatus } from '../base/field-path';
 import { describeValue, scalarKind } from './scalars';
 import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
 import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';

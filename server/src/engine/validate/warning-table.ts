@@ -14,7 +14,7 @@ const POD_WARNINGS = { repo: K, path: 'pkg/api/pod/warnings.go', commit: '00f6e6
 const NODE_UTIL = { repo: K, path: 'pkg/api/node/util.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };
 
 /** A volume source the API server warns about (a field of core.v1.Volume). */
-export interface VolumeWarningRow {
+interface VolumeWarningRow {
   field: string;
   deprecatedIn: string;
   /** The version from which the plugin no longer works (undefined: deprecated only). */
@@ -42,7 +42,7 @@ export const VOLUME_WARNINGS: readonly VolumeWarningRow[] = [
 ];
 
 /** A node label the API server calls deprecated when a pod spec selects or spreads on it. */
-export interface NodeLabelWarningRow {
+interface NodeLabelWarningRow {
   label: string;
   deprecatedIn?: string;
   /** The label to use instead, or what to use instead in words. */
@@ -69,7 +69,7 @@ export const NODE_LABEL_WARNINGS: readonly NodeLabelWarningRow[] = [
 ];
 
 /** A pod (template) annotation the API server warns about. */
-export interface AnnotationWarningRow {
+interface AnnotationWarningRow {
   key: string;
   nonFunctionalIn: string;
   /** The field that replaces it. */

@@ -42,7 +42,7 @@ export function splitLines(text: string): string[] {
 }
 
 /** Position of an offset (clamped to the text) in a line table of a text of `length` characters. */
-export function positionIn(starts: readonly number[], length: number, offset: number): Position {
+function positionIn(starts: readonly number[], length: number, offset: number): Position {
   const o = Math.max(0, Math.min(offset, length));
   const line = lineAtOffset(starts, o);
   return { line, character: o - starts[line]! };

@@ -3,25 +3,26 @@
 // findings, hover, completion, quick fixes, gate badges, explanations and the text's own version. The CLI and
 // the language server build one per file context and convert its answers to their output; the answers are the
 // same whoever asks.
-import { checkText } from './check';
-import { completionsInFile } from './complete/complete-in-file';
-import type { CompletionEntry } from './complete';
-import { fixesFor, type Fix } from './fixes';
-import { disableFixes } from './fixes/disable';
-import type { ConfigFileText } from './fixes/types';
-import { gatesNeededBy } from './fixes/needed-gates';
-import { gateBadges, type GateBadge } from './features/gate-badges';
-import { explainField, explainGate } from './hover';
-import type { DescriptionProvider } from './hover/cluster-description';
-import { hoverInFile } from './hover/hover-in-file';
-import { reportForText, type DocumentCheckOptions, type OpenDocument } from './incremental/open-document';
-import type { TextSnapshot } from './incremental/snapshot';
-import { readsOnce } from './fixes/reads';
-import { gateCatalog, loadVersion } from './knowledge';
-import type { CheckOptions } from './model';
-import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides';
-import type { FileReport, Finding, KubeVersion, Position, Range } from './types';
-import { versionForText } from './version-for-text';
+import { checkText } from '../check';
+import { completionsInFile } from '../complete/complete-in-file';
+import type { CompletionEntry } from '../complete';
+import { fixesFor, type Fix } from '../fixes';
+import { disableFixes } from '../fixes/disable';
+import type { ConfigFileText } from '../fixes/types';
+import { gatesNeededBy } from '../fixes/needed-gates';
+import { gateBadges, type GateBadge } from '../features/gate-badges';
+import { explainField, explainGate } from '../hover';
+import type { DescriptionProvider } from '../hover/cluster-description';
+import { hoverInFile } from '../hover/hover-in-file';
+import { reportForText, type DocumentCheckOptions, type OpenDocument } from '../incremental/open-document';
+import type { TextSnapshot } from '../incremental/snapshot';
+import { readsOnce } from '../fixes/reads';
+import { gateCatalog, loadVersion } from '../knowledge';
+import type { CheckOptions } from '../check/options';
+import { applySeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
+import type { FileReport, Finding } from '../codes/finding';
+import type { KubeVersion, Position, Range } from '../base/types';
+import { versionForText } from '../check/version-for-text';
 
 /** What a quick fix may touch besides the file itself. */
 export interface FixSurroundings {

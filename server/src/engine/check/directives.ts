@@ -11,16 +11,17 @@
 // itself a finding (`disable-comment`, with a did-you-mean), and so, when asked (`reportUnusedDisables`), is a
 // comment or a code in it that silences nothing — as ESLint does.
 import { Lexer } from 'yaml';
-import { ALL_CODES, isFindingCode, finding, type FindingData } from './codes';
-import { closestName } from './similar-names';
-import type { ParsedFile } from './model';
-import { rangeOf } from './parse/ranges';
-import { supportedVersion } from './kube-version';
-import type { Finding, FindingCode, KubeVersion, Range } from './types';
+import { ALL_CODES, isFindingCode, finding, type FindingData } from '../codes';
+import { closestName } from '../base/similar-names';
+import type { ParsedFile } from '../model';
+import { rangeOf } from '../parse/ranges';
+import { supportedVersion } from '../base/kube-version';
+import type { Finding, FindingCode } from '../codes/finding';
+import type { KubeVersion, Range } from '../base/types';
 
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
-export interface DisableRule {
+interface DisableRule {
   scope: 'line' | 'next-line' | 'rest-of-document' | 'file';
   /** Codes silenced; 'all' when the comment names none. */
   codes: FindingCode[] | 'all';
@@ -121,14 +122,6 @@ function parseCodeList(text: string): FindingCode[] | 'all' {
     .filter((s) => s.length > 0);
   if (names.length === 0) return 'all';
   return names.filter(isFindingCode);
-}
-
-export function isSilenced(finding: Finding, rules: readonly DisableRule[]): boolean {
-  const line = finding.range.start.line;
-  return rules.some(
-    (r) =>
-      line >= r.fromLine && line <= r.toLine && (r.codes === 'all' || r.codes.includes(finding.code)),
-  );
 }
 
 /** What each rule silenced: the codes of the findings it dropped (filled by applyDisableComments). */

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { normal } from './paths';
 import { append } from './append';
 
-export function isInside(root: string, dir: string): boolean {
+function isInside(root: string, dir: string): boolean {
   const rel = path.relative(root, dir);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -1,11 +1,11 @@
 // The report of a text over the size limit: YAML syntax findings plus `file-too-large`, or (far over the
 // limit, where even parsing takes long) `file-too-large` alone.
 import { capFindings } from './cap-findings';
-import { assignVerdicts } from './verdict-pass';
-import { defaultSeverity, finding } from './codes';
-import { parseFile } from './parse/parseFile';
-import { lineCount } from './line-index';
-import type { FileReport, Finding } from './types';
+import { assignVerdicts } from '../gates/verdict-pass';
+import { finding } from '../codes';
+import { parseFile } from '../parse/parseFile';
+import { lineCount } from '../base/line-index';
+import type { FileReport, Finding } from '../codes/finding';
 
 /** Above this many times the size limit, not even the syntax is checked (parsing 60 MB took half a minute). */
 export const SYNTAX_ONLY_FACTOR = 4;

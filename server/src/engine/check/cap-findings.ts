@@ -1,7 +1,7 @@
 // At most MAX_FINDINGS_PER_DOCUMENT findings per YAML document, then one `too-many-findings` summary
 // ("… and N more"): a hostile file with a million errors gives a report of bounded size.
-import { defaultSeverity, finding } from './codes';
-import type { Finding } from './types';
+import { finding } from '../codes';
+import type { Finding } from '../codes/finding';
 
 export const MAX_FINDINGS_PER_DOCUMENT = 1000;
 

@@ -1,9 +1,9 @@
 // The Kubernetes version a text is checked against: its `# kubegate: kubernetes-version=` comment (first lines
-// only, engine/directives.ts), else the version from outside the file. Reads only the head of the text.
+// only, ./directives.ts), else the version from outside the file. Reads only the head of the text.
 import { parseDirectives, VERSION_DIRECTIVE_MAX_LINE } from './directives';
-import { lineStartAt } from './line-index';
-import { parseFile } from './parse/parseFile';
-import type { KubeVersion } from './types';
+import { lineStartAt } from '../base/line-index';
+import { parseFile } from '../parse/parseFile';
+import type { KubeVersion } from '../base/types';
 
 /** The head of a text is enough for its version comment (the lines it may be on and two more). */
 export function headOf(text: string): string {

@@ -5,13 +5,13 @@
 // `[abc]` / `[a-z]` / `[!a]` a character class, `{a,b}` alternatives, `\` escapes the next character.
 // Invalid patterns (an unclosed `{` or `[`, a stray `}`, too long, too many alternatives) are reported, not used.
 
-export const MAX_GLOB_LENGTH = 1000;
-export const MAX_GLOB_ALTERNATIVES = 256;
+const MAX_GLOB_LENGTH = 1000;
+const MAX_GLOB_ALTERNATIVES = 256;
 
 type Token = { t: 'star' } | { t: 'one' } | { t: 'char'; c: string } | { t: 'class'; negate: boolean; items: [string, string][] };
 type Segment = Token[] | 'globstar';
 
-export interface CompiledGlob {
+interface CompiledGlob {
   pattern: string;
   /** One list of path segments per brace alternative. */
   alternatives: Segment[][];

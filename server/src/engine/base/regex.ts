@@ -13,11 +13,11 @@ function lib(): typeof Re2Module {
 }
 
 /** Patterns longer than this are not compiled (reported as not checked): the program size stays bounded. */
-export const MAX_PATTERN_LENGTH = 10_000;
+const MAX_PATTERN_LENGTH = 10_000;
 /** Compiled patterns kept; the cache is cleared when full (a repository cannot grow it without bound). */
 const CACHE_LIMIT = 2_000;
 
-export type CompiledPattern = { ok: true; test: (value: string) => boolean } | { ok: false; error: string };
+type CompiledPattern = { ok: true; test: (value: string) => boolean } | { ok: false; error: string };
 
 const cache = new Map<string, CompiledPattern>();
 

@@ -1,13 +1,14 @@
-// The verdict step of a check: every finding of a document gets its pipeline stage and verdict (verdicts.ts), and
+// The verdict step of a check: every finding of a document gets its pipeline stage and verdict (codes/verdicts.ts), and
 // the order of kube-apiserver's pipeline decides what a rule finding really means:
 // - validation never sees a field the drop stage removed: a rule broken inside a field dropped while its gate is off
 //   is `rejected-once-enabled` (decode findings there, unknown fields and wrong types, still refuse the object);
 // - validation never sees `status` either, which a create resets: a rule broken there is `status`.
-import type { Finding, Range } from './types';
-import { isUnderStatus } from './validate/context';
-import { comparePositions } from './parse/ranges';
-import { VERDICT_SEVERITY, verdictOf, withVerdict } from './verdicts';
-import { defaultVerdict, withData } from './codes';
+import type { Finding } from '../codes/finding';
+import type { Range } from '../base/types';
+import { isUnderStatus } from '../base/field-path';
+import { comparePositions } from '../parse/ranges';
+import { VERDICT_SEVERITY, verdictOf, withVerdict } from '../codes/verdicts';
+import { defaultVerdict, withData } from '../codes';
 
 /** A field the drop stage removes: its gate, its path and the range of the key and its value. */
 export interface DropScope {
@@ -16,7 +17,7 @@ export interface DropScope {
   extent: Range;
 }
 
-/** Stage and verdict of a finding from its code and data (the registry, codes.ts, states them per code). */
+/** Stage and verdict of a finding from its code and data (the registry, codes/registry.ts, states them per code). */
 export { defaultVerdict };
 
 function within(inner: Range, outer: Range): boolean {

@@ -1,7 +1,8 @@
 // Data passed between the engine's stages: parse → route → walk (validate) → gate check → fixes.
 // Each stage is a plain function over these values; data flows one way.
 import type { Document, LineCounter } from 'yaml';
-import type { Evidence, Finding, DocumentReport, KubeVersion, Range } from './types';
+import type { Evidence, DocumentReport, Range } from '../base/types';
+import type { Finding } from '../codes/finding';
 
 /** One YAML document of a file, as parsed by the `yaml` package (YAML 1.2 core, default limits). */
 export interface ParsedDocument {
@@ -98,22 +99,4 @@ export interface GateEnvironment {
   apiEnabled(apiVersion: string): { enabled: boolean; evidence: Evidence[] } | undefined;
   /** Notes to show once (cluster unreachable, conflicting sources, …). */
   notes: string[];
-}
-
-export interface CheckOptions {
-  version: KubeVersion;
-  /** Gate knowledge from outside the file (settings, cluster, repo configs). */
-  environment?: GateEnvironment;
-  /** Path or URI of the file, for evidence and messages. */
-  file?: string;
-  /** CRDs for custom resources (engine/crd: cluster, workspace, bundled pack); absent = custom resources not checked. */
-  crds?: import('./crd/catalog').CrdCatalog;
-  /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
-  kustomize?: import('./kustomize/facts').KustomizeFacts;
-  /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */
-  json?: boolean;
-  /** The file holds fragments (undefined: its `# kubegate: fragment` comment decides). */
-  fragment?: boolean;
-  /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
-  reportUnusedDisables?: boolean;
 }

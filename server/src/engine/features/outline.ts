@@ -2,12 +2,12 @@
 // apiVersion and namespace as detail. A large file is parsed per YAML document, and unchanged documents are
 // taken from the last outline.
 import { isMap, isScalar, type Document } from 'yaml';
-import { shiftRange } from './incremental/line-map';
-import { splitDocuments } from './incremental/pieces';
-import type { ParsedFile } from './model';
-import { parseFile } from './parse/parseFile';
-import { rangeOf } from './parse/ranges';
-import type { Range } from './types';
+import { shiftRange } from '../incremental/line-map';
+import { splitDocuments } from '../incremental/pieces';
+import type { ParsedFile } from '../model';
+import { parseFile } from '../parse/parseFile';
+import { rangeOf } from '../parse/ranges';
+import type { Range } from '../base/types';
 
 export interface OutlineEntry {
   name: string;

@@ -40,7 +40,7 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
 }
 
 /** Edits a name may be away from a suggestion: a third of its length, at least 1 and at most 3. */
-export function editLimit(name: string): number {
+function editLimit(name: string): number {
   return Math.max(1, Math.min(3, Math.floor(name.length / 3)));
 }
 

@@ -1,23 +1,25 @@
 // The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
-import { finding } from './codes';
-import { runGateStep } from './gates';
-import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
-import { objectMetaFacts } from './knowledge/object-meta';
-import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
+import { finding } from '../codes';
+import { runGateStep } from '../gates';
+import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
+import { objectMetaFacts } from '../knowledge/object-meta';
+import type { CheckOptions } from './options';
+import type { DocumentAnalysis, ParsedFile } from '../model';
 import { applyDisableComments, disableCommentFindings, parseDirectives, type Directives, type DisableUse } from './directives';
-import { eachDocument } from './parse/each-document';
-import { parseFile, textLineCounter } from './parse/parseFile';
-import { comparePositions } from './parse/ranges';
-import type { FileReport, Finding, KubeVersion } from './types';
-import { analyzeDocument } from './route/analyze-document';
-import { REASON_FRAGMENT, REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from './route/inputs';
-import { isJsonInput, jsonSyntaxError } from './parse/json-input';
-import { append } from './append';
+import { eachDocument } from '../parse/each-document';
+import { parseFile, textLineCounter } from '../parse/parseFile';
+import { comparePositions } from '../parse/ranges';
+import type { FileReport, Finding } from '../codes/finding';
+import type { KubeVersion } from '../base/types';
+import { analyzeDocument } from '../route/analyze-document';
+import { REASON_FRAGMENT, REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from '../route/inputs';
+import { isJsonInput, jsonSyntaxError } from '../parse/json-input';
+import { append } from '../base/append';
 import { capFindings } from './cap-findings';
-import { applyKustomizeFacts } from './kustomize/apply';
-import { assignVerdicts } from './verdict-pass';
-import { loneCrAsLf } from './parse/kubectl-lexical';
+import { applyKustomizeFacts } from '../kustomize/apply';
+import { assignVerdicts } from '../gates/verdict-pass';
+import { loneCrAsLf } from '../parse/kubectl-lexical';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -128,7 +130,7 @@ function isFragmentFile(options: CheckOptions, directives: Directives): boolean 
 }
 
 /** Document order, then position, then code (stable for equal keys). */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
+function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
       (a.document ?? -1) - (b.document ?? -1) ||

@@ -5,7 +5,8 @@
 //   → drop (fields of disabled gates are removed) → default → validation (declarative and hand-written rules,
 //   CEL of CRDs; never sees what was dropped, nor `status`, which a create resets) → warning headers.
 // Component configs (kubelet, kind, kubeadm, …) are judged at `startup`.
-import type { Finding, Severity } from './types';
+import type { Finding } from './finding';
+import type { Severity } from '../base/types';
 
 export type Stage = 'decode' | 'drop' | 'default' | 'validation' | 'status' | 'warning' | 'admission' | 'startup';
 
@@ -31,7 +32,7 @@ export const VERDICT_SEVERITY: Readonly<Record<Verdict, Severity>> = {
 };
 
 /** The verdict in words (hover, explain, README): what happens to the object or field. */
-export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
+const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
   rejected: 'the object is refused (kubectl apply fails)',
   dropped: 'the API server removes the field silently; the object is accepted without it',
   ignored: 'accepted, but nothing acts on it',
@@ -42,7 +43,7 @@ export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
   note: 'accepted; a note for the author',
 };
 
-export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
+const STAGE_WORDS: Readonly<Record<Stage, string>> = {
   decode: 'decoding',
   drop: 'dropping disabled fields',
   default: 'defaulting',

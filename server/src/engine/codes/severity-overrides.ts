@@ -1,5 +1,6 @@
 // The user's severity per finding code (a level, or `off` to drop the finding).
-import type { Finding, FindingCode, Severity } from './types';
+import type { Finding, FindingCode } from './finding';
+import type { Severity } from '../base/types';
 
 export type SeverityOverrides = Partial<Record<FindingCode, Severity | 'off'>>;
 

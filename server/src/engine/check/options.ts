@@ -1,0 +1,24 @@
+// What one check of a text is given: the Kubernetes version, the gate environment from outside the file, the
+// file's name, CRDs and kustomize facts, and how to read the text.
+import type { CrdCatalog } from '../crd/catalog';
+import type { KustomizeFacts } from '../kustomize/facts';
+import type { GateEnvironment } from '../model';
+import type { KubeVersion } from '../base/types';
+
+export interface CheckOptions {
+  version: KubeVersion;
+  /** Gate knowledge from outside the file (settings, cluster, repo configs). */
+  environment?: GateEnvironment;
+  /** Path or URI of the file, for evidence and messages. */
+  file?: string;
+  /** CRDs for custom resources (engine/crd: cluster, workspace, bundled pack); absent = custom resources not checked. */
+  crds?: CrdCatalog;
+  /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
+  kustomize?: KustomizeFacts;
+  /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */
+  json?: boolean;
+  /** The file holds fragments (undefined: its `# kubegate: fragment` comment decides). */
+  fragment?: boolean;
+  /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
+  reportUnusedDisables?: boolean;
+}

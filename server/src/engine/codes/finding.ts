@@ -1,0 +1,39 @@
+// Findings: one per stable code, its `data` typed by the registry (./registry.ts `FindingData`), and the report
+// of a checked file. Shared by every part of the engine and by its front ends.
+import type { FindingData } from './registry';
+import type { DocumentReport, Evidence, Range, Severity } from '../base/types';
+
+/** Every stable finding code: the keys of the registry (registry.ts `FindingData`). */
+export type FindingCode = keyof FindingData;
+
+/** A finding of one code, its `data` typed by the registry (registry.ts). */
+export interface FindingOf<C extends FindingCode> {
+  code: C;
+  severity: Severity;
+  /** One short sentence, consequence first, no Markdown (≤ 120 characters for the common codes). */
+  message: string;
+  /** What to do, in one sentence (the CLI prints it on a second line; LSP: relatedInformation). */
+  fix?: string;
+  /** The longer explanation (components and their state, why), for relatedInformation, hover and explain. */
+  detail?: string;
+  /** Structural path as in ../shared/upstream: `spec.devices[].consumesCounters[].compatibilityGroups`,
+   *  `.*` for a map value, `spec.tolerations[].operator=Gt` for a gated enum value, `(kind)` for a kind gate. */
+  path?: string;
+  /** Exact range of the key or value the finding is about. */
+  range: Range;
+  /** Index of the YAML document in the file (0-based), when the finding belongs to one. */
+  document?: number;
+  /** Machine-readable details (gate, stage, kep, did-you-mean, …); stable keys per code (registry.ts FindingData). */
+  data?: FindingData[C];
+  /** Places that explain the finding (the config line that turns a gate off, …). */
+  related?: Evidence[];
+}
+
+/** Any finding: a union discriminated by `code` (narrow on `code` to read typed `data`). */
+export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
+
+export interface FileReport {
+  documents: DocumentReport[];
+  /** In document order, then by position. */
+  findings: Finding[];
+}
