@@ -1,10 +1,10 @@
-// The README's "Finding codes" table, generated from the finding-code registry (server/src/engine/codes.ts):
+// The README's "Finding codes" table, generated from the finding-code registry (server/src/engine/codes/registry.ts):
 // one row per code (default severity, summary, link) and one heading per code with its full description, so that
 // every code has its own anchor (`#code-<code>`, the target of SARIF helpUri and LSP code links).
 // `npm run contributes` writes it between the markers; tests/engine/codes.test.ts fails when it is stale.
 import { ALL_CODES, CODE_TABLE, codeAnchor } from '../../server/src/engine/codes';
 
-export const CODES_BEGIN = '<!-- codes:begin (generated from server/src/engine/codes.ts by `npm run contributes`; do not edit) -->';
+export const CODES_BEGIN = '<!-- codes:begin (generated from server/src/engine/codes/registry.ts by `npm run contributes`; do not edit) -->';
 export const CODES_END = '<!-- codes:end -->';
 
 function cell(text: string): string {

@@ -1,4 +1,4 @@
-// The finding-code registry (server/src/engine/codes.ts) and what is generated from it: the README codes table
+// The finding-code registry (server/src/engine/codes/registry.ts) and what is generated from it: the README codes table
 // (stale when the registry changed without `npm run contributes`), the SARIF rules, the settings enum, the LSP
 // tags and links.
 import { readFileSync } from 'node:fs';

@@ -19,7 +19,7 @@ export type VersionSetting = KubeVersion | 'cluster';
 export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
 export type TraceLevel = (typeof TRACE_LEVELS)[number];
 
-/** Every finding code (the registry, engine/codes.ts), so that `kubegate.severity` keys can be checked. */
+/** Every finding code (the registry, engine/codes/registry.ts), so that `kubegate.severity` keys can be checked. */
 export const FINDING_CODES: readonly FindingCode[] = ALL_CODES;
 
 /** Resolved settings of one document (or of the workspace when no document is meant). */

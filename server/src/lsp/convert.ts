@@ -59,7 +59,7 @@ export function toDiagnostic(f: Finding, docUri: string, options: { atHover?: bo
     source: DIAGNOSTIC_SOURCE,
     message: f.message,
   };
-  // The KEP of a gate finding, else the code's own README anchor (the registry, engine/codes.ts).
+  // The KEP of a gate finding, else the code's own README anchor (the registry, engine/codes/registry.ts).
   d.codeDescription = { href: kepOf(f)?.url ?? codeDocsUrl(f.code) };
   const tags = CODE_TABLE[f.code].tags;
   if (tags?.length) d.tags = tags.map((t) => TAG[t]);

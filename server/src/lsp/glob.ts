@@ -1,5 +1,5 @@
 // Glob settings (`kubegate.files`, `kubegate.configFiles`, …) for the server: compiled once per pattern by the
-// engine's bounded-time matcher (engine/glob-match.ts). Invalid patterns are left out and reported as setting
+// engine's bounded-time matcher (engine/base/glob-match.ts). Invalid patterns are left out and reported as setting
 // errors (kubegate/status `settingErrors`); they never turn checking off.
 import { compileGlob, globMatches, type GlobCompileResult } from '../engine';
 

@@ -1,4 +1,4 @@
-// Document symbols: the engine's outline of the file (engine/outline.ts: one entry per YAML document, named
+// Document symbols: the engine's outline of the file (engine/features/outline.ts: one entry per YAML document, named
 // `Kind/name`), as LSP DocumentSymbols.
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
 import { outlineOf, type OutlineCache } from '../engine';

@@ -1,5 +1,5 @@
 // `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it. One rule per finding code of the registry
-// (engine/codes.ts: summary, full description, README anchor), and one per code and gate for a gate finding
+// (engine/codes/registry.ts: summary, full description, README anchor), and one per code and gate for a gate finding
 // (helpUri: the gate's KEP); results with ruleId, level, message, fixes (artifactChanges) and a physical location
 // relative to the repository root (uriBaseId SRCROOT); partialFingerprints computed from the finding and the text
 // of its line, so that a second run over the same files gives the same values. Results are written as they come;
