@@ -33,9 +33,10 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
   return analyzeParsed(parseFile(text), options, knowledge);
 }
 
-function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis {
+/** `ownVersion` false: the version is options.version whatever the text's comments say (walkDocumentText). */
+function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion = true): FileAnalysis {
   const directives = parseDirectives(parsed);
-  const version = directives.version?.value ?? options.version;
+  const version = (ownVersion ? directives.version?.value : undefined) ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
   for (const pdoc of parsed.documents) {
@@ -49,10 +50,10 @@ function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: Kno
 /** analyzeFile for a check, one document at a time: each document is analysed as soon as it is parsed and its
  *  tree dropped (a lower memory peak on a large file). Undefined where the parser's fast path gives up on the
  *  text (the package then reads it whole). */
-function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis | undefined {
+function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion: boolean): FileAnalysis | undefined {
   const lineCounter = textLineCounter(text);
   // The version comment is read from the text's comments alone (the documents only scope disable comments).
-  const version = parseDirectives({ text, lineCounter, documents: [] }).version?.value ?? options.version;
+  const version = (ownVersion ? parseDirectives({ text, lineCounter, documents: [] }).version?.value : undefined) ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
   const parsed = eachDocument(text, lineCounter, (pdoc, file) => {
@@ -91,9 +92,23 @@ export function walkText(input: string, options: CheckOptions, knowledge: Knowle
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;
   }
-  // Kustomize facts and template markers read the documents together.
-  if (options.kustomize || text.includes('{{')) return analyzeFile(text, options, knowledge);
-  return analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
+  return walkYaml(text, options, knowledge, true);
+}
+
+/**
+ * walkText for the text of one YAML document of a file (engine/incremental walks each document on its own): read
+ * as YAML against options.version, whatever the text's own comments say (the file's version comment and its JSON
+ * reading are decided on the whole file).
+ */
+export function walkDocumentText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis {
+  return walkYaml(text, options, knowledge, false);
+}
+
+function walkYaml(text: string, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion: boolean): FileAnalysis {
+  // Kustomize facts need the documents' trees (JSON6902 operations are walked after the documents); template
+  // markers are read over the documents together.
+  if (options.kustomize || text.includes('{{')) return analyzeParsed(parseFile(text), options, knowledge, ownVersion);
+  return analyzeEachDocument(text, options, knowledge, ownVersion) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge, ownVersion);
 }
 
 /** The report of an analysed file: gate findings added, disable comments applied, findings in order. */

@@ -1,6 +1,7 @@
 // A file cut at its `---` lines into one piece per YAML document (parse/cut-documents.ts), where the incremental
-// check may check each piece on its own, and pieces joined back into one text with line maps. Lines are counted
-// by LSP rules (LF, CR LF and a lone CR each end a line).
+// check may walk each piece on its own (walks.ts), and pieces joined back into one text with line maps (requests
+// about a few documents of a large file: local-text.ts, hover). Lines are counted by LSP rules (LF, CR LF and a
+// lone CR each end a line).
 import { lineCount, lineStartAt } from '../line-index';
 import { VERSION_DIRECTIVE_MAX_LINE } from '../directives';
 import { cutDocuments, type Piece } from '../parse/cut-documents';
