@@ -105,3 +105,34 @@ describe('an open document walks only the documents that changed', () => {
     expect(open.walks).toBe(6);
   });
 });
+
+describe('the gate step of an open document', () => {
+  const docs = [KIND(false), SLICE, CONFIG_MAP('a'), SLICE.replace('name: s', 'name: t'), CONFIG_MAP('b')];
+  const text = join(docs);
+
+  it("runs again only for the documents whose walk or place changed, while the file's configs stay put", () => {
+    const open = new OpenDocument();
+    open.update(text, CTX, LIMIT);
+    expect(open.gateSteps).toBe(5);
+    // A change within one line of the second slice: that document alone is walked and judged again.
+    const edited = text.replace('name: t', 'name: u');
+    expect(open.update(edited, CTX, LIMIT)).toEqual(checkText(edited, CTX));
+    expect([open.walks, open.gateSteps]).toEqual([6, 6]);
+    // A line added to the first slice moves the documents below it: they are judged again, not walked.
+    const longer = edited.replace('name: s\n', 'name: s\n  labels: {a: b}\n');
+    expect(open.update(longer, CTX, LIMIT)).toEqual(checkText(longer, CTX));
+    expect([open.walks, open.gateSteps]).toEqual([7, 10]);
+  });
+
+  it("runs again for every document when the file's config or the environment changes", () => {
+    const open = new OpenDocument();
+    open.update(text, CTX, LIMIT);
+    const on = text.replace('DRAOptionalNodeOperations: false', 'DRAOptionalNodeOperations: true');
+    expect(open.update(on, CTX, LIMIT)).toEqual(checkText(on, CTX));
+    expect([open.walks, open.gateSteps]).toEqual([6, 10]);
+    const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(['DRAConsumableCapacity=true'], 'test') });
+    const gated: CheckOptions = { ...CTX, environment };
+    expect(open.update(on, gated, LIMIT)).toEqual(checkText(on, gated));
+    expect([open.walks, open.gateSteps]).toEqual([6, 15]);
+  });
+});

@@ -1,10 +1,12 @@
 // The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
 import { finding } from './codes';
-import { runGateStep } from './gates';
+import { environmentForFile, gateStepOf, runGateStep, type GateStepContext } from './gates';
+import { KUBEADM_GROUP } from './gates/gate-places';
+import { groupOf } from './api-version';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from './knowledge';
 import { objectMetaFacts } from './knowledge/object-meta';
-import type { CheckOptions, DocumentAnalysis, ParsedFile } from './model';
+import type { CheckOptions, DocumentAnalysis, GateEnvironment, ParsedFile } from './model';
 import { applyDisableComments, disableCommentFindings, parseDirectives, type Directives, type DisableUse } from './directives';
 import { eachDocument } from './parse/each-document';
 import { parseFile, textLineCounter } from './parse/parseFile';
@@ -111,16 +113,50 @@ function walkYaml(text: string, options: CheckOptions, knowledge: KnowledgeOptio
   return analyzeEachDocument(text, options, knowledge, ownVersion) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge, ownVersion);
 }
 
-/** The report of an analysed file: gate findings added, disable comments applied, findings in order. */
-export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+/**
+ * The gate step's result per document, kept between the reports of one open document (incremental/open-document.ts):
+ * a document's result is reused while its walk is the same object and so is everything the file's environment is
+ * made of (the outside environment, version, knowledge, and the walks of the file's documents that set gates).
+ */
+export class GateStepMemo {
+  private key: unknown[] = [];
+  private results = new WeakMap<DocumentAnalysis, DocumentAnalysis>();
+  /** Documents whose gate step ran (tests count them). */
+  ran = 0;
+
+  run(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {
+    const key: unknown[] = [ctx.environment, ctx.version, ctx.file, ctx.knowledge.catalog, ctx.knowledge.brief];
+    for (const a of analyses) if (a.gateSettings.length > 0 || groupOf(a.report.apiVersion ?? '') === KUBEADM_GROUP) key.push(a);
+    if (key.length !== this.key.length || key.some((k, i) => k !== this.key[i])) {
+      this.key = key;
+      this.results = new WeakMap();
+    }
+    let env: GateEnvironment | undefined;
+    return analyses.map((a) => {
+      let result = this.results.get(a);
+      if (!result) {
+        env ??= environmentForFile(analyses, ctx);
+        result = gateStepOf(a, env, ctx);
+        this.ran++;
+        this.results.set(a, result);
+      }
+      return result;
+    });
+  }
+}
+
+/** The report of an analysed file: gate findings added, disable comments applied, findings in order. `memo`: the
+ *  gate step's results kept from the last report of the same document. */
+export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledge: KnowledgeOptions = {}, memo?: GateStepMemo): FileReport {
   // ── Gate step (engine/gates): gated uses + gate settings + environment → gate findings;
   //    also silences api-disabled-by-default where a runtime-config source enables the API.
-  const withGates = runGateStep(analysis.documents, {
+  const ctx: GateStepContext = {
     version: analysis.version,
     knowledge: { catalog: gateCatalog(knowledge), brief: briefFacts(knowledge) },
     environment: options.environment,
     file: options.file,
-  });
+  };
+  const withGates = memo ? memo.run(analysis.documents, ctx) : runGateStep(analysis.documents, ctx);
 
   const findings: Finding[] = [];
   const fragments = isFragmentFile(options, analysis.directives);

@@ -1,5 +1,5 @@
 // Feature-gate intelligence: the gate step of a check, the gate-state model, config readers and discovery.
-export { runGateStep, environmentForFile, type GateStepContext } from './gate-step';
+export { runGateStep, gateStepOf, environmentForFile, type GateStepContext } from './gate-step';
 export { GateStateModel, buildGateEnvironment, ANY_COMPONENT, type GateSourcesInput } from './environment';
 export { explicitSettings, parseFeatureGatesValue } from './feature-gates-flag';
 export { readGateConfig, readGateConfigsFromText, type ConfigDocInfo } from './config-readers';

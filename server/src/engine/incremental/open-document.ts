@@ -1,8 +1,9 @@
 // The report of an open document, kept per document by a front end: the size guard, else the check against
 // the text's own version (version-for-text.ts), with only the YAML documents that changed since the last update
-// walked again (walks.ts) and the gate step run over the file's walk, then the user's severity overrides. Requests
+// walked again (walks.ts) and the gate step run over the file's walk (again only for the documents whose walk or
+// environment changed: check.ts GateStepMemo), then the user's severity overrides. Requests
 // about the document's text read what the last update kept of it (snapshot.ts).
-import { checkText, reportOf, type FileAnalysis } from '../check';
+import { checkText, GateStepMemo, reportOf, type FileAnalysis } from '../check';
 import { parseDirectives, type Directives } from '../directives';
 import { isJsonInput } from '../parse/json-input';
 import { parseFile } from '../parse/parseFile';
@@ -71,6 +72,8 @@ interface Walked {
  */
 export class OpenDocument {
   private readonly documents: DocumentWalks;
+  /** The gate step's results of the documents whose walk (placed where it is) and environment are unchanged. */
+  private readonly gates = new GateStepMemo();
   private walked?: Walked;
   /** The text and context of the last update (under the size guard), and the snapshot made of it. */
   private last?: { text: string; context: CheckOptions; version: CheckOptions['version'] };
@@ -83,6 +86,11 @@ export class OpenDocument {
   /** YAML documents walked so far: tests count them. */
   get walks(): number {
     return this.documents.walked;
+  }
+
+  /** Documents the gate step ran over so far: tests count them. */
+  get gateSteps(): number {
+    return this.gates.ran;
   }
 
   /** The snapshot of `text` for requests under `context`: the last update's when it was of that text under that
@@ -107,14 +115,14 @@ export class OpenDocument {
     const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
-    if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full);
+    if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full, {}, this.gates);
     else {
       this.walked = undefined;
       const walked = this.documents.walk(text, full, head);
       if ('findings' in walked) report = walked;
       else {
         this.walked = { text, key, crds: context.crds, analysis: walked };
-        report = reportOf(walked, full);
+        report = reportOf(walked, full, {}, this.gates);
       }
     }
     this.last = { text, context, version: full.version };

@@ -14,7 +14,7 @@ import { REASON_SYNTAX } from '../route/inputs';
 import type { FileReport } from '../types';
 import { append } from '../append';
 import { splitDocuments, type Piece } from './pieces';
-import { shiftWalk, type DocumentWalk } from './place';
+import { shiftWalk, type DocumentWalk, type Shift } from './place';
 
 export interface WalkOptions {
   /** With more pieces than this to walk, the whole text is walked in one call and its documents kept per piece
@@ -39,6 +39,8 @@ export class DocumentWalks {
   private previous = new Map<string, DocumentWalk>();
   private inputs?: WalkInputs;
   private readonly wholeAbove: number;
+  /** Where each kept walk was placed last, and the placed walk (reused while the document keeps its place). */
+  private lastPlaced = new WeakMap<DocumentWalk, { by: Shift; walk: DocumentWalk }>();
   /** YAML documents walked so far (a piece walked alone, or each document of a whole-text walk): tests count them. */
   walked = 0;
 
@@ -89,7 +91,7 @@ export class DocumentWalks {
         return undefined;
       }
       next.set(key, own);
-      const at = shiftWalk(own, { index, offset, line: piece.line, file: reading.file });
+      const at = this.place(own, { index, offset, line: piece.line, file: reading.file });
       documents.push(at.parsed);
       if (at.analysis) analyses.push(at.analysis);
       append(rules, at.rules);
@@ -108,6 +110,19 @@ export class DocumentWalks {
     return { parsed, directives: { ...head, rules }, version: reading.version, documents: analyses };
   }
 
+  /** A kept walk placed: its last placement while the document keeps its index and lines (characters typed in a
+   *  document above move only its offsets). */
+  private place(own: DocumentWalk, by: Shift): DocumentWalk {
+    const last = this.lastPlaced.get(own);
+    let walk: DocumentWalk;
+    if (last && last.by.index === by.index && last.by.line === by.line && last.by.file === by.file) {
+      if (last.by.offset === by.offset) return last.walk;
+      walk = { ...last.walk, parsed: shiftWalk({ parsed: own.parsed, rules: [] }, by).parsed };
+    } else walk = shiftWalk(own, by);
+    this.lastPlaced.set(own, { by, walk });
+    return walk;
+  }
+
   /** `next` as the walks of the last text, those of the text before kept beside them. */
   private keep(next: Map<string, DocumentWalk>): void {
     this.previous = this.cache;
@@ -123,7 +138,8 @@ export class DocumentWalks {
     if (!first || rest.length !== (followed ? 1 : 0) || first.start !== 0 || first.end !== piece.text.length) return undefined;
     const analysis = walked.documents[0];
     if (walked.documents.length > 1 || unsure(first, analysis)) return undefined;
-    return { parsed: first, ...(analysis ? { analysis } : {}), rules: walked.directives.rules };
+    // Kept without its tree (a walk with kustomize facts or template markers parses the text whole, trees included).
+    return { parsed: { ...first, doc: null }, ...(analysis ? { analysis } : {}), rules: walked.directives.rules };
   }
 
   /** The whole text walked in one call, each of its documents kept relative to its piece when they are the
@@ -146,8 +162,11 @@ export class DocumentWalks {
       const piece = pieces[index]!;
       const analysis = byIndex.get(index);
       if (pdoc.start !== offset || pdoc.end !== offset + piece.text.length || unsure(pdoc, analysis)) return walked;
-      const own: DocumentWalk = { parsed: pdoc, ...(analysis ? { analysis } : {}), rules: rulesOf[index]! };
-      kept.push([keys[index]!, shiftWalk(own, { index: -index, offset: -offset, line: -piece.line, file: reading.file })]);
+      const own: DocumentWalk = { parsed: { ...pdoc, doc: null }, ...(analysis ? { analysis } : {}), rules: rulesOf[index]! };
+      const relative = shiftWalk(own, { index: -index, offset: -offset, line: -piece.line, file: reading.file });
+      // The whole walk's document is its placement where it is (the gate step's results of it are kept).
+      this.lastPlaced.set(relative, { by: { index, offset, line: piece.line, file: reading.file }, walk: own });
+      kept.push([keys[index]!, relative]);
       offset += piece.text.length;
     }
     for (const [k, w] of kept) next.set(k, w);
