@@ -35,7 +35,7 @@ describe('an open document under changing gate state', () => {
     ['1.37', [[], ['DRAOptionalNodeOperations=true'], []]],
     // RelaxedServiceNameValidation (beta, on by default in 1.36) changes the Service name rule: a walk-time rule.
     ['1.36', [[], ['RelaxedServiceNameValidation=false'], ['RelaxedServiceNameValidation=true']]],
-  ] as const)('%s: walks once; each new gate state re-runs only the gate step, with the answer of a fresh check', (version, states) => {
+  ] as const)('%s: walks each document once; each new gate state re-runs only the gate step, with the answer of a fresh check', (version, states) => {
     const doc = new OpenDocument();
     const seen = new Set<string>();
     for (const gates of states) {
@@ -44,21 +44,25 @@ describe('an open document under changing gate state', () => {
       expect(report).toEqual(new Analysis(ctx).check(TEXT));
       seen.add(codes(report).join(','));
     }
-    expect(doc.walks).toBe(1);
+    // Each of the two YAML documents walked once.
+    expect(doc.walks).toBe(2);
     // The gate state did change the answer.
     expect(seen.size).toBe(2);
   });
 
-  it('a new text in the same context is checked again; the same text in a new version is walked again', () => {
+  it('an edited document is walked again, the others not; the same text in a new version is walked again', () => {
     const doc = new OpenDocument();
     const ctx = context([]);
     new Analysis(ctx).report(TEXT, guard, doc);
-    // The edited text in the same context: the incremental checker walks the one YAML document that changed.
+    // The edited text in the same context: the one YAML document that changed is walked again.
     new Analysis(ctx).report(TEXT.replace('node-1', 'node-2'), guard, doc);
-    expect(doc.walks).toBe(2);
+    expect(doc.walks).toBe(3);
+    // Back to the first text: both documents' walks are kept.
+    new Analysis(ctx).report(TEXT, guard, doc);
+    expect(doc.walks).toBe(3);
     const v36: CheckOptions = { ...ctx, version: '1.36' };
     const report = new Analysis(v36).report(TEXT, guard, doc);
-    expect(doc.walks).toBe(3);
+    expect(doc.walks).toBe(5);
     expect(report).toEqual(new Analysis(v36).check(TEXT));
   });
 });

@@ -117,22 +117,24 @@ describe('hover through the hovered document equals hover over the whole file', 
   });
 });
 
-/** The three snapshots an open document gives requests about MULTI (incremental/snapshot.ts): the check's, with its
- *  walk (the first check); the check's, with the pieces it checked one by one (after an edit); one made for the
- *  text alone (a request before the check). */
+/** The three snapshots an open document gives requests about MULTI (incremental/snapshot.ts): the check's, with the
+ *  whole text's walk (the first check); the check's, with its documents' walks placed in the file (after an edit,
+ *  only the edited document walked again); one made for the text alone (a request before the check). */
 function snapshots(ctx: CheckOptions): { name: string; snapshot: TextSnapshot }[] {
   const limit = { maxChars: 1_000_000 };
   const walked = new OpenDocument();
   walked.update(MULTI, ctx, limit);
   const edited = new OpenDocument();
   edited.update(MULTI.replace('name: app', 'name: app2'), ctx, limit);
+  const walks = edited.walks;
   edited.update(MULTI, ctx, limit);
-  const pieces = edited.snapshot(MULTI, ctx);
-  expect(pieces.analysis).toBeUndefined();
-  expect(pieces.documentSpans()?.length).toBe(6);
+  expect(edited.walks - walks).toBe(1);
+  const placed = edited.snapshot(MULTI, ctx);
+  expect(placed.analysis).toBeDefined();
+  expect(placed.documentSpans()?.length).toBe(6);
   return [
     { name: 'walked', snapshot: walked.snapshot(MULTI, ctx) },
-    { name: 'pieces', snapshot: pieces },
+    { name: 'placed', snapshot: placed },
     { name: 'text alone', snapshot: new OpenDocument().snapshot(MULTI, ctx) },
   ];
 }

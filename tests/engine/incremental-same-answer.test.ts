@@ -1,19 +1,22 @@
-// The incremental checker (engine/incremental) gives exactly the whole-file report (documents with their ranges
+// An open document's per-document walks (engine/incremental) give exactly the whole-file report (documents with their ranges
 // and reasons, findings), including on the cases an adversarial pass found (a document counted as a template alone while the file has a
 // syntax error, a quote running past `---`, a byte order mark, lone CRs), with every range of the report in file
 // lines (evidence that cites a config document of the file, the items of a List) also after an edit that moves a
-// cached piece or the config it cites, on seeded random texts, and in linear work on a 100 000-document file.
+// kept walk or the config it cites, on seeded random texts, and in linear work on a 100 000-document file.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
+import type { CheckOptions } from '../../server/src/engine/check/options';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import type { FileReport } from '../../server/src/engine/codes/finding';
-import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
+import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { joinPieces, splitDocuments } from '../../server/src/engine/incremental/pieces';
 import { rng } from '../support/random';
 
-const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
-const incremental = (t: string) => new IncrementalChecker({ wholeAbove: Infinity }).check(t, '1.37', {}, whole, mayHoldGateConfig);
+const CTX: CheckOptions = { version: '1.37' };
+const LIMIT = { maxChars: 1_000_000 };
+const whole = (t: string): FileReport => checkText(t, CTX);
+/** Every YAML document walked on its own (never the whole text in one call). */
+const incremental = (t: string) => new OpenDocument({ wholeAbove: Infinity }).update(t, CTX, LIMIT);
 
 const KIND = 'apiVersion: kind.x-k8s.io/v1alpha4\nkind: Cluster\nfeatureGates:\n  Foo: true\n';
 /** A config document whose own field cites its featureGates line (a finding with evidence in the same file). */
@@ -67,11 +70,10 @@ describe('incremental reports equal whole-file reports', () => {
       ['unknown-field', 2],
     ]);
     expect(incremental(text)).toEqual(expected);
-    // The same text reached by edits to a warm checker.
-    const checker = new IncrementalChecker({ wholeAbove: Infinity });
-    const owner = {};
-    checker.check(text.replace('---\n---\napiVersion', '---\napiVersion'), '1.37', owner, whole, mayHoldGateConfig);
-    expect(checker.check(text, '1.37', owner, whole, mayHoldGateConfig)).toEqual(expected);
+    // The same text reached by an edit of a warm document.
+    const open = new OpenDocument({ wholeAbove: Infinity });
+    open.update(text.replace('---\n---\napiVersion', '---\napiVersion'), CTX, LIMIT);
+    expect(open.update(text, CTX, LIMIT)).toEqual(expected);
   });
 
   it('on 3000 seeded random texts made of YAML pieces, markers and odd characters', () => {
@@ -103,15 +105,10 @@ describe('incremental reports equal whole-file reports', () => {
     }
 
     // Without a file name the evidence names "this file"; with one, the file.
-    it.each([undefined, '/repo/all.yaml'])('after edits that move a cached piece, and the config its finding cites (file %s)', (file) => {
-      const checker = new IncrementalChecker({ wholeAbove: Infinity });
-      const owner = {};
-      let calls = 0;
-      const check = (t: string) => checkText(t, { version: '1.37', file });
-      const counting = (t: string) => {
-        calls++;
-        return check(t);
-      };
+    it.each([undefined, '/repo/all.yaml'])('after edits that move a kept walk, and the config its finding cites (file %s)', (file) => {
+      const open = new OpenDocument({ wholeAbove: Infinity });
+      const ctx: CheckOptions = { version: '1.37', ...(file ? { file } : {}) };
+      const check = (t: string) => checkText(t, ctx);
       const texts = [
         `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}---\n${KIND_OFF}---\n${LIST}`,
         // Lines added to the document between the manifest and the kind config: the manifest's piece is reused,
@@ -121,25 +118,26 @@ describe('incremental reports equal whole-file reports', () => {
         `${CONFIG_MAP}data:\n  a: "1"\n---\n${SLICE}---\n${CONFIG_MAP}data:\n  a: "1"\n  b: "2"\n---\n${KIND_OFF}---\n${LIST}`,
       ];
       for (const [i, text] of texts.entries()) {
-        calls = 0;
         const expected = check(text);
         expect(evidenceLines(expected).length).toBeGreaterThan(0);
         expect(itemLines(expected).length).toBeGreaterThan(0);
-        expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig, file)).toEqual(expected);
-        // After the first check only the edited document is checked again (the config prefix is unchanged).
-        if (i > 0) expect(calls).toBe(1);
+        const walks = open.walks;
+        expect(open.update(text, ctx, LIMIT)).toEqual(expected);
+        // After the first check only the edited document is walked again: the others (the kind config the
+        // manifest's finding cites included) are placed where they moved.
+        if (i > 0) expect(open.walks - walks).toBe(1);
       }
     });
   });
 
-  it('a warm checker after an edit gives the same report as a fresh whole-file check', () => {
+  it('a warm document after an edit gives the same report as a fresh whole-file check', () => {
     const docs = Array.from({ length: 30 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\ndata: {a: "1"}\n`);
-    const checker = new IncrementalChecker();
-    const owner = {};
+    const open = new OpenDocument();
     const first = docs.join('---\n');
-    checker.check(first, '1.37', owner, whole, mayHoldGateConfig);
+    open.update(first, CTX, LIMIT);
     const edited = docs.map((d, i) => (i === 17 ? d.replace('data', 'dta') : d)).join('---\n');
-    expect(checker.check(edited, '1.37', owner, whole, mayHoldGateConfig)).toEqual(whole(edited));
+    expect(open.update(edited, CTX, LIMIT)).toEqual(whole(edited));
+    expect(open.walks).toBe(31);
   });
 });
 

@@ -1,5 +1,5 @@
-// The per-document re-check (engine/incremental) must give exactly the whole-file report:
-// over inline multi-document files and a 10k-line stream generated here, after an edit (cached pieces reused);
+// The per-document walks of an open document (engine/incremental) must give exactly the whole-file report:
+// over inline multi-document files and a 10k-line stream generated here, after an edit (kept walks reused);
 // and, when ../shared is there, over every corpus file and the bench generator's stream.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -7,13 +7,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { mayHoldGateConfig } from '../../server/src/engine/gates/config-readers';
 import type { FileReport } from '../../server/src/engine/codes/finding';
-import { IncrementalChecker } from '../../server/src/engine/incremental/checker';
+import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
+import { parseStats } from '../../server/src/engine/parse/parseFile';
 import { sharedDir, hasShared, sharedTitle } from '../support/shared';
 
-const whole = (t: string): FileReport => checkText(t, { version: '1.37' });
+const CTX = { version: '1.37' } as const;
+const LIMIT = { maxChars: 100_000_000 };
+const whole = (t: string): FileReport => checkText(t, CTX);
+/** The report of an open document that walks every YAML document on its own (never the whole text in one call). */
+const pieceByPiece = (t: string): FileReport => new OpenDocument({ wholeAbove: Infinity }).update(t, CTX, LIMIT);
 
 function yamlFiles(dir: string): string[] {
   const out: string[] = [];
@@ -177,32 +181,40 @@ function stream(lines: number): string {
   return docs.join('---\n');
 }
 
-/** On a multi-document stream with `replicas:` lines in its second half: piece by piece, and with the whole-file
- *  shortcut of a first check, the report equals the whole-file report; after one `replicas:` line in the middle is
- *  edited, only that document is checked again and the report still equals the whole-file report. */
+/** On a multi-document stream with `replicas:` lines in its second half: piece by piece, and with the whole-text
+ *  walk of a first check, the report equals the whole-file report; after one `replicas:` line in the middle is
+ *  edited, only that document is walked and parsed again and the report still equals the whole-file report. */
 function expectSameReportBeforeAndAfterAnEdit(text: string): void {
-  const owner = {};
-  let calls = 0;
-  const counting = (t: string) => {
-    calls++;
-    return whole(t);
-  };
-  // Piece by piece, and with the whole-file shortcut of a first check: both equal the whole-file report.
-  expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-  expect(calls).toBeGreaterThan(10);
-  const checker = new IncrementalChecker();
-  calls = 0;
-  expect(checker.check(text, '1.37', owner, counting, mayHoldGateConfig)).toEqual(whole(text));
-  expect(calls).toBe(1);
-  // Edit one line in the middle: only that document is checked again.
+  const pieces = splitDocuments(text)!;
+  const documents = pieces.length;
+  // Documents of the same text (and followed by another, or not) are walked once.
+  const distinct = new Set(pieces.map((p, i) => `${i < documents - 1}${p.text}`)).size;
+  expect(distinct).toBeGreaterThan(documents / 2);
+  const expected = whole(text);
+  // Piece by piece: each document walked and parsed alone (with the `---` that follows it in the file: the last one
+  // has none).
+  const alone = new OpenDocument({ wholeAbove: Infinity });
+  let composed = parseStats.documents;
+  const report = alone.update(text, CTX, LIMIT);
+  expect(parseStats.documents - composed).toBe(2 * distinct - 1);
+  expect(alone.walks).toBe(distinct);
+  expect(report).toEqual(expected);
+  // A first check walks the whole text in one call: each document composed once.
+  const open = new OpenDocument();
+  composed = parseStats.documents;
+  expect(open.update(text, CTX, LIMIT)).toEqual(expected);
+  expect(parseStats.documents - composed).toBe(documents);
+  expect(open.walks).toBe(documents);
+  // Edit one line in the middle: only that document is walked again, and parsed with its follower `---` alone.
   const lines = text.split('\n');
   const mid = lines.findIndex((l, i) => i > lines.length / 2 && /^\s+replicas: \d+/.test(l));
   expect(mid).toBeGreaterThan(0);
   lines[mid] = lines[mid]!.replace(/replicas: \d+/, 'replicaz: 3');
   const edited = lines.join('\n');
-  calls = 0;
-  const after = checker.check(edited, '1.37', owner, counting, mayHoldGateConfig);
-  expect(calls).toBe(1);
+  composed = parseStats.documents;
+  const after = open.update(edited, CTX, LIMIT);
+  expect(parseStats.documents - composed).toBe(2);
+  expect(open.walks).toBe(documents + 1);
   expect(after).toEqual(whole(edited));
   expect(after.findings.some((f) => f.code === 'unknown-field' && f.range.start.line === mid)).toBe(true);
 }
@@ -210,25 +222,23 @@ function expectSameReportBeforeAndAfterAnEdit(text: string): void {
 describe('incremental re-check equals the whole-file check', { timeout: 120_000 }, () => {
   it.each(Object.keys(FILES))('on an inline multi-document file: %s', (name) => {
     const text = FILES[name]!;
-    // Every piece checked on its own (never the whole-file shortcut).
-    const got = new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', {}, whole, mayHoldGateConfig);
-    expect(got).toEqual(whole(text));
+    expect(pieceByPiece(text)).toEqual(whole(text));
     expect(whole(text).findings.length).toBeGreaterThan(0);
   });
 
-  // Pieces checked on their own once kept piece-relative lines in two places the whole-file check gives file lines:
-  // the evidence of a finding that points at a config document of the same file, and the ranges of the items of a
-  // v1 List (incremental/report-ranges.ts now moves every range of a report).
+  // Two places where a document's walk must be placed in file lines: the evidence of a finding that points at a
+  // config document of the same file (the gate step reads the placed settings), and the ranges of the items of a
+  // v1 List (incremental/place.ts moves every range of a walk).
   it('evidence from a config document of the same file, after the first document', () => {
     const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  DefaultPodSysctls: false\ndefaultPodSysctls:\n  net.ipv4.ip_unprivileged_port_start: "0"\n`;
     expect(whole(text).findings.some((f) => f.related?.some((e) => e.source.type === 'file'))).toBe(true);
-    expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', {}, whole, mayHoldGateConfig)).toEqual(whole(text));
+    expect(pieceByPiece(text)).toEqual(whole(text));
   });
 
   it('the items of a v1 List after the first document', () => {
     const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\napiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c}\n`;
     expect(whole(text).documents[1]?.items?.[0]?.range.start.line).toBe(8);
-    expect(new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', {}, whole, mayHoldGateConfig)).toEqual(whole(text));
+    expect(pieceByPiece(text)).toEqual(whole(text));
   });
 
   it('on a generated multi-document stream, before and after an edit in one document', () => {
@@ -243,8 +253,7 @@ describe.skipIf(!hasShared)(sharedTitle('incremental re-check equals the whole-f
     const diffs: string[] = [];
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
-      // Every piece checked on its own (never the whole-file shortcut).
-      const got = new IncrementalChecker({ wholeAbove: Infinity }).check(text, '1.37', {}, whole, mayHoldGateConfig);
+      const got = pieceByPiece(text);
       if (JSON.stringify(got) !== JSON.stringify(whole(text))) diffs.push(path.relative(sharedDir, f));
     }
     expect(diffs).toEqual([]);

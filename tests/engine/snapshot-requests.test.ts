@@ -137,19 +137,24 @@ describe('requests after a check read its snapshot', () => {
     expect(withWalk.result).toEqual([documentSchema(TEXT, ctx, false), contributedSchema(TEXT, ctx)]);
   });
 
-  it('after an edit the check keeps its pieces: hover, completion and badges equal those of the text alone', async () => {
+  it('after an edit the check keeps its placed walks: hover, completion and badges read them, and equal those of the text alone', async () => {
     const { analysis, open } = setup();
     const edited = TEXT.replace('name: filler-7', 'name: filler-seven');
+    const walks = open.walks;
     analysis.report(edited, LIMIT, open);
-    expect(open.snapshot(edited, analysis.options).analysis).toBeUndefined();
+    // One document walked again; the others' walks are placed where they are.
+    expect(open.walks - walks).toBe(1);
+    expect(open.snapshot(edited, analysis.options).analysis).toBeDefined();
     const skip = { line: lineOf('skipNodeOperations'), character: 4 };
     const hover = measured(() => analysis.hover(edited, skip, undefined, open));
     expect(await hover.result).toEqual(await analysis.hover(edited, skip));
-    // The hovered document, and the file's config document once for the gate state it sets.
-    expect(hover.documents).toBe(2);
+    // The hovered document alone (the gate state the file's config sets is read from the walk).
+    expect(hover.documents).toBe(1);
     const pos = { line: lineOf('  name: filler-30'), character: 2 };
-    expect(measured(() => analysis.complete(edited, pos, open))).toMatchObject({ documents: 0, result: analysis.complete(edited, pos) });
+    expect(measured(() => analysis.complete(edited, pos, open))).toMatchObject({ documents: 0, lexed: 0, result: analysis.complete(edited, pos) });
     const lines = { from: 0, to: lineOf('skipNodeOperations') + 5 };
-    expect(analysis.gateBadges(edited, lines, open)).toEqual(analysis.gateBadges(edited, lines));
+    const badges = measured(() => analysis.gateBadges(edited, lines, open));
+    expect(badges).toMatchObject({ documents: 0, lexed: 0 });
+    expect(badges.result).toEqual(analysis.gateBadges(edited, lines));
   });
 });

@@ -73,12 +73,13 @@ describe.skipIf(suite.skip)(suite.title, () => {
     await client.open(kindUri, files['apps/kind.yaml']);
     const stats = () => client.connection.sendRequest<WorkspaceStatsResult>(WORKSPACE_STATS_REQUEST, {});
     const before = await stats();
-    for (const on of [true, false, true]) {
+    for (const [i, on] of [true, false, true].entries()) {
       // Each edit sets DRAOptionalNodeOperations: the manifest's diagnostics change every time, without a walk of it.
       const republished = client.diagnosticsUntil(sliceUri, (d) => d.some((x) => x.code === 'feature-gate') !== on);
       const lines = client.text(kindUri)!.split('\n').length;
       const whole = { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } };
-      await client.change(kindUri, [{ range: whole, newText: kind(`  DRAConsumableCapacity: true\n  DRAOptionalNodeOperations: ${on}\n`) }]);
+      // A new text each time (the walk of a text seen just before is kept: an edit undone walks nothing).
+      await client.change(kindUri, [{ range: whole, newText: kind(`  DRAConsumableCapacity: true\n  DRAOptionalNodeOperations: ${on}\n# edit ${i}\n`) }]);
       await republished;
     }
     const after = await stats();

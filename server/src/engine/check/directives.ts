@@ -21,7 +21,7 @@ import type { KubeVersion, Range } from '../base/types';
 
 export const VERSION_DIRECTIVE_MAX_LINE = 10;
 
-interface DisableRule {
+export interface DisableRule {
   scope: 'line' | 'next-line' | 'rest-of-document' | 'file';
   /** Codes silenced; 'all' when the comment names none. */
   codes: FindingCode[] | 'all';

@@ -1,11 +1,13 @@
 // The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
 import { finding } from '../codes';
-import { runGateStep } from '../gates';
+import { environmentForFile, gateStepOf, runGateStep, type GateStepContext } from '../gates';
+import { KUBEADM_GROUP } from '../gates/gate-places';
+import { groupOf } from '../base/api-version';
 import { briefFacts, gateCatalog, loadVersion, type KnowledgeOptions } from '../knowledge';
 import { objectMetaFacts } from '../knowledge/object-meta';
 import type { CheckOptions } from './options';
-import type { DocumentAnalysis, ParsedFile } from '../model';
+import type { DocumentAnalysis, GateEnvironment, ParsedFile } from '../model';
 import { applyDisableComments, disableCommentFindings, parseDirectives, type Directives, type DisableUse } from './directives';
 import { eachDocument } from '../parse/each-document';
 import { parseFile, textLineCounter } from '../parse/parseFile';
@@ -35,9 +37,10 @@ export function analyzeFile(text: string, options: CheckOptions, knowledge: Know
   return analyzeParsed(parseFile(text), options, knowledge);
 }
 
-function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis {
+/** `ownVersion` false: the version is options.version whatever the text's comments say (walkDocumentText). */
+function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion = true): FileAnalysis {
   const directives = parseDirectives(parsed);
-  const version = directives.version?.value ?? options.version;
+  const version = (ownVersion ? directives.version?.value : undefined) ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
   for (const pdoc of parsed.documents) {
@@ -51,10 +54,10 @@ function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: Kno
 /** analyzeFile for a check, one document at a time: each document is analysed as soon as it is parsed and its
  *  tree dropped (a lower memory peak on a large file). Undefined where the parser's fast path gives up on the
  *  text (the package then reads it whole). */
-function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions): FileAnalysis | undefined {
+function analyzeEachDocument(text: string, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion: boolean): FileAnalysis | undefined {
   const lineCounter = textLineCounter(text);
   // The version comment is read from the text's comments alone (the documents only scope disable comments).
-  const version = parseDirectives({ text, lineCounter, documents: [] }).version?.value ?? options.version;
+  const version = (ownVersion ? parseDirectives({ text, lineCounter, documents: [] }).version?.value : undefined) ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
   const parsed = eachDocument(text, lineCounter, (pdoc, file) => {
@@ -93,21 +96,69 @@ export function walkText(input: string, options: CheckOptions, knowledge: Knowle
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;
   }
-  // Kustomize facts and template markers read the documents together.
-  if (options.kustomize || text.includes('{{')) return analyzeFile(text, options, knowledge);
-  return analyzeEachDocument(text, options, knowledge) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge);
+  return walkYaml(text, options, knowledge, true);
 }
 
-/** The report of an analysed file: gate findings added, disable comments applied, findings in order. */
-export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
+/**
+ * walkText for the text of one YAML document of a file (engine/incremental walks each document on its own): read
+ * as YAML against options.version, whatever the text's own comments say (the file's version comment and its JSON
+ * reading are decided on the whole file).
+ */
+export function walkDocumentText(text: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis {
+  return walkYaml(text, options, knowledge, false);
+}
+
+function walkYaml(text: string, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion: boolean): FileAnalysis {
+  // Kustomize facts need the documents' trees (JSON6902 operations are walked after the documents); template
+  // markers are read over the documents together.
+  if (options.kustomize || text.includes('{{')) return analyzeParsed(parseFile(text), options, knowledge, ownVersion);
+  return analyzeEachDocument(text, options, knowledge, ownVersion) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge, ownVersion);
+}
+
+/**
+ * The gate step's result per document, kept between the reports of one open document (incremental/open-document.ts):
+ * a document's result is reused while its walk is the same object and so is everything the file's environment is
+ * made of (the outside environment, version, knowledge, and the walks of the file's documents that set gates).
+ */
+export class GateStepMemo {
+  private key: unknown[] = [];
+  private results = new WeakMap<DocumentAnalysis, DocumentAnalysis>();
+  /** Documents whose gate step ran (tests count them). */
+  ran = 0;
+
+  run(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {
+    const key: unknown[] = [ctx.environment, ctx.version, ctx.file, ctx.knowledge.catalog, ctx.knowledge.brief];
+    for (const a of analyses) if (a.gateSettings.length > 0 || groupOf(a.report.apiVersion ?? '') === KUBEADM_GROUP) key.push(a);
+    if (key.length !== this.key.length || key.some((k, i) => k !== this.key[i])) {
+      this.key = key;
+      this.results = new WeakMap();
+    }
+    let env: GateEnvironment | undefined;
+    return analyses.map((a) => {
+      let result = this.results.get(a);
+      if (!result) {
+        env ??= environmentForFile(analyses, ctx);
+        result = gateStepOf(a, env, ctx);
+        this.ran++;
+        this.results.set(a, result);
+      }
+      return result;
+    });
+  }
+}
+
+/** The report of an analysed file: gate findings added, disable comments applied, findings in order. `memo`: the
+ *  gate step's results kept from the last report of the same document. */
+export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledge: KnowledgeOptions = {}, memo?: GateStepMemo): FileReport {
   // ── Gate step (engine/gates): gated uses + gate settings + environment → gate findings;
   //    also silences api-disabled-by-default where a runtime-config source enables the API.
-  const withGates = runGateStep(analysis.documents, {
+  const ctx: GateStepContext = {
     version: analysis.version,
     knowledge: { catalog: gateCatalog(knowledge), brief: briefFacts(knowledge) },
     environment: options.environment,
     file: options.file,
-  });
+  };
+  const withGates = memo ? memo.run(analysis.documents, ctx) : runGateStep(analysis.documents, ctx);
 
   const findings: Finding[] = [];
   const fragments = isFragmentFile(options, analysis.directives);

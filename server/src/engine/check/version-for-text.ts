@@ -19,13 +19,3 @@ export function versionForText(text: string, fallback: KubeVersion): KubeVersion
     return fallback;
   }
 }
-
-/** Whether the text's head marks it as fragments (`# kubegate: fragment`). */
-export function fragmentMarked(text: string): boolean {
-  if (!text.includes('kubegate')) return false;
-  try {
-    return parseDirectives(parseFile(headOf(text))).fragment === true;
-  } catch {
-    return false;
-  }
-}

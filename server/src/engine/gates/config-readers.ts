@@ -52,8 +52,6 @@ export interface ConfigDocInfo {
   covers: string[];
 }
 
-export { mayHoldGateConfig };
-
 interface ReadContext {
   lineCounter: LineCounter;
   document: number;

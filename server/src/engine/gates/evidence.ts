@@ -14,7 +14,7 @@ export function baseName(file: string): string {
   return parts[parts.length - 1] || file;
 }
 
-/** The file name of evidence from the checked text when the check has no file name (incremental/report-ranges.ts
+/** The file name of evidence from the checked text when the check has no file name (incremental/place.ts
  *  tells same-file evidence by it). */
 export const THIS_FILE = 'this file';
 

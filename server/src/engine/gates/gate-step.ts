@@ -13,7 +13,7 @@ import { settingFindings, versionMismatchFindings } from './setting-findings';
 import { append } from '../base/append';
 import { assignVerdicts, type DropScope } from './verdict-pass';
 
-interface GateStepContext {
+export interface GateStepContext {
   version: KubeVersion;
   knowledge: GateKnowledge;
   /** Gate knowledge from outside the file (settings, cluster, repo configs). */
@@ -88,26 +88,29 @@ function conditionHolds(f: Finding, env: GateEnvironment, ctx: GateStepContext):
 
 export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {
   const env = environmentForFile(analyses, ctx);
-  return analyses.map((a) => {
-    const kept = a.findings.filter((f) => {
-      if (!conditionHolds(f, env, ctx)) return false;
-      if (f.code !== 'api-disabled-by-default' || !ctx.environment) return true;
-      const v = apiVersionOf(f, a);
-      return !(v && ctx.environment.apiEnabled(v)?.enabled);
-    });
-    const added: Finding[] = [];
-    const drops: DropScope[] = [];
-    for (const use of a.gatedUses) {
-      const f = featureGateFinding(use, ctx.knowledge, ctx.version, env);
-      if (!f) continue;
-      added.push(f);
-      // The drop stage removes the field (and all it holds) while the gate is off or not known to be on.
-      if (use.via === 'field' && !use.config && use.extent && f.severity !== 'information') drops.push({ gate: use.gate, path: use.path, extent: use.extent });
-    }
-    append(added, gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
-    append(added, settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
-    append(added, versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
-    for (const f of added) f.document ??= a.report.index;
-    return { ...a, findings: assignVerdicts([...kept, ...added].sort(byPosition), drops) };
+  return analyses.map((a) => gateStepOf(a, env, ctx));
+}
+
+/** The gate step of one document of a file, under the file's environment (environmentForFile). */
+export function gateStepOf(a: DocumentAnalysis, env: GateEnvironment, ctx: GateStepContext): DocumentAnalysis {
+  const kept = a.findings.filter((f) => {
+    if (!conditionHolds(f, env, ctx)) return false;
+    if (f.code !== 'api-disabled-by-default' || !ctx.environment) return true;
+    const v = apiVersionOf(f, a);
+    return !(v && ctx.environment.apiEnabled(v)?.enabled);
   });
+  const added: Finding[] = [];
+  const drops: DropScope[] = [];
+  for (const use of a.gatedUses) {
+    const f = featureGateFinding(use, ctx.knowledge, ctx.version, env);
+    if (!f) continue;
+    added.push(f);
+    // The drop stage removes the field (and all it holds) while the gate is off or not known to be on.
+    if (use.via === 'field' && !use.config && use.extent && f.severity !== 'information') drops.push({ gate: use.gate, path: use.path, extent: use.extent });
+  }
+  append(added, gateDependencyFindings(a.gatedUses, ctx.knowledge, ctx.version, env));
+  append(added, settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
+  append(added, versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
+  for (const f of added) f.document ??= a.report.index;
+  return { ...a, findings: assignVerdicts([...kept, ...added].sort(byPosition), drops) };
 }

@@ -1,5 +1,5 @@
 // Feature-gate intelligence: the gate step of a check, the gate-state model, config readers and discovery.
-export { runGateStep, environmentForFile } from './gate-step';
+export { runGateStep, gateStepOf, environmentForFile, type GateStepContext } from './gate-step';
 export { buildGateEnvironment } from './environment';
 export { explicitSettings } from './feature-gates-flag';
 export { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';

@@ -1,4 +1,4 @@
-// Line maps between a text made of pieces of a file (pieces.ts joinPieces) and the file itself.
+// Line maps between a text made of pieces of a file (pieces.ts joinPieces) and the file itself (local-text.ts).
 import type { Range } from '../base/types';
 
 /** Maps a line of a checked text back to the file: [first line in checked text, line count, file line]. */
@@ -16,14 +16,6 @@ export function mapLine(map: LineMap, line: number): number | undefined {
   }
   const e = map[lo];
   return e && line >= e[0] ? e[2] + (line - e[0]) : undefined;
-}
-
-/** A range through the map; an end at the start of the line after a mapped one-line range is kept. */
-export function mapRange(map: LineMap, r: Range): Range | undefined {
-  const s = mapLine(map, r.start.line);
-  const e = mapLine(map, r.end.line) ?? (s !== undefined && r.end.line === r.start.line + 1 && r.end.character === 0 ? s + 1 : undefined);
-  if (s === undefined || e === undefined) return undefined;
-  return { start: { line: s, character: r.start.character }, end: { line: e, character: r.end.character } };
 }
 
 /** A range moved down by `lines` (up when negative). */

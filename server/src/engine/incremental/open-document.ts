@@ -1,18 +1,18 @@
 // The report of an open document, kept per document by a front end: the size guard, else the check against
-// the text's own version (version-for-text.ts), with only the YAML documents that changed since the last
-// update checked again (checker.ts), then the user's severity overrides. Requests about the document's text read
-// what the last update kept of it (snapshot.ts).
-import { checkText, reportOf, walkText, type FileAnalysis } from '../check';
+// the text's own version (version-for-text.ts), with only the YAML documents that changed since the last update
+// walked again (walks.ts) and the gate step run over the file's walk (again only for the documents whose walk or
+// environment changed: check.ts GateStepMemo), then the user's severity overrides. Requests
+// about the document's text read what the last update kept of it (snapshot.ts).
+import { checkText, GateStepMemo, reportOf, type FileAnalysis } from '../check';
+import { parseDirectives, type Directives } from '../check/directives';
 import { isJsonInput } from '../parse/json-input';
-import { mayHoldGateConfig } from '../gates/gate-places';
+import { parseFile } from '../parse/parseFile';
 import type { CheckOptions } from '../check/options';
 import { applySeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
 import { syntaxOnlyReport } from '../check/size-guard';
 import type { FileReport } from '../codes/finding';
-import { fragmentMarked, versionForText } from '../check/version-for-text';
-import type { KubeVersion } from '../base/types';
-import { IncrementalChecker, type IncrementalOptions } from './checker';
-import type { Piece } from './pieces';
+import { headOf } from '../check/version-for-text';
+import { DocumentWalks, type WalkOptions } from './walks';
 import { TextSnapshot } from './snapshot';
 
 export interface DocumentCheckOptions {
@@ -21,19 +21,31 @@ export interface DocumentCheckOptions {
   severity?: SeverityOverrides;
 }
 
-/** How an open text is read: its own version, JSON or YAML, fragments or not (all decided on the whole text). */
-function readingOf(text: string, context: CheckOptions): CheckOptions {
+/** The directives of a text's first lines (its version and fragment comments: directives.ts reads them there
+ *  only), parsed when the head names kubegate at all. */
+function headDirectives(text: string): Directives {
+  const head = headOf(text);
+  if (!head.includes('kubegate')) return { rules: [] };
+  try {
+    const { version, badVersion, fragment } = parseDirectives(parseFile(head));
+    return { ...(version ? { version } : {}), ...(badVersion ? { badVersion } : {}), ...(fragment ? { fragment } : {}), rules: [] };
+  } catch {
+    return { rules: [] };
+  }
+}
+
+/** How an open text is read: its own version, JSON or YAML, fragments or not (all decided on the whole text, never
+ *  on one of its documents), with the directives of its head. */
+function readingOf(text: string, context: CheckOptions, head = headDirectives(text)): CheckOptions {
   return {
-    // The version comment (first lines of the file) applies to every piece the checker checks on its own.
-    version: versionForText(text, context.version),
+    version: head.version?.value ?? context.version,
     environment: context.environment,
     file: context.file,
     kustomize: context.kustomize,
     crds: context.crds,
-    // Whether the input is JSON is decided on the whole text (kubectl looks at its start), never on a piece.
+    // kubectl looks at the start of the whole text.
     json: isJsonInput(text),
-    // So is a fragment comment (in the first lines, as the version comment): each piece is checked with it.
-    fragment: context.fragment ?? fragmentMarked(text),
+    fragment: context.fragment ?? head.fragment === true,
   };
 }
 
@@ -43,10 +55,10 @@ export function reportForText(text: string, context: CheckOptions, options: Docu
   return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
 }
 
-/** The walk of a text under a context, kept so that a change of gate state alone re-runs only the gate step. */
+/** The walk of a text under a reading, kept so that a change of gate state alone re-runs only the gate step. */
 interface Walked {
   text: string;
-  /** Version, file, kustomize facts, JSON and fragment reading: what the walk depends on besides the CRDs. */
+  /** Version, file, kustomize facts, JSON and fragment reading: what the walk and its reading depend on besides the CRDs. */
   key: string;
   crds: CheckOptions['crds'];
   analysis: FileAnalysis;
@@ -54,35 +66,42 @@ interface Walked {
 
 /**
  * One open document's analysis, kept per document by a front end. `update` gives the report of a text under a
- * context: only the YAML documents that changed since the last update are checked again (checker.ts); whenever
- * the whole text is checked (the first update, many changed documents), its walk is kept, so that the same text
- * under a context whose gate state alone changed (a config edited elsewhere, a gate setting) re-runs only the
- * gate step.
+ * context: only the YAML documents that changed since the last update are walked again (walks.ts), and the gate
+ * step runs over the file's walk; the same text under a context whose gate state alone changed (a config edited
+ * elsewhere, a gate setting) re-runs only the gate step.
  */
 export class OpenDocument {
-  private readonly checker: IncrementalChecker;
+  private readonly documents: DocumentWalks;
+  /** The gate step's results of the documents whose walk (placed where it is) and environment are unchanged. */
+  private readonly gates = new GateStepMemo();
   private walked?: Walked;
-  /** The context of the last update through the checker (its cache holds reports under it). */
-  private checkedUnder?: CheckOptions;
-  /** The text, context and reading of the last update (under the size guard), and the snapshot made of it. */
-  private last?: { text: string; context: CheckOptions; key: string; version: KubeVersion; pieces?: Piece[] };
+  /** The text and context of the last update (under the size guard), and the snapshot made of it. */
+  private last?: { text: string; context: CheckOptions; version: CheckOptions['version'] };
   private snap?: TextSnapshot;
-  /** Walks done so far (the whole text, or one piece of it): tests count them. */
-  walks = 0;
 
-  constructor(options: IncrementalOptions = {}) {
-    this.checker = new IncrementalChecker(options);
+  constructor(options: WalkOptions = {}) {
+    this.documents = new DocumentWalks(options);
+  }
+
+  /** YAML documents walked so far: tests count them. */
+  get walks(): number {
+    return this.documents.walked;
+  }
+
+  /** Documents the gate step ran over so far: tests count them. */
+  get gateSteps(): number {
+    return this.gates.ran;
   }
 
   /** The snapshot of `text` for requests under `context`: the last update's when it was of that text under that
-   *  context (with its walk or pieces), else one made for the text alone (kept until the text changes). */
+   *  context (with its walk), else one made for the text alone (kept until the text changes). */
   snapshot(text: string, context: CheckOptions): TextSnapshot {
     if (this.snap?.isFor(text, context)) return this.snap;
     const last = this.last;
     if (last && last.text === text && last.context === context) {
       const w = this.walked;
-      const analysis = w && w.text === text && w.key === last.key && w.crds === context.crds ? w.analysis : undefined;
-      this.snap = new TextSnapshot(text, context, { version: last.version, ...(analysis ? { analysis } : last.pieces ? { pieces: last.pieces } : {}) });
+      const analysis = w && w.text === text && w.crds === context.crds ? w.analysis : undefined;
+      this.snap = new TextSnapshot(text, context, { version: last.version, ...(analysis ? { analysis } : {}) });
     } else this.snap = new TextSnapshot(text, context);
     return this.snap;
   }
@@ -91,30 +110,22 @@ export class OpenDocument {
     this.last = undefined;
     this.snap = undefined;
     if (text.length > options.maxChars) return reportForText(text, context, options);
-    const full = readingOf(text, context);
+    const head = headDirectives(text);
+    const full = readingOf(text, context, head);
     const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
-    let pieces: Piece[] | undefined;
-    if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full);
+    if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full, {}, this.gates);
     else {
-      if (w?.text !== text) this.walked = undefined;
-      // Each piece (or the whole text) the checker checks is one walk; the whole text's walk is kept.
-      const whole = (t: string): FileReport => {
-        this.walks++;
-        if (t !== text) return checkText(t, full);
-        const walked = walkText(t, full);
-        if ('findings' in walked) return walked;
+      this.walked = undefined;
+      const walked = this.documents.walk(text, full, head);
+      if ('findings' in walked) report = walked;
+      else {
         this.walked = { text, key, crds: context.crds, analysis: walked };
-        return reportOf(walked, full);
-      };
-      // Under a new context every piece is checked again: in one call, so that the whole text's walk is kept.
-      const fresh = this.checkedUnder !== context;
-      this.checkedUnder = context;
-      report = full.json ? whole(text) : this.checker.check(text, `${full.version}`, context, whole, mayHoldGateConfig, context.file, fresh ? 0 : undefined);
-      if (!full.json) pieces = this.checker.lastPieces;
+        report = reportOf(walked, full, {}, this.gates);
+      }
     }
-    this.last = { text, context, key, version: full.version, ...(pieces ? { pieces } : {}) };
+    this.last = { text, context, version: full.version };
     return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
   }
 }

@@ -1,6 +1,7 @@
 // A file cut at its `---` lines into one piece per YAML document (parse/cut-documents.ts), where the incremental
-// check may check each piece on its own, and pieces joined back into one text with line maps. Lines are counted
-// by LSP rules (LF, CR LF and a lone CR each end a line).
+// check may walk each piece on its own (walks.ts), and pieces joined back into one text with line maps (requests
+// about a few documents of a large file: local-text.ts, hover). Lines are counted by LSP rules (LF, CR LF and a
+// lone CR each end a line).
 import { lineCount, lineStartAt } from '../base/line-index';
 import { VERSION_DIRECTIVE_MAX_LINE } from '../check/directives';
 import { cutDocuments, type Piece } from '../parse/cut-documents';
@@ -58,16 +59,4 @@ export function joinPieces(list: Piece[], followed = false): { text: string; map
 
 function isSeparatorStart(text: string): boolean {
   return SEPARATOR.test(text.slice(0, 4));
-}
-
-/** The last piece starting at or before `line` (-1 when none), by binary search. */
-export function pieceOfLine(pieces: Piece[], line: number): number {
-  let lo = 0;
-  let hi = pieces.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pieces[mid].line <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }

@@ -1,6 +1,6 @@
 // What an open document knows about one text of it, for the requests about that very text (hover, completion,
 // gate badges, quick fixes, the document schema): the version it is checked against, where each YAML document
-// lies, and the whole text's walk when the document's last update walked the whole text. A request reads it instead
+// lies, and the whole text's walk (walks.ts: its documents' walks, placed). A request reads it instead
 // of splitting, parsing or walking the text again. The snapshot of the last checked text comes from that check; a
 // request about a newer text (the check is still to come) gets one made for it, whose parts are computed when a
 // request first needs them. Either lives as long as its text is the document's latest.
@@ -23,8 +23,6 @@ interface SnapshotSource {
   version?: KubeVersion;
   /** The whole text's walk (documents without their trees). */
   analysis?: FileAnalysis;
-  /** The pieces the incremental check cut the text into (piece i is the parser's document i). */
-  pieces?: Piece[];
 }
 
 export class TextSnapshot {
@@ -40,7 +38,7 @@ export class TextSnapshot {
     private readonly source: SnapshotSource = {},
   ) {}
 
-  /** The whole text's walk, when the check walked the whole text. */
+  /** The whole text's walk, when the snapshot is the check's. */
   get analysis(): FileAnalysis | undefined {
     return this.source.analysis;
   }
@@ -54,22 +52,21 @@ export class TextSnapshot {
    *  (pieces.ts) and no walk tells. */
   spans(): readonly DocumentSpan[] | undefined {
     if (this.spanList === undefined) {
-      const { analysis, pieces } = this.source;
-      const cut = analysis ? undefined : (pieces ?? splitDocuments(this.text));
+      const { analysis } = this.source;
+      const cut = analysis ? undefined : splitDocuments(this.text);
       this.spanList = (analysis ? spansOfAnalysis(analysis) : cut && spansOfPieces(cut)) ?? null;
     }
     return this.spanList ?? undefined;
   }
 
-  /** The spans when they are known to be the parser's documents (the check's walk or pieces); a cut made for a
-   *  request alone is not (a quote left open in broken YAML runs past a `---` line). */
+  /** The spans when they are known to be the parser's documents (the check's walk); a cut made for a request
+   *  alone is not (a quote left open in broken YAML runs past a `---` line). */
   documentSpans(): readonly DocumentSpan[] | undefined {
-    return this.source.analysis || this.source.pieces ? this.spans() : undefined;
+    return this.source.analysis ? this.spans() : undefined;
   }
 
   /** The documents' texts with their first lines (pieces.ts), as `spans` cuts the text. */
   pieces(): Piece[] | undefined {
-    if (this.source.pieces) return this.source.pieces;
     return keep(this, 'pieces', () => this.spans()?.map((s) => ({ text: this.text.slice(s.start, s.end), line: s.line })));
   }
 

@@ -108,7 +108,7 @@ class BlockReader {
       if (line.hasBreak) start.push(token('newline', line.end, 0, '\n'));
       i++;
     }
-    // `---` and nothing else: an empty document (the incremental check ends its joined texts so).
+    // `---` and nothing else: an empty document (the incremental check ends a document's text so).
     if (i === end) return { type: 'document', offset: line.start, start };
     const first = this.contentLine(i);
     if (first.indent !== 0) unsupported();
