@@ -8,17 +8,17 @@ import {
   DEFAULT_VERSION,
   type FindingCode,
   type KubeVersion,
-  type Severity,
 } from '../engine/types';
 import { ALL_CODES, isFindingCode } from '../engine/codes';
 import { parseSelection } from '../engine/crd/selection';
 import { supportedVersion } from '../engine/kube-version';
+import { SEVERITY_OVERRIDE_LEVELS, type SeverityOverride as EngineSeverityOverride } from '../engine/severity-overrides';
 
 export const SETTINGS_SECTION = 'kubegate';
 
 /** A severity override: one of the finding severities, or `off` to drop the finding. */
-export type SeverityOverride = Severity | 'off';
-export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+export type SeverityOverride = EngineSeverityOverride;
+export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = SEVERITY_OVERRIDE_LEVELS;
 
 export type VersionSetting = KubeVersion | 'cluster';
 export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;

@@ -45,5 +45,26 @@ export { type GateBadge } from './features/gate-badges';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
 export { Project, folderHolding, isWithin, MAX_KUSTOMIZE_SEARCH_DIRS, type DerivedStore, type EntryKind, type FileContext, type ProjectHost, type ProjectOptions, type ProjectSettings } from './project';
+export {
+  exclusionOf,
+  FAIL_ON_LEVELS,
+  globProblem,
+  isIgnored,
+  isWantedFile,
+  kindSelected,
+  kindSelectorProblem,
+  matchesConfigFiles,
+  MAX_LIST_ENTRIES,
+  MAX_REPO_CONFIG_BYTES,
+  parseRepoConfig,
+  REPO_CONFIG_FORMAT,
+  REPO_CONFIG_NAME,
+  UNCHECKED_POLICIES,
+  type FailOnLevel,
+  type RepoConfig,
+  type RepoConfigResult,
+  type RepoSettings,
+  type UncheckedPolicy,
+} from './project';
 export { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from './nearest-folder';
 export { contributedSchema, type ContributedSchema } from './schema/contributed-schema';

@@ -1,7 +1,11 @@
 // The user's severity per finding code (a level, or `off` to drop the finding).
 import type { Finding, FindingCode, Severity } from './types';
 
-export type SeverityOverrides = Partial<Record<FindingCode, Severity | 'off'>>;
+/** A severity override: one of the finding severities, or `off` to drop the finding. */
+export type SeverityOverride = Severity | 'off';
+export const SEVERITY_OVERRIDE_LEVELS: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export type SeverityOverrides = Partial<Record<FindingCode, SeverityOverride>>;
 
 /** Findings with the overrides applied (`off` drops the finding); always a new array. */
 export function applySeverityOverrides(findings: readonly Finding[], overrides: SeverityOverrides): Finding[] {

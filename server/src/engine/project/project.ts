@@ -1,5 +1,6 @@
-// The project model: for any file, what governs it — its root, the gate configs, CRDs and kustomize facts
-// around it — and the analysis context built from those plus the front end's settings. The CLI and the language
+// The project model: for any file, what governs it — its root, its repository settings (`.kubegate.yaml`), the
+// gate configs, CRDs and kustomize facts around it — and the analysis context built from those plus the front
+// end's settings. The CLI and the language
 // server each supply a host (file access) and their settings; everything else is decided here once, so a file
 // gets the same context whichever front end asks. What is derived from a file (its configs, its CRDs) is kept
 // until the host's version of the file moves on or the front end says it changed.
@@ -23,6 +24,8 @@ import { DERIVED_FORMATS, throughStore, type DerivedStore } from './derived-stor
 import type { ProjectHost } from './host';
 import { KustomizeScope } from './kustomize-scope';
 import { insideRoot, rootOf } from './root';
+import { REPO_CONFIG_NAME } from './repo-config';
+import { RepoSettingsScope, type RepoSettings } from './repo-settings';
 import type { ProjectSettings } from './settings';
 
 export interface ProjectOptions {
@@ -81,6 +84,7 @@ export class Project {
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
+  private readonly repoSettings: RepoSettingsScope;
   private readonly noted = new Set<string>();
   /** Work done, for tests and the server's statistics. */
   readonly counters = { configParses: 0, crdParses: 0, storeHits: 0 };
@@ -91,6 +95,7 @@ export class Project {
   ) {
     this.folders = (options.folders ?? []).map((f) => normal(f));
     this.kustomize = new KustomizeScope({ host, read: (f, root) => this.readInside(f, root), note: (m) => this.note(m) });
+    this.repoSettings = new RepoSettingsScope(host, (f, root) => this.isInside(f, root));
   }
 
   setFolders(folders: readonly string[]): void {
@@ -113,6 +118,7 @@ export class Project {
     this.inside.clear();
     this.folderLists.clear();
     this.kustomize.forget(file);
+    this.repoSettings.forget(file);
   }
 
   rootOf(file: string): string {
@@ -124,6 +130,20 @@ export class Project {
       this.roots.set(dir, root);
     }
     return root;
+  }
+
+  /**
+   * The repository settings (`.kubegate.yaml`) governing `file`: the nearest one from its folder up to its root,
+   * read through the host (inside the root once links are followed) and parsed once per version of that file.
+   * The front ends apply it under their own settings (command-line options and editor settings win).
+   */
+  repoSettingsOf(file: string): RepoSettings | undefined {
+    return this.repoSettings.settingsIn(path.dirname(file), this.rootOf(file));
+  }
+
+  /** The repository settings governing what is in the folder `dir` (the CLI's working directory: its run policy). */
+  repoSettingsAt(dir: string): RepoSettings | undefined {
+    return this.repoSettingsOf(path.join(dir, REPO_CONFIG_NAME));
   }
 
   /** The gate configs discovered around `file` (its folder, else the nearest ancestor folder with any). */
