@@ -83,15 +83,15 @@ describe('configuration files are read inside the repository only', () => {
     symlinkSync(path.join(outside, 'secret.yaml'), path.join(repo, '.kubegate.yaml'));
     const r = await check(repo, ['cm.yaml']);
     expect(r.code).toBe(0);
-    expect(r.io.stderr).toBe(`note: ${path.join(repo, '.kubegate.yaml')} links outside the repository (${repo}): not read\n`);
+    expect(r.io.stderr).toBe(`note: ${path.join(repo, '.kubegate.yaml')} links outside the repository (${repo}); it is not read.\n`);
     expect(r.io.stderr + r.io.stdout).not.toContain('hunter2');
   });
 
-  it('a .kubegate.yaml that is a folder gets a note instead of silence', async () => {
+  it('a .kubegate.yaml that is a folder gets a note instead of silence (the text the server shows too)', async () => {
     const { repo } = layout({ '.kubegate.yaml/x': '', 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n' });
     const r = await check(repo, ['cm.yaml']);
     expect(r.code).toBe(0);
-    expect(r.io.stderr).toBe(`note: ${path.join(repo, '.kubegate.yaml')} is a folder, not a settings file: not read\n`);
+    expect(r.io.stderr).toBe(`note: ${path.join(repo, '.kubegate.yaml')} is a folder, not a settings file; it is not read.\n`);
   });
 
   it('a checked folder with a link to a folder outside: not followed, a note names it, nothing of it printed', async () => {

@@ -1,6 +1,6 @@
-// `.kubegate.yaml` read by `kubegate check`: found from the working directory up to the repository root,
-// validated with clear errors (exit 2, file:line), and honoured (version, gates, severity, files/ignore,
-// configFiles).
+// `.kubegate.yaml` read by `kubegate check`: for each input the nearest above the file, within its repository
+// (whatever the working directory), validated with clear errors (exit 2, file:line), and honoured (version,
+// gates, severity, files/ignore, configFiles); the run's failure policy is the working directory's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('.kubegate.yaml in the CLI', () => {
     expect(parseRepoConfig('', 'x').problems).toEqual([]);
   });
 
-  it('an invalid file is exit 2 naming it; the CLI finds it from a subfolder up to the repository root', async () => {
+  it('an invalid file is exit 2 naming it; it governs a file in a subfolder, checked from there', async () => {
     const root = repo({ '.kubegate.yaml': 'severity:\n  feature-gate: loud\n', 'apps/slice.yaml': SLICE });
     const r = await check(root, path.join(root, 'apps'), [path.join(root, 'apps', 'slice.yaml')]);
     expect(r.code).toBe(2);
@@ -60,6 +60,43 @@ describe('.kubegate.yaml in the CLI', () => {
     const typo = await check(root, root, [file]);
     expect(typo.code).toBe(2);
     expect(typo.io.stderr).toContain('.kubegate.yaml featureGates: unrecognized feature gate DRAOptionalNodeOperation');
+  });
+
+  it('the settings of a subfolder govern its files when the CLI runs from the repository root', async () => {
+    const root = repo({
+      'team/.kubegate.yaml': 'version: 1\nkubernetesVersion: "1.36"\nignore: ["vendor/**"]\n',
+      'team/slice.yaml': SLICE,
+      'team/vendor/cm.yaml': CONFIGMAP,
+      'vendor/cm.yaml': CONFIGMAP,
+      'slice.yaml': SLICE,
+    });
+    const r = await check(root, root, [root]);
+    const codes = (rel: string) => r.out!.files.find((f) => f.path === path.join(root, rel))?.findings.map((f) => f.code);
+    expect(codes(path.join('team', 'slice.yaml'))).toEqual(['field-not-in-version']);
+    expect(codes('slice.yaml')).toEqual(['feature-gate']);
+    // team's ignore glob is relative to team/ and governs only files below it.
+    expect(codes(path.join('team', 'vendor', 'cm.yaml'))).toBeUndefined();
+    expect(codes(path.join('vendor', 'cm.yaml'))).toEqual(['unknown-field']);
+    // A named file gets the same answer as in the folder run, from any working directory.
+    const named = await check(root, path.join(root, 'vendor'), [path.join(root, 'team', 'slice.yaml')]);
+    expect(named.out!.files[0]!.findings.map((f) => f.code)).toEqual(['field-not-in-version']);
+    expect(named.out!.summary.version).toBe('1.36');
+  });
+
+  it('an invalid settings file governing an input is exit 2 from another working directory too', async () => {
+    const root = repo({ 'team/.kubegate.yaml': 'severity:\n  feature-gate: loud\n', 'team/slice.yaml': SLICE, 'slice.yaml': SLICE });
+    const r = await check(root, root, [root]);
+    expect(r.code).toBe(2);
+    expect(r.io.stderr).toContain(`${path.join(root, 'team', '.kubegate.yaml')}:2: severity.feature-gate must be one of`);
+    expect((await check(root, root, [path.join(root, 'slice.yaml')])).code).toBe(0);
+  });
+
+  it('failOn, maxWarnings and unchecked are the run\'s: those of the working directory\'s settings file', async () => {
+    const root = repo({ 'team/.kubegate.yaml': 'version: 1\nfailOn: warning\n', 'team/slice.yaml': SLICE });
+    // From the root no settings file governs the run: the default policy (error) passes on a warning.
+    const file = path.join(root, 'team', 'slice.yaml');
+    expect((await check(root, root, [file])).code).toBe(0);
+    expect((await check(root, path.join(root, 'team'), [file])).code).toBe(1);
   });
 
   it('files and ignore globs choose what a folder walk checks; configFiles supply gate state', async () => {

@@ -83,7 +83,7 @@ describe('architecture boundaries', () => {
     hover: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
     features: ['base', 'check', 'fixes', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
     analysis: ['base', 'check', 'codes', 'complete', 'features', 'fixes', 'hover', 'incremental', 'knowledge'], // the facade
-    project: ['analysis', 'base', 'crd', 'gates', 'knowledge', 'kustomize', 'model'],
+    project: ['analysis', 'base', 'codes', 'crd', 'gates', 'knowledge', 'kustomize', 'model', 'parse'],
   };
   const engine = path.join(SRC, 'engine');
   /** The engine folder of a file; undefined for a file directly in engine/. */
@@ -168,7 +168,8 @@ describe('architecture boundaries', () => {
 
   it('the contract shared with the VS Code client imports a few named engine modules, never the entry point', () => {
     // The client bundles server/src/contract: importing the engine's entry point would bundle the whole engine.
-    const allowed = new Set(['base/types', 'codes', 'codes/finding', 'base/kube-version', 'crd/selection', 'base/glob-match', 'base/similar-names', 'parse/parseFile']);
+    // The `.kubegate.yaml` format (project/repo-config) imports only modules of this list and severity-overrides.
+    const allowed = new Set(['base/types', 'codes', 'codes/finding', 'base/kube-version', 'crd/selection', 'base/glob-match', 'base/similar-names', 'parse/parseFile', 'codes/severity-overrides', 'project/repo-config']);
     const bad: string[] = [];
     for (const file of sources(path.join(SRC, 'contract'))) {
       for (const spec of specifiers(file)) {

@@ -224,14 +224,14 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
   const ws = new WorkspaceFiles(documents);
   ws.setFolders([pathToFileURL(root).toString()]);
   // The folder's `.kubegate.yaml` (fuzzed: see `repoConfigs`), applied as the server applies it (trusted).
-  const lookup = repoConfigFor(target.uri, ws);
+  const project = new Project(ws, { folders: [root] });
+  const lookup = repoConfigFor(target.uri, ws, project);
   if (lookup?.config) {
     if (isIgnored(lookup.config, target.file)) return [];
     settings = withRepoConfig(settings, lookup.config, settings.kubernetesVersion !== DEFAULT_VERSION, lookup.root);
   }
   const text = target.doc.getText();
   if (!shouldCheck(target.file, text, settings, ws)) return [];
-  const project = new Project(ws, { folders: [root] });
   const ctx = documentContext(target.file, settings, undefined, ws, project);
   return toDiagnostics(ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings, target.uri);
 }

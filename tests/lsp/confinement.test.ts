@@ -10,6 +10,7 @@ import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { repoConfigFor } from '../../server/src/lsp/repo-config';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
+import { Project } from '../../server/src/engine';
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -47,15 +48,15 @@ describe('workspace confinement in the server', () => {
     writeFileSync(path.join(outside, 'secret.yaml'), 'hunter2: 1\n');
     symlinkSync(path.join(outside, 'secret.yaml'), path.join(folder, '.kubegate.yaml'));
     writeFileSync(path.join(folder, 'cm.yaml'), 'apiVersion: v1\n');
-    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws);
-    expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} links outside the workspace folder; it is not read.`], root: folder });
+    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.getFolders() }));
+    expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} links outside the repository (${folder}); it is not read.`], root: folder });
   });
 
   it('a .kubegate.yaml that is a folder is a setting problem', () => {
     const { ws, folder } = setup();
     mkdirSync(path.join(folder, '.kubegate.yaml'));
-    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws);
-    expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} is a folder, not a settings file; it is ignored.`], root: folder });
+    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.getFolders() }));
+    expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} is a folder, not a settings file; it is not read.`], root: folder });
   });
 
   it('the workspace walk does not follow a link to / (nor a cycle)', () => {

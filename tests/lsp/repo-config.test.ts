@@ -1,5 +1,7 @@
 // `.kubegate.yaml` over LSP: the server reads the repository file (severities, gates, ignore globs) like the
-// CLI does, and the CLI run in the same folder gives the same answer. Validation problems reach the status.
+// CLI does (the project model finds it: the nearest above the document, within its repository), and the CLI run
+// from another folder gives the same answer. Validation problems reach the status; an edit of the settings file
+// in the editor re-checks the open documents.
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
@@ -30,6 +32,34 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const gate = diags.find((d) => d.code === 'feature-gate');
     expect(gate?.severity, JSON.stringify(diags)).toBe(DiagnosticSeverity.Error);
     expect(await cliFindings(ws.root, 'apps/slice.yaml')).toContainEqual({ code: 'feature-gate', severity: 'error' });
+  });
+
+  it('a .kubegate.yaml in a subfolder governs its files; the CLI run from the repository root agrees', async () => {
+    const { ws, client } = await start({ 'apps/.kubegate.yaml': 'version: 1\nseverity:\n  feature-gate: error\n', 'apps/slice.yaml': SLICE, 'slice.yaml': SLICE });
+    const inApps = await client.open(ws.uri('apps/slice.yaml'), SLICE);
+    expect(inApps.find((d) => d.code === 'feature-gate')?.severity, JSON.stringify(inApps)).toBe(DiagnosticSeverity.Error);
+    const beside = await client.open(ws.uri('slice.yaml'), SLICE);
+    expect(beside.find((d) => d.code === 'feature-gate')?.severity, JSON.stringify(beside)).toBe(DiagnosticSeverity.Warning);
+    expect(await cliFindings(ws.root, 'apps/slice.yaml')).toContainEqual({ code: 'feature-gate', severity: 'error' });
+    expect(await cliFindings(ws.root, 'slice.yaml')).toContainEqual({ code: 'feature-gate', severity: 'warning' });
+  });
+
+  it('an edit of .kubegate.yaml in the editor re-checks the open documents; closing it goes back to the disk', async () => {
+    const onDisk = 'version: 1\nseverity:\n  feature-gate: error\n';
+    const { ws, client } = await start({ 'apps/.kubegate.yaml': onDisk, 'apps/slice.yaml': SLICE });
+    const slice = ws.uri('apps/slice.yaml');
+    const gateSeverity = (d: { code?: unknown; severity?: number }[]) => d.find((x) => x.code === 'feature-gate')?.severity;
+    expect(gateSeverity(await client.open(slice, SLICE))).toBe(DiagnosticSeverity.Error);
+    const settings = ws.uri('apps/.kubegate.yaml');
+    await client.open(settings, onDisk);
+    // `error` → `information` in the buffer (not saved): the slice's diagnostics follow.
+    await client.change(settings, [{ range: { start: { line: 2, character: 16 }, end: { line: 2, character: 21 } }, newText: 'information' }]);
+    expect(client.text(settings)).toBe('version: 1\nseverity:\n  feature-gate: information\n');
+    const edited = await client.diagnosticsUntil(slice, (d) => gateSeverity(d) !== DiagnosticSeverity.Error);
+    expect(gateSeverity(edited), JSON.stringify(edited)).toBe(DiagnosticSeverity.Information);
+    client.close(settings);
+    const closed = await client.diagnosticsUntil(slice, (d) => gateSeverity(d) !== DiagnosticSeverity.Information);
+    expect(gateSeverity(closed), JSON.stringify(closed)).toBe(DiagnosticSeverity.Error);
   });
 
   it('featureGates of .kubegate.yaml turn the gate on; ignore globs leave files unchecked', async () => {

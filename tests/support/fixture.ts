@@ -2,12 +2,14 @@
 // `#== path/of/file.yaml`, with the expected findings as trailing comments on the line where each starts:
 //   `    image: ""   # expect: invalid-value` (several: `# expect: a, b`).
 // A line with no such comment must have no finding (error, warning or information). Lines before the first
-// header are the fixture's description. Configs, CRDs and kustomizations go in the same text as the manifests.
+// header are the fixture's description. Configs, CRDs, kustomizations and `.kubegate.yaml` settings files go in the
+// same text as the manifests (the checks apply a settings file's kubernetesVersion and severity, as both front
+// ends do when no option is given).
 // A `‸` marks a cursor in a file (for hover; it is cut from the text). `checkFixture`, `hoverFixture` and
 // `fixesFixture` answer through the engine's public entry point only (Project + Analysis over an in-memory
 // host), so the tests do not depend on the engine's layout.
 import * as path from 'node:path';
-import { DEFAULT_VERSION, Project, type FileContext, type FileReport, type Finding, type Fix, type KubeVersion, type Position, type ProjectHost, type ProjectSettings } from '../../server/src/engine';
+import { DEFAULT_VERSION, Project, type FileContext, type FileReport, type Finding, type Fix, type KubeVersion, type Position, type ProjectHost, type ProjectSettings, type RepoConfig } from '../../server/src/engine';
 import { marked } from './markers';
 
 export interface FixtureFile {
@@ -77,10 +79,14 @@ export function lineCodes(findings: readonly { code: string | number | undefined
   return findings.map((f) => `${f.range.start.line}:${String(f.code)}`).sort();
 }
 
-/** Every file of a fixture checked through the project model, as the CLI and the server check it. */
-export function checkFixture(fixture: Fixture, root = '/fixture', version: KubeVersion = DEFAULT_VERSION): Map<string, FileReport> {
+/** Every file of a fixture checked through the project model, as the CLI and the server check it: under the
+ *  `.kubegate.yaml` the project finds for it (its kubernetesVersion, unless `version` is given, and severity). */
+export function checkFixture(fixture: Fixture, root = '/fixture', version?: KubeVersion): Map<string, FileReport> {
   const out = new Map<string, FileReport>();
-  for (const f of fixture.files) out.set(f.path, contextIn(fixture, f.path, root, version).analysis.check(f.text));
+  for (const f of fixture.files) {
+    const context = contextIn(fixture, f.path, root, version);
+    out.set(f.path, context.analysis.check(f.text, context.repoSettings?.severity ?? {}));
+  }
   return out;
 }
 
@@ -90,11 +96,15 @@ function fileOf(fixture: Fixture, file: string): FixtureFile {
   return f;
 }
 
-/** The project context of one fixture file. */
-export function contextIn(fixture: Fixture, file: string, root = '/fixture', version: KubeVersion = DEFAULT_VERSION): FileContext {
+/** The project context of one fixture file, with the repository settings that govern it (a settings file with
+ *  problems fails the test: the front ends refuse it). `version` wins over the settings' kubernetesVersion. */
+export function contextIn(fixture: Fixture, file: string, root = '/fixture', version?: KubeVersion): FileContext & { repoSettings?: RepoConfig } {
   const project = new Project(memoryHost(root, fixture.files), { fallbackRoot: root });
-  const settings: ProjectSettings = { version, key: 'fixture' };
-  return project.contextOf(path.join(root, file), settings, fileOf(fixture, file).text);
+  const found = project.repoSettingsOf(path.join(root, file));
+  if (found && found.problems.length > 0) throw new Error(`${found.file}: ${found.problems.join('; ')}`);
+  const repoSettings = found?.config;
+  const settings: ProjectSettings = { version: version ?? repoSettings?.kubernetesVersion ?? DEFAULT_VERSION, key: 'fixture' };
+  return { ...project.contextOf(path.join(root, file), settings, fileOf(fixture, file).text), ...(repoSettings ? { repoSettings } : {}) };
 }
 
 /** The hover at the file's `‸`, as the editor shows it (Markdown). */

@@ -10,18 +10,25 @@ import type { CheckInput } from './inputs';
 import type { CliIO } from './io';
 import type { SeverityMap } from './policy';
 
+/** What the files governed by one `.kubegate.yaml` (or by none) are checked with: its settings under the
+ *  command line's, which win. */
+export interface RunGroup {
+  severity: SeverityMap;
+  skipKinds: string[];
+  projectSettings: ProjectSettings;
+}
+
 /** What every file of a run is checked with (plain data: it is sent to worker threads as it is). */
 export interface FileRunOptions {
   cwd: string;
-  severity: SeverityMap;
-  skipKinds: string[];
+  /** Per settings file (its path; '' for files no `.kubegate.yaml` governs), what its files are checked with. */
+  groups: Record<string, RunGroup>;
   fix: boolean;
   stdinFilename?: string;
   /** JSON and SARIF output list each finding's fixes. */
   wantFixes: boolean;
   /** SARIF quotes the checked text: the outcome carries it (after `--fix`). */
   keepText: boolean;
-  projectSettings: ProjectSettings;
 }
 
 /** The result of one input, as plain data. */
@@ -43,15 +50,16 @@ export interface FileOutcome {
 /** Checks one input in `project`. `said` collects what is said for stderr while it runs (project notes). */
 export function checkInput(input: CheckInput, index: number, project: Project, options: FileRunOptions, io: CliIO, said: string[]): FileOutcome {
   const messages = said;
+  const group = options.groups[input.settings ?? ''] ?? options.groups['']!;
   const sayingIO: CliIO = { ...io, err: (t) => messages.push(t), out: (t) => messages.push(t) };
   let context: FileContext | undefined;
   // The project's context, built once per file; the analysis names the file as the user wrote it.
-  const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), options.projectSettings, input.text)).analysis.withFile(input.path);
-  const text = options.fix ? fixInput(input, analysisOf, options.severity, options.stdinFilename, sayingIO) : input.text;
-  const one = checkOne(analysisOf, text, options.severity, (err) => {
+  const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), group.projectSettings, input.text)).analysis.withFile(input.path);
+  const text = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : input.text;
+  const one = checkOne(analysisOf, text, group.severity, (err) => {
     if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   });
-  const skipped = skippedByKindOf(one.report, options.skipKinds);
+  const skipped = skippedByKindOf(one.report, group.skipKinds);
   const docs = notCheckedDocuments(skipped.report, skipped.documents);
   // In notes, config paths are written like the file's own: absolute beside an absolute path.
   const configFiles = context?.configFiles ?? [];

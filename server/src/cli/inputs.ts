@@ -22,6 +22,8 @@ export interface CheckInput {
   /** The name shown in output (for stdin: `--stdin-filename` or `<stdin>`). */
   path: string;
   text: string;
+  /** The `.kubegate.yaml` that governs it (its path), when one does: the run's settings for it (check-run.ts). */
+  settings?: string;
 }
 
 export interface InputProblem {
@@ -51,6 +53,8 @@ export interface CollectOptions {
   /** Why a file named on the command line (or the --stdin-filename) is not checked (`ignore` / `files` of
    *  .kubegate.yaml), or undefined: such a file is skipped with a note, not read. */
   excludedNamed?: (file: string) => string | undefined;
+  /** Whether `wanted` applied `files` globs of a `.kubegate.yaml` (said when a folder has no file to check). */
+  filesGlobsUsed?: () => boolean;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -209,7 +213,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     } else if (st.kind === 'dir') {
       if (options.root) allowed.splice(1, allowed.length - 1, realOf(io, p));
       if (walk(p) === 0) {
-        throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.wanted ? ' matching the files globs of .kubegate.yaml' : ''})`);
+        throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.filesGlobsUsed?.() ? ' matching the files globs of .kubegate.yaml' : ''})`);
       }
     } else if (excluded(p)) {
       continue;

@@ -1,7 +1,9 @@
-// The repository's `.kubegate.yaml` as the CLI reads it: found from the working directory up to the repository
-// root (the nearest folder with .git), validated (problems are usage errors), and its configFiles resolved.
+// The repository's `.kubegate.yaml` as the CLI reads it: found by the project model for each input (the nearest
+// above the file, within its repository) and for the working directory, validated (problems are usage errors),
+// and its configFiles resolved.
 import * as path from 'node:path';
-import { findRepoConfig, isWantedFile, parseRepoConfig, type RepoConfig } from '../contract/repo-config';
+import { exclusionOf, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
+import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './format/sarif';
 import { isYamlName } from './inputs';
@@ -88,34 +90,77 @@ export function repoConfigFiles(repo: RepoConfig, io: CliIO, key = 'configFiles'
   return [...new Set(out)];
 }
 
-/** The repository's `.kubegate.yaml` (nearest from the working directory up to the repository root). One that is
- *  not a regular file (a folder, a FIFO) or that links outside the repository is not read: a note names it. */
-export async function loadRepoConfig(io: CliIO): Promise<RepoConfig | undefined> {
-  const cwd = io.cwd?.() ?? process.cwd();
-  const root = repoRootOf(io);
-  const kindOf = (p: string) => (io.stat ? io.stat(p)?.kind : io.kind(p));
-  const file = findRepoConfig(cwd, root, (p) => kindOf(p) !== undefined);
-  if (!file) return undefined;
-  const kind = kindOf(file);
-  if (kind !== 'file') {
-    io.err(`note: ${file} is ${kind === 'dir' ? 'a folder' : 'not a regular file'}, not a settings file: not read\n`);
-    return undefined;
+/**
+ * The repository settings of one CLI run, as the project model finds them (the same answer the language server
+ * gets): per input, the `.kubegate.yaml` governing it (the nearest above the file, within its repository), and
+ * for the run's own policy (failOn, maxWarnings, unchecked) the one governing the working directory. A settings
+ * file that is not a regular file, or links outside the repository, is not read: a note names it. One with
+ * problems makes the run a usage error (`check()`).
+ */
+export class RunRepoSettings {
+  private readonly project: Project;
+  private readonly invalid = new Map<string, string[]>();
+  private readonly noted = new Set<string>();
+  /** Whether an input was selected by `files` globs of a settings file. */
+  filesGlobsUsed = false;
+
+  constructor(private readonly io: CliIO) {
+    this.project = new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
   }
-  if (!confinementOf(io, root).inside(file)) {
-    io.err(`note: ${file} links outside the repository (${root}): not read\n`);
-    return undefined;
+
+  /** The settings governing the working directory (the run's policy and defaults). */
+  atWorkingDirectory(): RepoConfig | undefined {
+    return this.usable(this.project.repoSettingsAt(cwdOf(this.io)));
   }
-  let text: string;
-  try {
-    text = io.readRegular ? (() => {
-      const o = io.readRegular(file, 1024 * 1024);
-      if (!o.ok) throw new Error(o.reason === 'error' ? o.message : o.reason === 'too-large' ? 'larger than 1 MiB' : 'not a regular file');
-      return o.text;
-    })() : io.readFile(file);
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+
+  /** The settings governing `file` (absolute, or relative to the working directory). */
+  of(file: string): RepoConfig | undefined {
+    return this.usable(this.project.repoSettingsOf(path.resolve(cwdOf(this.io), file)));
   }
-  const { config, problems } = parseRepoConfig(text, file);
-  if (problems.length > 0) throw new UsageError(`invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
-  return config;
+
+  /** The repository root of a file (what its settings may name is read inside it). */
+  rootOf(file: string): string {
+    return this.project.rootOf(file);
+  }
+
+  /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a YAML name. */
+  wanted(file: string): boolean {
+    const repo = this.of(file);
+    if (repo?.files.length) this.filesGlobsUsed = true;
+    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isYamlName(file);
+  }
+
+  /** Why a file named on the command line is not checked by its settings' `files` / `ignore`, or undefined. */
+  excludedNamed(file: string): string | undefined {
+    const repo = this.of(file);
+    return repo ? exclusionOf(repo, path.resolve(cwdOf(this.io), file)) : undefined;
+  }
+
+  /** Throws the usage error of every settings file met that has problems (exit 2). */
+  check(): void {
+    if (this.invalid.size === 0) return;
+    const parts = [...this.invalid].map(([file, problems]) => `invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
+    throw new UsageError(parts.join('\n'));
+  }
+
+  private usable(found: RepoSettings | undefined): RepoConfig | undefined {
+    if (!found) return undefined;
+    if (found.unread) {
+      for (const p of found.problems) {
+        if (this.noted.has(p)) continue;
+        this.noted.add(p);
+        this.io.err(`note: ${p}\n`);
+      }
+      return undefined;
+    }
+    if (found.problems.length > 0) {
+      this.invalid.set(found.file, found.problems);
+      return undefined;
+    }
+    return found.config;
+  }
+}
+
+function cwdOf(io: CliIO): string {
+  return io.cwd?.() ?? process.cwd();
 }

@@ -3,17 +3,18 @@
 // whatever a client sends (a `kubegate` section, nested or with dotted keys, possibly partial or wrong)
 // into complete, valid settings plus a list of problems to report. Pure: no I/O, no module state.
 // This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
-import { SUPPORTED_VERSIONS, DEFAULT_VERSION, type KubeVersion, type Severity } from '../engine/base/types';
+import { SUPPORTED_VERSIONS, DEFAULT_VERSION, type KubeVersion } from '../engine/base/types';
 import type { FindingCode } from '../engine/codes/finding';
 import { ALL_CODES, isFindingCode } from '../engine/codes';
 import { parseSelection } from '../engine/crd/selection';
 import { supportedVersion } from '../engine/base/kube-version';
+import { SEVERITY_OVERRIDE_LEVELS, type SeverityOverride as EngineSeverityOverride } from '../engine/codes/severity-overrides';
 
 export const SETTINGS_SECTION = 'kubegate';
 
 /** A severity override: one of the finding severities, or `off` to drop the finding. */
-export type SeverityOverride = Severity | 'off';
-export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+export type SeverityOverride = EngineSeverityOverride;
+export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = SEVERITY_OVERRIDE_LEVELS;
 
 export type VersionSetting = KubeVersion | 'cluster';
 export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;

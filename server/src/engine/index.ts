@@ -45,6 +45,15 @@ export { outlineOf, type OutlineCache } from './features/outline';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
 export { Project, type DerivedStore, type EntryKind, type FileContext, type ProjectHost, type ProjectSettings } from './project';
+export type { ProjectOptions } from './project/project';
+export {
+  exclusionOf,
+  isWantedFile,
+  kindSelectorProblem,
+  REPO_CONFIG_NAME,
+  type RepoConfig,
+  type RepoSettings,
+} from './project';
 export { contributedSchema } from './schema/contributed-schema';
 // Types of what the exports above take and give, public even while no front end names them (the dead-export test,
 // tests/engine/dead-exports.test.ts, counts an `export type` of this file as used).
@@ -60,7 +69,6 @@ export type { KnowledgeOptions } from './knowledge/data-reader';
 export type { KustomizationText } from './kustomize/kustomization';
 export type { KustomizeFacts } from './kustomize/facts';
 export type { OutlineEntry } from './features/outline';
-export type { ProjectOptions } from './project/project';
 export type { ContributedSchema } from './schema/contributed-schema';
 export type { Range } from './base/types';
 export type { VersionForm } from './base/kube-version';

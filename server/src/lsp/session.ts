@@ -8,7 +8,7 @@ import { StatusNotification, type ClusterStatus } from '../contract/protocol';
 import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
-import { mayAffectOtherFiles, mayHoldCrd, Project, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
+import { mayAffectOtherFiles, mayHoldCrd, Project, REPO_CONFIG_NAME, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
 import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
@@ -57,6 +57,11 @@ export interface ClientSetup extends ClientOptions {
 }
 
 /** The path of a file URI, else the URI itself. */
+/** Whether a document is a repository settings file (`.kubegate.yaml`). */
+function isRepoSettingsUri(uri: string): boolean {
+  return uri.endsWith(`/${REPO_CONFIG_NAME}`);
+}
+
 function fileOf(uri: string): string {
   return uriToPath(uri) ?? uri;
 }
@@ -92,7 +97,7 @@ export class Session {
   private statusTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly connection: Connection) {
-    this.settings = new DocumentSettings(this.snapshots, connection, (uri) => repoConfigFor(uri, this.ws), () => this.options.trusted);
+    this.settings = new DocumentSettings(this.snapshots, connection, (uri) => repoConfigFor(uri, this.ws, this.project), () => this.options.trusted);
     this.cluster.onSettled(() => {
       this.recheckAll();
       this.scheduleStatus();
@@ -262,8 +267,16 @@ export class Session {
         this.project.changed(file);
       }
     }
-    if (uris.some((uri) => /\/\.kubegate\.yaml$/.test(uri))) this.settings.forgetAll();
+    if (uris.some(isRepoSettingsUri)) this.settings.forgetAll();
     if (uris.some((uri) => /\.ya?ml$/i.test(uri))) this.recheckAll();
+  }
+
+  /** A `.kubegate.yaml` buffer opened, changed or closed: every document's settings are taken again (the project
+   *  reads the settings file's new version) and every open document is checked again. */
+  private repoSettingsChanged(): void {
+    this.settings.forgetAll();
+    this.recheckAll();
+    this.scheduleStatus();
   }
 
   foldersChanged(added: string[], removed: string[]): void {
@@ -296,6 +309,7 @@ export class Session {
    * context (and the document's incremental re-check).
    */
   documentChanged(doc: TextDocument, immediate = false): void {
+    if (isRepoSettingsUri(doc.uri)) this.repoSettingsChanged();
     const snapshot = this.snapshots.of(doc.uri);
     const text = doc.getText();
     const affects = mayAffectOtherFiles(text);
@@ -314,6 +328,7 @@ export class Session {
 
   documentClosed(doc: TextDocument): void {
     this.forgetDerived(doc.uri);
+    if (isRepoSettingsUri(doc.uri)) this.repoSettingsChanged();
     this.validator.forget(doc.uri);
     if (mayAffectOtherFiles(doc.getText())) this.recheckOthers(doc.uri);
     this.scheduleStatus();

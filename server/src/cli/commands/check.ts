@@ -2,25 +2,24 @@
 // FIFO or /dev/fd/N (process substitution). Every input is read once; its text serves the gate configs and the
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
 // Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
-import * as path from 'node:path';
-import { exclusionOf, isWantedFile, kindSelectorProblem, REPO_CONFIG_NAME, type RepoConfig } from '../../contract/repo-config';
-import { DEFAULT_VERSION, type KubeVersion, type ProjectSettings, type Severity } from '../../engine';
+import { DEFAULT_VERSION, kindSelectorProblem, REPO_CONFIG_NAME, type KubeVersion, type RepoConfig, type Severity } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { FORMATS, openWriters, type Format, type Output } from '../check-reports';
 import { summaryLine, verdictLine } from '../format/text';
 import { shownWhenQuiet, type RunSummary } from '../format/types';
-import { GATE_OPTIONS, gateSourcesFromArgs } from '../gate-options';
-import { CRD_OPTIONS, crdSourcesForRun } from '../crd-options';
+import { GATE_OPTIONS } from '../gate-options';
+import { CRD_OPTIONS } from '../crd-options';
+import { runGroupsFor } from '../check-groups';
 import { addStats, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
-import { fileResultOf, type FileOutcome, type FileRunOptions } from '../check-run';
+import { fileResultOf, type FileOutcome, type FileRunOptions, type RunGroup } from '../check-run';
 import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine } from '../jobs-options';
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
 import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
-import { loadRepoConfig, repoConfigFiles, repoRootOf } from '../repo-settings';
+import { repoRootOf, RunRepoSettings } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { withFailedChecks } from '../check-file';
-import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict, type SeverityMap } from '../policy';
+import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict } from '../policy';
 
 
 export const CHECK_OPTIONS: OptionSpec[] = [
@@ -83,8 +82,9 @@ const USAGE = `Usage: kubegate check [options] PATH...
 
 Checks Kubernetes manifests against the API of the target Kubernetes version
 and reports feature-gated fields. PATH is a file, a folder (searched for
-*.yaml and *.yml), or - for stdin. Settings of the repository are read from
-the nearest .kubegate.yaml (up to the repository root).
+*.yaml and *.yml), or - for stdin. Each file's repository settings are read
+from the nearest .kubegate.yaml above it, within its repository; --fail-on,
+--max-warnings and unchecked default to those of the working directory's.
 
 Options:
 ${describeOptions(CHECK_OPTIONS)}
@@ -132,10 +132,10 @@ interface CheckSettings {
   failOnUnchecked: boolean;
   /** Where each policy value came from, for the failure reasons (`--fail-on` or `failOn of .kubegate.yaml`). */
   policySource: { failOn: string; maxWarnings: string; unchecked: string };
+  /** `--skip-kind` (each file's group adds its settings file's skipKinds). */
   skipKinds: string[];
   reportUnusedDisables: boolean;
   fix: boolean;
-  severity: SeverityMap;
   stdinFilename?: string;
   maxFileBytes: number;
   jobs: number | undefined;
@@ -143,7 +143,9 @@ interface CheckSettings {
   stats: boolean;
 }
 
+/** The run's settings; `repo` is the `.kubegate.yaml` of the working directory (the run's policy and version). */
 function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): CheckSettings {
+  parseSeverityOptions(optionValues(args, 'severity')); // a bad --severity is a usage error before anything is read
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
   const outputs = outputsOf(args);
   if (args.positionals.length === 0) throw new UsageError('no PATH given (use - to read stdin)');
@@ -175,41 +177,14 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
       maxWarnings: maxWarningsArg === undefined && repo?.maxWarnings !== undefined ? `maxWarnings ${fromRepo}:` : '--max-warnings',
       unchecked: hasFlag(args, 'fail-on-unchecked') ? '--fail-on-unchecked' : `unchecked: fail ${fromRepo}`,
     },
-    skipKinds: [...(repo?.skipKinds ?? []), ...skipKinds],
+    skipKinds,
     reportUnusedDisables: hasFlag(args, 'report-unused-disables'),
     fix: hasFlag(args, 'fix'),
-    severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
     jobs: parseJobs(optionValue(args, 'jobs')),
     store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env) : undefined,
     stats: hasFlag(args, 'stats'),
-  };
-}
-
-/**
- * What the run's options and `.kubegate.yaml` say for every file: explicit gate settings, the cluster, named
- * configs (when any, they govern every file instead of the configs found around it) and the CRD sources. The
- * project model adds, per file, what it finds around the file.
- */
-async function projectSettingsForRun(args: ParsedArgs, settings: CheckSettings, io: CliIO, repo: RepoConfig | undefined): Promise<ProjectSettings> {
-  const configFiles = repo ? repoConfigFiles(repo, io) : [];
-  const sources = await gateSourcesFromArgs(args, settings.version, io, {}, { featureGates: repo?.featureGates, configFiles });
-  const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
-  const crds = await crdSourcesForRun(args, io, {}, {
-    featureGates: repo?.featureGates,
-    packs: repo?.customResources?.packs,
-    crdFiles: repo ? repoConfigFiles({ ...repo, configFiles: repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles') : [],
-  });
-  return {
-    version: settings.version,
-    explicit: sources.explicit,
-    explicitRuntimeConfig: sources.explicitRuntimeConfig,
-    ...(namedGiven ? { namedConfigs: sources.named } : {}),
-    ...(sources.cluster ? { cluster: sources.cluster } : {}),
-    ...crds,
-    reportUnusedDisables: settings.reportUnusedDisables,
-    key: 'run',
   };
 }
 
@@ -224,36 +199,37 @@ export const checkCommand: Command = {
   async run(argv, io) {
     let args: ParsedArgs;
     let settings: CheckSettings;
-    let repo: RepoConfig | undefined;
+    let repos: RunRepoSettings;
     try {
       args = parseArgs(argv, CHECK_OPTIONS);
       if (args.options.has('help')) {
         io.out(USAGE);
         return 0;
       }
-      repo = await loadRepoConfig(io);
+      repos = new RunRepoSettings(io);
+      const repo = repos.atWorkingDirectory();
+      repos.check();
       settings = settingsOf(args, io, repo);
     } catch (err) {
       return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
 
     let collected;
-    let projectSettings: ProjectSettings;
+    let groups: Record<string, RunGroup>;
     try {
+      // Each input is selected by its own settings file's files / ignore globs.
       collected = await collectInputs(settings.paths, io, {
         ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
         limits: { maxFileBytes: settings.maxFileBytes },
         root: repoRootOf(io),
-        ...(repo
-          ? {
-              wanted: (f: string) => isWantedFile(repo as RepoConfig, path.resolve(cwdOf(io), f)),
-              excludedNamed: (f: string) => exclusionOf(repo as RepoConfig, path.resolve(cwdOf(io), f)),
-            }
-          : {}),
+        wanted: (f: string) => repos.wanted(f),
+        excludedNamed: (f: string) => repos.excludedNamed(f),
+        filesGlobsUsed: () => repos.filesGlobsUsed,
       });
-      projectSettings = await projectSettingsForRun(args, settings, io, repo);
+      repos.check();
+      groups = await runGroupsFor(args, settings, collected.inputs, repos, io);
     } catch (err) {
-      return usageFailure('check', err, io);
+      return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
     for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
 
@@ -276,13 +252,11 @@ export const checkCommand: Command = {
     const noted = new Set<string>();
     const fileOptions: FileRunOptions = {
       cwd: cwdOf(io),
-      severity: settings.severity,
-      skipKinds: settings.skipKinds,
+      groups,
       fix: settings.fix,
       ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
       wantFixes: settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif'),
       keepText: texts.size > 0,
-      projectSettings,
     };
     const here = new FileChecker(fileOptions, settings.store, io);
     here.hold(collected.inputs);
@@ -322,8 +296,10 @@ export const checkCommand: Command = {
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;
       verdict = { exitCode: EXIT_USAGE, reasons: [unreadable, ...verdict.reasons], beyondFindings: [unreadable, ...(verdict.beyondFindings ?? [])] };
     }
+    // The version the files were checked against: the run's, unless their settings files all say another one.
+    const versions = new Set(collected.inputs.map((i) => groups[i.settings ?? '']!.projectSettings.version));
     const summary: RunSummary = {
-      version: settings.version,
+      version: versions.size === 1 ? [...versions][0]! : settings.version,
       files: collected.inputs.length,
       filesWithFindings,
       counts,

@@ -3,7 +3,6 @@
 // kubelet, a config that turns them on. Fed back with `kubegate check --config`, that config silences the
 // feature-gate and api-disabled-by-default findings it was made from.
 import { stringify } from 'yaml';
-import { isWantedFile, type RepoConfig } from '../../contract/repo-config';
 import {
   Analysis,
   DEFAULT_VERSION,
@@ -15,13 +14,14 @@ import {
   kubeadmArgPlaces,
   type Finding,
   type KubeVersion,
+  type RepoConfig,
 } from '../../engine';
 import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { collectInputs } from '../inputs';
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
-import { loadRepoConfig, repoConfigFiles } from '../repo-settings';
+import { repoConfigFiles, RunRepoSettings } from '../repo-settings';
 
 const EMITS = ['kind', 'kubeadm', 'kubelet'] as const;
 type Emit = (typeof EMITS)[number];
@@ -202,13 +202,18 @@ export const gatesCommand: Command = {
     let emit: Emit | undefined;
     let format: string;
     let repo: RepoConfig | undefined;
+    let repos: RunRepoSettings;
     try {
       args = parseArgs(argv, GATES_OPTIONS);
       if (args.options.has('help')) {
         io.out(USAGE);
         return EXIT_OK;
       }
-      repo = await loadRepoConfig(io);
+      // One gate environment for the run: the working directory's settings; each input is still selected by the
+      // files / ignore globs of its own settings file (the nearest above it, within its repository).
+      repos = new RunRepoSettings(io);
+      repo = repos.atWorkingDirectory();
+      repos.check();
       version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
       format = optionValue(args, 'format') ?? 'text';
       if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
@@ -222,12 +227,13 @@ export const gatesCommand: Command = {
     let needs: GateNeeds;
     let failed;
     try {
-      const collected = await collectInputs(args.positionals, io, repo ? { wanted: (f) => isWantedFile(repo as RepoConfig, f) } : {});
+      const collected = await collectInputs(args.positionals, io, { wanted: (f) => repos.wanted(f), filesGlobsUsed: () => repos.filesGlobsUsed });
+      repos.check();
       failed = collected.failed;
       for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
       const environment = await gateEnvironmentFromArgs(args, version, collected.inputs, io, {}, {
         featureGates: repo?.featureGates,
-        configFiles: repo ? repoConfigFiles(repo, io) : [],
+        configFiles: repo ? repoConfigFiles(repo, io, 'configFiles', repos.rootOf(repo.file)) : [],
       });
       const results = collected.inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);

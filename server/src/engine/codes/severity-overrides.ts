@@ -2,7 +2,11 @@
 import type { Finding, FindingCode } from './finding';
 import type { Severity } from '../base/types';
 
-export type SeverityOverrides = Partial<Record<FindingCode, Severity | 'off'>>;
+/** A severity override: one of the finding severities, or `off` to drop the finding. */
+export type SeverityOverride = Severity | 'off';
+export const SEVERITY_OVERRIDE_LEVELS: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export type SeverityOverrides = Partial<Record<FindingCode, SeverityOverride>>;
 
 /** Findings with the overrides applied (`off` drops the finding); always a new array. */
 export function applySeverityOverrides(findings: readonly Finding[], overrides: SeverityOverrides): Finding[] {

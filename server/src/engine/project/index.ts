@@ -2,3 +2,11 @@ export { type EntryKind, type ProjectHost } from './host';
 export { Project, type FileContext } from './project';
 export { type DerivedStore } from './derived-store';
 export { type ProjectSettings } from './settings';
+export { type RepoSettings } from './repo-settings';
+export {
+  exclusionOf,
+  isWantedFile,
+  kindSelectorProblem,
+  REPO_CONFIG_NAME,
+  type RepoConfig,
+} from './repo-config';

@@ -1,5 +1,6 @@
-// The project model: for any file, what governs it — its root, the gate configs, CRDs and kustomize facts
-// around it — and the analysis context built from those plus the front end's settings. The CLI and the language
+// The project model: for any file, what governs it — its root, its repository settings (`.kubegate.yaml`), the
+// gate configs, CRDs and kustomize facts around it — and the analysis context built from those plus the front
+// end's settings. The CLI and the language
 // server each supply a host (file access) and their settings; everything else is decided here once, so a file
 // gets the same context whichever front end asks. What is derived from a file (its configs, its CRDs) is kept
 // until the host's version of the file moves on or the front end says it changed.
@@ -22,8 +23,11 @@ import { append } from '../base/append';
 import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
 import { DERIVED_FORMATS, throughStore, type DerivedStore } from './derived-store';
 import type { ProjectHost } from './host';
+import { sameItems, textKey } from './same';
 import { KustomizeScope } from './kustomize-scope';
 import { insideRoot, rootOf } from './root';
+import { REPO_CONFIG_NAME } from './repo-config';
+import { RepoSettingsScope, type RepoSettings } from './repo-settings';
 import type { ProjectSettings } from './settings';
 
 export interface ProjectOptions {
@@ -81,6 +85,7 @@ export class Project {
   private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
+  private readonly repoSettings: RepoSettingsScope;
   private readonly noted = new Set<string>();
   /** Work done, for tests and the server's statistics. */
   readonly counters = { configParses: 0, crdParses: 0, storeHits: 0 };
@@ -91,6 +96,7 @@ export class Project {
   ) {
     this.folders = (options.folders ?? []).map((f) => normal(f));
     this.kustomize = new KustomizeScope({ host, read: (f, root) => this.readInside(f, root), note: (m) => this.note(m) });
+    this.repoSettings = new RepoSettingsScope(host, (f, root) => this.isInside(f, root));
   }
 
   setFolders(folders: readonly string[]): void {
@@ -118,6 +124,7 @@ export class Project {
     this.inside.clear();
     this.folderLists.clear();
     this.kustomize.forget(file);
+    this.repoSettings.forget(file);
   }
 
   rootOf(file: string): string {
@@ -129,6 +136,20 @@ export class Project {
       this.roots.set(dir, root);
     }
     return root;
+  }
+
+  /**
+   * The repository settings (`.kubegate.yaml`) governing `file`: the nearest one from its folder up to its root,
+   * read through the host (inside the root once links are followed) and parsed once per version of that file.
+   * The front ends apply it under their own settings (command-line options and editor settings win).
+   */
+  repoSettingsOf(file: string): RepoSettings | undefined {
+    return this.repoSettings.settingsIn(path.dirname(file), this.rootOf(file));
+  }
+
+  /** The repository settings governing what is in the folder `dir` (the CLI's working directory: its run policy). */
+  repoSettingsAt(dir: string): RepoSettings | undefined {
+    return this.repoSettingsOf(path.join(dir, REPO_CONFIG_NAME));
   }
 
   /** The gate configs discovered around `file` (its folder, else the nearest ancestor folder with any). */
@@ -367,20 +388,4 @@ export class Project {
     cache.set(file, { ...(version !== undefined ? { version } : {}), text: key, value });
     return value;
   }
-}
-
-/** The same objects in the same order (what a file gives is kept as one object while the file is unchanged). */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** A key of a text handed in directly (a buffer, a run's input): its length and a cheap 32-bit hash (FNV-1a). */
-function textKey(text: string): string {
-  return `text:${text.length}:${hashOf(text)}`;
-}
-
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

@@ -1,0 +1,97 @@
+// The settings `kubegate check` checks each input with: the command line's options over the `.kubegate.yaml`
+// that governs the input (the project model's answer: the nearest above the file, within its repository). Inputs
+// governed by the same settings file share one group; the live cluster is read once for the whole run.
+import * as path from 'node:path';
+import { DEFAULT_VERSION, type ProjectSettings, type RepoConfig } from '../engine';
+import { optionValue, optionValues, type ParsedArgs } from './args';
+import { targetVersionOf } from './common-options';
+import { readClusterCrds } from '../cluster/crds';
+import { readCluster } from '../cluster/read';
+import { crdSourcesForRun } from './crd-options';
+import { gateSourcesFromArgs } from './gate-options';
+import type { RunGroup } from './check-run';
+import type { CheckInput } from './inputs';
+import type { CliIO } from './io';
+import { parseSeverityOptions } from './policy';
+import { repoConfigFiles, type RunRepoSettings } from './repo-settings';
+
+/** What the command line says for every input (it wins over each `.kubegate.yaml`). */
+export interface RunFlags {
+  skipKinds: string[];
+  reportUnusedDisables: boolean;
+}
+
+/**
+ * Per settings file governing some input (and '' for the inputs none governs: the command line alone), the group its inputs are checked
+ * with; each input is marked with its group (`settings`). Explicit gate settings, the cluster, named configs
+ * (when any, they govern every file of the group instead of the configs found around it) and the CRD sources;
+ * the project model adds, per file, what it finds around the file.
+ */
+export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: CheckInput[], repos: RunRepoSettings, io: CliIO): Promise<Record<string, RunGroup>> {
+  const cwd = io.cwd?.() ?? process.cwd();
+  const governing = new Map<string, RepoConfig | undefined>([['', undefined]]);
+  for (const input of inputs) {
+    const repo = repos.of(path.resolve(cwd, input.path));
+    if (!repo) continue;
+    input.settings = repo.file;
+    governing.set(repo.file, repo);
+  }
+  repos.check();
+  // The cluster is read once, whichever groups ask; a note said while building several groups is said once.
+  let cluster: ReturnType<typeof readCluster> | undefined;
+  let clusterCrds: ReturnType<typeof readClusterCrds> | undefined;
+  const deps = {
+    readCluster: (o: Parameters<typeof readCluster>[0]) => (cluster ??= readCluster(o)),
+    readClusterCrds: (o: Parameters<typeof readClusterCrds>[0]) => (clusterCrds ??= readClusterCrds(o)),
+  };
+  const said = new Set<string>();
+  const onceIO: CliIO = {
+    ...io,
+    err: (t) => {
+      if (!said.has(t)) {
+        said.add(t);
+        io.err(t);
+      }
+    },
+  };
+  const groups: Record<string, RunGroup> = {};
+  for (const [key, repo] of governing) {
+    const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
+    groups[key] = {
+      severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
+      skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
+      projectSettings: await projectSettingsOf(args, version, flags, onceIO, repo && { repo, root: repos.rootOf(repo.file) }, key, deps),
+    };
+  }
+  return groups;
+}
+
+async function projectSettingsOf(
+  args: ParsedArgs,
+  version: ProjectSettings['version'],
+  flags: RunFlags,
+  io: CliIO,
+  governing: { repo: RepoConfig; root: string } | undefined,
+  key: string,
+  deps: { readCluster: typeof readCluster; readClusterCrds: typeof readClusterCrds },
+): Promise<ProjectSettings> {
+  const repo = governing?.repo;
+  const configFiles = governing ? repoConfigFiles(governing.repo, io, 'configFiles', governing.root) : [];
+  const sources = await gateSourcesFromArgs(args, version, io, deps, { featureGates: repo?.featureGates, configFiles });
+  const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
+  const crds = await crdSourcesForRun(args, io, deps, {
+    featureGates: repo?.featureGates,
+    packs: repo?.customResources?.packs,
+    crdFiles: governing ? repoConfigFiles({ ...governing.repo, configFiles: governing.repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles', governing.root) : [],
+  });
+  return {
+    version,
+    explicit: sources.explicit,
+    explicitRuntimeConfig: sources.explicitRuntimeConfig,
+    ...(namedGiven ? { namedConfigs: sources.named } : {}),
+    ...(sources.cluster ? { cluster: sources.cluster } : {}),
+    ...crds,
+    reportUnusedDisables: flags.reportUnusedDisables,
+    key: `run:${key}`,
+  };
+}
