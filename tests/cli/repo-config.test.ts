@@ -37,6 +37,16 @@ describe('.kubegate.yaml in the CLI', () => {
     expect(parseRepoConfig('', 'x').problems).toEqual([]);
   });
 
+  it('is read as settings, not checked as a manifest, when a folder is walked', async () => {
+    const root = repo({ '.kubegate.yaml': 'version: 1\nkubernetesVersion: "1.36"\n', 'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n', 'app/.kubegate.yaml': 'version: 1\nkubernetesVersion: "1.35"\n' });
+    const { out, io } = await check(root, root, [root]);
+    const paths = out!.files.map((f) => f.path);
+    expect(paths.map((p) => path.relative(root, path.resolve(root, p)))).toEqual([path.join('app', 'cm.yaml')]);
+    expect(paths.filter((p) => p.endsWith('.kubegate.yaml'))).toEqual([]);
+    expect(io.stderr).not.toContain('.kubegate.yaml');
+    expect(out!.summary.version).toBe('1.35');
+  });
+
   it('an invalid file is exit 2 naming it; it governs a file in a subfolder, checked from there', async () => {
     const root = repo({ '.kubegate.yaml': 'severity:\n  feature-gate: loud\n', 'apps/slice.yaml': SLICE });
     const r = await check(root, path.join(root, 'apps'), [path.join(root, 'apps', 'slice.yaml')]);

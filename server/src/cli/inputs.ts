@@ -7,6 +7,7 @@ import { UsageError } from './args';
 import { isWithin, realOf } from './confine';
 import type { CliIO, EntryKind, ReadOutcome } from './io';
 import { MAX_FILE_BYTES } from './read-bounded';
+import { REPO_CONFIG_NAME } from '../engine';
 
 export interface InputLimits {
   /** Bytes read from one file at most. */
@@ -179,7 +180,8 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
         if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
         continue;
       }
-      if (!wanted(full)) continue;
+      // Kubegate's own settings file is read as settings, never checked as a manifest found in a folder.
+      if (!wanted(full) || name === REPO_CONFIG_NAME) continue;
       candidates++;
       if (!st) {
         out.skipped.push({ path: full, message: 'cannot be read (a broken symlink, or permission denied)' });
