@@ -199,7 +199,13 @@ export class Project {
     this.crdFiles.push(file);
     if (this.crdFiles.length <= CRD_FILES_KEPT) return;
     for (const dropped of this.crdFiles.splice(0, this.crdFiles.length - CRD_FILES_KEPT)) this.crdFacts.delete(dropped);
+    this.dropCatalogs();
+  }
+
+  /** Built catalogs go (the CRDs they hold with them); a catalog not built yet holds none and stays. */
+  private dropCatalogs(): void {
     this.catalogs.clear();
+    for (const [key, entry] of this.lazyCatalogs) if (entry.catalog.built) this.lazyCatalogs.delete(key);
   }
 
   private configsOfText(file: string, text: string): ConfigDocInfo[] {
@@ -265,13 +271,15 @@ export class Project {
    * The CRD catalog of `file`, built when the check first asks it something (crd/lazy-catalog.ts): the CRDs around
    * a file of built-in kinds are never derived. Files of one folder without CRDs of their own share one under equal
    * settings; once built, a kept one is used while the CRDs it was built from are the same (catalogOf's own check).
+   * A text with CRDs of its own gets a catalog of its own, not kept: a kept one would hold on to the text.
    */
   private catalogFor(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
-    const build = (): CrdCatalog => this.catalogOf(file, settings, text);
-    const mayDefine = (group: string): boolean => this.mayDefineGroup(file, settings, text, group);
-    if (settings.key === undefined) return lazyCatalog(build, mayDefine);
-    const own = text !== undefined && mayHoldCrd(text) ? `${file}\u0000${textKey(text)}` : '';
-    const key = `${settings.key}\u0001${path.dirname(file)}\u0001${own}`;
+    // A text without CRDs adds none of its own: the catalog is the folder's (catalogOf reads the same either way).
+    const own = text !== undefined && mayHoldCrd(text) ? text : undefined;
+    const build = (): CrdCatalog => this.catalogOf(file, settings, own);
+    const mayDefine = (group: string): boolean => this.mayDefineGroup(file, settings, own, group);
+    if (settings.key === undefined || own !== undefined) return lazyCatalog(build, mayDefine);
+    const key = `${settings.key}\u0001${path.dirname(file)}`;
     const named = settings.namedCrds ?? [];
     const cluster = settings.clusterCrds ?? [];
     const hit = this.lazyCatalogs.get(key);
@@ -319,7 +327,7 @@ export class Project {
     const catalog = buildCrdCatalog({ cluster, workspace, selections: settings.packs ?? [], controllerGates: settings.controllerGates ?? {} });
     for (const n of catalog.notes) this.note(n);
     if (key !== undefined) {
-      if (this.catalogs.size > 16) this.catalogs.clear();
+      if (this.catalogs.size > 16) this.dropCatalogs();
       this.catalogs.set(key, { cluster, workspace, catalog });
     }
     return catalog;
