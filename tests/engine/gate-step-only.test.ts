@@ -57,12 +57,12 @@ describe('an open document under changing gate state', () => {
     // The edited text in the same context: the one YAML document that changed is walked again.
     new Analysis(ctx).report(TEXT.replace('node-1', 'node-2'), guard, doc);
     expect(doc.walks).toBe(3);
-    // Back to the first text: both documents' walks are kept.
+    // Back to the first text: the edited document is walked again (only the last text's walks are kept).
     new Analysis(ctx).report(TEXT, guard, doc);
-    expect(doc.walks).toBe(3);
+    expect(doc.walks).toBe(4);
     const v36: CheckOptions = { ...ctx, version: '1.36' };
     const report = new Analysis(v36).report(TEXT, guard, doc);
-    expect(doc.walks).toBe(5);
+    expect(doc.walks).toBe(6);
     expect(report).toEqual(new Analysis(v36).check(TEXT));
   });
 });
