@@ -115,7 +115,7 @@ describe('configuration files are read inside the repository only', () => {
     expect(listed.filter((d) => !d.startsWith(repo))).toEqual([]);
     expect(listed.length, listed.join(' ')).toBeLessThanOrEqual(10);
     expect(r.io.stderr).toContain('note: .kubegate.yaml configFiles: rootfs links outside the repository');
-    expect(r.out!.files.map((f) => path.relative(repo, f.path)).sort()).toEqual(['.kubegate.yaml', path.join('a', 'kind.yaml'), 'slice.yaml']);
+    expect(r.out!.files.map((f) => path.relative(repo, f.path)).sort()).toEqual([path.join('a', 'kind.yaml'), 'slice.yaml']);
     expect(r.out!.files.find((f) => f.path.endsWith('slice.yaml'))!.gateConfigs).toEqual([path.join('a', 'kind.yaml')]);
   });
 
