@@ -22,8 +22,8 @@ export interface RunFlags {
 }
 
 /**
- * Per settings file governing some input (and '' for the inputs none governs: the command line alone), the group its inputs are checked
- * with; each input is marked with its group (`settings`). Explicit gate settings, the cluster, named configs
+ * Per settings file governing some input (and '' for the inputs none governs: the command line alone), the group
+ * its inputs are checked with; each input is marked with its group (`settings`). Explicit gate settings, the cluster, named configs
  * (when any, they govern every file of the group instead of the configs found around it) and the CRD sources;
  * the project model adds, per file, what it finds around the file.
  */

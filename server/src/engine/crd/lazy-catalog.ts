@@ -3,6 +3,7 @@
 // A lookup of a group that no CRD source can define (mayDefine, a test of the texts without a parse) answers
 // "none" without building; anything else builds the catalog exactly as it would have been built up front.
 import type { CrdCatalog } from './catalog';
+import { mayHoldCrd } from './workspace';
 
 export interface LazyCatalog extends CrdCatalog {
   /** The catalog once something needed it; undefined before. */
@@ -42,7 +43,7 @@ export interface CrdMentions {
 }
 
 export function crdMentions(text: string): CrdMentions {
-  const crd = /\bCustomResourceDefinition\b/.test(text);
+  const crd = mayHoldCrd(text);
   return { crd, any: crd && /\bgroup["']?[ \t]*:[ \t]*(?:(?:#.*)?\n[ \t]*)?"[^"\n]*\\/.test(text), asked: new Map() };
 }
 

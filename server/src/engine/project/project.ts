@@ -1,9 +1,8 @@
 // The project model: for any file, what governs it — its root, its repository settings (`.kubegate.yaml`), the
 // gate configs, CRDs and kustomize facts around it — and the analysis context built from those plus the front
-// end's settings. The CLI and the language
-// server each supply a host (file access) and their settings; everything else is decided here once, so a file
-// gets the same context whichever front end asks. What is derived from a file (its configs, its CRDs) is kept
-// until the host's version of the file moves on or the front end says it changed.
+// end's settings. The CLI and the language server each supply a host (file access) and their settings; everything
+// else is decided here once, so a file gets the same context whichever front end asks. What is derived from a file
+// (its configs, its CRDs) is kept until the host's version of the file moves on or the front end says it changed.
 import * as path from 'node:path';
 import { normal } from '../base/paths';
 import { Analysis } from '../analysis';
