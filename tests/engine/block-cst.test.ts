@@ -65,14 +65,28 @@ const ACCEPTED: Record<string, string> = {
   'scalars the core schema types': 'a: null\nb: ~\nc: 0x1F\nd: 0o17\ne: 1.50\nf: .inf\ng: -.5e3\nh: True\ni: "1"\n',
   'a root sequence': '- a\n- b: c\n  d: e\n',
   'a long key (an error of the composer, same as the package)': `${'k'.repeat(1100)}: v\n`,
+  'comments after values and keys': 'a: b # c\nd: "e"  # f\ng:  # h\n  i: j #k\nl:\n- m # n\n',
+  'comment and blank lines before the first document, between items and at the end':
+    '# license\n\napiVersion: v1\n# about kind\n\nkind: Pod\nspec:\n\n  # the containers\n  containers:\n\n  - name: c\n\n    # image\n    image: i\n# end\n\n',
+  'comments at the column of a nested collection stay in it; shallower ones go up':
+    'a:\n  b:\n    c: 1\n    # stays in b\n  # stays in a\nd:\n  e: 1\n  # in a\n# top\nf:\n- g: 1\n  # in the item\n- h\n  # deeper than the sequence\n',
+  'a comment deeper than its collection joins the value above it': 'a: 1\n    # joins 1\n\n    # and this\nb: {}\n  # joins {}\nc:\n- d\n  # joins d\n',
+  'comment lines after --- and at the end of documents': '---\n# one\na: 1\n# after one\n---\n\n# two\nb:\n  c: 2\n  # in b\n',
+  'block scalars': 'a: |\n  x\n\n  y\n\n\nb: |-\n    # not a comment\n    z\nc:\n  d: >\n    folded\n    text\n  # after\n  e: >-\n\n    first line after a blank one\nf: g\n',
+  'a block scalar in a mapping in a sequence, then the end of the document': '- a: |\n    x\n  b: 1\n- c: |\n    y\n\n',
 };
 
 /** Documents the block reader does not read (the package reads them alone). */
 const REFUSED: Record<string, string> = {
-  'a comment': 'a: b # c\n',
-  'a comment line': '# c\na: b\n',
-  'a blank line': 'a: b\n\nc: d\n',
-  'a block scalar': 'a: |\n  x\n',
+  'a comment right after a key': 'a:# c\n  b: d\n',
+  'a comment line that ends in a space': 'a: b\n# c \nd: e\n',
+  'a line of spaces': 'a: b\n  \nc: d\n',
+  'a block scalar that keeps its final line breaks': 'a: |+\n  x\n\n',
+  'a block scalar with an indentation indicator': 'a: |2\n   x\n',
+  'a block scalar in a sequence': '- |\n  x\n',
+  'an empty block scalar': 'a: |\nb: c\n',
+  'a comment after a block scalar’s header': 'a: | # c\n  x\n',
+  'only comments after ---': '---\n# c\n',
   'an anchor and an alias': 'a: &x b\nc: *x\n',
   'a tag': 'a: !!str b\n',
   'a flow sequence with items': 'a: [b, c]\n',
@@ -100,9 +114,9 @@ const LEFT_WHOLE: Record<string, string> = {
 
 /** Streams of plain documents and others. */
 const MIXED: Record<string, string> = {
-  'comments and blank lines in some documents': '# head\n---\na: b\n---\n# c\nd: e\n\n---\nf: g\n',
-  'a block scalar between plain documents': 'a: b\n---\nc: |\n  x\n\n---\nd: e\n',
-  'trailing comments before the next ---': 'a: b\n---\nc:\n  d: e\n  # f\n---\ng: h\n',
+  'a head comment alone, then documents': '# head\n---\na: b\n---\n# c\nd: e\n\n---\nf: g\n',
+  'a block scalar that keeps its line breaks between plain documents': 'a: b\n---\nc: |+\n  x\n\n---\nd: e\n',
+  'a tag before the next ---': 'a: b\n---\nc:\n  d: !t e\n  # f\n---\ng: h\n',
   'an anchor and an alias in the last document': 'a: b\n---\nc: &x d\ne: *x',
   'only comments': '# a\n# b\n',
 };
@@ -148,7 +162,7 @@ describe('block CST fast path', () => {
  *  how many mutants were read by the block reader alone. */
 function mutants(texts: readonly string[], count: number, seed: number): number {
   const random = rng(seed);
-  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '&a', '*a', '!t', '?', '%', ':\n'];
+  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '|-', '>', '|\n  ', '\n\n', '\n# c\n', '\n  # c\n', ' # c', '&a', '*a', '!t', '?', '%', ':\n'];
   let accepted = 0;
   for (let n = 0; n < count; n++) {
     let text = texts[Math.floor(random() * texts.length)]!;

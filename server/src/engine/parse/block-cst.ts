@@ -1,30 +1,16 @@
-// A fast path for the most common shape of Kubernetes YAML: block mappings and sequences of one-line scalars,
-// indented with spaces, in documents split by bare `---` lines. For such a document this builds the same CST
+// A fast path for the most common shape of Kubernetes YAML: block mappings and sequences of one-line scalars and
+// block scalars (`|`, `|-`, `>`, `>-`), indented with spaces, with comments and blank lines (block-trivia.ts places
+// them), in documents split by bare `---` lines. For such a document this builds the same CST
 // tokens as the `yaml` package's Parser, in one pass over its lines instead of the package's
 // character-by-character lexer; the package's Composer then turns the tokens into documents as usual. A document
-// of any other shape (comments, blank lines, block scalars, anchors, tags, flow collections other than `{}` and
-// `[]`, multi-line scalars, empty values, anything the parser would call an error) is handed to the package's
+// of any other shape (anchors, tags, flow collections other than `{}` and `[]`, multi-line plain or quoted
+// scalars, block scalars with other headers, empty values, anything the parser would call an error) is handed to the package's
 // Parser alone, from its `---` line to the next: a document this module reads ends on a clean line, so the
 // package reads the next one as it would within the whole text. Texts with tabs, CRs, a byte order mark, `...`
 // or `%` lines are left to the package whole. tests/engine/block-cst.test.ts compares the tokens with the
 // package's on inline texts, the corpus, generated streams and seeded mutations of them.
 import { Parser, type CST } from 'yaml';
-
-interface Line {
-  start: number;
-  /** Offset of the line break (or of the end of the text on a last line without one). */
-  end: number;
-  /** Leading spaces. */
-  indent: number;
-  hasBreak: boolean;
-}
-
-/** Thrown (and caught in BlockReader.tokens) where a document leaves the shape this module reads. */
-class Unsupported extends Error {}
-
-const unsupported = (): never => {
-  throw new Unsupported();
-};
+import { afterItem, handOn, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
 
 /** Thrown (and caught in blockCst) where the package's reading of a document alone is not what this module expects. */
 class LeaveToPackage extends Error {}
@@ -52,20 +38,15 @@ export function blockCst(text: string, onToken: (token: CST.Token) => void): Blo
   }
 }
 
-type Result<T> = { token: T; next: number };
+/** A node read from line i: its token, the content line after it (undefined at the end of the document) and the
+ *  trivia item it hands to the collection around it (block-trivia.ts). */
+type Result<T> = { token: T; next: number | undefined; open?: CST.SourceToken[] | undefined };
 
 class BlockReader {
-  private readonly lines: Line[] = [];
+  private readonly lines: Line[];
 
   constructor(private readonly text: string) {
-    for (let start = 0; start < text.length; ) {
-      const nl = text.indexOf('\n', start);
-      const end = nl < 0 ? text.length : nl;
-      let indent = 0;
-      while (start + indent < end && text.charCodeAt(start + indent) === 32) indent++;
-      this.lines.push({ start, end, indent, hasBreak: nl >= 0 });
-      start = end + 1;
-    }
+    this.lines = readLines(text);
   }
 
   /** Emits every document's tokens; true when some were read by the package's Parser. */
@@ -73,14 +54,14 @@ class BlockReader {
     let mixed = false;
     for (let i = 0; i < this.lines.length; ) {
       const end = this.nextDocumentStart(i);
-      let doc: CST.Document | undefined;
+      let doc: CST.Token[] | undefined;
       try {
         doc = this.document(i, end);
       } catch (err) {
         // A document nested too deeply for this reader's recursion goes to the package too, which reports it.
         if (!(err instanceof Unsupported) && !(err instanceof RangeError)) throw err;
       }
-      if (doc) emit(doc);
+      if (doc) for (const t of doc) emit(t);
       else {
         this.packageTokens(i, end, emit);
         mixed = true;
@@ -97,24 +78,34 @@ class BlockReader {
     return j;
   }
 
-  /** The document of lines i to end (exclusive): a `---` line (only the first document may lack one), then one
-   *  block collection, or nothing. */
-  private document(i: number, end: number): CST.Document {
+  /** The tokens of the document of lines i to end (exclusive): a `---` line (only the first document may lack
+   *  one), blank and comment lines, one block collection at column 0 (or nothing after a `---`), blank and comment
+   *  lines. Before the first document's content, the package makes its blank and comment lines tokens of their
+   *  own, ahead of the document. */
+  private document(i: number, end: number): CST.Token[] {
+    this.docEnd = end;
     const line = this.lines[i]!;
     const start: CST.SourceToken[] = [];
-    if (this.isDocumentStart(i)) {
+    const marked = this.isDocumentStart(i);
+    if (marked) {
       if (line.end !== line.start + 3) unsupported();
       start.push(token('doc-start', line.start, 0, '---'));
       if (line.hasBreak) start.push(token('newline', line.end, 0, '\n'));
       i++;
     }
     // `---` and nothing else: an empty document (the incremental check ends a document's text so).
-    if (i === end) return { type: 'document', offset: line.start, start };
-    const first = this.contentLine(i);
+    if (i === end) return [{ type: 'document', offset: line.start, start }];
+    const before = triviaFrom(this.text, this.lines, i, end);
+    if (before.next === undefined) unsupported();
+    const first = this.lines[before.next!]!;
     if (first.indent !== 0) unsupported();
-    const value = this.isSequenceItem(first, 0) ? this.sequence(i, 0) : this.mapping(i, 0);
-    if (value.next !== end) unsupported();
-    return { type: 'document', offset: line.start, start, value: value.token };
+    const value = this.isSequenceItem(first, 0) ? this.sequence(before.next!, 0, []) : this.mapping(before.next!, 0, []);
+    if (value.next !== undefined) unsupported();
+    const doc: CST.Document = marked
+      ? { type: 'document', offset: line.start, start: start.concat(before.tokens), value: value.token }
+      : { type: 'document', offset: first.start, start, value: value.token };
+    if (value.open) doc.end = value.open;
+    return marked ? [doc] : [...before.tokens, doc];
   }
 
   /** The package's tokens of lines i to end (exclusive), read alone and moved to where they are in the text. The
@@ -132,16 +123,16 @@ class BlockReader {
     for (const t of tokens) emit(from === 0 ? t : shifted(t, from));
   }
 
-  /** A line with content (blank and comment lines are not read here). */
-  private contentLine(i: number): Line {
-    const line = this.lines[i]!;
-    if (line.start + line.indent === line.end || this.text.charCodeAt(line.start + line.indent) === 35 /* # */) unsupported();
-    return line;
-  }
-
   private isDocumentStart(i: number): boolean {
     const line = this.lines[i]!;
     return this.text.startsWith('---', line.start) && (line.end === line.start + 3 || this.text.charCodeAt(line.start + 3) === 32);
+  }
+
+  /** The end (exclusive) of the document being read (set by document()). */
+  private docEnd = 0;
+
+  private documentEnd(): number {
+    return this.docEnd;
   }
 
   /** Whether the line has a sequence item indicator (`- ` or a lone `-`) at column col. */
@@ -150,65 +141,74 @@ class BlockReader {
     return this.text.charCodeAt(at) === 45 /* - */ && (at + 1 === line.end || this.text.charCodeAt(at + 1) === 32);
   }
 
-  /** The line after a finished node, which must have content; undefined at a `---` line or the end of the text. */
-  private after(i: number): number | undefined {
-    if (i >= this.lines.length || this.isDocumentStart(i)) return undefined;
-    this.contentLine(i);
-    return i;
+  /** The trivia after an item of the collection at column col whose value (a one-line value or a block scalar)
+   *  ended before line i: where it goes, and the next content line. */
+  private afterValue(i: number, col: number, value: CST.Token): { open: CST.SourceToken[] | undefined; next: number | undefined } {
+    const trivia = triviaFrom(this.text, this.lines, i, this.documentEnd());
+    const end = 'end' in value && Array.isArray(value.end) ? (value.end as CST.SourceToken[]) : undefined;
+    return { open: afterItem(trivia.tokens, col, end), next: trivia.next };
   }
 
-  /** A block mapping whose first key is on line i at column col. */
-  private mapping(i: number, col: number): Result<CST.BlockMap> {
+  /** A block mapping whose first key is on line i at column col; `first` is its first item's start. */
+  private mapping(i: number, col: number, first: CST.SourceToken[]): Result<CST.BlockMap> {
     const items: CST.BlockMap['items'] = [];
     let line = i;
+    let start = first;
+    let open: CST.SourceToken[] | undefined;
     for (;;) {
       const ln = this.lines[line]!;
-      const start = items.length > 0 && col > 0 ? [token('space', ln.start, 0, spaces(col))] : [];
       const keyAt = ln.start + col;
       const key = this.key(ln, keyAt, col);
       if (!key) unsupported();
       const { scalar, colon } = key!;
       const sep: CST.SourceToken[] = [token('map-value-ind', colon, col, ':')];
       let value: CST.Token;
-      if (colon + 1 === ln.end) {
+      let next: number | undefined;
+      const rest = this.lineComment(ln, colon + 1, col);
+      if (rest) {
         // The value is the block below: deeper, or a sequence at the key's own column.
+        for (const t of rest) sep.push(t);
         if (!ln.hasBreak) unsupported();
         sep.push(token('newline', ln.end, col, '\n'));
-        const below = this.after(line + 1);
-        if (below === undefined) unsupported();
-        const next = this.lines[below!]!;
-        const seqHere = next.indent === col && this.isSequenceItem(next, col);
-        if (next.indent <= col && !seqHere) unsupported();
-        if (next.indent > 0) sep.push(token('space', next.start, 0, spaces(next.indent)));
-        const nested = this.block(below!, next.indent);
+        const below = triviaFrom(this.text, this.lines, line + 1, this.documentEnd());
+        if (below.next === undefined) unsupported();
+        for (const t of below.tokens) sep.push(t);
+        const nl = this.lines[below.next!]!;
+        const seqHere = nl.indent === col && this.isSequenceItem(nl, col);
+        if (nl.indent <= col && !seqHere) unsupported();
+        const nested = this.block(below.next!, nl.indent);
         value = nested.token;
-        line = nested.next;
+        next = nested.next;
+        open = nested.open;
       } else {
         const gap = this.spacesAt(colon + 1, ln.end);
-        if (colon + 1 + gap === ln.end) unsupported(); // trailing spaces
         sep.push(token('space', colon + 1, col, spaces(gap)));
-        value = this.inlineValue(ln, colon + 1 + gap, col);
-        line = line + 1;
+        const inline = this.inlineValue(ln, line, colon + 1 + gap, col);
+        value = inline.token;
+        ({ open, next } = this.afterValue(inline.next!, col, value));
       }
       items.push({ start, key: scalar, sep, value });
-      const next = this.after(line);
+      line = next!;
       if (next === undefined) break;
       const nl = this.lines[next]!;
       if (nl.indent > col) unsupported();
       if (nl.indent < col) break;
       if (this.isSequenceItem(nl, col)) unsupported();
+      start = open ?? [];
+      open = undefined;
     }
-    return { token: { type: 'block-map', offset: this.lines[i]!.start + col, indent: col, items }, next: line };
+    return { token: { type: 'block-map', offset: this.lines[i]!.start + col, indent: col, items }, next: line, open: handOn(items, open, col) };
   }
 
-  /** A block sequence whose first `-` is on line i at column col. */
-  private sequence(i: number, col: number): Result<CST.BlockSequence> {
+  /** A block sequence whose first `-` is on line i at column col; `first` is its first item's start before the `-`. */
+  private sequence(i: number, col: number, first: CST.SourceToken[]): Result<CST.BlockSequence> {
     const items: CST.BlockSequence['items'] = [];
     let line = i;
+    let start = first;
+    let open: CST.SourceToken[] | undefined;
     for (;;) {
       const ln = this.lines[line]!;
       const dash = ln.start + col;
-      const start = items.length > 0 && col > 0 ? [token('space', ln.start, 0, spaces(col))] : [];
       start.push(token('seq-item-ind', dash, col, '-'));
       if (dash + 1 === ln.end) unsupported(); // `-` with its value below
       const gap = this.spacesAt(dash + 1, ln.end);
@@ -216,31 +216,37 @@ class BlockReader {
       const at = dash + 1 + gap;
       const valueCol = col + 1 + gap;
       let value: CST.Token;
+      let next: number | undefined;
       if (at === ln.end || this.isSequenceItem(ln, valueCol)) unsupported();
       if (this.key(ln, at, valueCol)) {
-        const map = this.mapping(line, valueCol);
+        const map = this.mapping(line, valueCol, []);
         value = map.token;
-        line = map.next;
+        next = map.next;
+        open = map.open;
       } else {
-        value = this.inlineValue(ln, at, valueCol);
-        line = line + 1;
+        const inline = this.inlineValue(ln, line, at, valueCol);
+        if (inline.token.type === 'block-scalar') unsupported();
+        value = inline.token;
+        ({ open, next } = this.afterValue(inline.next!, col, value));
       }
       items.push({ start, value });
-      const next = this.after(line);
+      line = next!;
       if (next === undefined) break;
       const nl = this.lines[next]!;
       if (nl.indent > col) unsupported();
       if (nl.indent < col || !this.isSequenceItem(nl, col)) break;
+      start = open ?? [];
+      open = undefined;
     }
-    return { token: { type: 'block-seq', offset: this.lines[i]!.start + col, indent: col, items }, next: line };
+    return { token: { type: 'block-seq', offset: this.lines[i]!.start + col, indent: col, items }, next: line, open: handOn(items, open, col) };
   }
 
   /** The block collection that starts on line i at column col. */
   private block(i: number, col: number): Result<CST.BlockMap | CST.BlockSequence> {
     const ln = this.lines[i]!;
-    if (this.isSequenceItem(ln, col)) return this.sequence(i, col);
+    if (this.isSequenceItem(ln, col)) return this.sequence(i, col, []);
     if (!this.key(ln, ln.start + col, col)) unsupported(); // a scalar on the line below its key
-    return this.mapping(i, col);
+    return this.mapping(i, col, []);
   }
 
   /** A one-line key followed by `:` and a space or the line's end at offset `at`; undefined when the text there
@@ -264,38 +270,87 @@ class BlockReader {
     return { scalar: { type: 'scalar', offset: at, indent, source }, colon };
   }
 
-  /** A value that fills the rest of the line from `at`: a plain or quoted scalar, `{}` or `[]`. */
-  private inlineValue(ln: Line, at: number, indent: number): CST.Token {
+  /** The tokens of the rest of a line from `from` when it holds no value: nothing, or spaces and a comment
+   *  (undefined when a value is there). */
+  private lineComment(ln: Line, from: number, indent: number): CST.SourceToken[] | undefined {
+    if (from === ln.end) return [];
+    const gap = this.spacesAt(from, ln.end);
+    if (from + gap === ln.end) unsupported(); // trailing spaces
+    if (gap === 0 || this.text.charCodeAt(from + gap) !== 35 /* # */) return undefined;
+    if (this.text.charCodeAt(ln.end - 1) === 32) unsupported();
+    return [token('space', from, indent, spaces(gap)), token('comment', from + gap, indent, this.text.slice(from + gap, ln.end))];
+  }
+
+  /** The line end after a value that ends at `to` on line ln: a comment, then the line break. */
+  private valueEnd(ln: Line, to: number, indent: number): CST.SourceToken[] | undefined {
+    const end = this.lineComment(ln, to, indent);
+    if (!end) unsupported();
+    if (ln.hasBreak) end!.push(token('newline', ln.end, indent, '\n'));
+    return end!.length > 0 ? end : undefined;
+  }
+
+  /** A value that starts at `at` on line i (ln): a plain or quoted scalar, `{}` or `[]` (each with an optional
+   *  comment after it), or a block scalar. */
+  private inlineValue(ln: Line, i: number, at: number, indent: number): Result<CST.Token> {
     const t = this.text;
     const c = t[at]!;
-    const end = ln.hasBreak ? [token('newline', ln.end, indent, '\n')] : undefined;
+    if (c === '|' || c === '>') return this.blockScalar(ln, i, at, indent);
     if ((c === '{' || c === '[') && at + 2 === ln.end) {
       const open = c === '{';
       if (t[at + 1] !== (open ? '}' : ']')) unsupported();
       const closing = token(open ? 'flow-map-end' : 'flow-seq-end', at + 1, indent, open ? '}' : ']');
-      return {
-        type: 'flow-collection',
-        offset: at,
-        indent,
-        start: token(open ? 'flow-map-start' : 'flow-seq-start', at, indent, c),
-        items: [],
-        end: end ? [closing, ...end] : [closing],
-      };
+      const end = ln.hasBreak ? [closing, token('newline', ln.end, indent, '\n')] : [closing];
+      const start = token(open ? 'flow-map-start' : 'flow-seq-start', at, indent, c);
+      return { token: { type: 'flow-collection', offset: at, indent, start, items: [], end }, next: i + 1 };
     }
     let scalar: CST.FlowScalar;
     if (c === '"' || c === "'") {
       const close = this.quoteEnd(ln, at);
-      if (close !== ln.end) unsupported();
       scalar = { type: c === '"' ? 'double-quoted-scalar' : 'single-quoted-scalar', offset: at, indent, source: t.slice(at, close) };
     } else {
       // `-` may start a plain scalar when no space follows it (`--flag`, `-1`).
       if (INDICATOR.has(c) && !(c === '-' && at + 1 < ln.end && t.charCodeAt(at + 1) !== 32)) unsupported();
-      const source = t.slice(at, ln.end);
-      if (source.includes(': ') || source.includes(' #') || source.endsWith(':') || source.endsWith(' ')) unsupported();
+      // Searched within the line (a search of the text would run to its end for every value without a comment).
+      const hash = t.slice(at, ln.end).indexOf(' #');
+      let to = hash >= 0 ? at + hash : ln.end;
+      while (t.charCodeAt(to - 1) === 32) to--;
+      const source = t.slice(at, to);
+      if (source.includes(': ') || source.endsWith(':')) unsupported();
       scalar = { type: 'scalar', offset: at, indent, source };
     }
+    const end = this.valueEnd(ln, at + scalar.source.length, indent);
     if (end) scalar.end = end;
-    return scalar;
+    return { token: scalar, next: i + 1 };
+  }
+
+  /** A block scalar (`|`, `|-`, `>` or `>-`, nothing after it on its line) whose header is at `at` on line i, the
+   *  value of a key at column col: its lines are those indented deeper than the first of them, and blank lines
+   *  between them; blank lines after them are trivia. */
+  private blockScalar(ln: Line, i: number, at: number, col: number): Result<CST.BlockScalar> {
+    const t = this.text;
+    const headerEnd = t.charCodeAt(at + 1) === 45 /* - */ ? at + 2 : at + 1;
+    if (headerEnd !== ln.end || !ln.hasBreak) unsupported();
+    const end = this.documentEnd();
+    let indent = -1;
+    let last = -1;
+    let j = i + 1;
+    for (; j < end; j++) {
+      const l = this.lines[j]!;
+      if (l.start === l.end) continue;
+      if (l.start + l.indent === l.end) unsupported(); // spaces alone
+      if (indent < 0) {
+        indent = l.indent;
+        if (indent <= col) unsupported(); // no line of the scalar: an empty one
+      }
+      if (l.indent < indent) break;
+      if (!l.hasBreak) unsupported();
+      last = j;
+    }
+    if (last < 0) unsupported();
+    if (j < end && this.lines[j]!.indent > col) unsupported(); // less indented than the scalar, deeper than its key
+    const props = [token('block-scalar-header', at, col, t.slice(at, headerEnd)), token('newline', ln.end, col, '\n')];
+    const source = t.slice(this.lines[i + 1]!.start, this.lines[last]!.end + 1);
+    return { token: { type: 'block-scalar', offset: at, indent: col, props, source }, next: last + 1 };
   }
 
   /** The offset just after the quote that closes the quoted scalar opened at `at`, on the same line. */
@@ -325,12 +380,6 @@ class BlockReader {
   }
 }
 
-const SPACES: string[] = [];
-/** n spaces (one string per length, not one per token). */
-function spaces(n: number): string {
-  return (SPACES[n] ??= ' '.repeat(n));
-}
-
 /** A token of a piece of the text, its offsets (and those of everything in it) moved by `by`. */
 function shifted<T>(node: T, by: number): T {
   if (Array.isArray(node)) for (const item of node) shifted(item, by);
@@ -340,8 +389,4 @@ function shifted<T>(node: T, by: number): T {
     for (const key in o) if (key !== 'offset' && o[key] && typeof o[key] === 'object') shifted(o[key], by);
   }
   return node;
-}
-
-function token(type: CST.SourceToken['type'], offset: number, indent: number, source: string): CST.SourceToken {
-  return { type, offset, indent, source };
 }
