@@ -99,7 +99,7 @@ class BlockReader {
     if (before.next === undefined) unsupported();
     const first = this.lines[before.next!]!;
     if (first.indent !== 0) unsupported();
-    const value = this.isSequenceItem(first, 0) ? this.sequence(before.next!, 0, []) : this.mapping(before.next!, 0, []);
+    const value = this.isSequenceItem(first, 0) ? this.sequence(before.next!, 0) : this.mapping(before.next!, 0);
     if (value.next !== undefined) unsupported();
     const doc: CST.Document = marked
       ? { type: 'document', offset: line.start, start: start.concat(before.tokens), value: value.token }
@@ -131,10 +131,6 @@ class BlockReader {
   /** The end (exclusive) of the document being read (set by document()). */
   private docEnd = 0;
 
-  private documentEnd(): number {
-    return this.docEnd;
-  }
-
   /** Whether the line has a sequence item indicator (`- ` or a lone `-`) at column col. */
   private isSequenceItem(line: Line, col: number): boolean {
     const at = line.start + col;
@@ -144,16 +140,16 @@ class BlockReader {
   /** The trivia after an item of the collection at column col whose value (a one-line value or a block scalar)
    *  ended before line i: where it goes, and the next content line. */
   private afterValue(i: number, col: number, value: CST.Token): { open: CST.SourceToken[] | undefined; next: number | undefined } {
-    const trivia = triviaFrom(this.text, this.lines, i, this.documentEnd());
+    const trivia = triviaFrom(this.text, this.lines, i, this.docEnd);
     const end = 'end' in value && Array.isArray(value.end) ? (value.end as CST.SourceToken[]) : undefined;
     return { open: afterItem(trivia.tokens, col, end), next: trivia.next };
   }
 
-  /** A block mapping whose first key is on line i at column col; `first` is its first item's start. */
-  private mapping(i: number, col: number, first: CST.SourceToken[]): Result<CST.BlockMap> {
+  /** A block mapping whose first key is on line i at column col. */
+  private mapping(i: number, col: number): Result<CST.BlockMap> {
     const items: CST.BlockMap['items'] = [];
     let line = i;
-    let start = first;
+    let start: CST.SourceToken[] = [];
     let open: CST.SourceToken[] | undefined;
     for (;;) {
       const ln = this.lines[line]!;
@@ -170,7 +166,7 @@ class BlockReader {
         for (const t of rest) sep.push(t);
         if (!ln.hasBreak) unsupported();
         sep.push(token('newline', ln.end, col, '\n'));
-        const below = triviaFrom(this.text, this.lines, line + 1, this.documentEnd());
+        const below = triviaFrom(this.text, this.lines, line + 1, this.docEnd);
         if (below.next === undefined) unsupported();
         for (const t of below.tokens) sep.push(t);
         const nl = this.lines[below.next!]!;
@@ -200,11 +196,11 @@ class BlockReader {
     return { token: { type: 'block-map', offset: this.lines[i]!.start + col, indent: col, items }, next: line, open: handOn(items, open, col) };
   }
 
-  /** A block sequence whose first `-` is on line i at column col; `first` is its first item's start before the `-`. */
-  private sequence(i: number, col: number, first: CST.SourceToken[]): Result<CST.BlockSequence> {
+  /** A block sequence whose first `-` is on line i at column col. */
+  private sequence(i: number, col: number): Result<CST.BlockSequence> {
     const items: CST.BlockSequence['items'] = [];
     let line = i;
-    let start = first;
+    let start: CST.SourceToken[] = [];
     let open: CST.SourceToken[] | undefined;
     for (;;) {
       const ln = this.lines[line]!;
@@ -219,7 +215,7 @@ class BlockReader {
       let next: number | undefined;
       if (at === ln.end || this.isSequenceItem(ln, valueCol)) unsupported();
       if (this.key(ln, at, valueCol)) {
-        const map = this.mapping(line, valueCol, []);
+        const map = this.mapping(line, valueCol);
         value = map.token;
         next = map.next;
         open = map.open;
@@ -244,9 +240,9 @@ class BlockReader {
   /** The block collection that starts on line i at column col. */
   private block(i: number, col: number): Result<CST.BlockMap | CST.BlockSequence> {
     const ln = this.lines[i]!;
-    if (this.isSequenceItem(ln, col)) return this.sequence(i, col, []);
+    if (this.isSequenceItem(ln, col)) return this.sequence(i, col);
     if (!this.key(ln, ln.start + col, col)) unsupported(); // a scalar on the line below its key
-    return this.mapping(i, col, []);
+    return this.mapping(i, col);
   }
 
   /** A one-line key followed by `:` and a space or the line's end at offset `at`; undefined when the text there
@@ -330,7 +326,7 @@ class BlockReader {
     const t = this.text;
     const headerEnd = t.charCodeAt(at + 1) === 45 /* - */ ? at + 2 : at + 1;
     if (headerEnd !== ln.end || !ln.hasBreak) unsupported();
-    const end = this.documentEnd();
+    const end = this.docEnd;
     let indent = -1;
     let last = -1;
     let j = i + 1;
