@@ -74,6 +74,10 @@ const ACCEPTED: Record<string, string> = {
   'comment lines after --- and at the end of documents': '---\n# one\na: 1\n# after one\n---\n\n# two\nb:\n  c: 2\n  # in b\n',
   'block scalars': 'a: |\n  x\n\n  y\n\n\nb: |-\n    # not a comment\n    z\nc:\n  d: >\n    folded\n    text\n  # after\n  e: >-\n\n    first line after a blank one\nf: g\n',
   'a block scalar in a mapping in a sequence, then the end of the document': '- a: |\n    x\n  b: 1\n- c: |\n    y\n\n',
+  'plain scalars folded over lines, in a mapping and in sequences': 'a: one\n  two\n   three !x (y) \'z\'\nb:\n- c\n d\n- e: f\n    g\n  h: i\n',
+  'a folded plain scalar with a comment on its last line, then a deeper comment': 'a: b\n  c # d\n  # e\nf: g\n  h\n',
+  'quoted scalars folded over lines, with escapes and trailing spaces':
+    'a: "b\n  c \\"d\\" \\\n  e"\nf: \'g  \n  h\'\'s\' # i\nj:\n- "k\n  # not a comment\n  l"\n',
 };
 
 /** Documents the block reader does not read (the package reads them alone). */
@@ -90,8 +94,14 @@ const REFUSED: Record<string, string> = {
   'an anchor and an alias': 'a: &x b\nc: *x\n',
   'a tag': 'a: !!str b\n',
   'a flow sequence with items': 'a: [b, c]\n',
-  'a multi-line plain scalar': 'a: b\n  c\n',
-  'a multi-line quoted scalar': 'a: "b\n  c"\n',
+  'a folded plain scalar with a blank line in it': 'a: b\n\n  c\n',
+  'a folded plain scalar with trailing spaces in it': 'a: b \n  c\n',
+  'a line like a sequence item in a folded plain scalar': 'a: b\n  - c\n',
+  'a line like a key in a folded plain scalar (a syntax error)': 'a: b\n  c: d\n',
+  'a comment on the first line of a folded plain scalar': 'a: b # c\n  d\n',
+  'a folded quoted scalar with a blank line in it': 'a: "b\n\n  c"\n',
+  'a folded quoted scalar not indented deeper than its key': 'a:\n  b: "c\n  d"\n',
+  'a quoted scalar left open': 'a: "b\n',
   'an empty value': 'a:\nb: c\n',
   'trailing spaces': 'a: b \n',
   'a nested sequence on one line': '- - a\n',
@@ -162,7 +172,7 @@ describe('block CST fast path', () => {
  *  how many mutants were read by the block reader alone. */
 function mutants(texts: readonly string[], count: number, seed: number): number {
   const random = rng(seed);
-  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '|-', '>', '|\n  ', '\n\n', '\n# c\n', '\n  # c\n', ' # c', '&a', '*a', '!t', '?', '%', ':\n'];
+  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '|-', '>', '|\n  ', '\n    ', '"\n  ', "'\n   ", '\n\n', '\n# c\n', '\n  # c\n', ' # c', '&a', '*a', '!t', '?', '%', ':\n'];
   let accepted = 0;
   for (let n = 0; n < count; n++) {
     let text = texts[Math.floor(random() * texts.length)]!;

@@ -1,15 +1,17 @@
-// A fast path for the most common shape of Kubernetes YAML: block mappings and sequences of one-line scalars and
-// block scalars (`|`, `|-`, `>`, `>-`), indented with spaces, with comments and blank lines (block-trivia.ts places
-// them), in documents split by bare `---` lines. For such a document this builds the same CST
-// tokens as the `yaml` package's Parser, in one pass over its lines instead of the package's
-// character-by-character lexer; the package's Composer then turns the tokens into documents as usual. A document
-// of any other shape (anchors, tags, flow collections other than `{}` and `[]`, multi-line plain or quoted
-// scalars, block scalars with other headers, empty values, anything the parser would call an error) is handed to the package's
-// Parser alone, from its `---` line to the next: a document this module reads ends on a clean line, so the
-// package reads the next one as it would within the whole text. Texts with tabs, CRs, a byte order mark, `...`
-// or `%` lines are left to the package whole. tests/engine/block-cst.test.ts compares the tokens with the
-// package's on inline texts, the corpus, generated streams and seeded mutations of them.
+// A fast path for the most common shape of Kubernetes YAML: block mappings and sequences of plain and quoted
+// scalars (on one line, or folded over several as CRDs' descriptions are), block scalars (`|`, `|-`, `>`, `>-`),
+// `{}` and `[]`, indented with spaces, with comments and blank lines, in documents split by bare `---` lines
+// (block-scalars.ts finds where scalars end; block-trivia.ts places comments and blank lines). For such a document
+// this builds the same CST tokens as the `yaml` package's Parser, in one pass over its lines instead of the
+// package's character-by-character lexer; the package's Composer then turns the tokens into documents as usual. A
+// document of any other shape (anchors, tags, flow collections with items, block scalars with other headers,
+// empty values, anything the parser would call an error) is handed to the package's Parser alone, from its `---`
+// line to the next: a document this module reads ends on a clean line, so the package reads the next one as it
+// would within the whole text. Texts with tabs, CRs, a byte order mark, `...` or `%` lines are left to the
+// package whole. tests/engine/block-cst.test.ts compares the tokens with the package's on inline texts, the
+// corpus, generated streams and seeded mutations of them.
 import { Parser, type CST } from 'yaml';
+import { blockScalar, plainEnd, quoteEnd, type DocumentLines } from './block-scalars';
 import { afterItem, handOn, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
 
 /** Thrown (and caught in blockCst) where the package's reading of a document alone is not what this module expects. */
@@ -42,10 +44,10 @@ export function blockCst(text: string, onToken: (token: CST.Token) => void): Blo
  *  trivia item it hands to the collection around it (block-trivia.ts). */
 type Result<T> = { token: T; next: number | undefined; open?: CST.SourceToken[] | undefined };
 
-class BlockReader {
-  private readonly lines: Line[];
+class BlockReader implements DocumentLines {
+  readonly lines: Line[];
 
-  constructor(private readonly text: string) {
+  constructor(readonly text: string) {
     this.lines = readLines(text);
   }
 
@@ -129,7 +131,7 @@ class BlockReader {
   }
 
   /** The end (exclusive) of the document being read (set by document()). */
-  private docEnd = 0;
+  docEnd = 0;
 
   /** Whether the line has a sequence item indicator (`- ` or a lone `-`) at column col. */
   private isSequenceItem(line: Line, col: number): boolean {
@@ -154,7 +156,7 @@ class BlockReader {
     for (;;) {
       const ln = this.lines[line]!;
       const keyAt = ln.start + col;
-      const key = this.key(ln, keyAt, col);
+      const key = this.key(line, keyAt, col);
       if (!key) unsupported();
       const { scalar, colon } = key!;
       const sep: CST.SourceToken[] = [token('map-value-ind', colon, col, ':')];
@@ -179,7 +181,7 @@ class BlockReader {
       } else {
         const gap = this.spacesAt(colon + 1, ln.end);
         sep.push(token('space', colon + 1, col, spaces(gap)));
-        const inline = this.inlineValue(ln, line, colon + 1 + gap, col);
+        const inline = this.inlineValue(line, colon + 1 + gap, col, col);
         value = inline.token;
         ({ open, next } = this.afterValue(inline.next!, col, value));
       }
@@ -214,13 +216,13 @@ class BlockReader {
       let value: CST.Token;
       let next: number | undefined;
       if (at === ln.end || this.isSequenceItem(ln, valueCol)) unsupported();
-      if (this.key(ln, at, valueCol)) {
+      if (this.key(line, at, valueCol)) {
         const map = this.mapping(line, valueCol);
         value = map.token;
         next = map.next;
         open = map.open;
       } else {
-        const inline = this.inlineValue(ln, line, at, valueCol);
+        const inline = this.inlineValue(line, at, valueCol, col);
         if (inline.token.type === 'block-scalar') unsupported();
         value = inline.token;
         ({ open, next } = this.afterValue(inline.next!, col, value));
@@ -241,18 +243,19 @@ class BlockReader {
   private block(i: number, col: number): Result<CST.BlockMap | CST.BlockSequence> {
     const ln = this.lines[i]!;
     if (this.isSequenceItem(ln, col)) return this.sequence(i, col);
-    if (!this.key(ln, ln.start + col, col)) unsupported(); // a scalar on the line below its key
+    if (!this.key(i, ln.start + col, col)) unsupported(); // a scalar on the line below its key
     return this.mapping(i, col);
   }
 
   /** A one-line key followed by `:` and a space or the line's end at offset `at`; undefined when the text there
    *  is no key (a scalar value). */
-  private key(ln: Line, at: number, indent: number): { scalar: CST.FlowScalar; colon: number } | undefined {
+  private key(i: number, at: number, indent: number): { scalar: CST.FlowScalar; colon: number } | undefined {
     const t = this.text;
+    const ln = this.lines[i]!;
     const c = t[at]!;
     if (c === '"' || c === "'") {
-      const close = this.quoteEnd(ln, at);
-      if (t.charCodeAt(close) !== 58 /* : */) return undefined;
+      const close = quoteEnd(this, i, at)?.to;
+      if (close === undefined || t.charCodeAt(close) !== 58 /* : */) return undefined;
       if (close + 1 !== ln.end && t.charCodeAt(close + 1) !== 32) unsupported();
       const type = c === '"' ? 'double-quoted-scalar' : 'single-quoted-scalar';
       return { scalar: { type, offset: at, indent, source: t.slice(at, close) }, colon: close };
@@ -285,12 +288,13 @@ class BlockReader {
     return end!.length > 0 ? end : undefined;
   }
 
-  /** A value that starts at `at` on line i (ln): a plain or quoted scalar, `{}` or `[]` (each with an optional
-   *  comment after it), or a block scalar. */
-  private inlineValue(ln: Line, i: number, at: number, indent: number): Result<CST.Token> {
+  /** A value that starts at `at` on line i, in a collection at column `parent`: a plain or quoted scalar (on
+   *  one line or more), `{}` or `[]` (each with an optional comment after it), or a block scalar. */
+  private inlineValue(i: number, at: number, indent: number, parent: number): Result<CST.Token> {
     const t = this.text;
+    const ln = this.lines[i]!;
     const c = t[at]!;
-    if (c === '|' || c === '>') return this.blockScalar(ln, i, at, indent);
+    if (c === '|' || c === '>') return blockScalar(this, i, at, indent);
     if ((c === '{' || c === '[') && at + 2 === ln.end) {
       const open = c === '{';
       if (t[at + 1] !== (open ? '}' : ']')) unsupported();
@@ -299,74 +303,16 @@ class BlockReader {
       const start = token(open ? 'flow-map-start' : 'flow-seq-start', at, indent, c);
       return { token: { type: 'flow-collection', offset: at, indent, start, items: [], end }, next: i + 1 };
     }
-    let scalar: CST.FlowScalar;
-    if (c === '"' || c === "'") {
-      const close = this.quoteEnd(ln, at);
-      scalar = { type: c === '"' ? 'double-quoted-scalar' : 'single-quoted-scalar', offset: at, indent, source: t.slice(at, close) };
-    } else {
-      // `-` may start a plain scalar when no space follows it (`--flag`, `-1`).
-      if (INDICATOR.has(c) && !(c === '-' && at + 1 < ln.end && t.charCodeAt(at + 1) !== 32)) unsupported();
-      // Searched within the line (a search of the text would run to its end for every value without a comment).
-      const hash = t.slice(at, ln.end).indexOf(' #');
-      let to = hash >= 0 ? at + hash : ln.end;
-      while (t.charCodeAt(to - 1) === 32) to--;
-      const source = t.slice(at, to);
-      if (source.includes(': ') || source.endsWith(':')) unsupported();
-      scalar = { type: 'scalar', offset: at, indent, source };
-    }
-    const end = this.valueEnd(ln, at + scalar.source.length, indent);
+    let type: CST.FlowScalar['type'] = 'scalar';
+    if (c === '"') type = 'double-quoted-scalar';
+    else if (c === "'") type = 'single-quoted-scalar';
+    // `-` may start a plain scalar when no space follows it (`--flag`, `-1`).
+    else if (INDICATOR.has(c) && !(c === '-' && at + 1 < ln.end && t.charCodeAt(at + 1) !== 32)) unsupported();
+    const { to, line } = type === 'scalar' ? plainEnd(this, i, at, parent) : quoteEnd(this, i, at, parent)!;
+    const scalar: CST.FlowScalar = { type, offset: at, indent, source: t.slice(at, to) };
+    const end = this.valueEnd(this.lines[line]!, to, indent);
     if (end) scalar.end = end;
-    return { token: scalar, next: i + 1 };
-  }
-
-  /** A block scalar (`|`, `|-`, `>` or `>-`, nothing after it on its line) whose header is at `at` on line i, the
-   *  value of a key at column col: its lines are those indented deeper than the first of them, and blank lines
-   *  between them; blank lines after them are trivia. */
-  private blockScalar(ln: Line, i: number, at: number, col: number): Result<CST.BlockScalar> {
-    const t = this.text;
-    const headerEnd = t.charCodeAt(at + 1) === 45 /* - */ ? at + 2 : at + 1;
-    if (headerEnd !== ln.end || !ln.hasBreak) unsupported();
-    const end = this.docEnd;
-    let indent = -1;
-    let last = -1;
-    let j = i + 1;
-    for (; j < end; j++) {
-      const l = this.lines[j]!;
-      if (l.start === l.end) continue;
-      if (l.start + l.indent === l.end) unsupported(); // spaces alone
-      if (indent < 0) {
-        indent = l.indent;
-        if (indent <= col) unsupported(); // no line of the scalar: an empty one
-      }
-      if (l.indent < indent) break;
-      if (!l.hasBreak) unsupported();
-      last = j;
-    }
-    if (last < 0) unsupported();
-    if (j < end && this.lines[j]!.indent > col) unsupported(); // less indented than the scalar, deeper than its key
-    const props = [token('block-scalar-header', at, col, t.slice(at, headerEnd)), token('newline', ln.end, col, '\n')];
-    const source = t.slice(this.lines[i + 1]!.start, this.lines[last]!.end + 1);
-    return { token: { type: 'block-scalar', offset: at, indent: col, props, source }, next: last + 1 };
-  }
-
-  /** The offset just after the quote that closes the quoted scalar opened at `at`, on the same line. */
-  private quoteEnd(ln: Line, at: number): number {
-    const t = this.text;
-    const q = t[at];
-    for (let i = at + 1; i < ln.end; i++) {
-      const c = t[i];
-      if (q === '"' && c === '\\') {
-        i++;
-        continue;
-      }
-      if (c !== q) continue;
-      if (q === "'" && t[i + 1] === "'") {
-        i++;
-        continue;
-      }
-      return i + 1;
-    }
-    return unsupported();
+    return { token: scalar, next: line + 1 };
   }
 
   private spacesAt(from: number, end: number): number {
