@@ -10,6 +10,7 @@ import { closestName, setDataReader } from '../engine';
 import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';
 import { runCheckWorker } from './check-jobs';
+import { tuneV8ForOneRun } from './v8-tuning';
 
 /** Every command; add new ones here (e.g. `explain`). */
 export const COMMANDS: Command[] = [checkCommand, explainCommand, gatesCommand, schemaCommand];
@@ -66,6 +67,7 @@ export function describeCrash(err: unknown, env: NodeJS.ProcessEnv = process.env
   return `kubegate: internal error: ${message}${stack}\nPlease report it with the command you ran (set KUBEGATE_DEBUG=1 for details).\n`;
 }
 
+if (require.main === module) tuneV8ForOneRun();
 if (require.main === module && runCheckWorker(() => setDataReader(nodeDataReader()))) {
   // A worker thread of `kubegate check --jobs`: it checks what it is sent (check-jobs.ts).
 } else if (require.main === module) {
