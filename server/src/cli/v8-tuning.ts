@@ -7,12 +7,13 @@
 // fewer functions are optimized, later, with the data's shapes known by then. The language server, a long-lived
 // process, has its own settings (contract/server-launch.ts).
 import { setFlagsFromString } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 
 /** V8's default is 67,584 (Node 20). */
 const INTERRUPT_BUDGET = 1_200_000;
 
-/** Sets the CLI's V8 flags: to be called before the first check (V8 flags hold for the whole process, its
- *  worker threads included). */
+/** Sets the CLI's V8 flags: to be called before the first check. They hold for the whole process, so the worker
+ *  threads of `--jobs` get them from the main thread (and do not write them again while others run). */
 export function tuneV8ForOneRun(): void {
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  if (isMainThread) setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
