@@ -8,7 +8,8 @@ export const SLOW_TESTS = ['tests/schema/ajv-corpus.test.ts', 'tests/schema/ajv-
 /** What every suite shares. */
 export const common = {
   // dist/ is rebuilt once per run (tests/support/build-dist.ts): suites that spawn the server test this tree.
-  globalSetup: ['tests/support/build-dist.ts'],
+  // The processes the tests start keep their derived-facts cache in one folder of the run (test-cache.ts).
+  globalSetup: ['tests/support/build-dist.ts', 'tests/support/test-cache.ts'],
   // Every test process hands the engine the Node reader of schemas/ and snippets/, as the front ends do.
   setupFiles: ['tests/support/engine-data.ts'],
   testTimeout: 30_000,
