@@ -7,7 +7,7 @@
 import { kindSelected } from '../contract/repo-config';
 import { Analysis, append, applyRangeEdits, checkFailedFinding, LineIndex, type DocumentReport, type FileReport, type Finding, type Fix } from '../engine';
 import * as path from 'node:path';
-import type { CheckInput } from './inputs';
+import type { ReadInput } from './inputs';
 import { EXIT_USAGE, type CliIO } from './io';
 import type { RunVerdict } from './policy';
 
@@ -134,7 +134,7 @@ export function skippedByKindOf(report: FileReport, selectors: readonly string[]
 
 /** `--fix`: the input's text after its safe fixes, written back to the file (a regular file only; stdin and
  *  FIFOs are checked as they are); each applied fix is listed on stderr. */
-export function fixInput(input: CheckInput, analysisOf: () => Analysis, severity: Parameters<Analysis['check']>[1], stdinName: string | undefined, io: CliIO): string {
+export function fixInput(input: ReadInput, analysisOf: () => Analysis, severity: Parameters<Analysis['check']>[1], stdinName: string | undefined, io: CliIO): string {
   const file = path.resolve(io.cwd?.() ?? process.cwd(), input.path);
   const fromStdin = input.path.startsWith('<') || input.path === stdinName;
   if (fromStdin || io.stat?.(file)?.kind !== 'file' || !io.writeFile) {

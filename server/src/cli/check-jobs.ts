@@ -6,9 +6,9 @@
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseStats, Project } from '../engine';
-import { checkInput, type FileOutcome, type FileRunOptions } from './check-run';
-import { cliHost } from './project-host';
-import type { CheckInput } from './inputs';
+import { checkInput, unreadOutcome, type FileOutcome, type FileRunOptions } from './check-run';
+import { cliHost, type CliHost } from './project-host';
+import { readProblem, type CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
 import { openStore, type StoreSpec } from '../host/derived-store';
 
@@ -48,6 +48,7 @@ export function addStats(a: WorkStats, b: WorkStats): WorkStats {
 export class FileChecker {
   private said: string[] = [];
   private readonly known = new Map<string, string>();
+  private readonly host: CliHost;
   private readonly project: Project;
   private readonly store;
   private readonly parsedBefore = parseStats.documents;
@@ -58,23 +59,31 @@ export class FileChecker {
     private readonly io: CliIO = processIO(),
   ) {
     this.store = openStore(store);
-    this.project = new Project(cliHost(this.io, this.known), {
+    this.host = cliHost(this.io, this.known);
+    this.project = new Project(this.host, {
       fallbackRoot: options.cwd,
       onNote: (m) => this.said.push(`note: ${m}\n`),
       ...(this.store ? { store: this.store } : {}),
     });
   }
 
-  /** The inputs this thread holds: their texts stand for the files (read once per run; stdin under
-   *  --stdin-filename), every other file is read from the disk. */
+  /** The inputs this thread holds: the texts read already (streams; stdin under --stdin-filename) stand for
+   *  their files, every other file is read from the disk (a deferred input when it is checked). */
   hold(inputs: readonly CheckInput[]): void {
     this.known.clear();
-    for (const i of inputs) this.known.set(path.resolve(this.options.cwd, i.path), i.text);
+    for (const i of inputs) if (i.text !== undefined) this.known.set(path.resolve(this.options.cwd, i.path), i.text);
   }
 
   check(input: CheckInput, index: number): FileOutcome {
     this.said = [];
-    return checkInput(input, index, this.project, this.options, this.io, this.said);
+    let text = input.text;
+    if (text === undefined) {
+      // Through the host: a text discovery read for a sibling's check is not read again, nor the reverse.
+      const read = this.host.readChecked(path.resolve(this.options.cwd, input.path), this.options.maxFileBytes);
+      if (!read.ok) return unreadOutcome(index, input, readProblem(read));
+      text = read.text;
+    }
+    return checkInput({ ...input, text }, index, this.project, this.options, this.io, this.said);
   }
 
   stats(): WorkStats {
@@ -140,7 +149,7 @@ export async function checkWithWorkers(
 ): Promise<WorkStats> {
   // The largest batches first (by text size, a fair guess of their cost): no worker is left with a big folder at
   // the end while the others wait. Outcomes are still handed on in input order.
-  const size = (b: Batch) => b.items.reduce((n, i) => n + i.input.text.length, 0);
+  const size = (b: Batch) => b.items.reduce((n, i) => n + i.input.size, 0);
   const queue = batchesOf(inputs)
     .map((b) => ({ b, n: size(b) }))
     .sort((x, y) => y.n - x.n)

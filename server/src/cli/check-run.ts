@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
 import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
 import { notCheckedDocuments, type FileResult } from './format/types';
-import type { CheckInput } from './inputs';
+import type { CheckInput, ReadInput } from './inputs';
 import type { CliIO } from './io';
 import type { SeverityMap } from './policy';
 
@@ -29,6 +29,8 @@ export interface FileRunOptions {
   wantFixes: boolean;
   /** SARIF quotes the checked text: the outcome carries it (after `--fix`). */
   keepText: boolean;
+  /** Bytes read from one input at most (--max-file-size). */
+  maxFileBytes: number;
 }
 
 /** The result of one input, as plain data. */
@@ -45,10 +47,25 @@ export interface FileOutcome {
   /** Lines for stderr, in the order they were said (`note:` lines are printed once per run). */
   messages: string[];
   text?: string;
+  /** Why the input could not be read when its turn came (it was found readable when the run began): no report. */
+  unread?: string;
+}
+
+/** The outcome of an input that could not be read when checked (removed, replaced or grown since the walk). */
+export function unreadOutcome(index: number, input: CheckInput, why: string): FileOutcome {
+  return {
+    index,
+    result: { path: input.path, report: { findings: [], documents: [] }, gateConfigs: [], gateConfigsAsWritten: [], notChecked: [] },
+    skippedByKind: 0,
+    documents: 0,
+    failed: false,
+    messages: [],
+    unread: why,
+  };
 }
 
 /** Checks one input in `project`. `said` collects what is said for stderr while it runs (project notes). */
-export function checkInput(input: CheckInput, index: number, project: Project, options: FileRunOptions, io: CliIO, said: string[]): FileOutcome {
+export function checkInput(input: ReadInput, index: number, project: Project, options: FileRunOptions, io: CliIO, said: string[]): FileOutcome {
   const messages = said;
   const group = options.groups[input.settings ?? ''] ?? options.groups['']!;
   const sayingIO: CliIO = { ...io, err: (t) => messages.push(t), out: (t) => messages.push(t) };

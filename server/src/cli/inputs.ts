@@ -1,7 +1,9 @@
 // The inputs of `kubegate check`: every PATH read exactly once (its text serves the gate configs and the
 // check alike). `-` is stdin; a FIFO, a device or /dev/fd/N named on the command line is read once as a
 // stream; folders are walked for YAML files, reading only regular files. Every read is capped per file and
-// per run; whatever is skipped gets a note naming it, never silence.
+// per run; whatever is skipped gets a note naming it, never silence. With `defer`, regular files are only
+// looked at (kind and size) here and read when they are checked (inputText): a run holds the text of the files
+// being checked, not of the whole tree.
 import * as path from 'node:path';
 import { UsageError } from './args';
 import { isWithin, realOf } from './confine';
@@ -22,9 +24,22 @@ export const DEFAULT_LIMITS: InputLimits = { maxFileBytes: MAX_FILE_BYTES, maxRu
 export interface CheckInput {
   /** The name shown in output (for stdin: `--stdin-filename` or `<stdin>`). */
   path: string;
-  text: string;
+  /** The text; undefined for a regular file whose read was deferred (inputText reads it). */
+  text?: string;
+  /** Its size in bytes (of a deferred file: as found when the folder was walked). */
+  size: number;
+  /** Named on the command line (not found in a folder): a file that cannot be read fails the run. */
+  named?: true;
   /** The `.kubegate.yaml` that governs it (its path), when one does: the run's settings for it (check-run.ts). */
   settings?: string;
+}
+
+/** An input with its text: read before its check (without `defer`, or a stream) or by it. */
+export type ReadInput = CheckInput & { text: string };
+
+/** The inputs of a collection without `defer`: every one was read. */
+export function readInputsOf(c: CollectedInputs): ReadInput[] {
+  return c.inputs.filter((i): i is ReadInput => i.text !== undefined);
 }
 
 export interface InputProblem {
@@ -38,7 +53,7 @@ export interface CollectedInputs {
   skipped: InputProblem[];
   /** Named on the command line and not readable (exit 2). */
   failed: InputProblem[];
-  /** Bytes read in all. */
+  /** Bytes of the inputs in all (read, or to be read when deferred). */
   bytesRead: number;
 }
 
@@ -56,6 +71,8 @@ export interface CollectOptions {
   excludedNamed?: (file: string) => string | undefined;
   /** Whether `wanted` applied `files` globs of a `.kubegate.yaml` (said when a folder has no file to check). */
   filesGlobsUsed?: () => boolean;
+  /** Regular files are not read here, only sized: the check reads each (inputText). Streams are read here. */
+  defer?: boolean;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -98,7 +115,7 @@ function statOf(io: CliIO, p: string): { kind: EntryKind; size: number } | undef
   return k ? { kind: k, size: 0 } : undefined;
 }
 
-function readRegular(io: CliIO, p: string, max: number): ReadOutcome {
+export function readRegular(io: CliIO, p: string, max: number): ReadOutcome {
   if (io.readRegular) return io.readRegular(p, max);
   try {
     const text = io.readFile(p);
@@ -115,8 +132,11 @@ async function readStream(io: CliIO, p: string, max: number): Promise<ReadOutcom
   return readRegular(io, p, max);
 }
 
-function tooLargeMessage(o: Extract<ReadOutcome, { reason: 'too-large' }>): string {
-  return `larger than the ${formatBytes(o.limit)} limit per file; not checked (raise it with --max-file-size, or split the file)`;
+/** Why a read gave no text, for a note or an error line. */
+export function readProblem(o: Exclude<ReadOutcome, { ok: true }>): string {
+  if (o.reason === 'too-large') return `larger than the ${formatBytes(o.limit)} limit per file; not checked (raise it with --max-file-size, or split the file)`;
+  if (o.reason === 'not-regular') return `${KIND_WORDS[o.kind]}, not a regular file`;
+  return o.message;
 }
 
 /** Reads every PATH once. Throws UsageError for a folder without YAML files and for `-` given twice. */
@@ -129,14 +149,18 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
   const runLeft = () => limits.maxRunBytes - out.bytesRead;
   const take = (name: string, o: ReadOutcome, named: boolean): void => {
     out.bytesRead += o.bytes;
-    if (o.ok) {
-      out.inputs.push({ path: name, text: o.text });
-      return;
+    if (o.ok) out.inputs.push({ path: name, text: o.text, size: o.bytes, ...(named ? { named: true as const } : {}) });
+    else (named ? out.failed : out.skipped).push({ path: name, message: readProblem(o) });
+  };
+  // A regular file of `size` bytes: read now, or (defer) sized now and read when checked.
+  const takeRegular = (name: string, size: number, named: boolean): void => {
+    const max = Math.min(limits.maxFileBytes, runLeft());
+    if (!options.defer) take(name, readRegular(io, name, max), named);
+    else if (size > max) take(name, { ok: false, reason: 'too-large', bytes: 0, limit: max }, named);
+    else {
+      out.bytesRead += size;
+      out.inputs.push({ path: name, size, ...(named ? { named: true as const } : {}) });
     }
-    const list = named ? out.failed : out.skipped;
-    if (o.reason === 'too-large') list.push({ path: name, message: tooLargeMessage(o) });
-    else if (o.reason === 'not-regular') list.push({ path: name, message: `${KIND_WORDS[o.kind]}, not a regular file` });
-    else list.push({ path: name, message: o.message });
   };
   const overRun = (name: string, size: number, named: boolean): boolean => {
     if (size <= runLeft()) return false;
@@ -188,7 +212,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
       } else if (st.kind !== 'file') {
         out.skipped.push({ path: full, message: `${KIND_WORDS[st.kind]}, not a regular file` });
       } else if (!overRun(full, Math.min(st.size, limits.maxFileBytes), false)) {
-        take(full, readRegular(io, full, Math.min(limits.maxFileBytes, runLeft())), false);
+        takeRegular(full, st.size, false);
       }
     }
     return candidates;
@@ -220,7 +244,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     } else if (excluded(p)) {
       continue;
     } else if (st.kind === 'file') {
-      if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) take(p, readRegular(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
+      if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) takeRegular(p, st.size, true);
     } else {
       // A FIFO, /dev/fd/N (process substitution) or a device named on purpose: read once, capped.
       take(p, await readStream(io, p, Math.min(limits.maxFileBytes, runLeft())), true);

@@ -35,26 +35,22 @@ export interface Jobs {
 
 export const IN_THREAD: Jobs = { threads: 1, workers: false };
 
-/** A run reading this many bytes or more goes to a worker even on two cores: its heap is capped, the main
- *  thread's is not (a repository with 17 MB of CRD bundles: 366 MB peak in the main thread, 215 MB in one worker). */
-export const BIG_RUN_BYTES = 8 * 1024 * 1024;
-
 /**
- * Threads for a run of `files` inputs of `bytes` in all. `--jobs 1` checks in the main thread, `--jobs N` in N
+ * Threads for a run of `files` inputs. `--jobs 1` checks in the main thread, `--jobs N` in N
  * workers. By default: fewer than FILES_PER_THREAD files in the main thread (a worker's start-up would cost more
  * than it saves); else one worker per core beyond the first, as long as each gets FILES_PER_THREAD files. The first
- * core is not counted because a single-threaded run already keeps about one and a half cores busy (V8 collects
- * garbage and compiles on helper threads): measured on 2 cores, two workers were slower than the main thread
- * (bench/RESULTS.md). With two cores or fewer, a big run (BIG_RUN_BYTES) goes to one worker for its memory.
+ * core is not counted because a single-threaded run already keeps more than one core busy (V8 collects garbage and
+ * compiles on helper threads): measured on 2 cores, two workers were barely faster than the main thread
+ * (bench/RESULTS.md), so with two cores or fewer a run stays in the main thread. Its memory is bounded there as
+ * in a worker (texts read when checked, cli/v8-tuning.ts: bench/README.md, item 10).
  */
-export function jobsFor(requested: number | undefined, files: number, bytes: number): Jobs {
+export function jobsFor(requested: number | undefined, files: number): Jobs {
   if (!workersAvailable()) return IN_THREAD;
   if (requested !== undefined) return requested === 1 ? IN_THREAD : { threads: Math.min(requested, files), workers: true };
   if (files < FILES_PER_THREAD) return IN_THREAD;
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const threads = Math.min(cores - 1, Math.floor(files / FILES_PER_THREAD));
-  if (threads >= 2) return { threads, workers: true };
-  return bytes >= BIG_RUN_BYTES ? { threads: 1, workers: true } : IN_THREAD;
+  return threads >= 2 ? { threads, workers: true } : IN_THREAD;
 }
 
 function plural(n: number, what: string): string {

@@ -1,18 +1,54 @@
-// The CLI's host for the engine's project model: the run's inputs (already read once) first, then regular files
-// on disk, bounded like the checked files. Listings and small texts are kept for the run (a kustomization read
-// for every file of its folder is read once); what is derived from a file is kept by the project itself.
+// The CLI's host for the engine's project model: the run's inputs already read (streams) first, then regular
+// files on disk, bounded like the checked files. Listings are kept for the run; texts read from the disk are
+// kept while recently used, up to a bound in all (KEPT_CHARS): a kustomization read for every file of its folder,
+// a CRD bundle read by discovery and then checked and asked about again are read once, and a run over a big tree
+// does not hold the whole tree. What is derived from a file is kept by the project itself.
 import * as path from 'node:path';
 import type { ProjectHost } from '../engine';
 import { realOf } from './confine';
-import { DEFAULT_LIMITS } from './inputs';
-import type { CliIO } from './io';
+import { DEFAULT_LIMITS, readRegular } from './inputs';
+import type { CliIO, ReadOutcome } from './io';
 
-/** Disk texts up to this many characters are kept for the run; a larger one is read again when asked. */
-const KEPT_TEXT_CHARS = 64 * 1024;
+/** Characters of disk texts kept in all (the least recently used go first; a larger text is not kept). */
+export const KEPT_CHARS = 16 * 1024 * 1024;
 
-/** `known`: texts the run already holds, by absolute path (its inputs), read before the disk. */
-export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map()): ProjectHost {
-  const texts = new Map<string, string | undefined>();
+/** The project's host, which also reads the checked files (so that discovery and check share a read). */
+export interface CliHost extends ProjectHost {
+  /** The text of a file to check, at most `maxBytes`: kept from an earlier read, else read (and kept). */
+  readChecked(file: string, maxBytes: number): ReadOutcome;
+}
+
+/** Texts by path (undefined: not readable), the most recently used last, at most KEPT_CHARS in all. */
+class KeptTexts {
+  private readonly texts = new Map<string, string | undefined>();
+  private chars = 0;
+
+  has(file: string): boolean {
+    return this.texts.has(file);
+  }
+
+  get(file: string): string | undefined {
+    const text = this.texts.get(file);
+    if (this.texts.delete(file)) this.texts.set(file, text);
+    return text;
+  }
+
+  set(file: string, text: string | undefined): void {
+    const n = text?.length ?? 0;
+    if (n > KEPT_CHARS) return;
+    this.texts.set(file, text);
+    this.chars += n;
+    for (const [old, t] of this.texts) {
+      if (this.chars <= KEPT_CHARS) break;
+      this.texts.delete(old);
+      this.chars -= t?.length ?? 0;
+    }
+  }
+}
+
+/** `known`: texts the run already holds, by absolute path (its inputs read as streams), read before the disk. */
+export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map()): CliHost {
+  const texts = new KeptTexts();
   const listings = new Map<string, string[]>();
   const kindOf = (p: string) => (io.stat ? io.stat(p)?.kind : io.kind(p));
   const readDisk = (file: string): string | undefined => {
@@ -33,8 +69,15 @@ export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map(
       if (own !== undefined) return own;
       if (texts.has(file)) return texts.get(file);
       const text = readDisk(file);
-      if (text === undefined || text.length <= KEPT_TEXT_CHARS) texts.set(file, text);
+      texts.set(file, text);
       return text;
+    },
+    readChecked(file, maxBytes) {
+      const kept = texts.get(file);
+      if (kept !== undefined) return { ok: true, text: kept, bytes: Buffer.byteLength(kept) };
+      const o = readRegular(io, file, maxBytes);
+      if (o.ok) texts.set(file, o.text);
+      return o;
     },
     listDir(dir) {
       let names = listings.get(dir);

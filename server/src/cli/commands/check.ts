@@ -225,6 +225,7 @@ export const checkCommand: Command = {
         wanted: (f: string) => repos.wanted(f),
         excludedNamed: (f: string) => repos.excludedNamed(f),
         filesGlobsUsed: () => repos.filesGlobsUsed,
+        defer: true,
       });
       repos.check();
       groups = await runGroupsFor(args, settings, collected.inputs, repos, io);
@@ -233,8 +234,9 @@ export const checkCommand: Command = {
     }
     for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
 
+    // SARIF quotes the checked texts: each outcome brings its own.
     const texts = new Map<string, string>();
-    if (settings.outputs.some((o) => o.format === 'sarif')) for (const i of collected.inputs) texts.set(i.path, i.text);
+    const keepText = settings.outputs.some((o) => o.format === 'sarif');
     let reports: ReturnType<typeof openWriters>;
     try {
       reports = openWriters(settings, io, texts);
@@ -256,11 +258,24 @@ export const checkCommand: Command = {
       fix: settings.fix,
       ...(settings.stdinFilename !== undefined ? { stdinFilename: settings.stdinFilename } : {}),
       wantFixes: settings.outputs.some((o) => o.format === 'json' || o.format === 'sarif'),
-      keepText: texts.size > 0,
+      keepText,
+      maxFileBytes: settings.maxFileBytes,
     };
     const here = new FileChecker(fileOptions, settings.store, io);
     here.hold(collected.inputs);
+    let unread = 0;
     const take = (o: FileOutcome): void => {
+      if (o.unread !== undefined) {
+        // Readable when the folders were walked, not when its turn came: like a file unreadable from the start.
+        const input = collected.inputs[o.index]!;
+        unread++;
+        if (input.named) collected.failed.push({ path: input.path, message: o.unread });
+        else {
+          collected.skipped.push({ path: input.path, message: o.unread });
+          io.err(`note: skipped ${input.path}: ${o.unread}\n`);
+        }
+        return;
+      }
       // `note:` lines once per run, whichever thread said them, after the check in name order (the same whatever
       // thread met them first); everything else (--fix lines) as said.
       for (const m of o.messages) {
@@ -281,7 +296,7 @@ export const checkCommand: Command = {
       writer.file(fileResultOf(o));
     };
     // --fix writes files that other files' discovery may read: one thread, in input order.
-    const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length, collected.inputs.reduce((n, i) => n + i.text.length, 0));
+    const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length);
     let work = NO_WORK;
     if (jobs.workers) {
       work = await checkWithWorkers(collected.inputs, jobs.threads, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
@@ -289,7 +304,7 @@ export const checkCommand: Command = {
     for (const m of [...noted].sort()) io.err(m);
     here.finish();
     work = addStats(work, here.stats());
-    if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length, settings.store));
+    if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length - unread, settings.store));
     let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
@@ -300,7 +315,7 @@ export const checkCommand: Command = {
     const versions = new Set(collected.inputs.map((i) => groups[i.settings ?? '']!.projectSettings.version));
     const summary: RunSummary = {
       version: versions.size === 1 ? [...versions][0]! : settings.version,
-      files: collected.inputs.length,
+      files: collected.inputs.length - unread,
       filesWithFindings,
       counts,
       documents,

@@ -19,7 +19,7 @@ import {
 import { describeOptions, optionValue, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
-import { collectInputs } from '../inputs';
+import { collectInputs, readInputsOf } from '../inputs';
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { repoConfigFiles, RunRepoSettings } from '../repo-settings';
 
@@ -231,11 +231,12 @@ export const gatesCommand: Command = {
       repos.check();
       failed = collected.failed;
       for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
-      const environment = await gateEnvironmentFromArgs(args, version, collected.inputs, io, {}, {
+      const inputs = readInputsOf(collected);
+      const environment = await gateEnvironmentFromArgs(args, version, inputs, io, {}, {
         featureGates: repo?.featureGates,
         configFiles: repo ? repoConfigFiles(repo, io, 'configFiles', repos.rootOf(repo.file)) : [],
       });
-      const results = collected.inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
+      const results = inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);
     } catch (err) {
       return usageFailure('gates', err, io);
