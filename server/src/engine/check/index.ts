@@ -22,6 +22,7 @@ import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from '../kustomize/apply';
 import { assignVerdicts } from '../gates/verdict-pass';
 import { loneCrAsLf } from '../parse/kubectl-lexical';
+import { addCrdFacts, mayHoldCrd, type CrdFileFacts } from '../crd/workspace';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -60,10 +61,15 @@ function analyzeEachDocument(text: string, options: CheckOptions, knowledge: Kno
   const version = (ownVersion ? parseDirectives({ text, lineCounter, documents: [] }).version?.value : undefined) ?? options.version;
   const inputs = analyzeInputs(version, options, knowledge);
   const documents: DocumentAnalysis[] = [];
+  // The whole file's CRDs, read from the documents as they go by (not from one document's text alone).
+  const own = ownVersion && options.ownCrdFacts && mayHoldCrd(text) ? options.ownCrdFacts : undefined;
+  const crds: CrdFileFacts = { defs: [], problems: [] };
   const parsed = eachDocument(text, lineCounter, (pdoc, file) => {
+    if (own && pdoc.doc) addCrdFacts(pdoc.doc, text, own.file, lineCounter, crds);
     const analysis = analyzeDocument(file, pdoc, inputs);
     if (analysis) documents.push(analysis);
   });
+  if (parsed && own) own.take(text, crds);
   return parsed && { parsed, directives: parseDirectives(parsed), version, documents };
 }
 

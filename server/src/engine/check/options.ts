@@ -1,6 +1,7 @@
 // What one check of a text is given: the Kubernetes version, the gate environment from outside the file, the
 // file's name, CRDs and kustomize facts, and how to read the text.
 import type { CrdCatalog } from '../crd/catalog';
+import type { CrdFileFacts } from '../crd/workspace';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
@@ -21,4 +22,11 @@ export interface CheckOptions {
   fragment?: boolean;
   /** Also report disable comments (or codes in them) that silence nothing (`--report-unused-disables`). */
   reportUnusedDisables?: boolean;
+  /** Where the file's own CRDs go when the check reads them from the documents it parses anyway (the project
+   *  keeps them per file text, so a CRD bundle that is checked is not parsed again for its folder's catalog). */
+  ownCrdFacts?: {
+    /** The file as the project names it (the facts name it so). */
+    file: string;
+    take(text: string, facts: CrdFileFacts): void;
+  };
 }

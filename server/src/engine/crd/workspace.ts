@@ -2,7 +2,7 @@
 // has any (never above the workspace root), plus CRD files named in settings / .kubegate.yaml / --crd. Several
 // CRDs of the same kind: the first file (sorted by name) wins. File access is injected (buffers before disk).
 import * as path from 'path';
-import { LineCounter } from 'yaml';
+import { LineCounter, type Document } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
 import type { CrdDefinition } from './format';
@@ -89,8 +89,7 @@ function onlyCrdDocuments(text: string): string {
 }
 
 function parseCrdDocuments(text: string, file: string): CrdFileFacts {
-  const defs: CrdDefinition[] = [];
-  const problems: string[] = [];
+  const facts: CrdFileFacts = { defs: [], problems: [] };
   const lineCounter = new LineCounter();
   let docs;
   try {
@@ -99,42 +98,51 @@ function parseCrdDocuments(text: string, file: string): CrdFileFacts {
     return { defs: [], problems: [`${file}: does not parse (${err instanceof Error ? err.message : String(err)}): its CRDs are not used`] };
   }
   for (const doc of docs) {
-    const line = () => lineCounter.linePos((doc.contents as { range?: [number, number, number] } | null)?.range?.[0] ?? doc.range[0]).line;
-    const docText = text.slice(doc.range[0], doc.range[2]);
-    const named = mayHoldCrd(docText);
     addDuplicateKeyErrors(doc);
-    if (doc.errors.length > 0 || !fewAliases(doc)) {
-      if (named) problems.push(`${file}:${line()}: a CustomResourceDefinition document that does not parse (${doc.errors[0]?.message.split('\n')[0] ?? 'too many aliases'}): not used`);
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 100 });
-    } catch (err) {
-      if (named) problems.push(`${file}:${line()}: a CustomResourceDefinition document that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
-      continue;
-    }
-    const objects = isList(value) ? ((value as { items: unknown[] }).items ?? []) : [value];
-    for (const o of objects) {
-      let def: CrdDefinition | undefined;
-      try {
-        def = crdFromObject(o, { kind: 'workspace', name: path.basename(file), file });
-      } catch (err) {
-        problems.push(`${file}:${line()}: a CustomResourceDefinition that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
-        continue;
-      }
-      if (!def) {
-        if (isCrdLike(o)) problems.push(`${file}:${line()}: a CustomResourceDefinition without spec.group or spec.names.kind: not used`);
-        continue;
-      }
-      const r = doc.range;
-      def.source.range = rangeOf(lineCounter, r[0], r[1]);
-      const deep = def.versions.find((v) => v.schema && schemaDepth(v.schema, CHECKED_SCHEMA_DEPTH + 1) > CHECKED_SCHEMA_DEPTH);
-      if (deep) problems.push(`${file}:${line()}: the schema of ${def.kind} ${deep.name} nests more than ${CHECKED_SCHEMA_DEPTH} levels; deeper fields are not checked`);
-      defs.push(def);
-    }
+    addCrdFacts(doc, text, file, lineCounter, facts);
   }
-  return { defs, problems };
+  return facts;
+}
+
+/**
+ * Adds what one parsed document of a file gives as CRDs to `facts`, when the document names
+ * CustomResourceDefinition (others give nothing). The document has its duplicate-key errors already
+ * (addDuplicateKeyErrors). The check of a file calls this on the documents it parses (check/index.ts), so a CRD
+ * file that is checked need not be parsed again for its CRDs: the same documents give the same facts.
+ */
+export function addCrdFacts(doc: Document.Parsed, text: string, file: string, lineCounter: LineCounter, facts: CrdFileFacts): void {
+  if (!mayHoldCrd(text.slice(doc.range[0], doc.range[2]))) return;
+  const line = () => lineCounter.linePos((doc.contents as { range?: [number, number, number] } | null)?.range?.[0] ?? doc.range[0]).line;
+  if (doc.errors.length > 0 || !fewAliases(doc)) {
+    facts.problems.push(`${file}:${line()}: a CustomResourceDefinition document that does not parse (${doc.errors[0]?.message.split('\n')[0] ?? 'too many aliases'}): not used`);
+    return;
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    facts.problems.push(`${file}:${line()}: a CustomResourceDefinition document that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
+    return;
+  }
+  const objects = isList(value) ? ((value as { items: unknown[] }).items ?? []) : [value];
+  for (const o of objects) {
+    let def: CrdDefinition | undefined;
+    try {
+      def = crdFromObject(o, { kind: 'workspace', name: path.basename(file), file });
+    } catch (err) {
+      facts.problems.push(`${file}:${line()}: a CustomResourceDefinition that cannot be read (${err instanceof Error ? err.message : String(err)}): not used`);
+      continue;
+    }
+    if (!def) {
+      if (isCrdLike(o)) facts.problems.push(`${file}:${line()}: a CustomResourceDefinition without spec.group or spec.names.kind: not used`);
+      continue;
+    }
+    const r = doc.range;
+    def.source.range = rangeOf(lineCounter, r[0], r[1]);
+    const deep = def.versions.find((v) => v.schema && schemaDepth(v.schema, CHECKED_SCHEMA_DEPTH + 1) > CHECKED_SCHEMA_DEPTH);
+    if (deep) facts.problems.push(`${file}:${line()}: the schema of ${def.kind} ${deep.name} nests more than ${CHECKED_SCHEMA_DEPTH} levels; deeper fields are not checked`);
+    facts.defs.push(def);
+  }
 }
 
 function isCrdLike(o: unknown): boolean {

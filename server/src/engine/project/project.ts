@@ -179,9 +179,10 @@ export class Project {
     return crds.defs;
   }
 
-  private crdFactsOf(file: string, text: string | undefined): CrdFileFacts {
+  /** `given`: the facts the check of `text` read from its own documents (check/options.ts ownCrdFacts). */
+  private crdFactsOf(file: string, text: string | undefined, given?: CrdFileFacts): CrdFileFacts {
     return this.derived(this.crdFacts, file, text, (t) => {
-      const facts = this.crdsOfText(file, t);
+      const facts = this.crdsOfText(file, t, given);
       if (facts.defs.length > 0) this.keepCrdFile(file);
       return facts;
     });
@@ -215,11 +216,11 @@ export class Project {
     });
   }
 
-  private crdsOfText(file: string, text: string): CrdFileFacts {
+  private crdsOfText(file: string, text: string, given?: CrdFileFacts): CrdFileFacts {
     if (!mayHoldCrd(text)) return { defs: [], problems: [] };
     return this.stored(DERIVED_FORMATS.crds, file, text, () => {
       this.counters.crdParses++;
-      return readCrdFile(text, file);
+      return given ?? readCrdFile(text, file);
     });
   }
 
@@ -243,6 +244,7 @@ export class Project {
       version: settings.version,
       environment,
       crds,
+      ownCrdFacts: { file, take: (t, facts) => void this.crdFactsOf(file, t, facts) },
       ...(kustomize ? { kustomize } : {}),
       ...(settings.reportUnusedDisables ? { reportUnusedDisables: true } : {}),
     });
@@ -315,11 +317,13 @@ export class Project {
   }
 
   private catalogOf(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
-    const own = text !== undefined ? this.ownCrds(file, text) : [];
+    // The CRDs of the text a front end holds for `file`: the same facts as its folder's discovery reads (one parse
+    // when the file is checked and also sits beside others), its problems left to the check's findings.
+    const own = text !== undefined ? this.crdFactsOf(file, text).defs : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
     const workspace = [...(settings.namedCrds ?? []), ...own, ...near];
     const cluster = settings.clusterCrds ?? [];
-    // The same CRDs (one object per file text: crdsOfFile, ownCrds) under the same settings share one catalog.
+    // The same CRDs (one object per file text: crdFactsOf) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;
     const hit = key === undefined ? undefined : this.catalogs.get(key);
     if (hit && sameItems(hit.cluster, cluster) && sameItems(hit.workspace, workspace)) return hit.catalog;
@@ -330,12 +334,6 @@ export class Project {
       this.catalogs.set(key, { cluster, workspace, catalog });
     }
     return catalog;
-  }
-
-  /** The CRDs of the text a front end holds for `file`: the same facts as its folder's discovery reads (one
-   *  parse when the file is checked and also sits beside others), its problems left to the check's findings. */
-  private ownCrds(file: string, text: string): CrdDefinition[] {
-    return this.crdFactsOf(file, text).defs;
   }
 
   /** Says something once (the front end shows it: a `note:` line, the status item). */
