@@ -40,6 +40,25 @@ describe('the derived-facts cache', () => {
     expect(second.code).toBe(first.code);
   });
 
+  it('is not asked for the CRDs of a file checked before the custom resources that need them', async () => {
+    const root = repository();
+    const cache = temp();
+    const env = { KUBEGATE_CACHE_DIR: cache };
+    // crds.yaml is checked first: route.yaml's catalog takes its CRDs from that check, not from a parse or the cache
+    // (only kind.yaml's gate config is stored). Documents parsed: crds.yaml and route.yaml once each, kind.yaml (two
+    // documents) by its check and, on the first run, for its config.
+    const expected = [
+      '6 YAML documents parsed; 1 CRD file and 1 config file parsed (0 from the cache, 1 stored)',
+      '4 YAML documents parsed; 1 CRD file and 0 config files parsed (1 from the cache, 0 stored)',
+    ];
+    for (const stats of expected) {
+      const folder = await spawnCli(['check', 'gateway', '--stats'], { cwd: root, env });
+      expect(folder.stderr).toContain(`stats: 3 files in the main thread; ${stats}`);
+      expect(folder.stdout).toContain('hostnamez');
+    }
+    expect(entries(cache)).toHaveLength(1);
+  });
+
   it('parses a damaged entry again and replaces it', async () => {
     const root = repository();
     const cache = temp();

@@ -216,11 +216,13 @@ export class Project {
     });
   }
 
+  /** `given` (from the file's check) costs less than the store's copy: the store is not asked then. */
   private crdsOfText(file: string, text: string, given?: CrdFileFacts): CrdFileFacts {
     if (!mayHoldCrd(text)) return { defs: [], problems: [] };
-    return this.stored(DERIVED_FORMATS.crds, file, text, () => {
+    if (given) this.counters.crdParses++;
+    return given ?? this.stored(DERIVED_FORMATS.crds, file, text, () => {
       this.counters.crdParses++;
-      return given ?? readCrdFile(text, file);
+      return readCrdFile(text, file);
     });
   }
 
