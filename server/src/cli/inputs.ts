@@ -2,8 +2,9 @@
 // check alike). `-` is stdin; a FIFO, a device or /dev/fd/N named on the command line is read once as a
 // stream; folders are walked for YAML files, reading only regular files. Every read is capped per file and
 // per run; whatever is skipped gets a note naming it, never silence. With `defer`, regular files are only
-// looked at (kind and size) here and read when they are checked (inputText): a run holds the text of the files
-// being checked, not of the whole tree.
+// looked at (kind and size) here and read when they are checked (check-jobs.ts FileChecker), through the
+// project host's cache of recent texts that discovery shares: a run holds the texts of the files being checked
+// and of their neighbours, not the tree's.
 import * as path from 'node:path';
 import { UsageError } from './args';
 import { isWithin, realOf } from './confine';
@@ -24,7 +25,7 @@ export const DEFAULT_LIMITS: InputLimits = { maxFileBytes: MAX_FILE_BYTES, maxRu
 export interface CheckInput {
   /** The name shown in output (for stdin: `--stdin-filename` or `<stdin>`). */
   path: string;
-  /** The text; undefined for a regular file whose read was deferred (inputText reads it). */
+  /** The text; undefined for a regular file whose read was deferred (its check reads it). */
   text?: string;
   /** Its size in bytes (of a deferred file: as found when the folder was walked). */
   size: number;
@@ -71,7 +72,7 @@ export interface CollectOptions {
   excludedNamed?: (file: string) => string | undefined;
   /** Whether `wanted` applied `files` globs of a `.kubegate.yaml` (said when a folder has no file to check). */
   filesGlobsUsed?: () => boolean;
-  /** Regular files are not read here, only sized: the check reads each (inputText). Streams are read here. */
+  /** Regular files are not read here, only sized: the check reads each. Streams are read here. */
   defer?: boolean;
 }
 

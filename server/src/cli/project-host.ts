@@ -35,6 +35,10 @@ class KeptTexts {
 
   set(file: string, text: string | undefined): void {
     const n = text?.length ?? 0;
+    if (this.texts.has(file)) {
+      this.chars -= this.texts.get(file)?.length ?? 0;
+      this.texts.delete(file);
+    }
     if (n > KEPT_CHARS) return;
     this.texts.set(file, text);
     this.chars += n;
