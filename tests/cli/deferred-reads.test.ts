@@ -94,4 +94,18 @@ describe('deferred reads', () => {
     host.readFile('/r/a.yaml');
     expect(reads).toEqual(['c.yaml', 'a.yaml', 'b.yaml', 'a.yaml']);
   });
+
+  it('asks the disk once per path for its kind and its real path', () => {
+    const asked: string[] = [];
+    const io = capturedIO({
+      stat: (p) => (asked.push(`stat ${p}`), { kind: 'dir', size: 0 }),
+      realPath: (p) => (asked.push(`real ${p}`), p),
+    });
+    const host = cliHost(io);
+    for (let i = 0; i < 3; i++) {
+      expect(host.kind('/r/a')).toBe('dir');
+      expect(host.realPath('/r/a')).toBe('/r/a');
+    }
+    expect(asked).toEqual(['stat /r/a', 'real /r/a']);
+  });
 });

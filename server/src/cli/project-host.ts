@@ -1,13 +1,14 @@
 // The CLI's host for the engine's project model: the run's inputs already read (streams) first, then regular
-// files on disk, bounded like the checked files. Listings are kept for the run; texts read from the disk are
-// kept while recently used, up to a bound in all (KEPT_CHARS): a kustomization read for every file of its folder,
-// a CRD bundle read by discovery and then checked and asked about again are read once, and a run over a big tree
-// does not hold the whole tree. What is derived from a file is kept by the project itself.
+// files on disk, bounded like the checked files. Listings, kinds and real paths are kept for the run (the project
+// asks the same ones for every file of a folder); texts read from the disk are kept while recently used, up to a
+// bound in all (KEPT_CHARS): a kustomization read for every file of its folder, a CRD bundle read by discovery and
+// then checked and asked about again are read once, and a run over a big tree does not hold the whole tree. What
+// is derived from a file is kept by the project itself.
 import * as path from 'node:path';
 import type { ProjectHost } from '../engine';
 import { realOf } from './confine';
 import { DEFAULT_LIMITS, readRegular } from './inputs';
-import type { CliIO, ReadOutcome } from './io';
+import type { CliIO, EntryKind, ReadOutcome } from './io';
 
 /** Characters of disk texts kept in all (the least recently used go first; a larger text is not kept). */
 export const KEPT_CHARS = 16 * 1024 * 1024;
@@ -54,7 +55,14 @@ class KeptTexts {
 export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map()): CliHost {
   const texts = new KeptTexts();
   const listings = new Map<string, string[]>();
-  const kindOf = (p: string) => (io.stat ? io.stat(p)?.kind : io.kind(p));
+  const kinds = new Map<string, EntryKind | undefined>();
+  const reals = new Map<string, string | undefined>();
+  const kindOf = (p: string): EntryKind | undefined => {
+    if (kinds.has(p)) return kinds.get(p);
+    const k = io.stat ? io.stat(p)?.kind : io.kind(p);
+    kinds.set(p, k);
+    return k;
+  };
   const readDisk = (file: string): string | undefined => {
     if (kindOf(file) !== 'file') return undefined;
     if (io.readRegular) {
@@ -101,11 +109,15 @@ export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map(
     },
     realPath(p) {
       if (!io.realPath) return path.resolve(p);
+      if (reals.has(p)) return reals.get(p);
+      let real: string | undefined;
       try {
-        return io.realPath(p);
+        real = io.realPath(p);
       } catch {
-        return undefined;
+        real = undefined;
       }
+      reals.set(p, real);
+      return real;
     },
   };
 }
