@@ -5,7 +5,7 @@
 //   tsx bench/run.ts [--sizes 1k,10k,50k] [--no-repo] [--reps 5] [--edits 6] [--queries 5]
 //                    [--servers ours,peer] [--schema ifthen|oneof] [--out bench/RESULTS.md] [--no-write]
 //                    [--first-timeout S] [--edit-timeout S] [--request-timeout S] [--budget-min 9]
-//                    [--cli-reps 3] [--no-cli] [--only-cli]
+//                    [--cli-reps 5] [--no-cli] [--only-cli]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -64,7 +64,7 @@ function parseOptions(argv: readonly string[]): Options {
     write: true,
     timeouts: { ...DEFAULT_TIMEOUTS },
     budgetMin: 9,
-    cliReps: 3,
+    cliReps: 5,
     servers_: true,
   };
   for (let i = 0; i < argv.length; i++) {

@@ -1,7 +1,7 @@
 // Alias → anchored node, for a whole document in one pass (document order, the last anchor of that name before
 // the alias, as the parser resolves it). The package's Alias.resolve(doc) walks the whole document per call,
 // which made 20 000 aliases cost seconds. Cached per document (documents are never mutated after parsing).
-import { isAlias, visit, type Alias, type Document, type Node } from 'yaml';
+import { isAlias, isCollection, isNode, isPair, type Alias, type Document, type Node } from 'yaml';
 
 const cache = new WeakMap<Document, Map<Alias, Node | undefined>>();
 
@@ -15,15 +15,33 @@ function index(doc: Document): AliasIndex {
   const anchors = new Map<string, Node>();
   const sources = new Map<Alias, Node | undefined>();
   let nodes = 0;
-  visit(doc, {
-    Node(_key, node) {
-      nodes++;
-      if (isAlias(node)) sources.set(node, anchors.get(node.source));
-      else if (node.anchor) anchors.set(node.anchor, node);
-    },
+  eachNode(doc, (node) => {
+    nodes++;
+    if (isAlias(node)) sources.set(node, anchors.get(node.source));
+    else if (node.anchor) anchors.set(node.anchor, node);
   });
   cache.set(doc, sources);
   return { sources, nodes };
+}
+
+/**
+ * Every node of the document (scalars, collections, aliases; keys before their values) in document order, until
+ * `visit` returns true. A walk from a stack: the package's visit() copies the path of every node it passes, most of
+ * its cost over a large document (a CRD).
+ */
+export function eachNode(doc: Document, visit: (node: Node) => boolean | void): void {
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isNode(node)) continue;
+    if (visit(node)) return;
+    if (!isCollection(node)) continue;
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const item = node.items[i];
+      if (isPair(item)) stack.push(item.value, item.key);
+      else stack.push(item);
+    }
+  }
 }
 
 /** Every alias of the document with its anchored node (undefined when the anchor is not defined before it). */

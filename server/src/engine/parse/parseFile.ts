@@ -5,7 +5,7 @@ import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
 import type { Range } from '../base/types';
-import { aliasIndex } from './aliases';
+import { aliasIndex, eachNode } from './aliases';
 import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../base/append';
@@ -279,12 +279,7 @@ export function addDuplicateKeyErrors(doc: Document.Parsed): void {
 
 function hasAlias(doc: Document.Parsed): boolean {
   let found = false;
-  visit(doc, {
-    Alias() {
-      found = true;
-      return visit.BREAK;
-    },
-  });
+  eachNode(doc, (node) => (found = isAlias(node)));
   return found;
 }
 
