@@ -25,13 +25,18 @@ function recordReads(io: CliIO): string[] {
   return reads;
 }
 
+/** A new folder holding a ConfigMap (a.yaml) and a kind config (`kindName`), and an IO recording its reads. */
+function folder(kindName: string) {
+  const dir = tempDir();
+  writeFileSync(path.join(dir, 'a.yaml'), CONFIGMAP);
+  writeFileSync(path.join(dir, kindName), KIND);
+  const io = capturedIO();
+  return { dir, io, reads: recordReads(io) };
+}
+
 describe('deferred reads', () => {
   it('a folder walk sizes the files and reads none of them', async () => {
-    const dir = tempDir();
-    writeFileSync(path.join(dir, 'a.yaml'), CONFIGMAP);
-    writeFileSync(path.join(dir, 'b.yaml'), KIND);
-    const io = capturedIO();
-    const reads = recordReads(io);
+    const { dir, io, reads } = folder('b.yaml');
     const collected = await collectInputs([dir], io, { defer: true });
     expect(reads).toEqual([]);
     expect(collected.inputs.map((i) => [path.basename(i.path), i.size, i.text])).toEqual([
@@ -42,11 +47,7 @@ describe('deferred reads', () => {
   });
 
   it('a file the check reads after discovery read it is not read again, nor the reverse', async () => {
-    const dir = tempDir();
-    writeFileSync(path.join(dir, 'a.yaml'), CONFIGMAP);
-    writeFileSync(path.join(dir, 'kind.yaml'), KIND);
-    const io = capturedIO();
-    const reads = recordReads(io);
+    const { dir, io, reads } = folder('kind.yaml');
     expect(await runCli(['check', '--jobs', '1', dir], io)).toBe(0);
     expect(reads.map((p) => path.basename(p)).sort()).toEqual(['a.yaml', 'kind.yaml']);
   });

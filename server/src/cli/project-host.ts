@@ -16,7 +16,7 @@ export const KEPT_CHARS = 16 * 1024 * 1024;
 /** The project's host, which also reads the checked files (so that discovery and check share a read). */
 export interface CliHost extends ProjectHost {
   /** The text of a file to check, at most `maxBytes`: kept from an earlier read, else read (and kept). */
-  readChecked(file: string, maxBytes: number): ReadOutcome;
+  readChecked(file: string, maxBytes: number): { ok: true; text: string } | Exclude<ReadOutcome, { ok: true }>;
 }
 
 /** Texts by path (undefined: not readable), the most recently used last, at most KEPT_CHARS in all. */
@@ -86,7 +86,7 @@ export function cliHost(io: CliIO, known: ReadonlyMap<string, string> = new Map(
     },
     readChecked(file, maxBytes) {
       const kept = texts.get(file);
-      if (kept !== undefined) return { ok: true, text: kept, bytes: Buffer.byteLength(kept) };
+      if (kept !== undefined) return { ok: true, text: kept };
       const o = readRegular(io, file, maxBytes);
       if (o.ok) texts.set(file, o.text);
       return o;
