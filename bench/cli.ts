@@ -18,6 +18,20 @@ export interface Run {
   stats?: string;
 }
 
+/** One measurement of a repetition; `against`: its reference, run right beside it. */
+interface Measure {
+  name: string;
+  run: () => Promise<Run>;
+  against?: Measure;
+}
+
+const REFERENCE = ' (its reference)';
+
+/** Where the runs of a measure's reference are kept in CliResult.rows. */
+function referenceKey(name: string): string {
+  return name + REFERENCE;
+}
+
 export interface CliResult {
   tree: Omit<CliTree, 'root'>;
   bigTree: { files: number; bytes: number; bundles: number };
@@ -68,6 +82,18 @@ function runOnce(work: string, args: string[], cwd: string, env: NodeJS.ProcessE
   });
 }
 
+/** Two runs started together: the wall time until both are done, their CPU summed, the larger peak RSS. */
+async function runPair(run: () => Promise<Run>): Promise<Run> {
+  const started = performance.now();
+  const [a, b] = await Promise.all([run(), run()]);
+  return {
+    wallMs: performance.now() - started,
+    cpuMs: a.cpuMs + b.cpuMs,
+    rssMb: Math.max(a.rssMb, b.rssMb),
+    exit: a.exit === b.exit ? a.exit : null,
+  };
+}
+
 export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: string, reps: number, log: (m: string) => void): Promise<CliResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'kubegate-bench-cli-'));
   try {
@@ -79,36 +105,52 @@ export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: 
     const bigRoot = path.join(work, 'big-tree');
     mkdirSync(bigRoot);
     const bigTree = writeCliTree(bigRoot, sharedDir, tenK, 4);
-    const alone = path.join(work, 'alone');
-    mkdirSync(alone);
-    copyFileSync(path.join(root, tree.bigFolderFile), path.join(alone, path.basename(tree.bigFolderFile)));
+    const aloneDir = path.join(work, 'alone');
+    mkdirSync(aloneDir);
+    copyFileSync(path.join(root, tree.bigFolderFile), path.join(aloneDir, path.basename(tree.bigFolderFile)));
     const cli = path.join(repoRoot, 'dist', 'cli.js');
     const cache = path.join(work, 'cache');
     const yamlEnv = { KG_BENCH_YAML: require.resolve('yaml', { paths: [repoRoot] }) };
     const check = (target: string, extra: string[]) => [cli, 'check', target, '--quiet', '--stats', ...extra];
-    const measures: [string, () => Promise<Run>][] = [
-      ['tree: yaml parse only', () => runOnce(work, [path.join(work, 'floor.cjs'), '.'], root, yamlEnv)],
-      ['tree: check, 1 thread, no cache', () => runOnce(work, check('.', ['--jobs', '1', '--no-cache']), root, {})],
-      ['tree: check, 2 threads, no cache', () => runOnce(work, check('.', ['--jobs', '2', '--no-cache']), root, {})],
-      ['tree: check, default threads, no cache', () => runOnce(work, check('.', ['--no-cache']), root, {})],
-      ['tree: check, 1 thread, warm cache', () => runOnce(work, check('.', ['--jobs', '1']), root, { KUBEGATE_CACHE_DIR: cache })],
-      ['larger bundles: check, default threads, no cache', () => runOnce(work, check('.', ['--no-cache']), bigRoot, {})],
-      ['larger bundles: check, main thread, no cache', () => runOnce(work, check('.', ['--jobs', '1', '--no-cache']), bigRoot, {})],
-      ['1,000 ConfigMaps: yaml parse only', () => runOnce(work, [path.join(work, 'floor.cjs'), tree.manyFolder], root, yamlEnv)],
-      ['1,000 ConfigMaps: check, 1 thread', () => runOnce(work, check(tree.manyFolder, ['--jobs', '1', '--no-cache']), root, {})],
-      ['one file alone', () => runOnce(work, check(path.basename(tree.bigFolderFile), ['--no-cache']), alone, {})],
-      ['one file in its folder, no cache', () => runOnce(work, check(tree.bigFolderFile, ['--no-cache']), root, {})],
-      ['one file in its folder, warm cache', () => runOnce(work, check(tree.bigFolderFile, []), root, { KUBEGATE_CACHE_DIR: cache })],
+    const floorOf = (target: string) => () => runOnce(work, [path.join(work, 'floor.cjs'), target], root, yamlEnv);
+    const treeFloor: Measure = { name: 'tree: yaml parse only', run: floorOf('.') };
+    const oneThread: Measure = { name: 'tree: check, 1 thread, no cache', run: () => runOnce(work, check('.', ['--jobs', '1', '--no-cache']), root, {}) };
+    const alone: Measure = { name: 'one file alone', run: () => runOnce(work, check(path.basename(tree.bigFolderFile), ['--no-cache']), aloneDir, {}) };
+    const bigMain: Measure = {
+      name: 'larger bundles: check, main thread, no cache',
+      run: () => runOnce(work, check('.', ['--jobs', '1', '--no-cache']), bigRoot, {}),
+    };
+    // Each measure whose ratio is reported runs right beside its reference (the two in turns first), so that a
+    // machine whose speed drifts within a repetition (shared cores) moves both sides of a ratio alike.
+    const measures: Measure[] = [
+      { ...oneThread, against: treeFloor },
+      { name: 'tree: check, 2 threads, no cache', run: () => runOnce(work, check('.', ['--jobs', '2', '--no-cache']), root, {}), against: oneThread },
+      // What the two cores give this work when nothing is shared: the bound of any split of one run into two.
+      { name: 'tree: two 1-thread checks at once', run: () => runPair(oneThread.run), against: oneThread },
+      { name: 'tree: check, default threads, no cache', run: () => runOnce(work, check('.', ['--no-cache']), root, {}) },
+      { name: 'tree: check, 1 thread, warm cache', run: () => runOnce(work, check('.', ['--jobs', '1']), root, { KUBEGATE_CACHE_DIR: cache }), against: treeFloor },
+      { name: 'larger bundles: check, default threads, no cache', run: () => runOnce(work, check('.', ['--no-cache']), bigRoot, {}), against: bigMain },
+      {
+        name: '1,000 ConfigMaps: check, 1 thread',
+        run: () => runOnce(work, check(tree.manyFolder, ['--jobs', '1', '--no-cache']), root, {}),
+        against: { name: '1,000 ConfigMaps: yaml parse only', run: floorOf(tree.manyFolder) },
+      },
+      { name: 'one file in its folder, no cache', run: () => runOnce(work, check(tree.bigFolderFile, ['--no-cache']), root, {}), against: alone },
+      { name: 'one file in its folder, warm cache', run: () => runOnce(work, check(tree.bigFolderFile, []), root, { KUBEGATE_CACHE_DIR: cache }), against: alone },
     ];
     // The cache is filled once (a whole-tree run) before the warm measurements.
     log('[cli] filling the cache with one whole-tree run');
     await runOnce(work, check('.', ['--jobs', '1']), root, { KUBEGATE_CACHE_DIR: cache });
     const rows: Record<string, Run[]> = {};
+    const measure = async (key: string, m: Measure, rep: number): Promise<void> => {
+      const r = await m.run();
+      (rows[key] ??= []).push(r);
+      log(`[cli] ${key} #${rep + 1}: wall ${r.wallMs.toFixed(0)} ms, cpu ${r.cpuMs.toFixed(0)} ms, rss ${r.rssMb.toFixed(0)} MB, exit ${r.exit}`);
+    };
     for (let rep = 0; rep < reps; rep++) {
-      for (const [name, measure] of measures) {
-        const r = await measure();
-        (rows[name] ??= []).push(r);
-        log(`[cli] ${name} #${rep + 1}: wall ${r.wallMs.toFixed(0)} ms, cpu ${r.cpuMs.toFixed(0)} ms, rss ${r.rssMb.toFixed(0)} MB, exit ${r.exit}`);
+      for (const m of measures) {
+        const steps = [() => measure(m.name, m, rep), ...(m.against ? [() => measure(referenceKey(m.name), m.against!, rep)] : [])];
+        for (const step of rep % 2 === 0 ? steps : steps.reverse()) await step();
       }
     }
     const { root: _root, ...shape } = tree;
@@ -118,31 +160,31 @@ export async function runCliScenario(repoRoot: string, sharedDir: string, tenK: 
   }
 }
 
-const med = (runs: readonly Run[] | undefined, key: 'wallMs' | 'cpuMs' | 'rssMb'): number => Number(median((runs ?? []).map((r) => r[key])));
+type Key = 'wallMs' | 'cpuMs' | 'rssMb';
 
-function ratio(a: number, b: number): string {
-  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a';
+const med = (runs: readonly Run[] | undefined, key: Key): number => Number(median((runs ?? []).map((r) => r[key])));
+
+function times(n: number): string {
+  return Number.isFinite(n) ? `${n.toFixed(2)}×` : 'n/a';
 }
 
 /** The Markdown section of RESULTS.md. */
 export function cliSection(r: CliResult): string {
   const rows = r.rows;
-  const t = (name: string) => rows[name];
-  const line = (what: string, ours: string, ref: string, value: string, target: string) => `| ${what} | ${ours} | ${ref} | ${value} | ${target} |`;
   const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : 'n/a');
   const mb = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} MB` : 'n/a');
-  const tree1 = t('tree: check, 1 thread, no cache');
-  const tree2 = t('tree: check, 2 threads, no cache');
-  const treeDefault = t('tree: check, default threads, no cache');
-  const bigDefault = t('larger bundles: check, default threads, no cache');
-  const bigMain = t('larger bundles: check, main thread, no cache');
-  const warm = t('tree: check, 1 thread, warm cache');
-  const floorTree = t('tree: yaml parse only');
-  const many = t('1,000 ConfigMaps: check, 1 thread');
-  const floorMany = t('1,000 ConfigMaps: yaml parse only');
-  const alone = t('one file alone');
-  const cold = t('one file in its folder, no cache');
-  const inWarm = t('one file in its folder, warm cache');
+  const show = (key: Key, n: number) => (key === 'rssMb' ? mb(n) : ms(n));
+  /** A measure against the reference run beside it: both medians, and the median of the repetitions' ratios.
+   *  `scale`: what one measured value stands for (1/2: one run of a pair); `inverse`: reference first, and the
+   *  ratio reference / measure (a speed-up). */
+  const paired = (what: string, name: string, key: Key, target: string, { scale = 1, inverse = false } = {}) => {
+    const ours = (rows[name] ?? []).map((o) => o[key] * scale);
+    const refs = (rows[referenceKey(name)] ?? []).map((o) => o[key]);
+    const ratios = ours.map((o, i) => (inverse ? refs[i]! / o : o / refs[i]!)).filter(Number.isFinite);
+    const columns = [show(key, Number(median(ours))), show(key, Number(median(refs)))];
+    return `| ${what} | ${(inverse ? columns.reverse() : columns).join(' | ')} | ${times(Number(median(ratios)))} | ${target} |`;
+  };
+  const alone = (what: string, name: string, key: Key, target: string) => `| ${what} | ${show(key, med(rows[name], key))} |  |  | ${target} |`;
   const mbs = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   return [
     '## CLI at repository scale',
@@ -151,27 +193,38 @@ export function cliSection(r: CliResult): string {
       `manifests in their folders (kind configs among them), CRD bundles of ${r.tree.bundleBytes.map(mbs).join(', ')} made of ` +
       `the upstream CRD files, custom resources beside them, a folder of 1,000 small ConfigMaps, and a ` +
       `~100 KB manifest in a folder of more than a hundred files with two bundles. Each measurement is a fresh process, ` +
-      `${r.reps} repetitions, medians; CPU time (user + system) and peak RSS are the measured process's own ` +
+      `${r.reps} repetitions, medians; a ratio is the median of each repetition's ratio of a measure to its reference, ` +
+      'run right before or after it (in turns), so that the drifting speed of shared cores moves both alike. ' +
+      "CPU time (user + system) and peak RSS are the measured process's own " +
       '(`process.resourceUsage()` at exit, worker threads included); the floor is the `yaml` package\'s ' +
       '`parseAllDocuments` of the same files in one process (Node start-up included on both sides).',
     '',
     '| measure | Kubegate | reference | ratio | target |',
     '|---|---|---|---|---|',
-    line('whole tree, CPU (1 thread, no cache) vs yaml parse', ms(med(tree1, 'cpuMs')), ms(med(floorTree, 'cpuMs')), ratio(med(tree1, 'cpuMs'), med(floorTree, 'cpuMs')), '≤ 1.5×'),
-    line('whole tree, CPU (1 thread, warm cache) vs yaml parse', ms(med(warm, 'cpuMs')), ms(med(floorTree, 'cpuMs')), ratio(med(warm, 'cpuMs'), med(floorTree, 'cpuMs')), '≤ 1.5×'),
-    line('1,000 ConfigMaps in one folder, CPU vs yaml parse', ms(med(many, 'cpuMs')), ms(med(floorMany, 'cpuMs')), ratio(med(many, 'cpuMs'), med(floorMany, 'cpuMs')), '≤ 1.5×'),
-    line('one file in its folder (no cache) vs alone, wall', ms(med(cold, 'wallMs')), ms(med(alone, 'wallMs')), ratio(med(cold, 'wallMs'), med(alone, 'wallMs')), '≤ 2×'),
-    line('one file in its folder (no cache) vs alone, peak RSS', mb(med(cold, 'rssMb')), mb(med(alone, 'rssMb')), ratio(med(cold, 'rssMb'), med(alone, 'rssMb')), '≤ 2×'),
-    line('one file in its folder (warm cache) vs alone, wall', ms(med(inWarm, 'wallMs')), ms(med(alone, 'wallMs')), ratio(med(inWarm, 'wallMs'), med(alone, 'wallMs')), '≤ 2×'),
-    line('one file in its folder (warm cache) vs alone, peak RSS', mb(med(inWarm, 'rssMb')), mb(med(alone, 'rssMb')), ratio(med(inWarm, 'rssMb'), med(alone, 'rssMb')), '≤ 2×'),
-    line('whole tree, wall: 1 thread / 2 threads (speed-up)', ms(med(tree1, 'wallMs')), ms(med(tree2, 'wallMs')), ratio(med(tree1, 'wallMs'), med(tree2, 'wallMs')), '≥ 1.7×'),
-    line('whole tree, peak RSS: default / main thread only (`--jobs 1`)', mb(med(treeDefault, 'rssMb')), mb(med(tree1, 'rssMb')), '', '≤ 250 MB'),
-    line(`larger bundles (${r.bigTree.files} files, ${mbs(r.bigTree.bundles)} of CRDs), peak RSS: default / main thread only`, mb(med(bigDefault, 'rssMb')), mb(med(bigMain, 'rssMb')), '', '≤ 250 MB'),
-    line('larger bundles, wall: default / main thread only', ms(med(bigDefault, 'wallMs')), ms(med(bigMain, 'wallMs')), ratio(med(bigDefault, 'wallMs'), med(bigMain, 'wallMs')), ''),
-    line('whole tree, CPU: 2 threads / 1 thread', ms(med(tree2, 'cpuMs')), ms(med(tree1, 'cpuMs')), ratio(med(tree2, 'cpuMs'), med(tree1, 'cpuMs')), ''),
+    paired('whole tree, CPU (1 thread, no cache) vs yaml parse', 'tree: check, 1 thread, no cache', 'cpuMs', '≤ 1.5×'),
+    paired('whole tree, CPU (1 thread, warm cache) vs yaml parse', 'tree: check, 1 thread, warm cache', 'cpuMs', '≤ 1.5×'),
+    paired('1,000 ConfigMaps in one folder, CPU vs yaml parse', '1,000 ConfigMaps: check, 1 thread', 'cpuMs', '≤ 1.5×'),
+    paired('one file in its folder (no cache) vs alone, wall', 'one file in its folder, no cache', 'wallMs', '≤ 2×'),
+    paired('one file in its folder (no cache) vs alone, peak RSS', 'one file in its folder, no cache', 'rssMb', '≤ 2×'),
+    paired('one file in its folder (warm cache) vs alone, wall', 'one file in its folder, warm cache', 'wallMs', '≤ 2×'),
+    paired('one file in its folder (warm cache) vs alone, peak RSS', 'one file in its folder, warm cache', 'rssMb', '≤ 2×'),
+    paired('whole tree, wall: 1 thread / 2 threads (speed-up)', 'tree: check, 2 threads, no cache', 'wallMs', '≥ 1.7×', { inverse: true }),
+    paired(
+      'whole tree, wall: 1 thread alone / two 1-thread runs at once, per run (what 2 cores give when nothing is shared: the bound of the row above)',
+      'tree: two 1-thread checks at once',
+      'wallMs',
+      '',
+      { scale: 1 / 2, inverse: true },
+    ),
+    paired('whole tree, CPU: 2 threads / 1 thread', 'tree: check, 2 threads, no cache', 'cpuMs', ''),
+    alone('whole tree, peak RSS: default threads', 'tree: check, default threads, no cache', 'rssMb', '≤ 250 MB'),
+    alone('whole tree, peak RSS: main thread only (`--jobs 1`)', 'tree: check, 1 thread, no cache', 'rssMb', '≤ 250 MB'),
+    alone(`larger bundles (${r.bigTree.files} files, ${mbs(r.bigTree.bundles)} of CRDs), peak RSS: default threads`, 'larger bundles: check, default threads, no cache', 'rssMb', '≤ 250 MB'),
+    alone('larger bundles, peak RSS: main thread only', referenceKey('larger bundles: check, default threads, no cache'), 'rssMb', '≤ 250 MB'),
+    paired('larger bundles, wall: default threads / main thread only', 'larger bundles: check, default threads, no cache', 'wallMs', ''),
     '',
     'What each Kubegate run did (`--stats`, first repetition):',
     '',
-    ...Object.entries(rows).flatMap(([name, runs]) => (runs[0]?.stats ? [`- ${name}: ${runs[0].stats.replace(/^stats: /, '')}`] : [])),
+    ...Object.entries(rows).flatMap(([name, runs]) => (runs[0]?.stats && !name.endsWith(REFERENCE) ? [`- ${name}: ${runs[0].stats.replace(/^stats: /, '')}`] : [])),
   ].join('\n');
 }
