@@ -31,7 +31,9 @@ describe('kubegate outside the clone', () => {
 
   it('a copied bundle without its data says what to do, without a stack trace', async () => {
     const dir = tempDir();
+    // The launcher and the program it starts (tests/cli/code-cache.test.ts: the launcher alone).
     copyFileSync(CLI, path.join(dir, 'cli.js'));
+    copyFileSync(path.join(path.dirname(CLI), 'cli-main.js'), path.join(dir, 'cli-main.js'));
     const run = await spawnCli([], { cwd: dir, shell: `"$NODE" cli.js check "${path.join(ROOT, 'examples', 'deployment.yaml')}"` });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Kubegate data not found');
