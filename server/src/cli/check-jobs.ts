@@ -15,8 +15,9 @@ import { entryFile } from './entry-file';
 
 /** A worker's heap: a capped young generation keeps a run of N workers near the memory of one thread (measured on
  *  the bench tree: 317 → 222 MB peak for two workers); the old generation's cap is far above what a check holds,
- *  and a worker that reaches it dies and leaves its files to the main thread. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 };
+ *  and a worker that reaches it dies and leaves its files to the main thread. Not lower: with a cap of 1 GB or
+ *  less, V8 ran each worker about a tenth slower, with the same collections (bench/README.md, item 15). */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 2048 };
 
 /** Outcomes a worker sends in one message. */
 const OUTCOMES_PER_MESSAGE = 25;
