@@ -1,6 +1,7 @@
 // The CLI launcher (dist/cli.js, server/src/cli/launch.ts) compiles the program with V8's code cache, kept in the
 // cache folder: written after a first check, used (not written again) by the next, replaced when V8 refuses it,
 // never written with the cache off or after a command that is not a check, and never changing what a run says.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -67,6 +68,16 @@ describe('code cache of the CLI', () => {
     expect((await run(dir, cache, ['check', '.'], { KUBEGATE_CACHE: 'off' })).code).toBe(0);
     expect((await run(dir, cache, ['--version'])).code).toBe(0);
     expect(codeFiles(cache)).toEqual([]);
+  });
+
+  it('is not read from anything but a regular file (a FIFO there would block the run)', async () => {
+    const { dir, cache } = scratch();
+    const first = await run(dir, cache, ['check', '.']);
+    const [file] = codeFiles(cache);
+    const where = path.join(cache, 'code', file!);
+    rmSync(where);
+    execFileSync('mkfifo', [where]);
+    for (const jobs of ['1', '2']) expect(await run(dir, cache, ['check', '.', '--jobs', jobs])).toEqual(first);
   });
 
   it('leaves the run alone when the cache folder cannot be written', async () => {

@@ -11,7 +11,7 @@ import { cliHost, type CliHost } from './project-host';
 import { readProblem, type CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
 import { openStore, type StoreSpec } from '../host/derived-store';
-import { entryFile } from './entry-file';
+import { threadEntry } from './entry-file';
 
 /** A worker's heap: a capped young generation keeps a run of N workers near the memory of one thread (measured on
  *  the bench tree: 317 → 222 MB peak for two workers); the old generation's cap is far above what a check holds,
@@ -170,7 +170,8 @@ export async function checkWithWorkers(
   let stats = NO_WORK;
   const one = (): Promise<void> =>
     new Promise((resolve) => {
-      const worker = new Worker(entryFile(__filename), { workerData: { kubegateCheckWorker: init } satisfies WorkerInit, resourceLimits: WORKER_LIMITS });
+      const entry = threadEntry(__filename);
+      const worker = new Worker(entry.file, { workerData: { ...entry.data, kubegateCheckWorker: init } satisfies WorkerInit, resourceLimits: WORKER_LIMITS });
       let current: Batch | undefined;
       const done = new Set<number>();
       const send = (): void => {

@@ -9,9 +9,9 @@ import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { buildIdentity, storeSpecFor } from '../host/derived-store';
-import { setLauncher } from './entry-file';
+import { handedCodeCache, setLauncher } from './entry-file';
 import { tuneV8ForOneRun } from './v8-tuning';
 
 /** The cache file of this build under these Node options (V8 refuses a cache made under other flags: a file
@@ -26,9 +26,15 @@ function codeCacheFile(argv: readonly string[], env: NodeJS.ProcessEnv): string 
   return path.join(spec.dir, 'code', `cli-${spec.build}-${options}.bin`);
 }
 
+/** Far above the cache of this program (about 1 MB): anything larger is not one. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
 function readCache(file: string | undefined): Buffer | undefined {
   if (file === undefined) return undefined;
   try {
+    // Only a regular file: reading a FIFO or a device put there would block or never end.
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
     return fs.readFileSync(file);
   } catch {
     return undefined;
@@ -59,7 +65,8 @@ function launch(launcherModule: NodeJS.Module, launcherFile: string): void {
   tuneV8ForOneRun();
   const program = path.join(path.dirname(launcherFile), 'cli-main.js');
   const args = process.argv.slice(2);
-  const file = codeCacheFile(args, process.env);
+  // A worker thread uses the main thread's choice (its own argv does not hold the run's options).
+  const file = isMainThread ? codeCacheFile(args, process.env) : handedCodeCache(workerData);
   const cachedData = readCache(file);
   let source: string;
   try {
@@ -73,7 +80,7 @@ function launch(launcherModule: NodeJS.Module, launcherFile: string): void {
   // Written after a check (what the cache is for), not after `--version` or `--help`, which compile next to nothing.
   const fresh = !cachedData || script.cachedDataRejected === true;
   if (file !== undefined && isMainThread && fresh && args[0] === 'check') process.once('exit', () => writeCache(file, script));
-  setLauncher(launcherFile);
+  setLauncher({ file: launcherFile, codeCache: file });
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
   // The launcher's module stands for the program's: `require.main === module` there, as when it is run itself.
   run.call(launcherModule.exports, launcherModule.exports, Module.createRequire(program), launcherModule, program, path.dirname(program));
