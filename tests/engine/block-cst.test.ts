@@ -76,6 +76,8 @@ const ACCEPTED: Record<string, string> = {
   'a block scalar in a mapping in a sequence, then the end of the document': '- a: |\n    x\n  b: 1\n- c: |\n    y\n\n',
   'plain scalars folded over lines, in a mapping and in sequences': 'a: one\n  two\n   three !x (y) \'z\'\nb:\n- c\n d\n- e: f\n    g\n  h: i\n',
   'a folded plain scalar with a comment on its last line, then a deeper comment': 'a: b\n  c # d\n  # e\nf: g\n  h\n',
+  'flow sequences of scalars on one line': 'a: [b, "c d", \'e\'\'s\']\nf:\n- [--v=2, -1, "x\\"]"]  # g\n- ["h" ,i ,  j k ]\nl: [m]\nn: [ o]\n',
+  'a flow sequence as the last value, without a final line break': 'a:\n  b: [c, d]',
   'quoted scalars folded over lines, with escapes and trailing spaces':
     'a: "b\n  c \\"d\\" \\\n  e"\nf: \'g  \n  h\'\'s\' # i\nj:\n- "k\n  # not a comment\n  l"\n',
 };
@@ -93,7 +95,18 @@ const REFUSED: Record<string, string> = {
   'only comments after ---': '---\n# c\n',
   'an anchor and an alias': 'a: &x b\nc: *x\n',
   'a tag': 'a: !!str b\n',
-  'a flow sequence with items': 'a: [b, c]\n',
+  'a flow sequence of collections': 'a: [b, [c]]\n',
+  'a flow sequence with a pair': 'a: [b: c]\n',
+  'a flow sequence with a plain scalar holding a colon': 'a: [http://b]\n',
+  'a flow sequence with a trailing comma': 'a: [b, ]\n',
+  'a flow sequence with an empty item': 'a: [b, , c]\n',
+  'an empty flow sequence with spaces': 'a: [ ]\n',
+  'a flow sequence over two lines': 'a: [b,\n  c]\n',
+  'a flow sequence followed by trailing spaces': 'a: [b] \n',
+  'a flow sequence followed by a scalar': 'a: [b] c\n',
+  'a flow sequence with an alias': 'a: [*b]\n',
+  'a flow sequence with a lone -': 'a: [-]\n',
+  'a flow mapping with items': 'a: {b: c}\n',
   'a folded plain scalar with a blank line in it': 'a: b\n\n  c\n',
   'a folded plain scalar with trailing spaces in it': 'a: b \n  c\n',
   'a line like a sequence item in a folded plain scalar': 'a: b\n  - c\n',
@@ -160,6 +173,10 @@ describe('block CST fast path', () => {
     expectSameDocuments(text);
   });
 
+  it('equals the package on generated flow sequences (seeded)', () => {
+    expect(flowSequences(3000, 3)).toBeGreaterThan(1000);
+  });
+
   it('equals the package on every mutation of the inline texts (seeded)', () => {
     const read = mutants([...Object.values(ACCEPTED), ...Object.values(MIXED)], 2500, 7);
     // Enough of the mutants stay in the block reader's shape for the comparison to mean something.
@@ -167,12 +184,39 @@ describe('block CST fast path', () => {
   });
 });
 
+/** Seeded random one-line flow sequences (items of every scalar style, odd spacing, commas, comments, brackets):
+ *  the documents always equal the package's, and the tokens too wherever the block reader read the text. Returns
+ *  how many texts it read. */
+function flowSequences(count: number, seed: number): number {
+  const random = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const plain = ['a', 'b c', '-1', '--v=2', '"x"', '"x\\"y"', '"a,b]"', "'it''s'", "'a # b'"];
+  const odd = ['-', '', ' ', '*a', '&a b', '!t c', '[d]', '{e: f}', 'g: h', 'http://i', 'j#k', 'l #m', '?', '"n'];
+  const item = () => (random() < 0.9 ? pick(plain) : pick(odd));
+  const gaps = ['', ' ', '  '];
+  let read = 0;
+  for (let n = 0; n < count; n++) {
+    const parts: string[] = [];
+    for (let k = 1 + Math.floor(random() * 4); k > 0; k--) parts.push(pick(gaps) + item() + pick(gaps));
+    const seq = `[${parts.join(pick([',', ',', ', ', ' ,']))}${random() < 0.1 ? ',' : ''}]`;
+    const after = pick(['', '', ' # c', '  #c', ' ', ' x', '#c']);
+    const text = random() < 0.5 ? `k: ${seq}${after}\nz: 1\n` : `k:\n- ${seq}${after}\n- y\n`;
+    const { mode, tokens } = fastTokens(text);
+    expectSameDocuments(text);
+    if (mode === 'block') {
+      read++;
+      expect(tokens, JSON.stringify(text)).toStrictEqual(libraryTokens(text));
+    }
+  }
+  return read;
+}
+
 /** Seeded random insertions and deletions of YAML's syntax characters. Every mutant's documents equal the
  *  package's; where every document was read by the block reader, or none has an error, so do the tokens. Returns
  *  how many mutants were read by the block reader alone. */
 function mutants(texts: readonly string[], count: number, seed: number): number {
   const random = rng(seed);
-  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '|-', '>', '|\n  ', '\n    ', '"\n  ', "'\n   ", '\n\n', '\n# c\n', '\n  # c\n', ' # c', '&a', '*a', '!t', '?', '%', ':\n'];
+  const bits = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '{}', '[]', '{', '[', ']', ',', ', ', '[a, "b"]', 'a', '---\n', '---\n---\n', '\\', '\n  ', '\n- ', 'x: y\n', "''", '...', '|', '|-', '>', '|\n  ', '\n    ', '"\n  ', "'\n   ", '\n\n', '\n# c\n', '\n  # c\n', ' # c', '&a', '*a', '!t', '?', '%', ':\n'];
   let accepted = 0;
   for (let n = 0; n < count; n++) {
     let text = texts[Math.floor(random() * texts.length)]!;

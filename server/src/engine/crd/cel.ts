@@ -110,11 +110,18 @@ const SUPPORTED_FUNCTIONS = new Set([
  *  library (isURL, quantity, ip, cidr, lists, regex find, optionals, …) are not. */
 export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' {
   if (usesOldSelf(rule)) return 'oldSelf';
-  const code = rule.rule.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
-  if (/\.\?/.test(code)) return 'library';
-  for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) if (!SUPPORTED_FUNCTIONS.has(m[1]!)) return 'library';
-  return 'evaluated';
+  let support = librarySupport.get(rule.rule);
+  if (support === undefined) {
+    const code = rule.rule.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
+    support = /\.\?/.test(code) || [...code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].some((m) => !SUPPORTED_FUNCTIONS.has(m[1]!)) ? 'library' : 'evaluated';
+    if (librarySupport.size >= PARSES_KEPT) librarySupport.clear();
+    librarySupport.set(rule.rule, support);
+  }
+  return support;
 }
+
+/** Whether a rule's text needs the Kubernetes library, by text (asked for every object the rule applies to). */
+const librarySupport = new Map<string, 'evaluated' | 'library'>();
 
 type Program = (bindings: { self: never }) => unknown;
 
@@ -126,9 +133,11 @@ function programOf(expr: string): Program | null {
   let p = programs.get(expr);
   if (p === undefined) {
     try {
-      const { celEnv, parse, plan, strings } = cel();
+      const { celEnv, plan, strings } = cel();
       env ??= celEnv({ funcs: strings });
-      p = plan(env, parse(expr)) as unknown as Program;
+      // The parse a CRD's check made of the same rule, when there was one (plan does not change it).
+      const parsed = parseOutcome(expr).parsed;
+      p = parsed ? (plan(env, parsed) as unknown as Program) : null;
     } catch {
       p = null;
     }
@@ -234,14 +243,21 @@ export function parsedCel(expr: string): unknown {
 
 /** Parse outcomes by expression text: the same rules come back in every copy of a CRD (bundles of several
  *  releases, a CRD checked as a manifest and read for its custom resources). Bounded; the trees are not changed. */
-const parses = new Map<string, { expr?: unknown; error?: string }>();
+const parses = new Map<string, ParseOutcome>();
+
+interface ParseOutcome {
+  parsed?: ReturnType<typeof CelModule.parse>;
+  expr?: unknown;
+  error?: string;
+}
 const PARSES_KEPT = 20_000;
 
-function parseOutcome(expr: string): { expr?: unknown; error?: string } {
+function parseOutcome(expr: string): ParseOutcome {
   let hit = parses.get(expr);
   if (hit) return hit;
   try {
-    hit = { expr: cel().parse(expr).expr };
+    const parsed = cel().parse(expr);
+    hit = { parsed, expr: parsed.expr };
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
     hit = { error: text.replace(/^<input>:/, 'at ').split('\n')[0] };

@@ -1,10 +1,11 @@
 // A fast path for the most common shape of Kubernetes YAML: block mappings and sequences of plain and quoted
 // scalars (on one line, or folded over several as CRDs' descriptions are), block scalars (`|`, `|-`, `>`, `>-`),
-// `{}` and `[]`, indented with spaces, with comments and blank lines, in documents split by bare `---` lines
-// (block-scalars.ts finds where scalars end; block-trivia.ts places comments and blank lines). For such a document
+// `{}` and `[]`, flow sequences of scalars on one line, indented with spaces, with comments and blank lines, in
+// documents split by bare `---` lines (block-scalars.ts finds where scalars end; block-flow.ts reads the flow
+// sequences; block-trivia.ts places comments and blank lines). For such a document
 // this builds the same CST tokens as the `yaml` package's Parser, in one pass over its lines instead of the
 // package's character-by-character lexer; the package's Composer then turns the tokens into documents as usual. A
-// document of any other shape (anchors, tags, flow collections with items, block scalars with other headers,
+// document of any other shape (anchors, tags, other flow collections with items, block scalars with other headers,
 // empty values, anything the parser would call an error) is handed to the package's Parser alone, from its `---`
 // line to the next: a document this module reads ends on a clean line, so the package reads the next one as it
 // would within the whole text. Texts with tabs, CRs, a byte order mark, `...` or `%` lines are left to the
@@ -12,6 +13,7 @@
 // corpus, generated streams and seeded mutations of them.
 import { Parser, type CST } from 'yaml';
 import { blockScalar, plainEnd, quoteEnd, type DocumentLines } from './block-scalars';
+import { flowSequence } from './block-flow';
 import { afterItem, handOn, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
 
 /** Thrown (and caught in blockCst) where the package's reading of a document alone is not what this module expects. */
@@ -289,7 +291,7 @@ class BlockReader implements DocumentLines {
   }
 
   /** A value that starts at `at` on line i, in a collection at column `parent`: a plain or quoted scalar (on
-   *  one line or more), `{}` or `[]` (each with an optional comment after it), or a block scalar. */
+   *  one line or more), `{}` or `[]`, a flow sequence of scalars on one line (block-flow.ts), or a block scalar. */
   private inlineValue(i: number, at: number, indent: number, parent: number): Result<CST.Token> {
     const t = this.text;
     const ln = this.lines[i]!;
@@ -303,6 +305,7 @@ class BlockReader implements DocumentLines {
       const start = token(open ? 'flow-map-start' : 'flow-seq-start', at, indent, c);
       return { token: { type: 'flow-collection', offset: at, indent, start, items: [], end }, next: i + 1 };
     }
+    if (c === '[') return { token: flowSequence(t, ln, at, indent), next: i + 1 };
     let type: CST.FlowScalar['type'] = 'scalar';
     if (c === '"') type = 'double-quoted-scalar';
     else if (c === "'") type = 'single-quoted-scalar';
