@@ -5,6 +5,17 @@
 // Kubernetes client's kubeconfig reader (cluster access, off by default) and the CEL library (CRD rules). A
 // process that never touches a cluster or a CRD rule neither parses nor compiles them (about 2.6 MB of code).
 
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The `yaml` package's ES module build (its "default" export condition; Node's condition gives its CommonJS
+ *  build). Bundled as ES modules, the parser's functions are called directly: through the CommonJS build every
+ *  `isMap(…)`, `isScalar(…)` of the engine went through a getter, and the package's Parser and Composer read
+ *  `process.env` for every token (LOG_TOKENS, LOG_STREAM), which the ES build leaves out (bench/README.md, item
+ *  16). The two builds are made from the same source; the ES one warns with console.warn instead of
+ *  process.emitWarning and decodes `!!binary` (YAML 1.1) with atob instead of Buffer. */
+const yamlEsm = path.join(path.dirname(createRequire(import.meta.url).resolve('yaml/package.json')), 'browser', 'index.js');
+
 export const common = {
   bundle: true,
   platform: 'node',
@@ -14,7 +25,8 @@ export const common = {
   logLevel: 'warning',
   legalComments: 'none',
   // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: bundle its ES modules.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // yaml: its ES module build (yamlEsm above).
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', yaml: yamlEsm },
   // One id per build, shared by the CLI and the server bundles: the derived-facts cache (server/src/host/
   // derived-store.ts) is keyed by it, so a rebuilt Kubegate never reads what an older one stored.
   define: { KUBEGATE_BUILD_ID: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
