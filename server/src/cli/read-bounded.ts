@@ -26,8 +26,9 @@ export function kindOf(st: fs.Stats): EntryKind {
 
 export function statEntry(p: string): { kind: EntryKind; size: number } | undefined {
   try {
-    const st = fs.statSync(p);
-    return { kind: kindOf(st), size: st.size };
+    // An absent path (asked for every folder: .git, settings files) without an exception built and thrown.
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    return st && { kind: kindOf(st), size: st.size };
   } catch {
     return undefined;
   }
