@@ -98,6 +98,19 @@ describe('code cache of the CLI', () => {
     expect(two.stderr).toContain('in 2 worker threads');
   });
 
+  it('is written by a worker thread when threads check the files, with the checking code in it', async () => {
+    const one = scratch();
+    const two = scratch();
+    for (const { dir } of [one, two]) for (let i = 0; i < 40; i++) writeFileSync(path.join(dir, `m${i}.yaml`), MANIFEST.replace('settings', `m${i}`));
+    expect((await run(one.dir, one.cache, ['check', '.', '--jobs', '1'])).code).toBe(0);
+    expect((await run(two.dir, two.cache, ['check', '.', '--jobs', '2', '--stats'])).stderr).toContain('in 2 worker threads');
+    const size = (cache: string) => readFileSync(path.join(cache, 'code', codeFiles(cache)[0]!)).length;
+    // Measured on these files: a checking thread's code is about 0.88 of a one-thread run's (which also walked the
+    // folder and wrote the report); the main thread's of a two-thread run, which only walks and reports, 0.72.
+    expect(codeFiles(two.cache)).toHaveLength(1);
+    expect(size(two.cache)).toBeGreaterThan(0.8 * size(one.cache));
+  });
+
   it('says so when the program beside the launcher is missing', async () => {
     const { dir, cache } = scratch();
     const dist = path.join(dir, 'dist');

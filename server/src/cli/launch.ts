@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { buildIdentity, storeSpecFor } from '../host/derived-store';
-import { handedCodeCache, setLauncher } from './entry-file';
+import { cacheHandedOver, handedCodeCache, setLauncher } from './entry-file';
 import { tuneV8ForOneRun } from './v8-tuning';
 
 /** The cache file of this build under these Node options (V8 refuses a cache made under other flags: a file
@@ -66,7 +66,8 @@ function launch(launcherModule: NodeJS.Module, launcherFile: string): void {
   const program = path.join(path.dirname(launcherFile), 'cli-main.js');
   const args = process.argv.slice(2);
   // A worker thread uses the main thread's choice (its own argv does not hold the run's options).
-  const file = isMainThread ? codeCacheFile(args, process.env) : handedCodeCache(workerData);
+  const handed = isMainThread ? undefined : handedCodeCache(workerData);
+  const file = handed ? handed.file : codeCacheFile(args, process.env);
   const cachedData = readCache(file);
   let source: string;
   try {
@@ -77,10 +78,14 @@ function launch(launcherModule: NodeJS.Module, launcherFile: string): void {
     return;
   }
   const script = new vm.Script(Module.wrap(source), { filename: program, ...(cachedData ? { cachedData } : {}) });
-  // Written after a check (what the cache is for), not after `--version` or `--help`, which compile next to nothing.
+  // Written after a check (what the cache is for), not after `--version` or `--help`, which compile next to nothing;
+  // by the first worker thread when threads check the files (entry-file.ts), else by the main thread.
   const fresh = !cachedData || script.cachedDataRejected === true;
-  if (file !== undefined && isMainThread && fresh && args[0] === 'check') process.once('exit', () => writeCache(file, script));
-  setLauncher({ file: launcherFile, codeCache: file });
+  if (file !== undefined && fresh) {
+    if (handed?.writes) process.once('exit', () => writeCache(file, script));
+    else if (isMainThread && args[0] === 'check') process.once('exit', () => cacheHandedOver() || writeCache(file, script));
+  }
+  setLauncher({ file: launcherFile, codeCache: file, fresh });
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
   // The launcher's module stands for the program's: `require.main === module` there, as when it is run itself.
   run.call(launcherModule.exports, launcherModule.exports, Module.createRequire(program), launcherModule, program, path.dirname(program));
