@@ -11,6 +11,7 @@ import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../base/append';
 import { lineStarts } from '../base/line-index';
 import { loneCrAsLf } from './kubectl-lexical';
+import { noteKey } from './kubectl-keys';
 
 /** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
@@ -262,7 +263,12 @@ export function addDuplicateKeyErrors(doc: Document.Parsed): void {
       for (const pair of node.items) {
         stack.push(pair.key, pair.value);
         const k = pair.key;
-        if (!isScalar(k) || (typeof k.value === 'number' && Number.isNaN(k.value))) continue;
+        if (!isScalar(k)) {
+          // A list or a mapping as a key: kubectl refuses the document (kubectl-keys.ts).
+          if (k !== null) noteKey(doc, k);
+          continue;
+        }
+        if (typeof k.value === 'number' && Number.isNaN(k.value)) continue;
         if (seen.has(k.value)) {
           const [at, end] = k.range ?? [0, 1];
           found.push(new YAMLParseError([at, Math.max(end, at + 1)], 'DUPLICATE_KEY', 'Map keys must be unique'));

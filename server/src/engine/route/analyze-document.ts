@@ -18,6 +18,7 @@ import { checkObjectMeta } from '../validate/object-meta';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
+import { collectionKeyFinding } from '../parse/kubectl-keys';
 import { append } from '../base/append';
 import { typeMetaFinding } from './type-meta';
 import { apiFindings } from './api-findings';
@@ -46,8 +47,10 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
     if (pdoc.unread.first) analysis.findings.push(unreadNote(pdoc));
     return analysis;
   }
-  // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse.
-  const control = controlCharacterFinding(parsed, pdoc);
+  // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse, and
+  // one with a list or a mapping as a key when it decodes it (checked after the package's own errors: a document
+  // it cannot parse is reported as such).
+  const control = controlCharacterFinding(parsed, pdoc) ?? (pdoc.errors.length === 0 ? collectionKeyFinding(parsed, pdoc) : undefined);
   if (control) {
     base.reason = REASON_SYNTAX;
     analysis.findings.push(control);
