@@ -40,8 +40,8 @@ export const IN_THREAD: Jobs = { threads: 1, workers: false };
  * workers. By default: fewer than FILES_PER_THREAD files in the main thread (a worker's start-up would cost more
  * than it saves); else one worker per core beyond the first, as long as each gets FILES_PER_THREAD files. The first
  * core is not counted because a single-threaded run already keeps more than one core busy (V8 collects garbage and
- * compiles on helper threads): measured on 2 cores, two workers were about 1.3× faster than the main thread for
- * a quarter more CPU and a third more memory (bench/README.md, item 15), so with two cores or fewer a run stays in
+ * compiles on helper threads): measured on 2 cores, two workers were 1.2–1.3× faster than the main thread for
+ * about a third more CPU and memory (bench/README.md, items 15 and 16), so with two cores or fewer a run stays in
  * the main thread unless asked. Its memory is bounded there as in a worker (texts read when checked,
  * cli/v8-tuning.ts: bench/README.md, item 10).
  */
