@@ -14,13 +14,11 @@
 import { Parser, type CST } from 'yaml';
 import { blockScalar, plainEnd, quoteEnd, type DocumentLines } from './block-scalars';
 import { flowSequence } from './block-flow';
-import { afterItem, handOn, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
+import { afterItem, handOn, INDICATOR, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
 
 /** Thrown (and caught in blockCst) where the package's reading of a document alone is not what this module expects. */
 class LeaveToPackage extends Error {}
 
-/** Characters a plain scalar may not start with (YAML's indicators). `-`, `?` and `:` are refused too. */
-const INDICATOR = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
 /** How the tokens of a text were made: all by this module, or some documents by the package's Parser. */
 export type BlockCstMode = 'block' | 'mixed';

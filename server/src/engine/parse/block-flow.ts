@@ -6,13 +6,11 @@
 // or trailing items, a sequence over several lines, trailing spaces) is refused (`unsupported`) and the document
 // goes to the `yaml` package. The tokens are those of the package's Parser (tests/engine/block-cst.test.ts).
 import type { CST } from 'yaml';
-import { spaces, token, unsupported, type Line } from './block-trivia';
+import { INDICATOR, spaces, token, unsupported, type Line } from './block-trivia';
 
 /** Characters a plain scalar in this form may not hold (flow indicators, comment and pair marks, quotes). */
 const NOT_IN_PLAIN = new Set([',', '[', ']', '{', '}', '#', ':', '"', "'"]);
 
-/** Characters a plain scalar may not start with (YAML's indicators; `-` only when a space follows it). */
-const NOT_FIRST = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
 function spacesFrom(t: string, from: number, end: number): number {
   let n = 0;
@@ -40,7 +38,7 @@ function scalarEnd(t: string, at: number, end: number): { to: number; type: CST.
     return unsupported();
   }
   // `-` may start one when a character of the scalar follows it (`-1`, `--flag`).
-  if (NOT_FIRST.has(c) && !(c === '-' && at + 1 < end && t.charCodeAt(at + 1) !== 32 && !NOT_IN_PLAIN.has(t[at + 1]!))) unsupported();
+  if (INDICATOR.has(c) && !(c === '-' && at + 1 < end && t.charCodeAt(at + 1) !== 32 && !NOT_IN_PLAIN.has(t[at + 1]!))) unsupported();
   let k = at;
   while (k < end && !NOT_IN_PLAIN.has(t[k]!)) k++;
   while (t.charCodeAt(k - 1) === 32) k--;

@@ -21,6 +21,10 @@ export interface Line {
 /** Thrown (and caught in BlockReader.tokens) where a document leaves the shape the block reader reads. */
 export class Unsupported extends Error {}
 
+/** Characters a plain scalar may not start with (YAML's indicators). `-`, `?` and `:` are refused too (the
+ *  readers allow `-` when a character of the scalar follows it). */
+export const INDICATOR = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
+
 export const unsupported = (): never => {
   throw new Unsupported();
 };
