@@ -217,7 +217,7 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
   'yaml-syntax': {
     severity: 'error',
     summary: 'a parse error or a duplicate key in a document',
-    description: 'The YAML (or JSON) does not parse, or a mapping repeats a key; kubectl refuses to send such a document. That document is not checked further, the other documents of the file are. Fix the syntax at the marked place.',
+    description: 'The YAML (or JSON) does not parse, a mapping repeats a key, or the document holds what kubectl\'s YAML reader refuses (a control character, a list or a mapping as a key); kubectl refuses to send such a document. That document is not checked further, the other documents of the file are. Fix the syntax at the marked place.',
     fixable: false,
     verdict: () => v('decode', 'rejected'),
   },
