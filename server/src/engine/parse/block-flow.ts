@@ -11,7 +11,6 @@ import { INDICATOR, spaces, token, unsupported, type Line } from './block-trivia
 /** Characters a plain scalar in this form may not hold (flow indicators, comment and pair marks, quotes). */
 const NOT_IN_PLAIN = new Set([',', '[', ']', '{', '}', '#', ':', '"', "'"]);
 
-
 function spacesFrom(t: string, from: number, end: number): number {
   let n = 0;
   while (from + n < end && t.charCodeAt(from + n) === 32) n++;
