@@ -62,7 +62,7 @@ export function statsLine(work: WorkStats, jobs: Jobs, files: number, store: Sto
   const where = jobs.workers ? `${jobs.threads} worker thread${jobs.threads === 1 ? '' : 's'}` : 'the main thread';
   const cache = store ? `${work.storeHits} from the cache, ${work.storeWrites} stored` : 'cache off';
   return (
-    `stats: ${files} file${files === 1 ? '' : 's'} in ${where}; ${work.documentsParsed} YAML documents parsed; ` +
+    `stats: ${plural(files, 'file')} in ${where}; ${plural(work.documentsParsed, 'YAML document')} parsed; ` +
     `${plural(work.crdFilesParsed, 'CRD file')} and ${plural(work.configFilesParsed, 'config file')} parsed (${cache})\n`
   );
 }
