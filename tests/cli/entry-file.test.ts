@@ -13,7 +13,7 @@ afterEach(() => {
 describe('threads started by the launcher', () => {
   it('start from the program itself when no launcher started it (tests, the single executable)', () => {
     expect(threadEntry('/x/dist/cli-main.js')).toEqual({ file: '/x/dist/cli-main.js', data: {} });
-    expect(handedCodeCache({ kubegateCheckWorker: {} })).toEqual({ file: undefined, writes: false });
+    expect(handedCodeCache({ kubegateCheckWorker: true })).toEqual({ file: undefined, writes: false });
     expect(handedCodeCache(undefined)).toEqual({ file: undefined, writes: false });
     expect(cacheHandedOver()).toBe(false);
   });
@@ -23,7 +23,7 @@ describe('threads started by the launcher', () => {
     const first = threadEntry('/x/dist/cli-main.js');
     const second = threadEntry('/x/dist/cli-main.js');
     expect(first.file).toBe('/x/dist/cli.js');
-    expect(handedCodeCache({ ...first.data, kubegateCheckWorker: {} })).toEqual({ file: '/c/code/cli-1-2.bin', writes: true });
+    expect(handedCodeCache({ ...first.data, kubegateCheckWorker: true })).toEqual({ file: '/c/code/cli-1-2.bin', writes: true });
     expect(handedCodeCache(second.data)).toEqual({ file: '/c/code/cli-1-2.bin', writes: false });
     expect(cacheHandedOver()).toBe(true);
   });

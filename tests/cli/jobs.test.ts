@@ -64,6 +64,25 @@ describe('kubegate check --jobs', () => {
     expect(byDefault.stderr).toMatch(/^stats: 221 files in (the main thread|\d+ worker threads);/m);
   });
 
+  it('stops the threads it started for --jobs before the walk when the run needs fewer or none', async () => {
+    // One file: one of the two threads checks it, the other is stopped; the report is the main thread's.
+    const alone = await spawnCli(['check', 'examples/deployment-with-mistakes.yaml', '--no-cache', '--jobs', '2', '--stats']);
+    const inMain = await spawnCli(['check', 'examples/deployment-with-mistakes.yaml', '--no-cache', '--jobs', '1']);
+    expect(alone.code).toBe(1);
+    expect(alone.stdout).toBe(inMain.stdout);
+    expect(alone.stderr).toMatch(/^stats: 1 file in 1 worker thread;/m);
+    // A usage error found while walking (an invalid settings file below the working directory): the run ends
+    // with it, the threads started for it do not keep the process alive.
+    const root = temp();
+    mkdirSync(path.join(root, '.git'));
+    mkdirSync(path.join(root, 'team'));
+    copyFileSync(path.join(EXAMPLES, 'deployment.yaml'), path.join(root, 'team', 'deployment.yaml'));
+    writeFileSync(path.join(root, 'team', '.kubegate.yaml'), 'version: "not a version"\n');
+    const refused = await spawnCli(['check', '.', '--no-cache', '--jobs', '2'], { cwd: root });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/invalid \.kubegate\.yaml/);
+  });
+
   it('refuses a --jobs that is not a whole number from 1 to 256', async () => {
     const r = await spawnCli(['check', 'examples/deployment.yaml', '--jobs', '0']);
     expect(r.code).toBe(2);

@@ -1,8 +1,8 @@
 // `kubegate check --jobs N`: the inputs are checked by N worker threads, each with its own project (so a folder's
 // configs and CRDs are read once per worker that checks files of it), and the outcomes are handed on in input
-// order, so the reports are the same bytes as with one thread. Work goes out in batches of one folder's files
-// (at most BATCH_FILES), the largest first, the next batch to whichever worker is free. A worker that dies leaves
-// its unfinished files to the main thread.
+// order, so the reports are the same bytes as with one thread. The threads asked for start before the folders are
+// walked (CheckThreads). Work goes out in batches of one folder's files (at most BATCH_FILES), the largest first,
+// the next batch to whichever worker is free. A worker that dies leaves its unfinished files to the main thread.
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseStats, Project } from '../engine';
@@ -134,18 +134,71 @@ export function workersAvailable(): boolean {
   }
 }
 
+/** What the main thread tells a worker before its first batch. */
 interface WorkerInit {
-  kubegateCheckWorker: { options: FileRunOptions; store?: StoreSpec };
+  options: FileRunOptions;
+  store?: StoreSpec;
+}
+
+/** The workerData key that marks a thread as a worker of `kubegate check`. */
+const CHECK_WORKER = 'kubegateCheckWorker';
+
+/** A worker thread and whether it has ended (it may end before it is given work: a start-up failure). */
+interface CheckThread {
+  worker: Worker;
+  ended: boolean;
 }
 
 /**
- * Checks the inputs with `jobs` worker threads; `onOutcome` gets every outcome in input order. Files a worker
- * could not finish (it died) are checked by `fallback` in this thread. Resolves with the workers' work.
+ * The worker threads of a run, started as soon as the run's thread count is known from its options, before the
+ * folders are walked: a thread's start-up (loading the program, about a tenth of a second of CPU) then overlaps
+ * the walk in the main thread instead of coming after it. Until a thread is given work it does not keep the
+ * process alive; threads the run does not use are stopped.
+ */
+export class CheckThreads {
+  private readonly threads: CheckThread[] = [];
+
+  constructor(count: number) {
+    for (let i = 0; i < count; i++) this.threads.push(this.start());
+  }
+
+  private start(): CheckThread {
+    const entry = threadEntry(__filename);
+    const worker = new Worker(entry.file, { workerData: { ...entry.data, [CHECK_WORKER]: true }, resourceLimits: WORKER_LIMITS });
+    const thread: CheckThread = { worker, ended: false };
+    const end = (): void => {
+      thread.ended = true;
+    };
+    worker.on('error', end);
+    worker.on('exit', end);
+    worker.unref();
+    return thread;
+  }
+
+  /** `count` threads for a run's work (started now when fewer were); the others are stopped. */
+  take(count: number): CheckThread[] {
+    const taken = this.threads.splice(0, count);
+    this.close();
+    while (taken.length < count) taken.push(this.start());
+    for (const t of taken) t.worker.ref();
+    return taken;
+  }
+
+  /** Stops the threads not taken (a run checked in the main thread, or one that ended with a usage error). */
+  close(): void {
+    for (const t of this.threads.splice(0)) void t.worker.terminate();
+  }
+}
+
+/**
+ * Checks the inputs with `jobs` of the run's worker threads; `onOutcome` gets every outcome in input order. Files
+ * a worker could not finish (it died) are checked by `fallback` in this thread. Resolves with the workers' work.
  */
 export async function checkWithWorkers(
   inputs: readonly CheckInput[],
+  threads: CheckThreads,
   jobs: number,
-  init: WorkerInit['kubegateCheckWorker'],
+  init: WorkerInit,
   onOutcome: (o: FileOutcome) => void,
   fallback: (input: CheckInput, index: number) => FileOutcome,
 ): Promise<WorkStats> {
@@ -168,10 +221,9 @@ export async function checkWithWorkers(
     }
   };
   let stats = NO_WORK;
-  const one = (): Promise<void> =>
+  const one = (thread: CheckThread): Promise<void> =>
     new Promise((resolve) => {
-      const entry = threadEntry(__filename);
-      const worker = new Worker(entry.file, { workerData: { ...entry.data, kubegateCheckWorker: init } satisfies WorkerInit, resourceLimits: WORKER_LIMITS });
+      const worker = thread.worker;
       let current: Batch | undefined;
       const done = new Set<number>();
       const send = (): void => {
@@ -197,30 +249,37 @@ export async function checkWithWorkers(
         current = undefined;
         resolve();
       };
+      // A thread that ended before it was given work (its start failed): the others, or this thread, check.
+      if (thread.ended) return end();
       worker.on('error', end);
       worker.on('exit', end);
+      worker.postMessage({ init });
       send();
     });
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, queue.length)) }, one));
+  await Promise.all(threads.take(Math.max(1, Math.min(jobs, queue.length))).map(one));
   // Anything left (every worker died): checked here.
   for (const batch of queue.splice(0)) for (const item of batch.items) deliver(fallback(item.input, item.index));
   return stats;
 }
 
-/** The worker thread's side: checks the batches it is sent until told to stop, then reports its work. */
+/** The worker thread's side: takes its options, checks the batches it is sent until told to stop, then reports its work. */
 export function runCheckWorker(setUp: () => void): boolean {
-  const init = (workerData as Partial<WorkerInit> | undefined)?.kubegateCheckWorker;
-  if (isMainThread || !parentPort || !init) return false;
+  if (isMainThread || !parentPort || (workerData as Record<string, unknown> | undefined)?.[CHECK_WORKER] !== true) return false;
   setUp();
   const port = parentPort;
-  const checker = new FileChecker(init.options, init.store);
-  port.on('message', (m: Batch | { stop: true }) => {
+  let checker: FileChecker | undefined;
+  port.on('message', (m: { init: WorkerInit } | Batch | { stop: true }) => {
+    if ('init' in m) {
+      checker = new FileChecker(m.init.options, m.init.store);
+      return;
+    }
     if ('stop' in m) {
-      checker.finish();
-      port.postMessage({ stats: checker.stats() });
+      checker?.finish();
+      port.postMessage({ stats: checker?.stats() ?? NO_WORK });
       port.close();
       return;
     }
+    if (!checker) throw new Error('a batch came before the options of the run');
     checker.hold(m.items.map((i) => i.input));
     // Outcomes go in groups: a message per file costs the main thread a wake-up each.
     let outcomes: FileOutcome[] = [];

@@ -49,9 +49,22 @@ export function jobsFor(requested: number | undefined, files: number): Jobs {
   if (!workersAvailable()) return IN_THREAD;
   if (requested !== undefined) return requested === 1 ? IN_THREAD : { threads: Math.min(requested, files), workers: true };
   if (files < FILES_PER_THREAD) return IN_THREAD;
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  const threads = Math.min(cores - 1, Math.floor(files / FILES_PER_THREAD));
+  const threads = Math.min(availableCores() - 1, Math.floor(files / FILES_PER_THREAD));
   return threads >= 2 ? { threads, workers: true } : IN_THREAD;
+}
+
+/**
+ * Worker threads to start before the folders are walked (CheckThreads): only when the run asked for them
+ * (`--jobs N`, N ≥ 2), at most one per core; a run with fewer inputs stops the extra ones, one that needs more
+ * starts them later. Not with --fix (one thread) nor by default, which waits for the number of files.
+ */
+export function threadsToStart(requested: number | undefined, fix: boolean): number {
+  if (fix || requested === undefined || requested < 2 || !workersAvailable()) return 0;
+  return Math.min(requested, availableCores());
+}
+
+function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
 function plural(n: number, what: string): string {

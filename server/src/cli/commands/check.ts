@@ -11,9 +11,9 @@ import { shownWhenQuiet, type RunSummary } from '../format/types';
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
-import { addStats, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
+import { addStats, CheckThreads, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
 import { fileResultOf, type FileOutcome, type FileRunOptions, type RunGroup } from '../check-run';
-import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine } from '../jobs-options';
+import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine, threadsToStart } from '../jobs-options';
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
 import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { repoRootOf, RunRepoSettings } from '../repo-settings';
@@ -213,6 +213,8 @@ export const checkCommand: Command = {
     } catch (err) {
       return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
+    // `--jobs N`: the threads start loading the program now, while this thread walks the folders.
+    const threads = new CheckThreads(threadsToStart(settings.jobs, settings.fix));
 
     let collected;
     let groups: Record<string, RunGroup>;
@@ -230,6 +232,7 @@ export const checkCommand: Command = {
       repos.check();
       groups = await runGroupsFor(args, settings, collected.inputs, repos, io);
     } catch (err) {
+      threads.close();
       return usageFailure('check', err, io, !(err instanceof UsageError && /^invalid \.kubegate/.test(err.message)));
     }
     for (const s of collected.skipped) io.err(`note: skipped ${s.path}: ${s.message}\n`);
@@ -241,6 +244,7 @@ export const checkCommand: Command = {
     try {
       reports = openWriters(settings, io, texts);
     } catch (err) {
+      threads.close();
       return usageFailure('check', err, io);
     }
     const writer = reports.writer;
@@ -299,8 +303,12 @@ export const checkCommand: Command = {
     const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length);
     let work = NO_WORK;
     if (jobs.workers) {
-      work = await checkWithWorkers(collected.inputs, jobs.threads, { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) }, take, (input, index) => here.check(input, index));
-    } else collected.inputs.forEach((input, index) => take(here.check(input, index)));
+      const init = { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) };
+      work = await checkWithWorkers(collected.inputs, threads, jobs.threads, init, take, (input, index) => here.check(input, index));
+    } else {
+      threads.close();
+      collected.inputs.forEach((input, index) => take(here.check(input, index)));
+    }
     for (const m of [...noted].sort()) io.err(m);
     here.finish();
     work = addStats(work, here.stats());
