@@ -83,6 +83,25 @@ describe('kubegate check --jobs', () => {
     expect(refused.stderr).toMatch(/invalid \.kubegate\.yaml/);
   });
 
+  it('reads a deeply nested document the same way in the main thread and in a worker (whose stack is larger)', async () => {
+    const root = temp();
+    mkdirSync(path.join(root, '.git'));
+    const nested = (levels: number) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: ${'['.repeat(levels)}${']'.repeat(levels)}\n`;
+    // Past the engine's limit (parse/nesting.ts): before it, 1,500 levels overflowed the main thread's stack (a
+    // syntax error) but not a worker's (an invalid value).
+    for (const levels of [100, 1500, 20000]) writeFileSync(path.join(root, `nested-${levels}.yaml`), nested(levels));
+    const args = ['check', '.', '--no-cache', '--format', 'json'];
+    const one = await spawnCli([...args, '--jobs', '1'], { cwd: root });
+    const two = await spawnCli([...args, '--jobs', '2'], { cwd: root });
+    expect(two.stdout).toBe(one.stdout);
+    const json = JSON.parse(one.stdout) as { files: { path: string; findings: { code: string }[] }[] };
+    expect(json.files.map((f) => [f.path, f.findings.map((x) => x.code)])).toEqual([
+      ['nested-100.yaml', ['invalid-value']],
+      ['nested-1500.yaml', ['file-too-large']],
+      ['nested-20000.yaml', ['file-too-large']],
+    ]);
+  });
+
   it('refuses a --jobs that is not a whole number from 1 to 256', async () => {
     const r = await spawnCli(['check', 'examples/deployment.yaml', '--jobs', '0']);
     expect(r.code).toBe(2);

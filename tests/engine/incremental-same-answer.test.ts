@@ -49,6 +49,8 @@ describe('incremental reports equal whole-file reports', () => {
     'the same in the last config document, a manifest after it': `${KIND}x:\n\t\n---\napiVersion: v1\nkind: Pod\nspc: {}\n`,
     'lone CRs as line breaks (LSP line rules) between documents': `apiVersion: v1\nkind: Pod\nmetadata: {name: a}\r\nspec: {x: 1}\n---\rx\napiVersion: v1\nkind: Pod\nspc: 1\n`,
     'an empty document (--- then ---), blank lines and trailing spaces in others, CR LF': `${CONFIG_MAP}---\n---\n${LIST}---  \n\n \n---\r\n---\n{}\n`,
+    // Not composed (parse/nesting.ts): the same note and ranges from the document alone.
+    'a document nested deeper than the engine reads, between two others': `${CONFIG_MAP}dta: 1\n---\n${CONFIG_MAP}data:\n  k: ${'['.repeat(2000)}${']'.repeat(2000)}\n---\n${LIST}`,
   };
   for (const [name, text] of Object.entries(cases)) {
     it(name, () => {

@@ -96,6 +96,27 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(diags.map((d) => d.code)).toEqual(engine.map((f) => f.code));
   });
 
+  it('a document nested deeper than the engine reads: one note where it goes too deep, the other documents checked, every request answered', async () => {
+    const { ws, client } = await start();
+    const uri = ws.uri('deep.yaml');
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspc: {}\n';
+    const { text, position } = cursor(`${pod}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  k: [‸${'['.repeat(3000)}${']'.repeat(3001)}\n`);
+    const diags = await client.open(uri, text);
+    const summary = (ds: typeof diags) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character]);
+    // The same as the CLI's (one engine): the 257th level is the 255th `[` of line 11.
+    expect(summary(diags)).toEqual([['unknown-field', 4, 0], ['file-too-large', 11, 259]]);
+    expect(diags.map((d) => d.code)).toEqual(checkText(text, { version: '1.37' }).findings.map((f) => f.code));
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+    expect(hover === null || typeof hover === 'object').toBe(true);
+    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toBeTruthy();
+    expect(await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })).toBeInstanceOf(Array);
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diags[1]!.range, context: { diagnostics: [diags[1]!] } })) as CodeAction[];
+    expect(actions.map((a) => a.title)).toContain('Disable file-too-large on this line');
+    // An edit in the Pod (a document walked on its own): its new finding, the same note.
+    const edited = await client.change(uri, [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } }, newText: 'spec' }]);
+    expect(summary(edited)).toEqual([['missing-field', 4, 0], ['file-too-large', 11, 259]]);
+  });
+
   it('an invalid glob in kubegate.files is a setting error in the status; checking goes on with the default selection', async () => {
     const settings = { files: ['{a,b', `${'*a'.repeat(60)}*b`] };
     const { ws, client } = create({}, { settings: () => settings });

@@ -355,7 +355,7 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
   'file-too-large': {
     severity: 'information',
     summary: 'the file is too large to check fully',
-    description: 'The file (or a CRD schema) is over a size guard, so only its syntax is checked. Split it, or check it with the CLI.',
+    description: "The file, a CRD schema or a document is over a size guard (the file's length, a schema's depth, how deeply a document nests), so only its syntax is checked, or nothing of that document. Split or flatten it; a file over the editor's length limit can be checked with the CLI.",
     fixable: false,
     verdict: () => v('decode', 'note'),
   },

@@ -11,6 +11,7 @@ import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNot
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
 import { documentMarkers } from '../parse/cut-documents';
+import { MAX_NESTING, tooDeepAt } from '../parse/nesting';
 
 export interface CrdFileAccess {
   /** File names (not paths) directly inside `dir`; [] when the folder cannot be read. */
@@ -41,8 +42,8 @@ export function crdsFromText(text: string, file: string): CrdDefinition[] {
 
 /**
  * What in a CRD file was not used, one sentence per problem naming the file and line: a document that mentions
- * CustomResourceDefinition but does not parse (or nests too deeply to read), a CRD without group or kind, a
- * schema nested deeper than Kubegate follows. Nothing is skipped silently.
+ * CustomResourceDefinition but does not parse or nests too deeply to read (parse/nesting.ts), a CRD without group
+ * or kind, a schema nested deeper than Kubegate follows. Nothing is skipped silently.
  */
 export function crdFileProblems(text: string, file: string): string[] {
   return crdsAndProblems(text, file).problems;
@@ -113,6 +114,11 @@ function parseCrdDocuments(text: string, file: string): CrdFileFacts {
 export function addCrdFacts(doc: Document.Parsed, text: string, file: string, lineCounter: LineCounter, facts: CrdFileFacts): void {
   if (!mayHoldCrd(text.slice(doc.range[0], doc.range[2]))) return;
   const line = () => lineCounter.linePos((doc.contents as { range?: [number, number, number] } | null)?.range?.[0] ?? doc.range[0]).line;
+  const deep = tooDeepAt(doc);
+  if (deep !== undefined) {
+    facts.problems.push(`${file}:${lineCounter.linePos(deep).line}: a CustomResourceDefinition document nested deeper than ${MAX_NESTING} levels: not used`);
+    return;
+  }
   if (doc.errors.length > 0 || !fewAliases(doc)) {
     facts.problems.push(`${file}:${line()}: a CustomResourceDefinition document that does not parse (${doc.errors[0]?.message.split('\n')[0] ?? 'too many aliases'}): not used`);
     return;

@@ -33,6 +33,7 @@ export function shiftWalk(walk: DocumentWalk, by: Shift): DocumentWalk {
   const index = (i: number | undefined): number | undefined => (i === undefined ? undefined : i + by.index);
   const p = walk.parsed;
   const parsed: ParsedDocument = { ...p, index: p.index + by.index, range: range(p.range), start: p.start + by.offset, end: p.end + by.offset, errors: p.errors.map((e) => ({ ...e, range: range(e.range) })) };
+  if (p.tooDeep) parsed.tooDeep = { ...p.tooDeep, range: range(p.tooDeep.range) };
   const rules = walk.rules.map((r): DisableRule => {
     const lines = r.scope === 'file' ? {} : { fromLine: r.fromLine + by.line, toLine: r.toLine === Number.MAX_SAFE_INTEGER ? r.toLine : r.toLine + by.line };
     return withIndex({ ...r, ...lines, range: range(r.range), named: r.named.map((n) => ({ ...n, range: range(n.range) })) }, index(r.document));
@@ -97,7 +98,7 @@ type HoldsRange<T, D extends number = 4> = [D] extends [never]
 type RangeFields<T> = { [K in keyof T]-?: true extends HoldsRange<T[K]> ? K : never }[keyof T];
 
 // `doc` (the tree) is never kept: walks.ts keeps documents without their trees.
-const PARSED: Record<RangeFields<Omit<ParsedDocument, 'doc'>>, true> = { range: true, errors: true };
+const PARSED: Record<RangeFields<Omit<ParsedDocument, 'doc'>>, true> = { range: true, errors: true, tooDeep: true };
 /** Plus the line fields fromLine/toLine (numbers, moved by hand) and `document`. */
 const RULE: Record<RangeFields<DisableRule>, true> = { range: true, named: true };
 const ANALYSIS: Record<RangeFields<DocumentAnalysis>, true> = { report: true, findings: true, gatedUses: true, gateSettings: true, runtimeConfig: true, namedVersions: true };

@@ -170,8 +170,9 @@ export class DocumentWalks {
 }
 
 /** A document whose walk alone may not be the whole file's: a syntax error (a quote or a flow collection left
- *  open runs past a `---`) or a template (its syntax errors are not reported, yet may join or split documents). */
+ *  open runs past a `---`), a template (its syntax errors are not reported, yet may join or split documents) or a
+ *  document not composed (nested too deeply: its syntax is not known). */
 function unsure(pdoc: ParsedDocument, analysis: DocumentAnalysis | undefined): boolean {
-  if (pdoc.errors.length > 0 || pdoc.templated || pdoc.unread) return true;
+  if (pdoc.errors.length > 0 || pdoc.templated || pdoc.unread || pdoc.tooDeep) return true;
   return analysis !== undefined && (analysis.report.reason === REASON_SYNTAX || analysis.report.reason?.startsWith('template') === true || analysis.findings.some((f) => f.code === 'yaml-syntax'));
 }

@@ -20,6 +20,9 @@ export interface ParsedDocument {
   /** Not parsed: the file has more than `templateDocuments` documents with template markers before it
    *  (parse/parseFile.ts MAX_TEMPLATE_DOCUMENTS); `first` on the first such document, `remaining` of them. */
   unread?: { first: boolean; templateDocuments: number; remaining: number };
+  /** Not composed: the document nests deeper than `limit` levels of collections, first at `range`
+   *  (parse/nesting.ts MAX_NESTING). */
+  tooDeep?: { limit: number; range: Range };
 }
 
 export interface ParsedFile {

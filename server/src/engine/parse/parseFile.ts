@@ -1,6 +1,6 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
@@ -12,6 +12,7 @@ import { append } from '../base/append';
 import { lineStarts } from '../base/line-index';
 import { loneCrAsLf } from './kubectl-lexical';
 import { noteKey } from './kubectl-keys';
+import { composeWithStandIns, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
 
 /** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
@@ -140,9 +141,10 @@ function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Docu
   return docs;
 }
 
-/** The package's parseAllDocuments alone. */
+/** The package's parseAllDocuments alone (its Parser and Composer), but with an empty stand-in for a document
+ *  nested too deeply (parse/nesting.ts). */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  const docs = withoutStackTraces(() => [...parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter })] as Document.Parsed[]);
+  const docs = withoutStackTraces(() => composeWithStandIns(new Parser(lineCounter?.addNewLine).parse(text), new Composer(PARSE_OPTIONS), text.length));
   parseStats.documents += docs.length;
   return docs;
 }
@@ -158,6 +160,8 @@ export function composeBlockDocuments(text: string, onDocument: (doc: Document.P
   const composer = new Composer(PARSE_OPTIONS);
   // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
   const mode = blockCst(text, (token) => {
+    // A document nested too deeply is the package path's to stand in for (packageDocuments).
+    if (token.type === 'document' && tooDeepOffset(token) !== undefined) throw new FastPathGivesUp();
     for (const doc of withoutStackTraces(() => [...composer.next(token)])) {
       parseStats.documents++;
       onDocument(doc as Document.Parsed);
@@ -205,6 +209,10 @@ export function toParsedDocument(
   lineCounter: LineCounter,
 ): ParsedDocument {
   const range = rangeOf(lineCounter, start, end);
+  const deep = tooDeepAt(doc);
+  if (deep !== undefined) {
+    return { index, doc: null, range, start, end, templated: false, errors: [], tooDeep: { limit: MAX_NESTING, range: rangeOf(lineCounter, deep, deep + 1) } };
+  }
   // A stack overflow is reported once per level the parser unwinds: keep the first.
   const tooDeep = 'The document nests too deeply to be read (Maximum call stack size exceeded)';
   acceptKubectlEscapes(doc, text);

@@ -25,6 +25,7 @@ import { apiFindings } from './api-findings';
 import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
+import { tooDeepNote, unreadNote } from './not-read-notes';
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
 export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs): DocumentAnalysis | undefined {
@@ -45,6 +46,11 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   if (pdoc.unread) {
     base.reason = `not read: the file has more than ${pdoc.unread.templateDocuments} documents with template markers before it`;
     if (pdoc.unread.first) analysis.findings.push(unreadNote(pdoc));
+    return analysis;
+  }
+  if (pdoc.tooDeep) {
+    base.reason = `not read: the document nests deeper than ${pdoc.tooDeep.limit} levels`;
+    analysis.findings.push(tooDeepNote(pdoc, pdoc.tooDeep));
     return analysis;
   }
   // kubectl's YAML reader refuses a document holding a control character (NUL, U+0001, …) before any parse, and
@@ -375,16 +381,3 @@ function analyzeListItems(
   });
 }
 
-/** The note on the first document left unread after the file's many template documents (parse/parseFile.ts). */
-function unreadNote(pdoc: ParsedDocument): Finding {
-  const { templateDocuments, remaining } = pdoc.unread!;
-  const start = pdoc.range.start;
-  return finding('file-too-large', {
-    message: `Not checked: this and the ${remaining - 1} documents after it follow ${templateDocuments} documents with template markers ({{ … }})`,
-    fix: 'Check the rendered output instead (e.g. helm template … | kubegate check -), or split the file.',
-    detail: `Kubegate reads at most ${templateDocuments} documents with template markers in one file; none of them is checked, and parsing them costs far more than a plain document.`,
-    range: { start, end: { line: start.line, character: start.character + 3 } },
-    document: pdoc.index,
-    data: { rule: 'template-documents', limit: templateDocuments, unread: remaining },
-  });
-}
