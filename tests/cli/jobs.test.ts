@@ -83,23 +83,32 @@ describe('kubegate check --jobs', () => {
     expect(refused.stderr).toMatch(/invalid \.kubegate\.yaml/);
   });
 
-  it('reads a deeply nested document the same way in the main thread and in a worker (whose stack is larger)', async () => {
+  it('reads deeply nested documents and CEL rules the same way in the main thread and in a worker (whose stack is larger)', async () => {
     const root = temp();
     mkdirSync(path.join(root, '.git'));
     const nested = (levels: number) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: ${'['.repeat(levels)}${']'.repeat(levels)}\n`;
     // Past the engine's limit (parse/nesting.ts): before it, 1,500 levels overflowed the main thread's stack (a
     // syntax error) but not a worker's (an invalid value).
     for (const levels of [100, 1500, 20000]) writeFileSync(path.join(root, `nested-${levels}.yaml`), nested(levels));
+    // A CEL rule of 1,000 nested parentheses: it overflowed the JavaScript parser's stack in the main thread (a
+    // stack overflow message) but not in a worker (the rule evaluated); now refused as kube-apiserver refuses it.
+    const rule = `${'('.repeat(1000)}self.a == 1${')'.repeat(1000)}`;
+    writeFileSync(
+      path.join(root, 'rule-crd.yaml'),
+      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: things.nest.test}\nspec:\n  group: nest.test\n  names: {kind: Thing, plural: things}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties: {a: {type: integer}}\n            x-kubernetes-validations:\n            - rule: "${rule}"\n`,
+    );
     const args = ['check', '.', '--no-cache', '--format', 'json'];
     const one = await spawnCli([...args, '--jobs', '1'], { cwd: root });
     const two = await spawnCli([...args, '--jobs', '2'], { cwd: root });
     expect(two.stdout).toBe(one.stdout);
-    const json = JSON.parse(one.stdout) as { files: { path: string; findings: { code: string }[] }[] };
+    const json = JSON.parse(one.stdout) as { files: { path: string; findings: { code: string; message: string }[] }[] };
     expect(json.files.map((f) => [f.path, f.findings.map((x) => x.code)])).toEqual([
       ['nested-100.yaml', ['invalid-value']],
       ['nested-1500.yaml', ['file-too-large']],
       ['nested-20000.yaml', ['file-too-large']],
+      ['rule-crd.yaml', ['invalid-value']],
     ]);
+    expect(json.files[3]!.findings[0]!.message).toBe('Applying fails: the CEL rule does not compile: expression recursion limit exceeded: 250');
   });
 
   it('refuses a --jobs that is not a whole number from 1 to 256', async () => {

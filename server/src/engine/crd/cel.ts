@@ -5,6 +5,7 @@
 import type * as CelModule from '@bufbuild/cel';
 import type * as CelExt from '@bufbuild/cel/ext';
 import type { CrdRule } from './format';
+import { CEL_RECURSION_MESSAGE, celTooDeep } from './cel-nesting';
 
 /** The CEL library, loaded on the first rule evaluated (most checks never meet a CRD rule: no memory for it). */
 let lib: (typeof CelModule & { strings: typeof CelExt.strings }) | undefined;
@@ -255,14 +256,19 @@ const PARSES_KEPT = 20_000;
 function parseOutcome(expr: string): ParseOutcome {
   let hit = parses.get(expr);
   if (hit) return hit;
-  try {
-    const parsed = cel().parse(expr);
-    hit = { parsed, expr: parsed.expr };
-  } catch (e) {
-    const text = e instanceof Error ? e.message : String(e);
-    hit = { error: text.replace(/^<input>:/, 'at ').split('\n')[0] };
-  }
+  // Nested deeper than kube-apiserver's parser reads (cel-nesting.ts): refused as it refuses it.
+  hit = celTooDeep(expr) ? { error: CEL_RECURSION_MESSAGE } : parseNow(expr);
   if (parses.size >= PARSES_KEPT) parses.clear();
   parses.set(expr, hit);
   return hit;
+}
+
+function parseNow(expr: string): ParseOutcome {
+  try {
+    const parsed = cel().parse(expr);
+    return { parsed, expr: parsed.expr };
+  } catch (e) {
+    const text = e instanceof Error ? e.message : String(e);
+    return { error: text.replace(/^<input>:/, 'at ').split('\n')[0] };
+  }
 }
