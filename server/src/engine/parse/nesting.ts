@@ -18,21 +18,36 @@ export const MAX_NESTING = 256;
  *  scannerc.go @ 01c0521edf7a0d83650270898a38972a8d8264b4, max_flow_level and max_indents). */
 export const KUBECTL_MAX_NESTING = 10_000;
 
+type Collection = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
+
+function isCollection(t: CST.Token | null | undefined): t is Collection {
+  return !!t && (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection');
+}
+
 /** Where the first collection nested deeper than `limit` levels starts in a document token, or undefined. It walks
- *  the tokens with a stack of its own (the tokens it is meant for are too deep for recursion). */
+ *  the collections with a stack of its own (the tokens it is meant for are too deep for recursion); it runs on every
+ *  document the engine parses, so scalars are never pushed. */
 export function tooDeepOffset(token: CST.Document, limit = MAX_NESTING): number | undefined {
+  if (!isCollection(token.value)) return undefined;
   let first: number | undefined;
-  const pending: [CST.Token | null | undefined, number][] = [[token.value, 0]];
+  const pending: Collection[] = [token.value];
+  const depths: number[] = [0];
   while (pending.length > 0) {
-    const [t, depth] = pending.pop()!;
-    if (!t || (t.type !== 'block-map' && t.type !== 'block-seq' && t.type !== 'flow-collection')) continue;
+    const t = pending.pop()!;
+    const depth = depths.pop()!;
     if (depth === limit) {
       if (first === undefined || t.offset < first) first = t.offset;
       continue;
     }
     for (const item of t.items) {
-      if ('key' in item) pending.push([item.key, depth + 1]);
-      pending.push([item.value, depth + 1]);
+      if ('key' in item && isCollection(item.key)) {
+        pending.push(item.key);
+        depths.push(depth + 1);
+      }
+      if (isCollection(item.value)) {
+        pending.push(item.value);
+        depths.push(depth + 1);
+      }
     }
   }
   return first;
