@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } fro
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, spawnCli, tempDirs } from './cli-process';
+import { widgetCrd } from '../support/crd-text';
 
 const temp = tempDirs();
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -93,10 +94,7 @@ describe('kubegate check --jobs', () => {
     // A CEL rule of 1,000 nested parentheses: it overflowed the JavaScript parser's stack in the main thread (a
     // stack overflow message) but not in a worker (the rule evaluated); now refused as kube-apiserver refuses it.
     const rule = `${'('.repeat(1000)}self.a == 1${')'.repeat(1000)}`;
-    writeFileSync(
-      path.join(root, 'rule-crd.yaml'),
-      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: things.nest.test}\nspec:\n  group: nest.test\n  names: {kind: Thing, plural: things}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties: {a: {type: integer}}\n            x-kubernetes-validations:\n            - rule: "${rule}"\n`,
-    );
+    writeFileSync(path.join(root, 'rule-crd.yaml'), `${widgetCrd('nest.test', { a: '{type: integer}' })}            x-kubernetes-validations:\n            - rule: "${rule}"\n`);
     const args = ['check', '.', '--no-cache', '--format', 'json'];
     const one = await spawnCli([...args, '--jobs', '1'], { cwd: root });
     const two = await spawnCli([...args, '--jobs', '2'], { cwd: root });

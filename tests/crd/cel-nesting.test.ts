@@ -6,35 +6,16 @@ import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
 import { CEL_MAX_RECURSION, celTooDeep } from '../../server/src/engine/crd/cel-nesting';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
+import { widgetCrd } from '../support/crd-text';
 
 /** `n` nested parentheses around a comparison: n + 1 nested expressions. */
 const parens = (n: number) => `${'('.repeat(n)}self.a == 1${')'.repeat(n)}`;
 /** A chain of `n` conditionals: each else branch nests one expression more. */
 const chain = (n: number) => `${Array.from({ length: n }, (_, i) => `self.a == ${i} ? ${i} :`).join(' ')} 0 == 0`;
 
-const crd = (rule: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: things.nest.test}
-spec:
-  group: nest.test
-  names: {kind: Thing, plural: things}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              a: {type: integer}
-            x-kubernetes-validations:
-            - rule: ${JSON.stringify(rule)}
-`;
-const THING = 'apiVersion: nest.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  a: 2\n';
+/** A CRD whose spec has an integer `a` and the rule. */
+const crd = (rule: string) => `${widgetCrd('nest.test', { a: '{type: integer}' })}            x-kubernetes-validations:\n            - rule: ${JSON.stringify(rule)}\n`;
+const WIDGET = 'apiVersion: nest.test/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  a: 2\n';
 
 describe('CEL expressions nested too deeply', () => {
   it('counts brackets and else branches up to the parser\'s limit', () => {
@@ -65,9 +46,9 @@ describe('CEL expressions nested too deeply', () => {
     ]);
     expect(checkText(crd(parens(249)), { version: '1.37' }).findings).toEqual([]);
     const catalog = (rule: string) => buildCrdCatalog({ workspace: crdsFromText(crd(rule), 'crd.yaml'), pack: null });
-    const failed = checkText(THING, { version: '1.37', crds: catalog(parens(249)) }).findings;
+    const failed = checkText(WIDGET, { version: '1.37', crds: catalog(parens(249)) }).findings;
     expect(failed.map((f) => [f.code, f.message.slice(0, 20)])).toEqual([['invalid-value', 'failed rule: (((((((']]);
     // The rule the API server cannot compile is not evaluated on its objects.
-    expect(checkText(THING, { version: '1.37', crds: catalog(parens(250)) }).findings).toEqual([]);
+    expect(checkText(WIDGET, { version: '1.37', crds: catalog(parens(250)) }).findings).toEqual([]);
   });
 });
