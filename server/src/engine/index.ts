@@ -38,7 +38,7 @@ export { wrapText } from './base/wrap-text';
 export { applyRangeEdits, LineIndex } from './base/line-index';
 export { type CheckOptions } from './check/options';
 export { versionForText } from './check/version-for-text';
-export { looksLikeManifest, mayAffectOtherFiles } from './check/text-markers';
+export { mayAffectOtherFiles } from './check/text-markers';
 export { OpenDocument } from './incremental/open-document';
 export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache } from './features/outline';

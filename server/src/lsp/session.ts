@@ -352,7 +352,7 @@ export class Session {
       const text = this.textOf(uri);
       if (text === undefined || text.length > this.options.maxChars) continue;
       const { settings: s } = await this.settings.get(uri);
-      if (!shouldCheck(uriToPath(uri), text, s, this.ws)) continue;
+      if (!shouldCheck(uriToPath(uri), s, this.ws)) continue;
       out.push({ uri, text, ctx: await this.contextFor(uri) });
     }
     return out;
@@ -376,7 +376,7 @@ export class Session {
     const docPath = uriToPath(doc.uri);
     if (!s.enable || !s.validate.enable) return { documents: [], findings: [] };
     if (docPath && repoConfig?.ignored(docPath)) return { documents: [], findings: [] };
-    if (!shouldCheck(docPath, text, s, this.ws)) return { documents: [], findings: [] };
+    if (!shouldCheck(docPath, s, this.ws)) return { documents: [], findings: [] };
     const ctx = await this.contextFor(doc.uri);
     if (isStale()) return undefined;
     return ctx.analysis.report(text, { maxChars: this.options.maxChars, severity: ctx.settings.severity }, this.snapshots.of(doc.uri).engine);
