@@ -46,11 +46,31 @@ describe('kustomize facts', () => {
       { path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n  includeSelectors: true\n' },
     ];
     expect(kustomizeFactsFor('/repo/app/deployment.yaml', withLabels)?.injected.map((i) => i.path)).toContain('spec.selector');
-    // labels without includeSelectors leave selectors alone
+    // labels without includeSelectors leave selectors alone: object labels only, and template labels with includeTemplates
     const plain = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n' }];
-    expect(kustomizeFactsFor('/repo/app/deployment.yaml', plain)).toEqual({ role: 'resource', kustomization: '/repo/app/kustomization.yaml', injected: [] });
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', plain)).toEqual({ role: 'resource', kustomization: '/repo/app/kustomization.yaml', injected: [{ kinds: '*', path: 'metadata.labels' }] });
+    const templates = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n  includeTemplates: true\n' }];
+    const templateFields = kustomizeFactsFor('/repo/app/deployment.yaml', templates)?.injected.map((i) => i.path);
+    expect(templateFields).toContain('spec.template.metadata.labels');
+    expect(templateFields).not.toContain('spec.selector');
+    // labels with no pairs add nothing
+    const empty = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- includeSelectors: true\n' }];
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', empty)?.injected).toEqual([]);
     // a file no kustomization names
     expect(kustomizeFactsFor('/repo/app/other.yaml', withCommon)).toBeUndefined();
+  });
+
+  it('a component (and a component it includes) acts on the resources of the kustomization that includes it', () => {
+    const ks = [
+      { path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\ncomponents: [../comp/outer]\n' },
+      { path: '/repo/comp/outer/kustomization.yaml', text: 'kind: Component\ncomponents: [../inner]\n' },
+      { path: '/repo/comp/inner/kustomization.yaml', text: 'kind: Component\nlabels:\n- pairs: {app: web}\n  includeSelectors: true\nnamespace: prod\n' },
+    ];
+    const paths = kustomizeFactsFor('/repo/app/deployment.yaml', ks)?.injected.map((i) => i.path);
+    expect(paths).toContain('spec.selector');
+    expect(paths).toContain('metadata.namespace');
+    // a component nobody includes acts on nothing
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', [ks[0]!, ks[2]!].map((k, i) => (i === 0 ? { ...k, text: 'resources: [deployment.yaml]\n' } : k)))?.injected).toEqual([]);
   });
 
   it('an overlay that includes the base folder and sets commonLabels injects into the base resources', () => {
