@@ -6,7 +6,7 @@
 export { append } from './base/append';
 export { Analysis } from './analysis';
 export { type Fix } from './fixes';
-export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
+export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, isParserSyntaxError, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
 export { verdictOf, verdictSentence } from './codes/verdicts';
 export { setDataReader, type DataFolder, type DataReader } from './knowledge/data-reader';
 export { type CompletionEntry } from './complete';

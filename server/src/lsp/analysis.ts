@@ -5,6 +5,7 @@ import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
 import {
   explicitSettings,
+  isParserSyntaxError,
   loadConfigFiles,
   loadCrdFiles,
   DEFAULT_VERSION,
@@ -12,6 +13,7 @@ import {
   type ConfigDocInfo,
   type CrdDefinition,
   type FileContext,
+  type FileReport,
   type KubeVersion,
   type Project,
   type ProjectSettings,
@@ -85,6 +87,12 @@ export function documentContext(
   clusterCrds: CrdDefinition[] = [],
 ): DocumentContext {
   return { ...project.contextOf(file, projectSettingsOf(file, settings, cluster, ws, project, clusterCrds)), settings };
+}
+
+/** The report as published beside Red Hat's YAML extension, when it is active: the syntax errors of the YAML
+ *  parser are left to it (shown once; the CLI keeps them), what only kubectl refuses stays. */
+export function besideYamlExtension(report: FileReport, yamlExtensionActive: boolean): FileReport {
+  return yamlExtensionActive ? { ...report, findings: report.findings.filter((f) => !isParserSyntaxError(f)) } : report;
 }
 
 /** Whether the server checks this document: `kubegate.files` globs, else every YAML file, as the CLI checks every

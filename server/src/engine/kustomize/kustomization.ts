@@ -3,7 +3,7 @@
 // kustomize fills in on its resources (labels by their reach, namespace). Remote resources (URLs, git references)
 // are ignored.
 import * as path from 'path';
-import { inFolder } from '../base/paths';
+import { inFolder, KUSTOMIZATION_NAMES } from '../base/paths';
 import { parseDocument } from 'yaml';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
@@ -54,8 +54,7 @@ export const MAX_KUSTOMIZATION_ENTRIES = 10_000;
 const parsedCache = new Map<string, { text: string; k: Kustomization | undefined }>();
 const PARSED_CACHE_LIMIT = 6_000;
 
-/** File names kustomize reads in a folder, in its order of preference. */
-export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+export { KUSTOMIZATION_NAMES };
 
 function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^(?:git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(entry) || /\?ref=/.test(entry);
