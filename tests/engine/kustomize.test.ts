@@ -2,6 +2,7 @@
 // on the check (bases: injected fields are not missing; patches: partial documents), and the CLI's discovery.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
+import { isParserSyntaxError, verdictSentence } from '../../server/src/engine';
 import { findKustomizations, kustomizeFactsFor } from '../../server/src/engine/kustomize';
 import type { Finding } from '../../server/src/engine/codes/finding';
 import type { Range } from '../../server/src/engine/base/types';
@@ -71,6 +72,15 @@ describe('kustomize facts', () => {
     expect(paths).toContain('metadata.namespace');
     // a component nobody includes acts on nothing
     expect(kustomizeFactsFor('/repo/app/deployment.yaml', [ks[0]!, ks[2]!].map((k, i) => (i === 0 ? { ...k, text: 'resources: [deployment.yaml]\n' } : k)))?.injected).toEqual([]);
+  });
+
+  it('a syntax error in a kustomization file has no API server verdict (nothing applies it); in a manifest it has', () => {
+    const broken = 'resources:\n- deploy.yaml\nnamePrefix: "web-\n';
+    const inKustomization = checkText(broken, { version: V, file: '/repo/app/kustomization.yaml' }).findings;
+    expect(inKustomization.map((f) => [f.code, f.data?.verdict, verdictSentence(f)])).toEqual([['yaml-syntax', undefined, undefined]]);
+    expect(isParserSyntaxError(inKustomization[0]!)).toBe(true);
+    const inManifest = checkText(broken, { version: V, file: '/repo/app/deploy.yaml' }).findings;
+    expect(inManifest.map((f) => [f.code, verdictSentence(f)])).toEqual([['yaml-syntax', expect.stringContaining('kubectl apply fails')]]);
   });
 
   it('an overlay that includes the base folder and sets commonLabels injects into the base resources', () => {
