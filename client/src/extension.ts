@@ -7,6 +7,7 @@ import { registerCommands } from './commands';
 import { GateView } from './gateView';
 import { createLanguageClient } from './languageClient';
 import { KubegateStatusBar } from './statusBar';
+import { watchYamlExtension } from './yamlExtension';
 import { registerYamlSchemas } from './yamlSchemas';
 
 let client: LanguageClient | undefined;
@@ -34,8 +35,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   statusBar.show();
   try {
     await lc.start();
-    // Red Hat's YAML extension (when installed) gets Kubegate's JSON Schemas for Kubernetes documents.
-    context.subscriptions.push(registerYamlSchemas(lc, output));
+    // Red Hat's YAML extension (when installed) gets Kubegate's JSON Schemas for Kubernetes documents, and reports
+    // plain YAML syntax errors in Kubegate's place.
+    context.subscriptions.push(registerYamlSchemas(lc, output), watchYamlExtension(lc));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     output.appendLine(`[client] the language server did not start: ${message}`);

@@ -13,6 +13,7 @@ import { SERVER_NODE_OPTIONS } from '../../server/src/contract/server-launch';
 import { SETTINGS_SECTION } from '../../server/src/contract/settings';
 import { INTERNAL_COMMANDS } from './commandIds';
 import { initOptions, isVirtualWorkspace, restrictSection } from './trust';
+import { yamlExtensionActive } from './yamlExtension';
 
 export const CLIENT_ID = 'kubegate';
 export const CLIENT_NAME = 'Kubegate';
@@ -49,7 +50,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     outputChannel: output,
-    initializationOptions: () => initOptions(vscode.workspace.isTrusted, workspaceIsVirtual(), INTERNAL_COMMANDS.setFeatureGate),
+    initializationOptions: () => ({ ...initOptions(vscode.workspace.isTrusted, workspaceIsVirtual(), INTERNAL_COMMANDS.setFeatureGate), yamlExtensionActive: yamlExtensionActive() }),
     synchronize: {
       fileEvents: workspaceIsVirtual() ? undefined : vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
     },

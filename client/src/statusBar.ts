@@ -36,7 +36,8 @@ export class KubegateStatusBar implements vscode.Disposable {
   /** Re-renders with the current trust state (after trust is granted). */
   render(): void {
     if (!this.last) return;
-    const view = formatStatus(this.last, vscode.workspace.isTrusted, vscode.window.activeTextEditor?.document.uri.toString());
+    const relativeOf = (uri: string): string => vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false);
+    const view = formatStatus(this.last, vscode.workspace.isTrusted, vscode.window.activeTextEditor?.document.uri.toString(), relativeOf);
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip);
     tooltip.supportThemeIcons = true;

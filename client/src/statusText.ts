@@ -19,10 +19,32 @@ export function baseName(uriOrPath: string): string {
   }
 }
 
-function sourceLabel(s: GateSourceStatus): string {
+/** A URI's path relative to its workspace folder (the client's `asRelativePath`). */
+export type RelativeOf = (uri: string) => string;
+
+/** The decoded path of a file URI. */
+function pathOf(uri: string): string {
+  return decoded(uri.replace(/[?#].*$/, '').replace(/^file:\/\//, ''));
+}
+
+/** A config file as the status item names it: relative to its workspace folder when the client can tell, else
+ *  its folder's name and its own; so two configs of one name in two folders read differently. */
+function configPath(uri: string, relativeOf?: RelativeOf): string {
+  if (relativeOf) return relativeOf(uri).replace(/\\/g, '/');
+  return pathOf(uri).split('/').filter(Boolean).slice(-2).join('/');
+}
+
+/** The folder of a config, for the tooltip: workspace-relative (`.` for the folder itself), else the full path. */
+function configFolder(uri: string, relativeOf?: RelativeOf): string {
+  const p = relativeOf ? configPath(uri, relativeOf) : pathOf(uri);
+  const cut = p.lastIndexOf('/');
+  return cut < 0 ? '.' : cut === 0 ? '/' : p.slice(0, cut);
+}
+
+function sourceLabel(s: GateSourceStatus, relativeOf?: RelativeOf): string {
   switch (s.kind) {
     case 'config':
-      return baseName(s.name);
+      return configPath(s.name, relativeOf);
     case 'cluster':
       return 'cluster';
     case 'setting':
@@ -55,12 +77,12 @@ export function statusFor(status: StatusParams, documentUri: string | undefined)
   };
 }
 
-/** e.g. `K8s 1.37 · gates: kind.yaml` (several sources joined with `+`, `defaults` when none). With the active
- *  editor's URI: what applies to that document (statusFor), and `· template: not checked` when some of its YAML
- *  documents are Go/Helm templates (so that "not checked" never looks like "fine"). */
-export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: string): StatusView {
+/** e.g. `K8s 1.37 · gates: dev/kind.yaml` (a config with its folder; several sources joined with `+`, `defaults`
+ *  when none). With the active editor's URI: what applies to that document (statusFor), and `· template: not
+ *  checked` when some of its YAML documents are Go/Helm templates (so that "not checked" never looks like "fine"). */
+export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: string, relativeOf?: RelativeOf): StatusView {
   const { status, document, templates } = statusFor(whole, activeUri);
-  const labels = [...new Set(status.gateSources.map(sourceLabel))];
+  const labels = [...new Set(status.gateSources.map((s) => sourceLabel(s, relativeOf)))];
   const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
   const clusterTrouble = status.cluster.state === 'unreachable';
   const settingErrors = status.settingErrors ?? [];
@@ -85,7 +107,8 @@ export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: 
     lines.push('', 'Gate states come from, strongest first:');
     for (const s of status.gateSources) {
       const n = Object.keys(s.gates).length;
-      lines.push(`- ${s.kind} \`${sourceLabel(s)}\`: ${n} gate${n === 1 ? '' : 's'}`);
+      const where = s.kind === 'config' ? ` in folder \`${configFolder(s.name, relativeOf)}\`` : '';
+      lines.push(`- ${s.kind} \`${s.kind === 'config' ? baseName(s.name) : sourceLabel(s)}\`${where}: ${n} gate${n === 1 ? '' : 's'}`);
     }
   }
   const c = status.cluster;

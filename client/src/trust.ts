@@ -14,7 +14,7 @@ export const CLUSTER_SETTINGS = [
 
 /** Glob settings that choose which files are read as manifests or gate configs: a cloned repository must not set
  *  them while untrusted. VS Code ignores their workspace values then; the client also leaves them empty (the
- *  defaults apply: YAML files with apiVersion and kind; configs found next to the manifests). */
+ *  defaults apply: every YAML file; configs found next to the manifests). */
 export const FILE_SELECTION_SETTINGS = [`${SETTINGS_SECTION}.files`, `${SETTINGS_SECTION}.configFiles`] as const;
 
 /** package.json capabilities.untrustedWorkspaces.restrictedConfigurations. */

@@ -6,7 +6,7 @@
 //   - readable schema URIs: `kubegate://schemas/<version>/<name>?resource=<document URI>`, e.g.
 //     `kubegate://schemas/1.37/pod-v1.json?resource=file%3A…`; `pending` stands for the version until the server
 //     has answered for the document's current kinds.
-import { compileGlob, globMatches } from '../../server/src/engine/base/glob-match';
+import picomatch from 'picomatch';
 
 export const SCHEMA_SCHEME = 'kubegate';
 
@@ -42,24 +42,31 @@ export function isKustomization(path: string, text: string): boolean {
 /** The `yaml.schemas` setting: schema URL or path → glob(s). */
 export type YamlSchemasSetting = Record<string, string | string[]>;
 
+/** The form yaml-language-server matches `yaml.schemas` patterns against: the document URI without query and
+ *  fragment, not percent-encoded (vscode-uri's `toString(true)`), e.g. `file:///home/u/a b/pod.yaml`. */
+export function resourceForMatching(uri: { with(change: { query: string; fragment: string }): { toString(skipEncoding?: boolean): string } }): string {
+  return uri.with({ query: '', fragment: '' }).toString(true);
+}
+
 /**
- * Whether `yaml.schemas` associates a schema with the file at `path` (an absolute path with `/`), read as
- * yaml-language-server reads the globs: a leading `/` is dropped and `**\/` put in front, `!` excludes.
+ * Whether `yaml.schemas` associates a schema with the document `resource` (as resourceForMatching gives it),
+ * matched as yaml-language-server 1.25 matches (languageservice/services/yamlSchemaService.js,
+ * FilePatternAssociation): each pattern without a leading `!` (an exclusion) and a leading `/`, with `**\/` in
+ * front, by picomatch with its default options: so extglobs (`*.@(a|b).yaml`), braces and full `file:///…`
+ * patterns match as they do there.
  */
-export function associatedByUser(path: string, setting: YamlSchemasSetting | undefined): boolean {
+export function associatedByUser(resource: string, setting: YamlSchemasSetting | undefined): boolean {
   if (!setting || typeof setting !== 'object') return false;
-  const target = path.replace(/\\/g, '/').replace(/^\/+/, '');
-  const matches = (pattern: string): boolean => {
-    const p = pattern.startsWith('/') ? pattern.slice(1) : pattern;
-    if (p.length === 0) return false;
-    const c = compileGlob(`**/${p}`);
-    return c.ok && globMatches(c.glob, target, { matchBase: false });
-  };
+  const prepared = (list: string[]): string[] => list.map((g) => (g.startsWith('/') ? g.slice(1) : g)).filter((g) => g.length > 0).map((g) => `**/${g}`);
   for (const globs of Object.values(setting)) {
     const list = (Array.isArray(globs) ? globs : [globs]).filter((g): g is string => typeof g === 'string');
-    const positive = list.filter((g) => !g.startsWith('!'));
-    const negative = list.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-    if (positive.some(matches) && !negative.some(matches)) return true;
+    const positive = prepared(list.filter((g) => !g.startsWith('!')));
+    const negative = prepared(list.filter((g) => g.startsWith('!')).map((g) => g.slice(1)));
+    try {
+      if (positive.length > 0 && picomatch(positive)(resource) && !(negative.length > 0 && picomatch(negative)(resource))) return true;
+    } catch {
+      // a pattern picomatch refuses: yaml-language-server drops that association too
+    }
   }
   return false;
 }

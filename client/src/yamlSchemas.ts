@@ -19,6 +19,7 @@ import {
   isKustomization,
   kindsOf,
   provisionalName,
+  resourceForMatching,
   resourceOf,
   SCHEMA_SCHEME,
   schemaKeyOf,
@@ -67,7 +68,7 @@ export function contributor(client: LanguageClient): {
     const path = doc.uri.scheme === 'file' ? doc.uri.fsPath.replace(/\\/g, '/') : doc.uri.path;
     if (isKustomization(path, text)) return undefined;
     const user = vscode.workspace.getConfiguration('yaml', doc.uri).get<YamlSchemasSetting>('schemas');
-    return associatedByUser(path, user) ? undefined : doc;
+    return associatedByUser(resourceForMatching(doc.uri), user) ? undefined : doc;
   };
 
   const entryFor = (doc: vscode.TextDocument): Entry => {

@@ -42,13 +42,35 @@ describe('status per document', () => {
   });
 
   it('the item shows what applies to the active editor, and the whole workspace for other editors', () => {
-    expect(formatStatus(status, true).text).toBe('K8s 1.37 · gates: kind-config.yaml + kubeadm-config.yaml');
-    expect(formatStatus(status, true, uri(kindManifest)).text).toBe('K8s 1.37 · gates: kind-config.yaml');
+    expect(formatStatus(status, true).text).toBe('K8s 1.37 · gates: kind/kind-config.yaml + kubeadm/kubeadm-config.yaml');
+    expect(formatStatus(status, true, uri(kindManifest)).text).toBe('K8s 1.37 · gates: kind/kind-config.yaml');
     // VS Code encodes the space as %20 too, and may encode other characters differently: compared decoded.
     const other = formatStatus(status, true, 'file:///ws/kubeadm/apps/my%20pod.yaml');
-    expect(other.text).toBe('K8s 1.35 · gates: kubeadm-config.yaml');
+    expect(other.text).toBe('K8s 1.35 · gates: kubeadm/kubeadm-config.yaml');
     expect(other.tooltip).toContain('checks `my pod.yaml` against Kubernetes **1.35**');
-    expect(formatStatus(status, true, 'file:///ws/README.md').text).toBe('K8s 1.37 · gates: kind-config.yaml + kubeadm-config.yaml');
+    expect(formatStatus(status, true, 'file:///ws/README.md').text).toBe('K8s 1.37 · gates: kind/kind-config.yaml + kubeadm/kubeadm-config.yaml');
     expect(statusFor(status, undefined).status).toBe(status);
+  });
+
+  it('two folders with a config of the same name read differently; the tooltip names the folder', () => {
+    const dev = '/ws/clusters/dev/kind.yaml';
+    const prod = '/ws/clusters/prod/kind.yaml';
+    const two = statusParams({
+      settings: defaultSettings(),
+      problems: [],
+      snapshot: undefined,
+      cluster: { state: 'disabled', notes: [] },
+      openFiles: ['/ws/clusters/dev/app.yaml', '/ws/clusters/prod/app.yaml'],
+      configsOf: (file) => [config(file.includes('/dev/') ? dev : prod, 'GateA', file.includes('/dev/'))],
+    });
+    const devView = formatStatus(two, true, uri('/ws/clusters/dev/app.yaml'));
+    const prodView = formatStatus(two, true, uri('/ws/clusters/prod/app.yaml'));
+    expect([devView.text, prodView.text]).toEqual(['K8s 1.37 · gates: dev/kind.yaml', 'K8s 1.37 · gates: prod/kind.yaml']);
+    expect(devView.tooltip).toContain('- config `kind.yaml` in folder `/ws/clusters/dev`: 1 gate');
+    // With the workspace-relative path the client gives (VS Code's asRelativePath)
+    const relativeOf = (u: string) => decodeURIComponent(u).replace('file:///ws/', '');
+    const relative = formatStatus(two, true, uri('/ws/clusters/prod/app.yaml'), relativeOf);
+    expect(relative.text).toBe('K8s 1.37 · gates: clusters/prod/kind.yaml');
+    expect(relative.tooltip).toContain('- config `kind.yaml` in folder `clusters/prod`: 1 gate');
   });
 });

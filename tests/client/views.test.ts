@@ -25,8 +25,8 @@ describe('status bar text (client/src/statusText.ts)', () => {
       { ...baseStatus, gateSources: [{ kind: 'config', name: 'file:///ws/clusters/kind.yaml', gates: { [withKep.name]: true } }] },
       true,
     );
-    expect(view.text).toBe('K8s 1.37 · gates: kind.yaml');
-    expect(view.tooltip).toContain('kind.yaml');
+    expect(view.text).toBe('K8s 1.37 · gates: clusters/kind.yaml');
+    expect(view.tooltip).toContain('config `kind.yaml` in folder `/ws/clusters`');
     expect(view.warning).toBe(false);
   });
 

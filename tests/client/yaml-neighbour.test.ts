@@ -59,6 +59,9 @@ const KUSTOMIZATION_SCHEMA = {
   },
 };
 
+// A user's own schema for some manifests (yaml.schemas): it requires a `team` key.
+const TEAM_SCHEMA = { $schema: 'http://json-schema.org/draft-07/schema#', title: 'team (test)', type: 'object', required: ['team'] };
+
 interface Diagnostic {
   message: string;
   source?: string;
@@ -154,7 +157,14 @@ describe("Kubegate's contributed schema beside the real yaml-language-server", (
     writeFileSync(file('old-base.yaml'), BASE);
     writeFileSync(file('kustomization.yaml'), KUSTOMIZATION);
     writeFileSync(file('kustomization.schema.json'), JSON.stringify(KUSTOMIZATION_SCHEMA));
-    const yamlSchemas = { [pathToFileURL(file('kustomization.schema.json')).href]: ['kustomization.yaml'] };
+    writeFileSync(file('web.team.yaml'), DEPLOY);
+    writeFileSync(file('fixed.yaml'), DEPLOY);
+    writeFileSync(file('team.schema.json'), JSON.stringify(TEAM_SCHEMA));
+    const yamlSchemas = {
+      [pathToFileURL(file('kustomization.schema.json')).href]: ['kustomization.yaml'],
+      // an extglob and a full file:/// pattern, as picomatch reads them in yaml-language-server
+      [pathToFileURL(file('team.schema.json')).href]: ['*.@(custom|team).yaml', pathToFileURL(file('fixed.yaml')).href],
+    };
     const settings = {
       yaml: {
         validate: true,
@@ -178,7 +188,7 @@ describe("Kubegate's contributed schema beside the real yaml-language-server", (
     const answer = (resource: string): { uri: string; content: string } | undefined => {
       const f = fileURLToPath(resource);
       const text = readFileSync(f, 'utf8');
-      if (isKustomization(f, text) || hasSchemaModeline(text) || associatedByUser(f, yamlSchemas)) return undefined;
+      if (isKustomization(f, text) || hasSchemaModeline(text) || associatedByUser(resource, yamlSchemas)) return undefined;
       const kustomize = kustomizeFactsFor(f, findKustomizations(f, root, read));
       if (path.basename(f).startsWith('old-')) {
         const old = documentSchema(text, { version: V, file: f }, false);
@@ -200,6 +210,13 @@ describe("Kubegate's contributed schema beside the real yaml-language-server", (
     const diags = await server.open(file('kustomization.yaml'));
     expect(diags.map((d) => [d.range.start.line, d.message])).toEqual([[6, 'Property namePrefx is not allowed.']]);
     expect(diags[0]!.source).toBe('yaml-schema: kustomization (test)');
+  });
+
+  it("a user's yaml.schemas extglob or file:/// pattern keeps the user's schema: Kubegate contributes none there", async () => {
+    for (const name of ['web.team.yaml', 'fixed.yaml']) {
+      const diags = await server.open(file(name));
+      expect(diags.map((d) => [d.message, d.source]), name).toEqual([['Missing property "team".', 'yaml-schema: team (test)']]);
+    }
   });
 
   it('a kustomize patch gets no contributed schema (no "Missing property" errors); the old contribution gave them', async () => {

@@ -8,6 +8,7 @@ import {
   isKustomization,
   kindsOf,
   provisionalName,
+  resourceForMatching,
   resourceOf,
   schemaKeyOf,
   schemaUri,
@@ -51,11 +52,25 @@ describe('YAML extension schema URIs and scope', () => {
 
   it("reads the user's yaml.schemas globs as yaml-language-server does (**/ in front, leading / dropped, ! excludes)", () => {
     const setting = { 'https://example.com/k.json': ['kustomization.yaml'], './local.json': '/manifests/*.yaml', x: ['**/*.yml', '!**/skip/*.yml'] };
-    expect(associatedByUser('/home/u/repo/base/kustomization.yaml', setting)).toBe(true);
-    expect(associatedByUser('/home/u/repo/manifests/pod.yaml', setting)).toBe(true);
-    expect(associatedByUser('/home/u/repo/other/pod.yaml', setting)).toBe(false);
-    expect(associatedByUser('/home/u/repo/a/pod.yml', setting)).toBe(true);
-    expect(associatedByUser('/home/u/repo/skip/pod.yml', setting)).toBe(false);
-    expect(associatedByUser('/home/u/repo/a/pod.yml', undefined)).toBe(false);
+    expect(associatedByUser('file:///home/u/repo/base/kustomization.yaml', setting)).toBe(true);
+    expect(associatedByUser('file:///home/u/repo/manifests/pod.yaml', setting)).toBe(true);
+    expect(associatedByUser('file:///home/u/repo/other/pod.yaml', setting)).toBe(false);
+    expect(associatedByUser('file:///home/u/repo/a/pod.yml', setting)).toBe(true);
+    expect(associatedByUser('file:///home/u/repo/skip/pod.yml', setting)).toBe(false);
+    expect(associatedByUser('file:///home/u/repo/a/pod.yml', undefined)).toBe(false);
+  });
+
+  it('matches as picomatch does there: extglobs, braces, a full file:/// pattern, the URI unencoded', () => {
+    const setting = { 'team.json': ['*.@(custom|team).yaml', 'file:///home/u/repo/fixed/*.yaml', 'conf/*.{yml,yaml}'] };
+    const at = (p: string) => `file://${p}`;
+    expect(associatedByUser(at('/home/u/repo/app/web.team.yaml'), setting)).toBe(true);
+    expect(associatedByUser(at('/home/u/repo/app/web.custom.yaml'), setting)).toBe(true);
+    expect(associatedByUser(at('/home/u/repo/app/web.other.yaml'), setting)).toBe(false);
+    expect(associatedByUser(at('/home/u/repo/fixed/pod.yaml'), setting)).toBe(true);
+    expect(associatedByUser(at('/home/u/other/fixed/pod.yaml'), setting)).toBe(false);
+    expect(associatedByUser(at('/home/u/my repo/conf/a.yml'), setting)).toBe(true);
+    // the document's URI as the YAML server matches it: no query or fragment, not percent-encoded
+    const uri = { with: (c: { query: string; fragment: string }) => ({ toString: (skip?: boolean) => `file:///home/u/my${skip ? ' ' : '%20'}repo/a.yaml${c.query}${c.fragment}` }) };
+    expect(resourceForMatching(uri)).toBe('file:///home/u/my repo/a.yaml');
   });
 });

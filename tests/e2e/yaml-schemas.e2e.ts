@@ -191,11 +191,11 @@ describe(`Kubegate beside the real yaml-language-server (${SUBJECT.kind} ${facts
       await wb.page.locator('.workbench-hover').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     };
     await openPath(KIND_SLICE, 'slice.yaml');
-    await statusItem(`K8s ${SUBJECT.version} · gates: kind-config.yaml`);
+    await statusItem(`K8s ${SUBJECT.version} · gates: clusters/kind/kind-config.yaml`);
     await calm();
     await wb.screenshot('yaml-neighbour-status-kind');
     await openPath(KUBEADM_LEGACY, 'legacy.yaml');
-    await statusItem('K8s 1.36 · gates: kubeadm-config.yaml');
+    await statusItem('K8s 1.36 · gates: clusters/kubeadm/kubeadm-config.yaml');
     await calm();
     await wb.screenshot('yaml-neighbour-status-kubeadm');
     await wb.openFile(SLICE);

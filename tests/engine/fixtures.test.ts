@@ -18,5 +18,6 @@ describe('project fixtures', () => {
   it('the format: headers, trailing expectations, description', () => {
     const f = parseFixture('# about\n#== a.yaml\nkind: X   # expect: b, a\n#== d/c.yaml\nx: 1\n');
     expect(f).toEqual({ description: 'about', files: [{ path: 'a.yaml', text: 'kind: X   # expect: b, a\n', expected: ['0:a', '0:b'] }, { path: 'd/c.yaml', text: 'x: 1\n', expected: [] }] });
+    expect(parseFixture('#== a.yaml (no final newline)\nx: "y\n').files[0]!.text).toBe('x: "y');
   });
 });

@@ -2,6 +2,7 @@
 // on the check (bases: injected fields are not missing; patches: partial documents), and the CLI's discovery.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
+import { isParserSyntaxError, verdictSentence } from '../../server/src/engine';
 import { findKustomizations, kustomizeFactsFor } from '../../server/src/engine/kustomize';
 import type { Finding } from '../../server/src/engine/codes/finding';
 import type { Range } from '../../server/src/engine/base/types';
@@ -46,11 +47,40 @@ describe('kustomize facts', () => {
       { path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n  includeSelectors: true\n' },
     ];
     expect(kustomizeFactsFor('/repo/app/deployment.yaml', withLabels)?.injected.map((i) => i.path)).toContain('spec.selector');
-    // labels without includeSelectors leave selectors alone
+    // labels without includeSelectors leave selectors alone: object labels only, and template labels with includeTemplates
     const plain = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n' }];
-    expect(kustomizeFactsFor('/repo/app/deployment.yaml', plain)).toEqual({ role: 'resource', kustomization: '/repo/app/kustomization.yaml', injected: [] });
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', plain)).toEqual({ role: 'resource', kustomization: '/repo/app/kustomization.yaml', injected: [{ kinds: '*', path: 'metadata.labels' }] });
+    const templates = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- pairs: {app: web}\n  includeTemplates: true\n' }];
+    const templateFields = kustomizeFactsFor('/repo/app/deployment.yaml', templates)?.injected.map((i) => i.path);
+    expect(templateFields).toContain('spec.template.metadata.labels');
+    expect(templateFields).not.toContain('spec.selector');
+    // labels with no pairs add nothing
+    const empty = [{ path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\nlabels:\n- includeSelectors: true\n' }];
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', empty)?.injected).toEqual([]);
     // a file no kustomization names
     expect(kustomizeFactsFor('/repo/app/other.yaml', withCommon)).toBeUndefined();
+  });
+
+  it('a component (and a component it includes) acts on the resources of the kustomization that includes it', () => {
+    const ks = [
+      { path: '/repo/app/kustomization.yaml', text: 'resources: [deployment.yaml]\ncomponents: [../comp/outer]\n' },
+      { path: '/repo/comp/outer/kustomization.yaml', text: 'kind: Component\ncomponents: [../inner]\n' },
+      { path: '/repo/comp/inner/kustomization.yaml', text: 'kind: Component\nlabels:\n- pairs: {app: web}\n  includeSelectors: true\nnamespace: prod\n' },
+    ];
+    const paths = kustomizeFactsFor('/repo/app/deployment.yaml', ks)?.injected.map((i) => i.path);
+    expect(paths).toContain('spec.selector');
+    expect(paths).toContain('metadata.namespace');
+    // a component nobody includes acts on nothing
+    expect(kustomizeFactsFor('/repo/app/deployment.yaml', [ks[0]!, ks[2]!].map((k, i) => (i === 0 ? { ...k, text: 'resources: [deployment.yaml]\n' } : k)))?.injected).toEqual([]);
+  });
+
+  it('a syntax error in a kustomization file has no API server verdict (nothing applies it); in a manifest it has', () => {
+    const broken = 'resources:\n- deploy.yaml\nnamePrefix: "web-\n';
+    const inKustomization = checkText(broken, { version: V, file: '/repo/app/kustomization.yaml' }).findings;
+    expect(inKustomization.map((f) => [f.code, f.data?.verdict, verdictSentence(f)])).toEqual([['yaml-syntax', undefined, undefined]]);
+    expect(isParserSyntaxError(inKustomization[0]!)).toBe(true);
+    const inManifest = checkText(broken, { version: V, file: '/repo/app/deploy.yaml' }).findings;
+    expect(inManifest.map((f) => [f.code, verdictSentence(f)])).toEqual([['yaml-syntax', expect.stringContaining('kubectl apply fails')]]);
   });
 
   it('an overlay that includes the base folder and sets commonLabels injects into the base resources', () => {

@@ -1,11 +1,11 @@
 // Engine answers the language server asks for a file's text: completion with the file's version and gate
-// states, the schema of a document, and cheap tests on a text (manifest, gate config or CRD).
+// states, the schema of a document, and a cheap test on a text (gate config or CRD).
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
 import { completionsInFile, documentSnippets } from '../../server/src/engine/complete/complete-in-file';
 import { mayHoldCrd } from '../../server/src/engine/crd/workspace';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { looksLikeManifest, mayAffectOtherFiles } from '../../server/src/engine/check/text-markers';
+import { mayAffectOtherFiles } from '../../server/src/engine/check/text-markers';
 import { documentSchema, versionKindSchema } from '../../server/src/engine/schema/document-schema';
 import { V } from './helpers';
 
@@ -38,13 +38,6 @@ describe('documentSchema', () => {
 });
 
 describe('cheap tests on a text', () => {
-  it('looksLikeManifest: top-level apiVersion and kind lines, a byte order mark allowed', () => {
-    expect(looksLikeManifest('apiVersion: v1\nkind: Pod\n')).toBe(true);
-    expect(looksLikeManifest('\uFEFFapiVersion: v1\nkind: Pod\n')).toBe(true);
-    expect(looksLikeManifest('apiVersion: v1\n')).toBe(false);
-    expect(looksLikeManifest('x:\n  apiVersion: v1\n  kind: Pod\n')).toBe(false);
-  });
-
   it('mayAffectOtherFiles: a gate config or a CRD, which other files read', () => {
     expect(mayAffectOtherFiles('kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\n')).toBe(true);
     expect(mayAffectOtherFiles('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n')).toBe(true);

@@ -35,6 +35,24 @@ describe('did-you-mean, apiVersion and removal fixes', () => {
     expect(check('slice.yaml', after).findings.filter((f) => f.code === 'unknown-field')).toEqual([]);
   });
 
+  it('an enum value one letter off → the allowed value, in the same quotes; the file then has no finding', () => {
+    const pod = (policy: string) =>
+      `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx\n    imagePullPolicy: ${policy}   # pull once\n`;
+    for (const [typo, fixed] of [['IfNotPresnt', 'IfNotPresent'], ['"IfNotPresnt"', '"IfNotPresent"'], ["'Alway'", "'Always'"]] as const) {
+      const text = pod(typo);
+      const files: Files = { 'pod.yaml': text };
+      const finding = only(check('pod.yaml', files), 'invalid-value');
+      const fix = fixTitled(fixesFor(finding, context('pod.yaml', files)), new RegExp(`^Change to '${fixed.replace(/['"]/g, '')}'$`));
+      expect(fix.isPreferred).toBe(true);
+      const after = apply(files, fix);
+      expectOnlyChanged(text, after['pod.yaml'], [[typo, fixed]]);
+      expect(check('pod.yaml', after).findings).toEqual([]);
+    }
+    // a value with no close allowed value: no such fix
+    const far = { 'pod.yaml': pod('Sometimes') };
+    expect(fixesFor(only(check('pod.yaml', far), 'invalid-value'), context('pod.yaml', far)).map((f) => f.title)).toEqual([]);
+  });
+
   it('a misspelt kind → the close kind of the same apiVersion', () => {
     const typo = `${skip.kind.slice(0, -1)}x`;
     const text = slice(typo, []);

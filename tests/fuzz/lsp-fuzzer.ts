@@ -231,7 +231,7 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
     settings = withRepoConfig(settings, lookup.config, settings.kubernetesVersion !== DEFAULT_VERSION, lookup.root);
   }
   const text = target.doc.getText();
-  if (!shouldCheck(target.file, text, settings, ws)) return [];
+  if (!shouldCheck(target.file, settings, ws)) return [];
   const ctx = documentContext(target.file, settings, undefined, ws, project);
   return toDiagnostics(ctx.analysis.report(text, { maxChars: DEFAULT_MAX_FILE_CHARS, severity: ctx.settings.severity }).findings, target.uri);
 }

@@ -74,10 +74,10 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     ]);
 
     // What the item says with each editor active (and the whole workspace with an editor the server does not know).
-    expect(formatStatus(s, true, kindSlice).text).toBe('K8s 1.37 · gates: kind-config.yaml');
-    expect(formatStatus(s, true, kubeadmSlice).text).toBe('K8s 1.35 · gates: kubeadm-config.yaml');
+    expect(formatStatus(s, true, kindSlice).text).toBe('K8s 1.37 · gates: kind/kind-config.yaml');
+    expect(formatStatus(s, true, kubeadmSlice).text).toBe('K8s 1.35 · gates: kubeadm/kubeadm-config.yaml');
     expect(formatStatus(s, true, kubeadmSlice).tooltip).toContain('checks `slice.yaml` against Kubernetes **1.35**');
-    expect(formatStatus(s, true, ws.uri('README.md')).text).toBe('K8s 1.37 · gates: kind-config.yaml + kubeadm-config.yaml');
+    expect(formatStatus(s, true, ws.uri('README.md')).text).toBe('K8s 1.37 · gates: kind/kind-config.yaml + kubeadm/kubeadm-config.yaml');
 
     // A closed document leaves the status; its config goes with it when nothing open reads it.
     client.close(kubeadmSlice);

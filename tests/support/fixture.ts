@@ -4,7 +4,7 @@
 // A line with no such comment must have no finding (error, warning or information). Lines before the first
 // header are the fixture's description. Configs, CRDs, kustomizations and `.kubegate.yaml` settings files go in the
 // same text as the manifests (the checks apply a settings file's kubernetesVersion and severity, as both front
-// ends do when no option is given).
+// ends do when no option is given). A header `#== path (no final newline)` leaves the file's last newline out.
 // A `‸` marks a cursor in a file (for hover; it is cut from the text). `checkFixture`, `hoverFixture` and
 // `fixesFixture` answer through the engine's public entry point only (Project + Analysis over an in-memory
 // host), so the tests do not depend on the engine's layout.
@@ -26,16 +26,16 @@ export interface Fixture {
   files: FixtureFile[];
 }
 
-const HEADER = /^#== (\S+)\s*$/;
+const HEADER = /^#== (\S+)(\s+\(no final newline\))?\s*$/;
 const EXPECT = /#\s*expect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)\s*$/;
 
 export function parseFixture(source: string): Fixture {
   const description: string[] = [];
   const files: FixtureFile[] = [];
-  let current: { path: string; lines: string[] } | undefined;
+  let current: { path: string; lines: string[]; noFinalNewline: boolean } | undefined;
   const flush = () => {
     if (!current) return;
-    const cut = marked(current.lines.join('\n') + '\n');
+    const cut = marked(current.lines.join('\n') + (current.noFinalNewline ? '' : '\n'));
     const text = cut.text;
     const expected = current.lines.flatMap((line, i) => {
       const m = EXPECT.exec(line);
@@ -47,7 +47,7 @@ export function parseFixture(source: string): Fixture {
     const h = HEADER.exec(line);
     if (h) {
       flush();
-      current = { path: h[1]!, lines: [] };
+      current = { path: h[1]!, lines: [], noFinalNewline: h[2] !== undefined };
     } else if (current) current.lines.push(line);
     else description.push(line.replace(/^#\s?/, ''));
   }

@@ -39,6 +39,19 @@ export interface InitializationOptions {
    *  completions; default true. The VS Code extension uses the server's (they are offered only where a whole
    *  document fits). */
   serverSnippets?: boolean;
+  /** True: Red Hat's YAML extension is installed with its validation on, so it reports YAML syntax errors; the
+   *  server then leaves the plain ones (what the YAML parser refuses) out of its diagnostics, so that none is
+   *  shown twice. The client says when this changes with kubegate/yamlExtension. The CLI always reports them. */
+  yamlExtensionActive?: boolean;
+}
+
+// ---------------------------------------------------------------- kubegate/yamlExtension (client → server notification)
+
+export const YAML_EXTENSION_NOTIFICATION = 'kubegate/yamlExtension';
+
+export interface YamlExtensionParams {
+  /** As InitializationOptions.yamlExtensionActive. */
+  active: boolean;
 }
 
 // ---------------------------------------------------------------- kubegate/status (server → client notification)
@@ -235,6 +248,7 @@ export interface WorkspaceStatsResult {
 // of a parameter or result type shows on both sides at compile time.
 
 export const StatusNotification = new NotificationType<StatusParams>(STATUS_NOTIFICATION);
+export const YamlExtensionNotification = new NotificationType<YamlExtensionParams>(YAML_EXTENSION_NOTIFICATION);
 export const GateReportRequest = new RequestType<GateReportParams | undefined, GateReportResult, void>(GATE_REPORT_REQUEST);
 export const ExplainRequest = new RequestType<ExplainParams, ExplainResult, void>(EXPLAIN_REQUEST);
 export const RefreshClusterRequest = new RequestType<RefreshClusterParams | undefined, RefreshClusterResult, void>(REFRESH_CLUSTER_REQUEST);
@@ -251,4 +265,5 @@ export const CUSTOM_METHODS = {
   [REFRESH_CLUSTER_REQUEST]: 'request: read the cluster again; answers the new cluster state',
   [KIND_CONFIG_REQUEST]: 'request: a kind Cluster config enabling every gate the workspace needs',
   [SCHEMA_REQUEST]: 'request: the gate-aware JSON Schema of a document (or of apiVersion + kind)',
+  [YAML_EXTENSION_NOTIFICATION]: "notification (client → server): whether Red Hat's YAML extension reports YAML syntax errors",
 } as const;

@@ -171,7 +171,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: [],
     items: { type: 'string' },
     description:
-      'Glob patterns of the files to check. Empty: every YAML file whose documents have both apiVersion and kind.',
+      'Glob patterns of the files to check. Empty: every YAML file, as the CLI checks them.',
     scope: 'resource',
   },
   {

@@ -6,7 +6,7 @@
 export { append } from './base/append';
 export { Analysis } from './analysis';
 export { type Fix } from './fixes';
-export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
+export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, isParserSyntaxError, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
 export { verdictOf, verdictSentence } from './codes/verdicts';
 export { setDataReader, type DataFolder, type DataReader } from './knowledge/data-reader';
 export { type CompletionEntry } from './complete';
@@ -38,7 +38,7 @@ export { wrapText } from './base/wrap-text';
 export { applyRangeEdits, LineIndex } from './base/line-index';
 export { type CheckOptions } from './check/options';
 export { versionForText } from './check/version-for-text';
-export { looksLikeManifest, mayAffectOtherFiles } from './check/text-markers';
+export { mayAffectOtherFiles } from './check/text-markers';
 export { OpenDocument } from './incremental/open-document';
 export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache } from './features/outline';

@@ -5,14 +5,15 @@ import type { KubegateSettings } from '../contract/settings';
 import type { ClusterSnapshot } from '../cluster/types';
 import {
   explicitSettings,
+  isParserSyntaxError,
   loadConfigFiles,
   loadCrdFiles,
-  looksLikeManifest,
   DEFAULT_VERSION,
   splitControllerGates,
   type ConfigDocInfo,
   type CrdDefinition,
   type FileContext,
+  type FileReport,
   type KubeVersion,
   type Project,
   type ProjectSettings,
@@ -88,8 +89,16 @@ export function documentContext(
   return { ...project.contextOf(file, projectSettingsOf(file, settings, cluster, ws, project, clusterCrds)), settings };
 }
 
-/** Whether the server checks this document: `kubegate.files` globs, else YAML with apiVersion and kind. */
-export function shouldCheck(file: string | undefined, text: string, settings: KubegateSettings, ws: WorkspaceFiles): boolean {
+/** The report as published beside Red Hat's YAML extension, when it is active: the syntax errors of the YAML
+ *  parser are left to it (shown once; the CLI keeps them), what only kubectl refuses stays. */
+export function besideYamlExtension(report: FileReport, yamlExtensionActive: boolean): FileReport {
+  return yamlExtensionActive ? { ...report, findings: report.findings.filter((f) => !isParserSyntaxError(f)) } : report;
+}
+
+/** Whether the server checks this document: `kubegate.files` globs, else every YAML file, as the CLI checks every
+ *  YAML file it is given (a document that is not a Kubernetes object gets no finding from either; a prefilter on
+ *  apiVersion/kind lines hid what the CLI reports: a Pod without apiVersion, a syntax error in any YAML). */
+export function shouldCheck(file: string | undefined, settings: KubegateSettings, ws: WorkspaceFiles): boolean {
   // Invalid patterns are left out (and shown as setting errors); none valid: the default below applies.
   const globs = validGlobs(settings.files);
   if (globs.length > 0) {
@@ -97,5 +106,5 @@ export function shouldCheck(file: string | undefined, text: string, settings: Ku
     const root = ws.folderOf(file) ?? path.dirname(file);
     return matchesAny(path.relative(root, file), globs);
   }
-  return looksLikeManifest(text);
+  return true;
 }

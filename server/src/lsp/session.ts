@@ -10,7 +10,7 @@ import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
 import { mayAffectOtherFiles, mayHoldCrd, Project, REPO_CONFIG_NAME, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
-import { configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { besideYamlExtension, configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import type { ReportSource } from './custom';
@@ -44,6 +44,7 @@ export interface ClientOptions {
   /** The client accepts dynamic registration of workspace/didChangeConfiguration and didChangeWatchedFiles. */
   dynamicConfig: boolean;
   dynamicWatch: boolean;
+  yamlExtensionActive?: boolean; // Red Hat's YAML extension reports syntax errors (init options, kubegate/yamlExtension)
 }
 
 /** The options, plus what initialize sets once on the workspace and settings. */
@@ -56,7 +57,6 @@ export interface ClientSetup extends ClientOptions {
   folders: string[];
 }
 
-/** The path of a file URI, else the URI itself. */
 /** Whether a document is a repository settings file (`.kubegate.yaml`). */
 function isRepoSettingsUri(uri: string): boolean {
   return uri.endsWith(`/${REPO_CONFIG_NAME}`);
@@ -112,6 +112,13 @@ export class Session {
         if (templateDocuments(report) !== templateDocuments(previous)) this.scheduleStatus();
       },
     );
+  }
+
+  /** Whether Red Hat's YAML extension reports syntax errors changed: every document is published again. */
+  yamlExtensionChanged(active: boolean): void {
+    if (!!this.options.yamlExtensionActive === active) return;
+    this.options = { ...this.options, yamlExtensionActive: active };
+    this.validator.scheduleAll();
   }
 
   /** The client asked the server to shut down. */
@@ -350,9 +357,7 @@ export class Session {
     const out: ReportSource[] = [];
     for (const uri of list) {
       const text = this.textOf(uri);
-      if (text === undefined || text.length > this.options.maxChars) continue;
-      const { settings: s } = await this.settings.get(uri);
-      if (!shouldCheck(uriToPath(uri), text, s, this.ws)) continue;
+      if (text === undefined || text.length > this.options.maxChars || !shouldCheck(uriToPath(uri), (await this.settings.get(uri)).settings, this.ws)) continue;
       out.push({ uri, text, ctx: await this.contextFor(uri) });
     }
     return out;
@@ -376,10 +381,10 @@ export class Session {
     const docPath = uriToPath(doc.uri);
     if (!s.enable || !s.validate.enable) return { documents: [], findings: [] };
     if (docPath && repoConfig?.ignored(docPath)) return { documents: [], findings: [] };
-    if (!shouldCheck(docPath, text, s, this.ws)) return { documents: [], findings: [] };
+    if (!shouldCheck(docPath, s, this.ws)) return { documents: [], findings: [] };
     const ctx = await this.contextFor(doc.uri);
     if (isStale()) return undefined;
-    return ctx.analysis.report(text, { maxChars: this.options.maxChars, severity: ctx.settings.severity }, this.snapshots.of(doc.uri).engine);
+    return besideYamlExtension(ctx.analysis.report(text, { maxChars: this.options.maxChars, severity: ctx.settings.severity }, this.snapshots.of(doc.uri).engine), this.options.yamlExtensionActive === true);
   }
 
   /** The configs that govern a file, for the status (never throws). Only the configs: the rest of a document

@@ -12,3 +12,11 @@ export function normal(p: string): string {
 export function inFolder(dir: string, p: string): string {
   return normal(path.isAbsolute(p) ? p : path.join(dir, p));
 }
+
+/** File names kustomize reads in a folder, in its order of preference. */
+export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+
+/** Whether the file is a kustomization, by its name (kustomize reads it; nothing applies it to a cluster). */
+export function isKustomizationFile(file: string | undefined): boolean {
+  return file !== undefined && (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file));
+}

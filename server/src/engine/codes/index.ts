@@ -50,6 +50,12 @@ export function finding<C extends FindingCodeName>(code: C, fields: FindingField
 /** The finding of each code of `C` (a union of codes gives the union of their findings). */
 type FindingFor<C extends FindingCodeName> = C extends FindingCodeName ? FindingOf<C> : never;
 
+/** A syntax error the YAML parser itself reports (not one of JSON input, nor what only kubectl's reader refuses:
+ *  those carry a rule): the kind an editor's YAML extension reports too. */
+export function isParserSyntaxError(f: Finding): boolean {
+  return f.code === 'yaml-syntax' && f.data?.rule === undefined && (f.data as { json?: boolean } | undefined)?.json !== true;
+}
+
 /** The finding with more keys in its data (the verdict step, rule bookkeeping); code and other data kept. */
 export function withData<F extends { data?: CommonData }>(f: F, extra: CommonData): F {
   return { ...f, data: { ...f.data, ...extra } };

@@ -34,9 +34,8 @@ interface ComponentGateState {
   evidence: string[];
 }
 
-interface YamlSyntaxData extends CommonData {
-  json?: boolean;
-}
+/** `kustomization`: in a kustomization file, which kustomize reads and nothing applies (no API server verdict). */
+interface YamlSyntaxData extends CommonData { json?: boolean; kustomization?: boolean }
 interface UnknownFieldData extends CommonData {
   field?: string;
   type?: string;
@@ -219,7 +218,7 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
     summary: 'a parse error or a duplicate key in a document',
     description: 'The YAML (or JSON) does not parse, a mapping repeats a key, or the document holds what kubectl\'s YAML reader refuses (a control character, a list or a mapping as a key); kubectl refuses to send such a document. That document is not checked further, the other documents of the file are. Fix the syntax at the marked place.',
     fixable: false,
-    verdict: () => v('decode', 'rejected'),
+    verdict: (d) => (d?.kustomization ? undefined : v('decode', 'rejected')),
   },
   'unknown-field': {
     severity: 'error',

@@ -18,6 +18,7 @@ import { checkConstraints } from './constraints';
 import { controllerGateFindings, controllerGateUses } from './controller-gates';
 import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
 import { customData } from './overlay';
+import { defaultedByWebhook } from './webhook-defaults';
 import { describeSource, preferredVersion } from './describe';
 import { movedFields, servedVersionFinding } from './versions';
 import { splitApiVersion } from '../base/api-version';
@@ -100,6 +101,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   };
   const rootRange = input.kindKeyRange ?? input.kindWhere;
   walkRoot(ctx, input.map, entry.root, rootRange);
+  for (let i = input.findings.length - 1; i >= start; i--) if (defaultedByWebhook(group, input.kind, input.findings[i]!)) input.findings.splice(i, 1);
   if (input.metaLimits) checkCustomResourceFinalizers(ctx, input.map, input.metaLimits);
 
   const schema: CrdSchema | undefined = version.schema;

@@ -5,7 +5,7 @@ import type { Fix, FixContext } from './types';
 import { fixInput, type FixInput } from './input';
 import { enableGateFixes } from './enable-gate';
 import { booleanToWildcardList, moveIntoListEntries, nameValueListToMap } from './shapes';
-import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes } from './rename';
+import { apiVersionFixes, fieldNameFixes, gateNameFixes, kindNameFixes, removeSettingFixes, valueFixes } from './rename';
 import { removeFieldFixes } from './remove-field';
 import { serveApiFixes } from './serve-api';
 import { targetVersionFixes } from './target-version';
@@ -18,7 +18,7 @@ export const FIXES: { readonly [C in FindingCode]?: (input: FixInput, finding: F
   'gate-dependency': (input) => enableGateFixes(input),
   'field-not-in-version': (input) => removeFieldFixes(input),
   'unknown-field': (input) => [...fieldNameFixes(input), ...moveIntoListEntries(input)],
-  'invalid-value': (input) => [...booleanToWildcardList(input), ...nameValueListToMap(input)],
+  'invalid-value': (input) => [...valueFixes(input), ...booleanToWildcardList(input), ...nameValueListToMap(input)],
   'unknown-kind': (input) => kindNameFixes(input),
   'unknown-gate': (input) => gateNameFixes(input),
   'locked-gate': (input, f) => removeSettingFixes(input, `Remove the setting of ${f.data?.gate ?? 'this gate'} (it is locked to its default)`),

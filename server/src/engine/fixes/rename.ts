@@ -1,6 +1,6 @@
-// Did-you-mean fixes: misspelt or Go-style field names, kind names, renamed or unknown gates, and
+// Did-you-mean fixes: misspelt or Go-style field names, enum values, kind names, renamed or unknown gates, and
 // API versions that are not served (→ the served GA version of the same kind).
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, Scalar } from 'yaml';
 import { parseFeatureGatesValue } from '../gates/feature-gates-flag';
 import type { Fix } from './types';
 import { type FixInput, suggestionsOf, toTextEdits } from './input';
@@ -39,6 +39,21 @@ export function fieldNameFixes(input: FixInput): Fix[] {
     out.push(fix(input, title, [{ start: kr[0], end: kr[1], newText: n }], out.length === 0));
   }
   return out;
+}
+
+/** invalid-value with a did-you-mean (a value close to one the field allows): the value replaced by it, in the
+ *  same quotes. Only when the finding is on the scalar whose text is the value it names. */
+export function valueFixes(input: FixInput): Fix[] {
+  const { hit, finding } = input;
+  const data = finding.code === 'invalid-value' ? finding.data : undefined;
+  const suggestion = data?.suggestion;
+  if (suggestion === undefined || data?.value === undefined || !hit || hit.onKey) return [];
+  const node = hit.pair.value;
+  const r = nodeRange(node);
+  if (!isScalar(node) || node.value !== data.value || !r || r[0] !== input.offset) return [];
+  const newText =
+    node.type === Scalar.QUOTE_DOUBLE ? JSON.stringify(suggestion) : node.type === Scalar.QUOTE_SINGLE ? `'${suggestion.replace(/'/g, "''")}'` : suggestion;
+  return [fix(input, `Change to '${suggestion}'`, [{ start: r[0], end: r[1], newText }], true)];
 }
 
 /** unknown-kind: kinds of the version data with a close name (same apiVersion first). */

@@ -1,8 +1,9 @@
 // A kustomization file read for what it says about other files: which are resources (bases), which are
-// strategic-merge or JSON6902 patches (with their targets), and which fields kustomize fills in on its
-// resources (selectors and labels, namespace). Remote resources (URLs, git references) are ignored.
+// strategic-merge or JSON6902 patches (with their targets), which components it includes, and which fields
+// kustomize fills in on its resources (labels by their reach, namespace). Remote resources (URLs, git references)
+// are ignored.
 import * as path from 'path';
-import { inFolder } from '../base/paths';
+import { inFolder, KUSTOMIZATION_NAMES } from '../base/paths';
 import { parseDocument } from 'yaml';
 import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { fewAliases } from '../parse/aliases';
@@ -12,6 +13,8 @@ export interface KustomizationText {
   path: string;
   text: string;
 }
+
+export type LabelReach = 'metadata' | 'templates' | 'selectors';
 
 export interface PatchTarget {
   group?: string;
@@ -27,8 +30,12 @@ export interface Kustomization {
   resources: string[];
   /** Resolved paths of patch files: `patches[].path`, `patchesStrategicMerge` entries, `patchesJson6902[].path`. */
   patches: { path: string; target?: PatchTarget }[];
-  /** `commonLabels`, or `labels` with `includeSelectors: true`: selectors (and template labels) are set on every resource. */
-  setsSelectors: boolean;
+  /** Resolved folders of `components`: their transformers act on this kustomization's resources. */
+  components: string[];
+  /** How far the labels it adds reach (the widest of its entries; facts.ts lists the fields each creates):
+   *  `selectors` for `commonLabels` or `labels` with `includeSelectors: true`, `templates` for `labels` with
+   *  `includeTemplates: true`, `metadata` for other `labels`. */
+  labelReach?: LabelReach;
   /** `namespace`: metadata.namespace is set on every resource. */
   setsNamespace: boolean;
   /** Entries beyond MAX_KUSTOMIZATION_ENTRIES (resources or patches) that were not read. */
@@ -47,8 +54,7 @@ export const MAX_KUSTOMIZATION_ENTRIES = 10_000;
 const parsedCache = new Map<string, { text: string; k: Kustomization | undefined }>();
 const PARSED_CACHE_LIMIT = 6_000;
 
-/** File names kustomize reads in a folder, in its order of preference. */
-export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+export { KUSTOMIZATION_NAMES };
 
 function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^(?:git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(entry) || /\?ref=/.test(entry);
@@ -69,6 +75,20 @@ function targetOf(v: unknown): PatchTarget | undefined {
   return { group: pick('group'), version: pick('version'), kind: pick('kind'), name: pick('name') };
 }
 
+/** The widest reach of the labels a kustomization adds (entries without pairs add nothing). */
+function labelReachOf(root: Record<string, unknown>): LabelReach | undefined {
+  const common = record(root['commonLabels']);
+  if (common && Object.keys(common).length > 0) return 'selectors';
+  let reach: LabelReach | undefined;
+  for (const entry of Array.isArray(root['labels']) ? root['labels'] : []) {
+    const l = record(entry);
+    if (!l || Object.keys(record(l['pairs']) ?? {}).length === 0) continue;
+    if (l['includeSelectors'] === true) return 'selectors';
+    reach = l['includeTemplates'] === true ? 'templates' : (reach ?? 'metadata');
+  }
+  return reach;
+}
+
 /** The facts of one kustomization file; undefined when it does not parse as a mapping. */
 export function readKustomization(k: KustomizationText): Kustomization | undefined {
   const hit = parsedCache.get(k.path);
@@ -82,7 +102,7 @@ export function readKustomization(k: KustomizationText): Kustomization | undefin
 function parseKustomization(k: KustomizationText): Kustomization | undefined {
   if (k.text.length > MAX_KUSTOMIZATION_CHARS) {
     const unread = `${k.path} is larger than ${MAX_KUSTOMIZATION_CHARS / (1024 * 1024)} MiB: not read as a kustomization`;
-    return { file: k.path, dir: path.dirname(k.path), resources: [], patches: [], setsSelectors: false, setsNamespace: false, unread };
+    return { file: k.path, dir: path.dirname(k.path), resources: [], patches: [], components: [], setsNamespace: false, unread };
   }
   let root: Record<string, unknown> | undefined;
   try {
@@ -115,11 +135,8 @@ function parseKustomization(k: KustomizationText): Kustomization | undefined {
     const entry = record(p);
     if (entry && typeof entry['path'] === 'string') patches.push({ path: local(entry['path']), target: targetOf(entry['target']) });
   }
-  const common = record(root['commonLabels']);
-  const labels = Array.isArray(root['labels']) ? root['labels'].map(record) : [];
-  const setsSelectors =
-    (!!common && Object.keys(common).length > 0) ||
-    labels.some((l) => l?.['includeSelectors'] === true && Object.keys(record(l['pairs']) ?? {}).length > 0);
+  const components = capped(strings(root['components'])).filter((e) => !isRemote(e)).map(local);
+  const labelReach = labelReachOf(root);
   if (patches.length > MAX_KUSTOMIZATION_ENTRIES) {
     dropped += patches.length - MAX_KUSTOMIZATION_ENTRIES;
     patches.length = MAX_KUSTOMIZATION_ENTRIES;
@@ -129,8 +146,9 @@ function parseKustomization(k: KustomizationText): Kustomization | undefined {
     dir,
     resources,
     patches,
+    components,
     ...(dropped > 0 ? { dropped } : {}),
-    setsSelectors,
+    ...(labelReach ? { labelReach } : {}),
     setsNamespace: typeof root['namespace'] === 'string' && root['namespace'] !== '',
   };
 }

@@ -20,6 +20,7 @@ import { crdDocumentFindings } from '../crd/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
 import { collectionKeyFinding } from '../parse/kubectl-keys';
 import { append } from '../base/append';
+import { isKustomizationFile } from '../base/paths';
 import { typeMetaFinding } from './type-meta';
 import { apiFindings } from './api-findings';
 import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
@@ -70,6 +71,7 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
         fix: 'Fix the YAML.',
         range: e.range,
         document: pdoc.index,
+        ...(isKustomizationFile(inputs.file) ? { data: { kustomization: true } } : {}),
       }));
     }
     return analysis;

@@ -1,5 +1,5 @@
 // The kubegate/* requests: explain, workspace stats, gate report, kind config, schema and cluster refresh
-// (the reports' content: ../custom.ts; the schema's: ../schema.ts).
+// (the reports' content: ../custom.ts; the schema's: ../schema.ts); the client's kubegate/yamlExtension notification.
 import type { Connection } from 'vscode-languageserver/node';
 import {
   ExplainRequest,
@@ -8,12 +8,14 @@ import {
   RefreshClusterRequest,
   SchemaRequest,
   WorkspaceStatsRequest,
+  YamlExtensionNotification,
   type ExplainParams,
   type ExplainResult,
   type GateReportParams,
   type KindConfigParams,
   type SchemaParams,
   type WorkspaceStatsResult,
+  type YamlExtensionParams,
 } from '../../contract/protocol';
 import { gateReport, kindConfigForWorkspace } from '../custom';
 import { overLimit, tooLargeMessage } from '../guard';
@@ -58,4 +60,5 @@ export function registerCustomRequests(connection: Connection, session: Session)
   );
 
   connection.onRequest(RefreshClusterRequest, () => session.refreshCluster());
+  connection.onNotification(YamlExtensionNotification, (params: YamlExtensionParams | undefined) => session.yamlExtensionChanged(params?.active === true));
 }

@@ -67,7 +67,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     if (text.length > session.client.maxChars) return [];
     const { settings: s } = await session.settings.get(doc.uri);
     if (!s.enable || !s.inlayHints.enable) return [];
-    if (!shouldCheck(uriToPath(doc.uri), text, s, session.ws)) return [];
+    if (!shouldCheck(uriToPath(doc.uri), s, session.ws)) return [];
     const ctx = await session.contextFor(doc.uri);
     return safe(connection, () => inlayHints(text, params.range, ctx, openDocument(session, doc.uri))) ?? [];
   });

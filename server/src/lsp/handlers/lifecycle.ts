@@ -45,6 +45,7 @@ function clientSetup(params: InitializeParams, currentMaxChars: number): ClientS
     inlayRefreshSupport: !!caps.workspace?.inlayHint?.refreshSupport,
     dynamicConfig: !!caps.workspace?.didChangeConfiguration?.dynamicRegistration,
     dynamicWatch: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    yamlExtensionActive: init.yamlExtensionActive === true,
     folders: params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []),
   };
 }
