@@ -9,6 +9,7 @@ import { repositoryRoot } from './format/sarif';
 import { isYamlName } from './inputs';
 import { confinementOf, realOf } from './confine';
 import type { CliIO } from './io';
+import { shown } from './shown-text';
 
 export function existsIn(io: CliIO): (p: string) => boolean {
   return (p) => (io.stat ? io.stat(p) !== undefined : io.kind(p) !== undefined);
@@ -33,7 +34,7 @@ export const MAX_GLOB_FILES = 1000;
  */
 export function repoConfigFiles(repo: RepoConfig, io: CliIO, key = 'configFiles', root = repoRootOf(io)): string[] {
   const jail = confinementOf(io, root);
-  const note = (m: string) => io.err(`note: ${path.basename(repo.file)} ${key}: ${m}\n`);
+  const note = (m: string) => io.err(`note: ${shown(path.basename(repo.file))} ${key}: ${shown(m)}\n`);
   const out: string[] = [];
   const globs: string[] = [];
   for (const entry of repo.configFiles) {
@@ -149,7 +150,7 @@ export class RunRepoSettings {
       for (const p of found.problems) {
         if (this.noted.has(p)) continue;
         this.noted.add(p);
-        this.io.err(`note: ${p}\n`);
+        this.io.err(`note: ${shown(p)}\n`);
       }
       return undefined;
     }
