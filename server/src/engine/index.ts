@@ -4,6 +4,7 @@
 // pieces that build such a context (settings, configs, CRDs, kustomize) and plain data. No LSP, VS Code,
 // network or process import (tests/engine/boundaries.test.ts). Front ends import only this module.
 export { append } from './base/append';
+export { isWithin, leavesBase } from './base/paths';
 export { Analysis } from './analysis';
 export { type Fix } from './fixes';
 export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';

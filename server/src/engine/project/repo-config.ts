@@ -14,6 +14,7 @@ import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { compileGlob, globMatches } from '../base/glob-match';
 import { supportedVersion } from '../base/kube-version';
 import { closestName } from '../base/similar-names';
+import { leavesBase } from '../base/paths';
 
 const FINDING_CODES: readonly FindingCode[] = ALL_CODES;
 
@@ -278,7 +279,7 @@ export function exclusionOf(config: RepoConfig, file: string): string | undefine
 /** Relative path of `file` to the config's folder with forward slashes, or undefined when outside it. */
 function relativeTo(config: RepoConfig, file: string): string | undefined {
   const rel = path.relative(config.dir, path.normalize(file));
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  if (leavesBase(rel)) return undefined;
   return rel.split(path.sep).join('/');
 }
 
