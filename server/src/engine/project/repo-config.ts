@@ -121,7 +121,12 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
   const stringList = (value: unknown, key: string, node: Node | null): string[] => {
     const out: string[] = [];
     if (!isSeq(node)) {
-      if (isScalar(node) && typeof node.value === 'string') return [node.value];
+      if (isScalar(node) && typeof node.value === 'string') {
+        // One pattern written as a string: read as a list of it, checked as any entry.
+        const p = globProblem(node.value);
+        if (p) problems.push(`${at(node)}: ${key}: ${p}`);
+        return p || node.value.trim() === '' ? [] : [node.value];
+      }
       problems.push(`${at(node)}: ${key} must be a list of glob patterns`);
       return out;
     }
