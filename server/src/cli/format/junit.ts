@@ -94,6 +94,16 @@ export function junitWriter(out: ChunkedOut, options: JunitOptions): ReportWrite
           `  <testsuite name="kubegate policy" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="kubegate" name="policy">\n      <failure message="${attr(`Failing (exit ${summary.verdict.exitCode}): ${summary.verdict.reasons.join('; ')}`)}" type="policy"/>\n    </testcase>\n  </testsuite>\n`,
         );
       }
+      // Nothing silenced without a count: a suite of no tests whose properties say what was left out on purpose.
+      const { disableComments, configuration, patchFiles } = summary.silenced;
+      if (disableComments + configuration + patchFiles > 0) {
+        out.write(
+          `  <testsuite name="kubegate silenced" tests="0" failures="0" errors="0" skipped="0">\n    <properties>\n` +
+            `      <property name="findings silenced by disable comments" value="${disableComments}"/>\n` +
+            `      <property name="findings switched off by configuration" value="${configuration}"/>\n` +
+            `      <property name="files read as kustomize patches" value="${patchFiles}"/>\n    </properties>\n  </testsuite>\n`,
+        );
+      }
       out.write('</testsuites>\n');
       out.flush();
     },

@@ -189,6 +189,8 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
         exitCode: summary.verdict.exitCode,
         ...(summary.verdict.reasons.length > 0 ? { exitCodeDescription: summary.verdict.reasons.join('; ') } : {}),
         toolExecutionNotifications: summary.verdict.reasons.map((r) => ({ level: 'error', message: { text: `Failing: ${r}.` } })),
+        // Nothing silenced without a count (findings dropped by disable comments or configuration, patch files).
+        properties: { silenced: summary.silenced },
       };
       out.write(`      "invocations": ${JSON.stringify([invocation])},\n`);
       out.write(`      "originalUriBaseIds": ${JSON.stringify({ SRCROOT: { uri: pathToFileURL(ctx.root + path.sep).toString() } })},\n`);

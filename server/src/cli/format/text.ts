@@ -55,6 +55,9 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   const extra: string[] = [];
   if (s.notChecked) extra.push(`${s.notChecked} of ${plural(s.documents, 'document')} not checked`);
   if (s.skippedByKind) extra.push(`${plural(s.skippedByKind, 'document')} skipped by kind`);
+  if (s.silenced.disableComments) extra.push(`${plural(s.silenced.disableComments, 'finding')} silenced by disable comments`);
+  if (s.silenced.configuration) extra.push(`${plural(s.silenced.configuration, 'finding')} switched off by configuration`);
+  if (s.silenced.patchFiles) extra.push(`${plural(s.silenced.patchFiles, 'file')} read as kustomize patches`);
   if (quiet) {
     const hidden: string[] = [];
     if (s.counts.information) hidden.push(`${s.counts.information} information`);
