@@ -27,4 +27,13 @@ describe('names that start with two dots', () => {
     expect(out.skipped).toEqual([]);
     expect(r.code).toBe(1);
   });
+
+  it('a node_modules folder, which kubectl -R would read, is not walked but named as skipped with why', async () => {
+    const root = tempRepo(tempDir, { 'cm.yaml': CONFIGMAP, 'node_modules/dep/manifest.yaml': CONFIGMAP });
+    const r = await spawnCli(['check', '--format', 'json', '.'], { cwd: root });
+    const out = JSON.parse(r.stdout) as { files: { path: string }[]; skipped: { path: string; message: string }[]; summary: { files: number } };
+    expect(out.files.map((f) => f.path)).toEqual(['cm.yaml']);
+    expect(out.skipped).toEqual([{ path: 'node_modules', message: 'a node_modules folder (dependencies): not walked; name it to check it' }]);
+    expect(r.stderr).toContain('note: skipped node_modules: a node_modules folder (dependencies): not walked');
+  });
 });

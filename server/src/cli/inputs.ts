@@ -202,7 +202,9 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
         continue;
       }
       if (st?.kind === 'dir') {
-        if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
+        // kubectl -R would read a node_modules folder too: not walked (dependencies), but named, with why.
+        if (name === 'node_modules') out.skipped.push({ path: full, message: 'a node_modules folder (dependencies): not walked; name it to check it' });
+        else if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
         continue;
       }
       // Kubegate's own settings file is read as settings, never checked as a manifest found in a folder.
