@@ -2,7 +2,7 @@
 // above the file, within its repository) and for the working directory, validated (problems are usage errors),
 // and its configFiles resolved.
 import * as path from 'node:path';
-import { exclusionOf, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
+import { exclusionOf, isManifestName, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
 import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './format/sarif';
@@ -124,11 +124,11 @@ export class RunRepoSettings {
     return this.project.rootOf(file);
   }
 
-  /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a YAML name. */
+  /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a manifest name. */
   wanted(file: string): boolean {
     const repo = this.of(file);
     if (repo?.files.length) this.filesGlobsUsed = true;
-    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isYamlName(file);
+    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isManifestName(file);
   }
 
   /** Why a file named on the command line is not checked by its settings' `files` / `ignore`, or undefined. */

@@ -49,6 +49,7 @@ export { Project, type DerivedStore, type EntryKind, type FileContext, type Proj
 export type { ProjectOptions } from './project/project';
 export {
   exclusionOf,
+  isManifestName,
   isWantedFile,
   kindSelectorProblem,
   REPO_CONFIG_NAME,

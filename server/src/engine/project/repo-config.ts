@@ -310,10 +310,16 @@ export function isIgnored(config: RepoConfig, file: string): boolean {
 }
 
 /** Whether a file found in a folder is checked: not ignored, and matching `files` (default: a YAML name). */
+/** Whether a file found in a folder is a manifest by its name: the extensions `kubectl apply -R` reads (.json,
+ *  .yaml, .yml: kubernetes/cli-runtime pkg/resource/builder.go, FileExtensions). */
+export function isManifestName(file: string): boolean {
+  return /\.(?:ya?ml|json)$/i.test(file);
+}
+
 export function isWantedFile(config: RepoConfig, file: string): boolean {
   if (isIgnored(config, file)) return false;
   const m = matcherOf(config);
-  if (!m.files) return /\.ya?ml$/i.test(file);
+  if (!m.files) return isManifestName(file);
   const rel = relativeTo(config, file);
   return rel !== undefined && m.files(rel);
 }
