@@ -32,7 +32,9 @@ const FOLDERS: Record<DataFolder, FolderSpec> = {
  *  extension), beside the sources' root for this module run as TypeScript (vitest, tsx), else beside the
  *  program itself (a standalone executable: its folder). Undefined when its marker file is not there. */
 function besideProgram(folder: string, marker: string, here = __dirname, file = __filename): string | undefined {
-  const base = file.endsWith('.ts') ? path.join(here, '..', '..', '..') : path.basename(here) === 'dist' ? path.dirname(here) : here;
+  // A standalone executable's main script is named by the executable itself (Node's single-executable apps).
+  const standalone = file === process.execPath;
+  const base = standalone ? here : file.endsWith('.ts') ? path.join(here, '..', '..', '..') : path.basename(here) === 'dist' ? path.dirname(here) : here;
   const candidate = path.join(base, folder);
   return fs.existsSync(path.join(candidate, marker)) ? candidate : undefined;
 }
