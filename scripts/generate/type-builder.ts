@@ -1,7 +1,7 @@
 // Turns upstream type facts (fields.json structs first, structure.yaml for the apimachinery types that
 // fields.json lacks) into the TypeDef/TypeRef shapes of server/src/engine/knowledge/format.ts.
 // Types are built on demand from the kind roots, so only reachable types end up in the output.
-import type { FieldDef, TypeDef, TypeRef, UnionRule } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, GoInteger, TypeDef, TypeRef, UnionRule } from '../../server/src/engine/knowledge/format';
 import { rulesOfMarkers } from './markers';
 import type { FieldsFile, SmdField, SmdType, SmdTypeRef, UpElem, UpEnum, UpField, UpType } from './sources';
 import { NameTable } from './names';
@@ -30,10 +30,19 @@ function isQuantityName(name: string | undefined): boolean {
   return !!name && /(^|\.)resource\.Quantity$/.test(name);
 }
 
-/** Numbers of a Go float type take fractions; int-or-string of a Quantity takes any number (IntOrString: integers). */
-function refinedScalar(s: Scalar, e: UpElem): TypeRef {
-  const goType = (e as UpField).goType ?? '';
+/** The Go integer type a number decodes into (the pointer, list or map around it stripped; Go's int and uint are
+ *  64 bits on the platforms Kubernetes ships for); undefined for other types. */
+export function goIntegerType(goType: string): GoInteger | undefined {
+  const m = /^(u?)int(8|16|32|64)?$/.exec(goType.replace(/^(?:\*|\[\]|map\[string\])+/, ''));
+  return m ? (`${m[1]}int${m[2] ?? '64'}` as GoInteger) : undefined;
+}
+
+/** Numbers of a Go float type take fractions, of a Go integer type the range of that type; int-or-string of a
+ *  Quantity takes any number (IntOrString: integers). `goType` is the field's (a list's items inherit it). */
+function refinedScalar(s: Scalar, goType: string, e: UpElem): TypeRef {
   if (s === 'number' && /float/.test(goType)) return { s, float: true };
+  const int = s === 'number' ? goIntegerType(goType) : undefined;
+  if (int) return { s, int };
   if (s === 'int-or-string' && (e.format === 'quantity' || isQuantityName(e.ref) || isQuantityName(e.namedType) || /Quantity/.test(goType))) {
     return { s, quantity: true };
   }
@@ -136,21 +145,21 @@ export class TypeBuilder {
     return m.elementType ? { map: this.smdRef(m.elementType) } : { any: true };
   }
 
-  private elemRef(e: UpElem): TypeRef {
+  private elemRef(e: UpElem, goType = (e as UpField).goType ?? ''): TypeRef {
     switch (e.kind) {
       case 'scalar': {
         const s = scalarKind(e.scalar);
         if (!s) throw new Error(`unknown scalar ${String(e.scalar)}`);
-        return refinedScalar(s, e);
+        return refinedScalar(s, goType, e);
       }
       case 'untyped':
         return { any: true };
       case 'object':
         return e.ref ? this.named(e.ref) : { any: true };
       case 'list':
-        return { list: e.elem ? this.elemRef(e.elem) : { any: true } };
+        return { list: e.elem ? this.elemRef(e.elem, goType) : { any: true } };
       case 'map':
-        return { map: e.elem ? this.elemRef(e.elem) : { any: true } };
+        return { map: e.elem ? this.elemRef(e.elem, goType) : { any: true } };
     }
   }
 

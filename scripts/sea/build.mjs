@@ -2,7 +2,7 @@
 // one file with every library inline (no dist/vendor/ beside it), turned into a SEA blob by
 // `node --experimental-sea-config`, and injected into a copy of this Node binary with postject (from npm). The
 // data is not inside the executable: out/sea/ holds `kubegate` with schemas/ and snippets/ beside it, where
-// the program looks for them (walking up from the executable), so the folder is what is shipped.
+// the program looks for them (beside the executable, host/data-files.ts), so the folder is what is shipped.
 // Usage: node scripts/sea/build.mjs [--out DIR]   (default out/sea)
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -38,13 +38,15 @@ function repository(): string {
 describe('kubegate check --jobs', () => {
   it('gives the same reports and stderr in the main thread, in 4 workers and by default', async () => {
     const root = repository();
-    const args = ['check', '.', '--no-cache', '--format', 'text', '--format', 'json=out.json', '--format', 'sarif=out.sarif', '--format', 'junit=out.xml'];
+    // The reports go outside the checked folder (a .json report inside it would be walked by the next run).
+    const reports = temp();
+    const args = ['check', '.', '--no-cache', '--format', 'text', '--format', `json=${path.join(reports, 'out.json')}`, '--format', `sarif=${path.join(reports, 'out.sarif')}`, '--format', `junit=${path.join(reports, 'out.xml')}`];
     const one = await spawnCli([...args, '--jobs', '1', '--stats'], { cwd: root });
-    const reports1 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    const reports1 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(reports, f), 'utf8'));
     const four = await spawnCli([...args, '--jobs', '4', '--stats'], { cwd: root });
-    const reports4 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    const reports4 = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(reports, f), 'utf8'));
     const byDefault = await spawnCli([...args, '--stats'], { cwd: root });
-    const reportsDefault = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    const reportsDefault = ['out.json', 'out.sarif', 'out.xml'].map((f) => readFileSync(path.join(reports, f), 'utf8'));
 
     expect(one.code).toBe(1);
     expect(four.code).toBe(one.code);

@@ -31,3 +31,12 @@ describe('custom-resource settings', () => {
     expect(user.customResources?.packs).toEqual(['standard']);
   });
 });
+
+describe('.kubegate.yaml lists written as one string', () => {
+  it('are read as that one pattern, checked as a list entry is (a bad glob is a problem)', () => {
+    expect(parseRepoConfig('files: "k8s/**"\n', '/r/.kubegate.yaml')).toMatchObject({ config: { files: ['k8s/**'] }, problems: [] });
+    const bad = parseRepoConfig('files: "k8s/[x"\n', '/r/.kubegate.yaml');
+    expect(bad.config.files).toEqual([]);
+    expect(bad.problems).toEqual([expect.stringMatching(/^\/r\/\.kubegate\.yaml:1: files: .*unclosed \[/)]);
+  });
+});

@@ -87,6 +87,26 @@ describe('type mismatches the decoder rejects', () => {
     for (const ok of ['3', '1.0', '1e3', '0x10']) expect(findings(deploy(ok), 'invalid-value').found, ok).toEqual([]);
   });
 
+  it('integers beyond their Go type are refused as kube-apiserver decodes them (int32, int64, IntOrString)', () => {
+    const deploy = (replicas: string, surge = '1') =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  replicas: ${replicas}\n  selector:\n    matchLabels: {a: b}\n  strategy:\n    rollingUpdate:\n      maxSurge: ${surge}\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: i\n`;
+    for (const bad of ['⟦3000000000⟧', '⟦2147483648⟧', '⟦-2147483649⟧', '⟦3e9⟧', '⟦0x80000000⟧']) {
+      const { found, ranges } = findings(deploy(bad), 'invalid-value');
+      expect(found.map((f) => [f.range, f.message]), bad).toEqual([[ranges[0], expect.stringContaining('expects a whole number from -2147483648 to 2147483647 (int32)')]]);
+      expect(found[0]!.fix).toMatch(/kube-apiserver refuses the number/);
+    }
+    for (const ok of ['2147483647', '-2147483648', '2.147483647e9']) expect(findings(deploy(ok), 'invalid-value').found, ok).toEqual([]);
+    const surge = findings(deploy('1', '⟦4294967296⟧'), 'invalid-value');
+    expect(surge.found.map((f) => [f.path, f.range])).toEqual([['spec.strategy.rollingUpdate.maxSurge', surge.ranges[0]]]);
+    // int64: 2^63 and beyond are refused, 2^63-1 (which a JavaScript number cannot hold exactly) is accepted.
+    const user = (v: string) => pod(`    securityContext:\n      runAsUser: ${v}\n`);
+    for (const bad of ['⟦9223372036854775808⟧', '⟦18446744073709551616⟧', '⟦-1e19⟧']) {
+      const { found, ranges } = findings(user(bad), 'invalid-value');
+      expect(found.map((f) => [f.range, f.message]), bad).toEqual([[ranges[0], expect.stringContaining('from -9223372036854775808 to 9223372036854775807 (int64)')]]);
+    }
+    for (const ok of ['9223372036854775807', '-9223372036854775808']) expect(findings(user(ok), 'invalid-value').found, ok).toEqual([]);
+  });
+
   it('IntOrString takes whole numbers and strings; a Quantity takes any number; neither takes a boolean', () => {
     const { found, ranges } = findings(
       `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  selector:\n    matchLabels: {a: b}\n  strategy:\n    rollingUpdate:\n      maxSurge: ⟦1.5⟧\n      maxUnavailable: 25%\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n          limits:\n            cpu: 0.5\n            memory: ⟦true⟧\n`,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { OpenDocument, reportForText } from '../../server/src/engine/incremental/open-document';
-import { applySeverityOverrides } from '../../server/src/engine/codes/severity-overrides';
+import { withSeverityOverrides } from '../../server/src/engine/codes/severity-overrides';
 import { SYNTAX_ONLY_FACTOR, syntaxOnlyReport } from '../../server/src/engine/check/size-guard';
 import type { CheckOptions } from '../../server/src/engine/check/options';
 import { V } from './helpers';
@@ -38,9 +38,11 @@ describe('reportForText', () => {
     expect(codes.length).toBeGreaterThan(0);
     const hinted = reportForText(MANY, { version: V }, { ...LIMIT, severity: { [codes[0]!]: 'hint' } }).findings;
     expect(hinted.filter((f) => f.code === codes[0]).every((f) => f.severity === 'hint')).toBe(true);
-    const off = reportForText(MANY, { version: V }, { ...LIMIT, severity: { [codes[0]!]: 'off' } }).findings;
-    expect(off).toEqual(plain.filter((f) => f.code !== codes[0]));
-    expect(applySeverityOverrides(plain, {})).toEqual(plain);
+    const offReport = reportForText(MANY, { version: V }, { ...LIMIT, severity: { [codes[0]!]: 'off' } });
+    expect(offReport.findings).toEqual(plain.filter((f) => f.code !== codes[0]));
+    // What `off` dropped is counted, never silent.
+    expect(offReport.silenced).toEqual({ configuration: plain.filter((f) => f.code === codes[0]).length });
+    expect(withSeverityOverrides({ documents: [], findings: plain }, {})).toEqual({ documents: [], findings: plain });
   });
 });
 

@@ -51,7 +51,11 @@ describe('settings contract', () => {
     expect(r.settings.severity).toEqual({ 'feature-gate': 'error', 'yaml11-scalar': 'off' });
     expect(r.settings.files).toEqual(['**/*.yaml']);
     expect(r.settings.configFiles).toEqual(['clusters/*.yaml']);
-    expect(r.problems.length).toBe(4);
+    expect(r.problems.length).toBe(5);
+    // A string where a list is expected is the wrong type, said (it is still read as its one pattern).
+    expect(r.problems).toContain('kubegate.configFiles must be a list of glob patterns, not a string; read as ["clusters/*.yaml"].');
+    const files = resolveSettings({ files: 'x' });
+    expect(files.problems).toEqual(['kubegate.files must be a list of glob patterns, not a string; read as ["x"].']);
   });
 
   it('knows exactly the engine finding codes and lists every setting of the contract', () => {

@@ -1,7 +1,7 @@
 // The reports of one `kubegate check` run: a writer per `--format`, each with its sink (stdout or a file opened
 // before the check), fanned out from one writer the run feeds.
 import * as path from 'node:path';
-import type { Severity } from '../engine';
+import { leavesBase, type Severity } from '../engine';
 import { UsageError } from './args';
 import { githubWriter } from './format/github';
 import { jsonWriter } from './format/json';
@@ -45,7 +45,7 @@ function writerFor(format: Format, settings: ReportSettings, out: ChunkedOut, io
       return githubWriter(out, options, (p) => {
         if (p.startsWith('<')) return p;
         const rel = path.relative(root, path.resolve(cwd, p));
-        return rel.startsWith('..') ? p : rel.split(path.sep).join('/');
+        return leavesBase(rel) ? p : rel.split(path.sep).join('/');
       });
     }
     case 'sarif': {

@@ -76,6 +76,11 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   const one = checkOne(analysisOf, text, group.severity, (err) => {
     if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   });
+  // kubectl -R reads .json files too: one found in a folder is checked when it holds a Kubernetes object, and one
+  // that parses and holds none (package.json, tsconfig.json) is named as skipped, with why (not an unchecked manifest).
+  if (!input.named && /\.json$/i.test(input.path) && one.report.findings.length === 0 && !one.report.documents.some((d) => d.kind !== undefined || d.apiVersion !== undefined)) {
+    return unreadOutcome(index, input, 'a .json file without apiVersion and kind (not a Kubernetes object): not checked');
+  }
   const skipped = skippedByKindOf(one.report, group.skipKinds);
   const docs = notCheckedDocuments(skipped.report, skipped.documents);
   // In notes, config paths are written like the file's own: absolute beside an absolute path.

@@ -3,6 +3,10 @@
 // root after following links, else it is refused with a note naming it. A repository is untrusted input: a link
 // or a `../` path must not make Kubegate read (and echo into reports) a file elsewhere on the machine.
 import * as path from 'node:path';
+import { isWithin } from '../engine';
+
+/** Whether `inner` is `outer` or inside it (both absolute, links already resolved): the engine's one test. */
+export { isWithin };
 import type { CliIO } from './io';
 
 /** The path with links resolved (the deepest existing ancestor resolved, the rest appended), or the path itself. */
@@ -17,11 +21,6 @@ export function realOf(io: CliIO, p: string): string {
   }
 }
 
-/** Whether `inner` is `outer` or inside it (both absolute, links already resolved). */
-export function isWithin(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 export interface Confinement {
   root: string;

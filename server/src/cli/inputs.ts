@@ -10,7 +10,7 @@ import { UsageError } from './args';
 import { isWithin, realOf } from './confine';
 import type { CliIO, EntryKind, ReadOutcome } from './io';
 import { MAX_FILE_BYTES } from './read-bounded';
-import { REPO_CONFIG_NAME } from '../engine';
+import { isManifestName, REPO_CONFIG_NAME } from '../engine';
 
 export interface InputLimits {
   /** Bytes read from one file at most. */
@@ -62,7 +62,7 @@ export interface CollectOptions {
   /** Name of stdin in output and for scoping (`--stdin-filename`). */
   stdinFilename?: string;
   limits?: Partial<InputLimits>;
-  /** Whether a file found in a folder is checked (default: a .yaml / .yml name). */
+  /** Whether a file found in a folder is checked (default: a .yaml / .yml / .json name). */
   wanted?: (file: string) => boolean;
   /** The repository root: a folder walk does not follow links that lead outside both it and the folder named
    *  on the command line (a link to / or to another repository is skipped with a note). */
@@ -143,7 +143,7 @@ export function readProblem(o: Exclude<ReadOutcome, { ok: true }>): string {
 /** Reads every PATH once. Throws UsageError for a folder without YAML files and for `-` given twice. */
 export async function collectInputs(paths: readonly string[], io: CliIO, options: CollectOptions = {}): Promise<CollectedInputs> {
   const limits: InputLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const wanted = options.wanted ?? isYamlName;
+  const wanted = options.wanted ?? isManifestName;
   const out: CollectedInputs = { inputs: [], skipped: [], failed: [], bytesRead: 0 };
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (stdin) given more than once');
 
@@ -202,7 +202,9 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
         continue;
       }
       if (st?.kind === 'dir') {
-        if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
+        // kubectl -R would read a node_modules folder too: not walked (dependencies), but named, with why.
+        if (name === 'node_modules') out.skipped.push({ path: full, message: 'a node_modules folder (dependencies): not walked; name it to check it' });
+        else if (!SKIPPED_DIRS.has(name)) candidates += walk(full);
         continue;
       }
       // Kubegate's own settings file is read as settings, never checked as a manifest found in a folder.
@@ -240,7 +242,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     } else if (st.kind === 'dir') {
       if (options.root) allowed.splice(1, allowed.length - 1, realOf(io, p));
       if (walk(p) === 0) {
-        throw new UsageError(`no YAML files found in ${p} (looked for *.yaml and *.yml${options.filesGlobsUsed?.() ? ' matching the files globs of .kubegate.yaml' : ''})`);
+        throw new UsageError(`no YAML files found in ${p} (looked for *.yaml, *.yml and *.json${options.filesGlobsUsed?.() ? ' matching the files globs of .kubegate.yaml' : ''})`);
       }
     } else if (excluded(p)) {
       continue;

@@ -11,6 +11,7 @@ import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';
 import { runCheckWorker } from './check-jobs';
 import { tuneV8ForOneRun } from './v8-tuning';
+import { safeLines } from './shown-text';
 
 /** Every command; add new ones here (e.g. `explain`). */
 export const COMMANDS: Command[] = [checkCommand, explainCommand, gatesCommand, schemaCommand];
@@ -29,7 +30,10 @@ function usage(): string {
   );
 }
 
-export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIO): Promise<number> {
+  // Notes quote repository text (names, keys, globs): no control sequence and no workflow command reaches the
+  // terminal or the CI log through them (shown-text.ts).
+  const io: CliIO = { ...given, err: (t) => given.err(safeLines(t)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.err : io.out)(usage());

@@ -2,13 +2,14 @@
 // above the file, within its repository) and for the working directory, validated (problems are usage errors),
 // and its configFiles resolved.
 import * as path from 'node:path';
-import { exclusionOf, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
+import { exclusionOf, isManifestName, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
 import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './format/sarif';
 import { isYamlName } from './inputs';
 import { confinementOf, realOf } from './confine';
 import type { CliIO } from './io';
+import { shown } from './shown-text';
 
 export function existsIn(io: CliIO): (p: string) => boolean {
   return (p) => (io.stat ? io.stat(p) !== undefined : io.kind(p) !== undefined);
@@ -33,7 +34,7 @@ export const MAX_GLOB_FILES = 1000;
  */
 export function repoConfigFiles(repo: RepoConfig, io: CliIO, key = 'configFiles', root = repoRootOf(io)): string[] {
   const jail = confinementOf(io, root);
-  const note = (m: string) => io.err(`note: ${path.basename(repo.file)} ${key}: ${m}\n`);
+  const note = (m: string) => io.err(`note: ${shown(path.basename(repo.file))} ${key}: ${shown(m)}\n`);
   const out: string[] = [];
   const globs: string[] = [];
   for (const entry of repo.configFiles) {
@@ -123,11 +124,11 @@ export class RunRepoSettings {
     return this.project.rootOf(file);
   }
 
-  /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a YAML name. */
+  /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a manifest name. */
   wanted(file: string): boolean {
     const repo = this.of(file);
     if (repo?.files.length) this.filesGlobsUsed = true;
-    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isYamlName(file);
+    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isManifestName(file);
   }
 
   /** Why a file named on the command line is not checked by its settings' `files` / `ignore`, or undefined. */
@@ -149,7 +150,7 @@ export class RunRepoSettings {
       for (const p of found.problems) {
         if (this.noted.has(p)) continue;
         this.noted.add(p);
-        this.io.err(`note: ${p}\n`);
+        this.io.err(`note: ${shown(p)}\n`);
       }
       return undefined;
     }

@@ -3,6 +3,7 @@
 // the CLI and the language server read the same file the same way; here is how the server's settings take it.
 import * as path from 'node:path';
 import type { RepoConfig } from '../engine/project/repo-config';
+import { leavesBase } from '../engine/base/paths';
 import type { KubegateSettings } from './settings';
 
 export {
@@ -26,7 +27,7 @@ export {
 export function withRepoConfig(settings: KubegateSettings, repo: RepoConfig, userSetVersion: boolean, root: string): KubegateSettings {
   // The server matches globs relative to the workspace folder; the file's globs are relative to its folder.
   const prefix = path.relative(root, repo.dir).split(path.sep).join('/');
-  const rebase = (g: string) => (prefix && !prefix.startsWith('..') ? `${prefix}/${g}` : g);
+  const rebase = (g: string) => (prefix && !leavesBase(prefix) ? `${prefix}/${g}` : g);
   return {
     ...settings,
     kubernetesVersion: userSetVersion || !repo.kubernetesVersion ? settings.kubernetesVersion : repo.kubernetesVersion,

@@ -240,7 +240,11 @@ function pick(raw: Record<string, unknown>, key: string): unknown {
 
 function stringList(value: unknown, name: string, problems: string[]): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (typeof value === 'string') {
+    // The wrong type, said (a string is not a list): still read as the one pattern it holds.
+    problems.push(`${name} must be a list of glob patterns, not a string; read as [${JSON.stringify(value)}].`);
+    return value.trim() ? [value] : [];
+  }
   if (!Array.isArray(value)) {
     problems.push(`${name} must be a list of glob patterns; the default is used.`);
     return undefined;

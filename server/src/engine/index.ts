@@ -4,6 +4,7 @@
 // pieces that build such a context (settings, configs, CRDs, kustomize) and plain data. No LSP, VS Code,
 // network or process import (tests/engine/boundaries.test.ts). Front ends import only this module.
 export { append } from './base/append';
+export { isWithin, leavesBase } from './base/paths';
 export { Analysis } from './analysis';
 export { type Fix } from './fixes';
 export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, isParserSyntaxError, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
@@ -48,6 +49,7 @@ export { Project, type DerivedStore, type EntryKind, type FileContext, type Proj
 export type { ProjectOptions } from './project/project';
 export {
   exclusionOf,
+  isManifestName,
   isWantedFile,
   kindSelectorProblem,
   REPO_CONFIG_NAME,

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceStatsResult } from '../contract/protocol';
-import { type EntryKind, type ProjectHost } from '../engine';
+import { leavesBase, type EntryKind, type ProjectHost } from '../engine';
 import { readRegularFileBounded } from '../host/read-regular-file';
 
 /** Files read from disk are at most this large (the size guard's 5 M characters in UTF-8, with room). */
@@ -166,7 +166,7 @@ export class WorkspaceFiles implements ProjectHost {
       return true; // absent: nothing is read
     }
     const rel = path.relative(realFolder, real);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    return !leavesBase(rel);
   }
 
   private readDisk(file: string): string | undefined {
@@ -273,7 +273,7 @@ export class WorkspaceFiles implements ProjectHost {
     let best: string | undefined;
     for (const f of this.folders) {
       const rel = path.relative(f, file);
-      if (!rel.startsWith('..') && !path.isAbsolute(rel) && (!best || f.length > best.length)) best = f;
+      if (!leavesBase(rel) && (!best || f.length > best.length)) best = f;
     }
     return best;
   }

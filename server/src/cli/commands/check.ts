@@ -7,7 +7,7 @@ import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageEr
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { FORMATS, openWriters, type Format, type Output } from '../check-reports';
 import { summaryLine, verdictLine } from '../format/text';
-import { shownWhenQuiet, type RunSummary } from '../format/types';
+import { addSilenced, shownWhenQuiet, type RunSummary, type SilencedCounts } from '../format/types';
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
@@ -253,6 +253,7 @@ export const checkCommand: Command = {
     let notChecked = 0;
     let documents = 0;
     let skippedByKind = 0;
+    const silenced: SilencedCounts = { disableComments: 0, configuration: 0, patchFiles: 0 };
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
     const noted = new Set<string>();
@@ -297,6 +298,7 @@ export const checkCommand: Command = {
       notChecked += o.result.notChecked?.length ?? 0;
       documents += o.documents;
       skippedByKind += o.skippedByKind;
+      addSilenced(silenced, o.result.report);
       writer.file(fileResultOf(o));
     };
     // --fix writes files that other files' discovery may read: one thread, in input order.
@@ -329,6 +331,7 @@ export const checkCommand: Command = {
       documents,
       notChecked,
       skippedByKind,
+      silenced,
       skipped: collected.skipped,
       failed: collected.failed,
       verdict,

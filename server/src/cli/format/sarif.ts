@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_CODES, CODE_TABLE, gateCatalog, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
+import { ALL_CODES, CODE_TABLE, gateCatalog, leavesBase, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
 import type { FileFix } from '../check-file';
 import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
@@ -119,7 +119,7 @@ function artifactOf(file: string, ctx: SarifContext): { uri: string; uriBaseId?:
   if (file.startsWith('<')) return { uri: encodeURIComponent(file.replace(/[<>]/g, '')) };
   const abs = path.resolve(ctx.cwd, file);
   const rel = path.relative(ctx.root, abs);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return { uri: pathToFileURL(abs).toString() };
+  if (leavesBase(rel)) return { uri: pathToFileURL(abs).toString() };
   return { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
 }
 
@@ -189,6 +189,8 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
         exitCode: summary.verdict.exitCode,
         ...(summary.verdict.reasons.length > 0 ? { exitCodeDescription: summary.verdict.reasons.join('; ') } : {}),
         toolExecutionNotifications: summary.verdict.reasons.map((r) => ({ level: 'error', message: { text: `Failing: ${r}.` } })),
+        // Nothing silenced without a count (findings dropped by disable comments or configuration, patch files).
+        properties: { silenced: summary.silenced },
       };
       out.write(`      "invocations": ${JSON.stringify([invocation])},\n`);
       out.write(`      "originalUriBaseIds": ${JSON.stringify({ SRCROOT: { uri: pathToFileURL(ctx.root + path.sep).toString() } })},\n`);

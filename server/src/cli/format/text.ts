@@ -2,6 +2,7 @@
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
 import { kepOf as kepOfFinding, type Finding, type Severity } from '../../engine';
+import { shown } from '../shown-text';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
@@ -54,6 +55,9 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   const extra: string[] = [];
   if (s.notChecked) extra.push(`${s.notChecked} of ${plural(s.documents, 'document')} not checked`);
   if (s.skippedByKind) extra.push(`${plural(s.skippedByKind, 'document')} skipped by kind`);
+  if (s.silenced.disableComments) extra.push(`${plural(s.silenced.disableComments, 'finding')} silenced by disable comments`);
+  if (s.silenced.configuration) extra.push(`${plural(s.silenced.configuration, 'finding')} switched off by configuration`);
+  if (s.silenced.patchFiles) extra.push(`${plural(s.silenced.patchFiles, 'file')} read as kustomize patches`);
   if (quiet) {
     const hidden: string[] = [];
     if (s.counts.information) hidden.push(`${s.counts.information} information`);
@@ -85,31 +89,32 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
       const configs = r.gateConfigsAsWritten ?? r.gateConfigs ?? [];
       if (grouped) {
         if (findings.length === 0 && notes.length === 0) return;
-        out.write(`${paint(r.path, '1;4', color)}\n`);
-        if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${configs.join(', ')}`, '2', color)}\n`);
+        out.write(`${paint(shown(r.path), '1;4', color)}\n`);
+        if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${shown(configs.join(', '))}`, '2', color)}\n`);
         const posWidth = Math.max(0, ...findings.map((f) => where(f).length), ...notes.map((n) => where(n.doc).length));
         const codeWidth = Math.max(0, ...findings.map((f) => f.code.length));
         for (const f of findings) {
-          out.write(`  ${where(f).padEnd(posWidth)}  ${sev(f.severity, 11)}  ${f.code.padEnd(codeWidth)}  ${f.message}\n`);
+          out.write(`  ${where(f).padEnd(posWidth)}  ${sev(f.severity, 11)}  ${f.code.padEnd(codeWidth)}  ${shown(f.message)}\n`);
           const indent = ' '.repeat(posWidth + 2 + 11 + 2 + codeWidth + 2);
-          if (f.fix) out.write(`  ${indent}${paint(f.fix, '2', color)}\n`);
+          if (f.fix) out.write(`  ${indent}${paint(shown(f.fix), '2', color)}\n`);
           const kep = kepOf(f);
           if (kep) out.write(`  ${indent}${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
-          for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${e.message}`, '2', color)}\n`);
+          for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${shown(e.message)}`, '2', color)}\n`);
         }
-        for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${n.label} not checked: ${n.doc.reason}`, '2', color)}\n`);
+        for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${shown(n.label)} not checked: ${shown(n.doc.reason ?? '')}`, '2', color)}\n`);
         out.write('\n');
         return;
       }
+      const file = shown(r.path);
       for (const f of findings) {
-        out.write(`${r.path}:${where(f)} ${paint(f.severity, COLORS[f.severity], color)} ${f.code} ${f.message}\n`);
-        if (f.fix) out.write(`    ${f.fix}\n`);
+        out.write(`${file}:${where(f)} ${paint(f.severity, COLORS[f.severity], color)} ${f.code} ${shown(f.message)}\n`);
+        if (f.fix) out.write(`    ${shown(f.fix)}\n`);
         const kep = kepOf(f);
         if (kep) out.write(`    ${options.links ? hyperlink(kep.label, kep.url) : `${kep.label}: ${kep.url}`}\n`);
-        for (const e of f.related ?? []) out.write(`    ${e.message}\n`);
+        for (const e of f.related ?? []) out.write(`    ${shown(e.message)}\n`);
       }
-      for (const n of notes) out.write(`note: ${r.path}:${where(n.doc)} ${n.label} not checked: ${n.doc.reason}\n`);
-      if (findings.length > 0 && configs.length) out.write(`note: ${r.path}: gates from ${configs.join(', ')}\n`);
+      for (const n of notes) out.write(`note: ${file}:${where(n.doc)} ${shown(n.label)} not checked: ${shown(n.doc.reason ?? '')}\n`);
+      if (findings.length > 0 && configs.length) out.write(`note: ${file}: gates from ${shown(configs.join(', '))}\n`);
     },
     end(summary: RunSummary) {
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);

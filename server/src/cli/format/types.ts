@@ -39,12 +39,28 @@ export interface RunSummary {
   notChecked: number;
   /** Documents skipped on purpose (`--skip-kind`, `skipKinds`). */
   skippedByKind: number;
+  /** Nothing silenced without a count (every format says it): findings dropped by disable comments and by
+   *  configuration (a severity `off`), files read as kustomize patches (fragments, not whole objects). */
+  silenced: SilencedCounts;
   /** Found in folders and not read (FIFO, device, too large, unreadable folder). */
   skipped: InputProblem[];
   /** Named on the command line and not readable. */
   failed: InputProblem[];
   /** The exit code and, when it is not 0, why (every format says it). */
   verdict: RunVerdict;
+}
+
+export interface SilencedCounts {
+  disableComments: number;
+  configuration: number;
+  patchFiles: number;
+}
+
+/** Adds what a file's report silenced to the run's counts. */
+export function addSilenced(counts: SilencedCounts, report: FileReport): void {
+  counts.disableComments += report.silenced?.disableComments ?? 0;
+  counts.configuration += report.silenced?.configuration ?? 0;
+  if (report.silenced?.readAsPatch) counts.patchFiles++;
 }
 
 export interface ReportWriter {

@@ -19,7 +19,7 @@ import type { TextSnapshot } from '../incremental/snapshot';
 import { readsOnce } from '../fixes/reads';
 import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../check/options';
-import { applySeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
+import { withSeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
 import type { FileReport, Finding } from '../codes/finding';
 import type { KubeVersion, Position, Range } from '../base/types';
 import { versionForText } from '../check/version-for-text';
@@ -50,7 +50,7 @@ export class Analysis {
   /** Every finding of a whole text (no size guard), with the user's severity overrides. */
   check(text: string, severity: SeverityOverrides = {}): FileReport {
     const report = checkText(text, this.options);
-    return { documents: report.documents, findings: applySeverityOverrides(report.findings, severity) };
+    return withSeverityOverrides(report, severity);
   }
 
   /** The report of an editor document: size guard, severity overrides, and with `open` an incremental re-check. */

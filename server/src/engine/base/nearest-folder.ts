@@ -3,13 +3,8 @@
 // above the root (the workspace folder, or the repository root for the CLI). A manifest outside the root gets
 // its own folder only. Named files (settings, --config, --crd) are read by `loadNamedFiles`.
 import * as path from 'node:path';
-import { normal } from './paths';
+import { isWithin, normal } from './paths';
 import { append } from './append';
-
-function isInside(root: string, dir: string): boolean {
-  const rel = path.relative(root, dir);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** YAML files of one folder read to find gate configs or CRDs for a manifest: a folder of thousands of files
  *  must not make every manifest's context read them all. */
@@ -43,7 +38,7 @@ export function folderLimitMessage(note: FolderLimitNote): string {
 export function nearestFolderWith<T>(manifest: string, workspaceRoot: string | undefined, inFolder: (dir: string) => T[]): T[] {
   let dir = path.dirname(normal(manifest));
   const root = workspaceRoot ? normal(workspaceRoot) : undefined;
-  if (root && !isInside(root, dir)) return inFolder(dir);
+  if (root && !isWithin(root, dir)) return inFolder(dir);
   for (;;) {
     const found = inFolder(dir);
     if (found.length > 0) return found;

@@ -2,6 +2,18 @@
 // joined, never resolved against the process's working directory.
 import * as path from 'node:path';
 
+/** Whether a relative path (as path.relative gives it) leaves its base: `..` alone or as its first segment, or
+ *  absolute (another drive). A name that merely starts with two dots (`..k8s/`, `..pod.yaml`) is an ordinary name
+ *  inside. Either separator counts (a relative glob prefix is written with `/`). */
+export function leavesBase(rel: string): boolean {
+  return rel === '..' || rel.startsWith('../') || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+}
+
+/** Whether `inner` is `outer` or inside it (both absolute). */
+export function isWithin(outer: string, inner: string): boolean {
+  return !leavesBase(path.relative(outer, inner));
+}
+
 /** The path without `.`/`..` segments or a trailing separator. */
 export function normal(p: string): string {
   const n = path.normalize(p);

@@ -15,6 +15,7 @@ import { ALL_CODES, isFindingCode, finding, type FindingData } from '../codes';
 import { closestName } from '../base/similar-names';
 import type { ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
+import { kubectlLines } from '../parse/kubectl-lexical';
 import { supportedVersion } from '../base/kube-version';
 import type { Finding, FindingCode } from '../codes/finding';
 import type { KubeVersion, Range } from '../base/types';
@@ -54,7 +55,8 @@ export function yamlComments(text: string): CommentToken[] {
   const out: CommentToken[] = [];
   let offset = 0;
   let afterScalarMarker = false;
-  for (const token of new Lexer().lex(text)) {
+  // Comments end where go-yaml ends a line (kubectlLines): the offsets are the text's.
+  for (const token of new Lexer().lex(kubectlLines(text))) {
     const control = token === '\x02' || token === '\x1f' || token === '\x18';
     if (!control && token.startsWith('#') && !afterScalarMarker) out.push({ text: token, offset });
     afterScalarMarker = token === '\x1f';

@@ -12,7 +12,7 @@ import { applyDisableComments, disableCommentFindings, parseDirectives, type Dir
 import { eachDocument } from '../parse/each-document';
 import { parseFile, textLineCounter } from '../parse/parseFile';
 import { comparePositions } from '../parse/ranges';
-import type { FileReport, Finding } from '../codes/finding';
+import type { FileReport, Finding, Silenced } from '../codes/finding';
 import type { KubeVersion } from '../base/types';
 import { analyzeDocument } from '../route/analyze-document';
 import { REASON_FRAGMENT, REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from '../route/inputs';
@@ -169,15 +169,20 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
   const findings: Finding[] = [];
   const fragments = isFragmentFile(options, analysis.directives);
   const used: DisableUse = new Map();
+  let disabled = 0;
   const documents = withGates.map((doc) => {
     const own = fragments ? doc.findings.filter((f) => f.data?.rule !== 'typeMeta') : doc.findings;
-    append(findings, applyDisableComments(own, analysis.directives, used));
+    const kept = applyDisableComments(own, analysis.directives, used);
+    disabled += own.length - kept.length;
+    append(findings, kept);
     // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
     const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.rule === 'typeMeta');
     return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
   });
   append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));
-  return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []) };
+  // Nothing silenced without a count: findings dropped by disable comments, and a file read as a patch.
+  const silenced: Silenced = { ...(disabled > 0 ? { disableComments: disabled } : {}), ...(options.kustomize?.role === 'patch' ? { readAsPatch: true as const } : {}) };
+  return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []), ...(Object.keys(silenced).length > 0 ? { silenced } : {}) };
 }
 
 /** A kustomize patch, or a file marked `# kubegate: fragment`, holds fragments: a document of it without apiVersion

@@ -36,4 +36,16 @@ export interface FileReport {
   documents: DocumentReport[];
   /** In document order, then by position. */
   findings: Finding[];
+  /** What was not reported on purpose, counted (present when any): nothing is silenced without a count. */
+  silenced?: Silenced;
+}
+
+/** Findings left out of a report on purpose, and how a file was read. */
+export interface Silenced {
+  /** Findings dropped by `# kubegate-disable…` comments (a blanket `kubegate-disable-file` too). */
+  disableComments?: number;
+  /** Findings dropped by configuration (a severity override `off`). */
+  configuration?: number;
+  /** The file is read as a kustomize patch: its documents are fragments, not refused for a missing apiVersion/kind. */
+  readAsPatch?: true;
 }

@@ -1,5 +1,5 @@
 // The user's severity per finding code (a level, or `off` to drop the finding).
-import type { Finding, FindingCode } from './finding';
+import type { FileReport, Finding, FindingCode } from './finding';
 import type { Severity } from '../base/types';
 
 /** A severity override: one of the finding severities, or `off` to drop the finding. */
@@ -9,7 +9,7 @@ export const SEVERITY_OVERRIDE_LEVELS: readonly SeverityOverride[] = ['error', '
 export type SeverityOverrides = Partial<Record<FindingCode, SeverityOverride>>;
 
 /** Findings with the overrides applied (`off` drops the finding); always a new array. */
-export function applySeverityOverrides(findings: readonly Finding[], overrides: SeverityOverrides): Finding[] {
+function applySeverityOverrides(findings: readonly Finding[], overrides: SeverityOverrides): Finding[] {
   const out: Finding[] = [];
   for (const f of findings) {
     const override = overrides[f.code];
@@ -17,4 +17,12 @@ export function applySeverityOverrides(findings: readonly Finding[], overrides: 
     out.push(override ? { ...f, severity: override } : f);
   }
   return out;
+}
+
+/** A report with the overrides applied: the findings an `off` dropped are counted (`silenced.configuration`). */
+export function withSeverityOverrides(report: FileReport, overrides: SeverityOverrides): FileReport {
+  const findings = applySeverityOverrides(report.findings, overrides);
+  const off = report.findings.length - findings.length;
+  const silenced = off > 0 ? { ...report.silenced, configuration: off } : report.silenced;
+  return { documents: report.documents, findings, ...(silenced ? { silenced } : {}) };
 }

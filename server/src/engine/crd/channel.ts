@@ -7,7 +7,7 @@ import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
-import type { ChannelRow, CrdSchema } from './format';
+import { propertyOf, type ChannelRow, type CrdSchema } from './format';
 
 const CHANNEL_FIX =
   'Install the experimental channel of the Gateway API release (its experimental-install.yaml), or, if it is installed, ' +
@@ -79,7 +79,7 @@ export function fieldFindings(ctx: ChannelContext, catalog: CrdCatalog, rows: Ch
       for (const pair of node.items as Pair<Node | null, Node | null>[]) {
         if (!isScalar(pair.key)) continue;
         const name = String(pair.key.value);
-        const child = s.properties?.[name];
+        const child = propertyOf(s, name);
         if (!child) continue;
         const p = path ? `${path}.${name}` : name;
         const row = fields.get(p);

@@ -8,7 +8,7 @@ import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import { compileRe2 } from '../base/regex';
 import { escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
-import type { CrdSchema } from './format';
+import { propertyOf, type CrdSchema } from './format';
 
 interface ConstraintContext {
   text: string;
@@ -75,9 +75,9 @@ function visit(ctx: ConstraintContext, raw: Node | null, schema: CrdSchema, path
       const name = isScalar(key) ? String(key.value) : undefined;
       if (name === undefined) continue;
       if (path === '' && name === 'status') continue;
-      const child = schema.properties?.[name] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      const child = propertyOf(schema, name) ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
       if (!child) continue;
-      const childPath = schema.properties?.[name] ? (path ? `${path}.${name}` : name) : `${path}.*`;
+      const childPath = propertyOf(schema, name) ? (path ? `${path}.${name}` : name) : `${path}.*`;
       visit(ctx, pair.value, child, childPath, rangeOfNode(ctx, pair.key, keyRange), depth + 1);
     }
   } else if (isSeq(node)) {
@@ -141,7 +141,7 @@ function requiredScalars(ctx: ConstraintContext, pairs: Pair<Node | null, Node |
   if (!schema.required || schema.required.length === 0) return;
   const present = new Set(pairs.map((p) => resolve(ctx, p.key)).filter((k) => isScalar(k)).map((k) => String((k as { value: unknown }).value)));
   for (const name of schema.required) {
-    const child = schema.properties?.[name];
+    const child = propertyOf(schema, name);
     if (!child || present.has(name) || child.nullable) continue;
     if (child.type !== 'integer' && child.type !== 'number' && child.type !== 'boolean') continue;
     const fieldPath = path ? `${path}.${name}` : name;
@@ -215,7 +215,7 @@ function listUniqueness(ctx: ConstraintContext, items: (Node | null)[], schema: 
       if (!isMap(node)) return;
       const js = node.toJSON() as Record<string, unknown>;
       // Absent keys take their schema default, as the API server does before comparing.
-      id = JSON.stringify(keys.map((k) => js[k] ?? schema.items?.properties?.[k]?.default ?? null));
+      id = JSON.stringify(keys.map((k) => js[k] ?? propertyOf(schema.items, k)?.default ?? null));
     }
     if (seen.has(id)) {
       const what = type === 'set' ? `the value ${id}` : `the key ${keys.map((k, j) => `${k}=${JSON.stringify(JSON.parse(id)[j])}`).join(', ')}`;
@@ -244,9 +244,9 @@ function celValue(ctx: ConstraintContext, raw: Node | null | undefined, schema: 
       const key = resolve(ctx, pair.key);
       if (!isScalar(key)) continue;
       const name = String(key.value);
-      const child = schema?.properties?.[name] ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      const child = propertyOf(schema, name) ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
       const value = celValue(ctx, pair.value, child, depth + 1);
-      if (value === null && schema?.properties?.[name] && !schema.properties[name].nullable) continue; // null drops the field
+      if (value === null && propertyOf(schema, name) && !propertyOf(schema, name)!.nullable) continue; // null drops the field
       out.set(schema?.properties ? escapeCelName(name) : name, value);
     }
     return out;

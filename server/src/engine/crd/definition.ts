@@ -32,7 +32,8 @@ function compactSchema(node: unknown): CrdSchema {
     if (key === 'properties' || key === 'patternProperties' || key === 'definitions') {
       const props = obj(v);
       if (!props) continue;
-      const rec: Record<string, CrdSchema> = {};
+      // No prototype: a property named __proto__ is kept as a property (it set the record's prototype).
+      const rec: Record<string, CrdSchema> = Object.create(null) as Record<string, CrdSchema>;
       for (const name of Object.keys(props).sort()) rec[name] = compactSchema(props[name]);
       out[key] = rec;
     } else if (key === 'items' || key === 'not') {

@@ -33,6 +33,13 @@ export interface CrdSchema {
   [other: string]: unknown;
 }
 
+/** The schema of a property by name, own properties only: a property named `__proto__`, `constructor` or
+ *  `toString` is a property like any other, and a key of that name in an object is none where none is declared. */
+export function propertyOf(schema: CrdSchema | undefined, name: string): CrdSchema | undefined {
+  const props = schema?.properties;
+  return props && Object.hasOwn(props, name) ? props[name] : undefined;
+}
+
 export interface CrdRule {
   rule: string;
   message?: string;

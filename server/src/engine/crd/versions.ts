@@ -4,7 +4,7 @@ import { finding } from '../codes';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
-import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
+import { propertyOf, type CrdDefinition, type CrdSchema, type CrdVersion } from './format';
 import { describeSource, preferredVersion } from './describe';
 import { versionOf } from '../base/api-version';
 
@@ -45,7 +45,7 @@ export function movedFields(from: CrdVersion, to: CrdVersion): string[] {
     if (!a?.properties || depth > 3) return;
     for (const name of Object.keys(a.properties)) {
       const p = path ? `${path}.${name}` : name;
-      const other = b?.properties?.[name];
+      const other = propertyOf(b, name);
       if (!other) out.push(p);
       else walk(a.properties[name], other, p, depth + 1);
     }

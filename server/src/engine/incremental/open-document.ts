@@ -8,7 +8,7 @@ import { parseDirectives, type Directives } from '../check/directives';
 import { isJsonInput } from '../parse/json-input';
 import { parseFile } from '../parse/parseFile';
 import type { CheckOptions } from '../check/options';
-import { applySeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
+import { withSeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
 import { syntaxOnlyReport } from '../check/size-guard';
 import type { FileReport } from '../codes/finding';
 import { headOf } from '../check/version-for-text';
@@ -52,7 +52,7 @@ function readingOf(text: string, context: CheckOptions, head = headDirectives(te
 /** The report of a text, whole (size guard, severity overrides). */
 export function reportForText(text: string, context: CheckOptions, options: DocumentCheckOptions): FileReport {
   const report = text.length > options.maxChars ? syntaxOnlyReport(text, options.maxChars) : checkText(text, readingOf(text, context));
-  return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
+  return withSeverityOverrides(report, options.severity ?? {});
 }
 
 /** The walk of a text under a reading, kept so that a change of gate state alone re-runs only the gate step. */
@@ -126,6 +126,6 @@ export class OpenDocument {
       }
     }
     this.last = { text, context, version: full.version };
-    return { documents: report.documents, findings: applySeverityOverrides(report.findings, options.severity ?? {}) };
+    return withSeverityOverrides(report, options.severity ?? {});
   }
 }

@@ -11,13 +11,16 @@
 
 /** A value's type. Scalars follow the corpus rules: int-or-string (IntOrString, Quantity) accepts string or
  *  number (`quantity`: a Quantity, any number; else an IntOrString, integers only); `float` numbers take
- *  fractions (other numbers are Go integers); Time, MicroTime, Duration and []byte are `string`; `any` accepts anything and is not walked. */
+ *  fractions (other numbers are Go integers; `int`: the Go integer type, whose range the decoder enforces); Time, MicroTime, Duration and []byte are `string`; `any` accepts anything and is not walked. */
 export type TypeRef =
-  | { s: 'string' | 'number' | 'boolean' | 'int-or-string'; float?: true; quantity?: true }
+  | { s: 'string' | 'number' | 'boolean' | 'int-or-string'; float?: true; quantity?: true; int?: GoInteger }
   | { any: true }
   | { ref: string }
   | { list: TypeRef }
   | { map: TypeRef };
+
+/** A Go integer type of a number field (upstream goType; Go's int is int64). */
+export type GoInteger = 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64';
 
 export interface FieldDef {
   name: string;

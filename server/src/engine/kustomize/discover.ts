@@ -1,7 +1,7 @@
 // The kustomization files that may name a file: one per folder (kustomization.yaml, .yml or Kustomization),
 // in the file's folder and each ancestor up to the root, nearest first. File access is injected.
 import * as path from 'path';
-import { normal } from '../base/paths';
+import { leavesBase, normal } from '../base/paths';
 import { KUSTOMIZATION_NAMES, type KustomizationText } from './kustomization';
 
 export function findKustomizations(
@@ -24,7 +24,7 @@ export function findKustomizations(
     }
     if (!top || dir === top) break;
     const rel = path.relative(top, dir);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) break;
+    if (leavesBase(rel)) break;
     const parent = path.dirname(dir);
     if (parent === dir) break;
     dir = parent;

@@ -4,6 +4,7 @@
 // (parseFile.ts). Lines end at an LF (a CR LF ends at its LF). A text with a lone CR, which ends a line for the
 // parser too (kubectl-lexical.ts), is not cut (or is handed over with its lone CRs made LFs), so line numbers here
 // are the ones LSP and the parser count.
+import { hasKubectlOnlyBreak } from './kubectl-lexical';
 
 /** One YAML document's text and the file line it starts on. */
 export interface Piece {
@@ -30,12 +31,14 @@ export function documentMarkers(text: string, from = 0): number[] {
 }
 
 /** The text cut before each `---` line but the first line, with the line each piece starts on; undefined where
- *  a plain cut is unsafe: a `...` (document end) or `%` (directive) line, or a lone CR. Comments and blank lines
+ *  a plain cut is unsafe: a `...` (document end) or `%` (directive) line, a lone CR, NEL, LS or PS (a line
+ *  break for the parser that LSP does not count, kubectl-lexical.ts). Comments and blank lines
  *  (a line may start with a byte order mark) before the first `---` belong to the first document, as the parser
  *  makes no document of them: piece i is the parser's document i. */
 export function cutDocuments(text: string): Piece[] | undefined {
   if (/^(?:\.\.\.|%)/m.test(text)) return undefined;
   if (text.includes('\r') && /\r(?!\n)/.test(text)) return undefined;
+  if (hasKubectlOnlyBreak(text)) return undefined;
   const pieces: Piece[] = [];
   let start = 0;
   let startLine = 0;

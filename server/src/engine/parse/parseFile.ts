@@ -10,7 +10,7 @@ import { rangeOf } from './ranges';
 import { isTemplatedDocument, markTemplateBlockBodies } from './templates';
 import { append } from '../base/append';
 import { lineStarts } from '../base/line-index';
-import { loneCrAsLf } from './kubectl-lexical';
+import { kubectlLines, loneCrAsLf } from './kubectl-lexical';
 import { noteKey } from './kubectl-keys';
 import { composeWithStandIns, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
 
@@ -144,7 +144,12 @@ function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Docu
 /** The package's parseAllDocuments alone (its Parser and Composer), but with an empty stand-in for a document
  *  nested too deeply (parse/nesting.ts). */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  const docs = withoutStackTraces(() => composeWithStandIns(new Parser(lineCounter?.addNewLine).parse(text), new Composer(PARSE_OPTIONS), text.length));
+  // The parser reads the lines go-yaml reads (kubectlLines); where they are not LSP's, the line starts are
+  // counted on the text itself.
+  const source = kubectlLines(text);
+  const own = source === text ? lineCounter : undefined;
+  const docs = withoutStackTraces(() => composeWithStandIns(new Parser(own?.addNewLine).parse(source), new Composer(PARSE_OPTIONS), text.length));
+  if (lineCounter && !own) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   parseStats.documents += docs.length;
   return docs;
 }
@@ -158,8 +163,9 @@ export const parseStats = { documents: 0 };
  *  problem (hasParseProblems), else the whole text goes to the package (see blockCst). */
 export function composeBlockDocuments(text: string, onDocument: (doc: Document.Parsed) => void): BlockCstMode | undefined {
   const composer = new Composer(PARSE_OPTIONS);
-  // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
-  const mode = blockCst(text, (token) => {
+  // Composing without stack traces (withoutStackTraces); what onDocument does keeps them. The lines are go-yaml's
+  // (kubectlLines), the offsets the text's.
+  const mode = blockCst(kubectlLines(text), (token) => {
     // A document nested too deeply is the package path's to stand in for (packageDocuments).
     if (token.type === 'document' && tooDeepOffset(token) !== undefined) throw new FastPathGivesUp();
     for (const doc of withoutStackTraces(() => [...composer.next(token)])) {

@@ -5,6 +5,7 @@ export { type ProjectSettings } from './settings';
 export { type RepoSettings } from './repo-settings';
 export {
   exclusionOf,
+  isManifestName,
   isWantedFile,
   kindSelectorProblem,
   REPO_CONFIG_NAME,

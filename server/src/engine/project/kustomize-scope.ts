@@ -7,7 +7,7 @@ import { findKustomizations } from '../kustomize/discover';
 import { kustomizeFactsFor, type KustomizeFacts } from '../kustomize/facts';
 import { KUSTOMIZATION_NAMES, readKustomization, type KustomizationText } from '../kustomize/kustomization';
 import type { ProjectHost } from './host';
-import { isWithin } from './root';
+import { isWithin } from '../base/paths';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'vendor']);
 /** Folders the search for a root's kustomizations visits at most. */

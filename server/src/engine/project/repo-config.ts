@@ -14,6 +14,7 @@ import { addDuplicateKeyErrors } from '../parse/parseFile';
 import { compileGlob, globMatches } from '../base/glob-match';
 import { supportedVersion } from '../base/kube-version';
 import { closestName } from '../base/similar-names';
+import { leavesBase } from '../base/paths';
 
 const FINDING_CODES: readonly FindingCode[] = ALL_CODES;
 
@@ -120,7 +121,12 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
   const stringList = (value: unknown, key: string, node: Node | null): string[] => {
     const out: string[] = [];
     if (!isSeq(node)) {
-      if (isScalar(node) && typeof node.value === 'string') return [node.value];
+      if (isScalar(node) && typeof node.value === 'string') {
+        // One pattern written as a string: read as a list of it, checked as any entry.
+        const p = globProblem(node.value);
+        if (p) problems.push(`${at(node)}: ${key}: ${p}`);
+        return p || node.value.trim() === '' ? [] : [node.value];
+      }
       problems.push(`${at(node)}: ${key} must be a list of glob patterns`);
       return out;
     }
@@ -278,7 +284,7 @@ export function exclusionOf(config: RepoConfig, file: string): string | undefine
 /** Relative path of `file` to the config's folder with forward slashes, or undefined when outside it. */
 function relativeTo(config: RepoConfig, file: string): string | undefined {
   const rel = path.relative(config.dir, path.normalize(file));
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  if (leavesBase(rel)) return undefined;
   return rel.split(path.sep).join('/');
 }
 
@@ -304,10 +310,16 @@ export function isIgnored(config: RepoConfig, file: string): boolean {
 }
 
 /** Whether a file found in a folder is checked: not ignored, and matching `files` (default: a YAML name). */
+/** Whether a file found in a folder is a manifest by its name: the extensions `kubectl apply -R` reads (.json,
+ *  .yaml, .yml: kubernetes/cli-runtime pkg/resource/builder.go, FileExtensions). */
+export function isManifestName(file: string): boolean {
+  return /\.(?:ya?ml|json)$/i.test(file);
+}
+
 export function isWantedFile(config: RepoConfig, file: string): boolean {
   if (isIgnored(config, file)) return false;
   const m = matcherOf(config);
-  if (!m.files) return /\.ya?ml$/i.test(file);
+  if (!m.files) return isManifestName(file);
   const rel = relativeTo(config, file);
   return rel !== undefined && m.files(rel);
 }

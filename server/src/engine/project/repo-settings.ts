@@ -4,7 +4,7 @@
 // problems, whatever the CLI's working directory.
 import * as path from 'node:path';
 import type { ProjectHost } from './host';
-import { isWithin } from './root';
+import { isWithin } from '../base/paths';
 import { parseRepoConfig, REPO_CONFIG_NAME, type RepoConfig } from './repo-config';
 
 /** A settings file larger than this is not read (it is a problem of the settings). */

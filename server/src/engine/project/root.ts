@@ -5,11 +5,8 @@
 // (configs, CRDs, kustomizations) never reads above the root, nor a file whose real path leaves it.
 import * as path from 'node:path';
 import type { ProjectHost } from './host';
+import { isWithin } from '../base/paths';
 
-export function isWithin(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** The longest of `folders` holding `file`. */
 function folderHolding(file: string, folders: readonly string[]): string | undefined {

@@ -3,7 +3,7 @@
 // go-yaml v3 decoder for kind `Cluster` documents (which takes any scalar's text for a string field, truncates
 // fractions of integers and accepts a quoted YAML 1.1 spelling such as "yes" for a boolean).
 import type { Scalar } from 'yaml';
-import type { TypeRef } from '../knowledge/format';
+import type { GoInteger, TypeRef } from '../knowledge/format';
 import { isWholeNumber, type KubectlScalar } from '../parse/kubectl-scalar';
 
 export type ScalarRef = Extract<TypeRef, { s: unknown }>;
@@ -34,22 +34,51 @@ export function scalarTypeProblem(read: KubectlScalar, node: Scalar, type: Scala
       if (kindConfig && read.type === 'string' && QUOTED_YAML11_BOOLEANS.has(read.value)) return undefined;
       return { expected: 'true or false', fix: isQuoted(node) ? 'Remove the quotes.' : 'Write true or false.' };
     case 'number':
-      if (read.type === 'int') return undefined;
+      if (read.type === 'int') return outOfRange(read, type.int);
       if (read.type === 'float') {
-        if (type.float || kindConfig || isWholeNumber(read)) return undefined;
+        if (type.float) return undefined;
+        if (kindConfig || isWholeNumber(read)) return outOfRange(read, type.int);
         return { expected: 'a whole number', fix: 'Write a whole number.' };
       }
       return { expected: type.float ? 'a number' : 'a whole number', ...unquote };
     case 'int-or-string':
-      if (read.type === 'string' || read.type === 'int') return undefined;
+      if (read.type === 'string') return undefined;
+      if (read.type === 'int') return type.quantity ? undefined : outOfRange(read, 'int32');
       if (read.type === 'float') {
-        if (type.quantity || isWholeNumber(read)) return undefined;
+        if (type.quantity) return undefined;
+        if (isWholeNumber(read)) return outOfRange(read, 'int32');
         return { expected: 'a whole number or a string', fix: 'Write a whole number, or quote the value.' };
       }
       return { expected: type.quantity ? 'a quantity (a number or a string)' : 'a whole number or a string', fix: 'Quote the value or write a number.' };
     default:
       return undefined;
   }
+}
+
+/** The range of a Go integer type. */
+function rangeOf(int: GoInteger): [bigint, bigint] {
+  const bits = BigInt(int.replace(/^u?int/, ''));
+  return int.startsWith('u') ? [0n, 2n ** bits - 1n] : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n];
+}
+
+/**
+ * A whole number outside the range of the Go integer type the field decodes into: kube-apiserver's JSON decoder
+ * refuses it (sigs.k8s.io/json internal/golang/encoding/json/decode.go @ cfa47c3a1cc8ff0eff148aa9ec5b0226d0909e87,
+ * literalStore: a number that overflows the field's integer type is an UnmarshalTypeError; used by
+ * kubernetes/apimachinery pkg/runtime/serializer/json/json.go, Serializer.unmarshal). An IntOrString's number is
+ * an int32 (kubernetes/apimachinery pkg/util/intstr/intstr.go: IntVal int32, UnmarshalJSON decodes into it). The
+ * kind decoder (go-yaml v3) refuses an overflowing integer too. A fraction is truncated first where kind reads it.
+ */
+function outOfRange(read: KubectlScalar, int: GoInteger | undefined): TypeProblem | undefined {
+  if (!int || (read.type !== 'int' && read.type !== 'float')) return undefined;
+  if (read.type === 'float' && !Number.isFinite(read.value)) return undefined;
+  const value = read.type === 'int' ? read.value : BigInt(Math.trunc(read.value));
+  const [min, max] = rangeOf(int);
+  if (value >= min && value <= max) return undefined;
+  return {
+    expected: `a whole number from ${min} to ${max} (${int})`,
+    fix: `kube-apiserver refuses the number when it decodes the object: write one from ${min} to ${max}.`,
+  };
 }
 
 /** File permission fields take octal-looking numbers on purpose (`defaultMode: 0644`). */
