@@ -1,0 +1,127 @@
+// Fact-by-fact comparison of two data folders in the layout `npm run generate` reads (upstream/ + reference/):
+// an extraction against the committed data (or ../shared), or one minor against the previous one. Each fact is
+// a (category, key) → value string; the diff lists what changed, appeared or went away.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field';
+export type Facts = Map<Category, Map<string, string>>;
+
+interface GateRow {
+  name: string;
+  kep?: number | null;
+  by_version: Record<string, { exists: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null }>;
+}
+
+function readIf<T>(file: string): T | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+function put(f: Facts, c: Category, key: string, value: string): void {
+  let m = f.get(c);
+  if (!m) f.set(c, (m = new Map()));
+  m.set(key, value);
+}
+
+export function describeGate(s: { exists: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null }): string | undefined {
+  if (!s.exists) return undefined;
+  const stage = s.stage === 'Stable' ? 'GA' : (s.stage ?? '?');
+  return `${stage}, ${s.default ? 'on' : 'off'}${s.locked ? ', locked' : ''}`;
+}
+
+/** The facts of one minor in a data folder; `only` limits the categories read. */
+export function readFacts(dir: string, version: string, only?: Category[]): Facts {
+  const f: Facts = new Map();
+  const want = (c: Category): boolean => !only || only.includes(c);
+  const fg = readIf<{ gates: GateRow[]; gates_not_on_page?: Record<string, GateRow> }>(path.join(dir, 'reference', 'feature-gates.json'));
+  if (fg) {
+    const rows = [...fg.gates, ...Object.entries(fg.gates_not_on_page ?? {}).map(([name, g]) => ({ ...g, name }))];
+    for (const g of rows) {
+      const s = g.by_version[version];
+      const d = s ? describeGate(s) : undefined;
+      if (d && want('gate')) put(f, 'gate', g.name, d);
+      if (d && typeof g.kep === 'number' && want('gate-kep')) put(f, 'gate-kep', g.name, `KEP-${g.kep}`);
+    }
+  }
+  const keps = readIf<{ keps: { number: number; title: string }[] }>(path.join(dir, 'reference', 'keps.json'));
+  if (keps && want('kep')) for (const k of keps.keps) put(f, 'kep', `KEP-${k.number}`, k.title.trim());
+  const served = readIf<{ versions: Record<string, { servedByDefault: string[]; servedWhenEnabled: string[] }> }>(path.join(dir, 'upstream', 'served-group-versions.json'));
+  const sv = served?.versions[version];
+  if (sv && want('served')) {
+    for (const gv of sv.servedByDefault) put(f, 'served', gv, 'by default');
+    for (const gv of sv.servedWhenEnabled) put(f, 'served', gv, 'when enabled');
+  }
+  const vdir = path.join(dir, 'upstream', `k8s-${version}`);
+  const kinds = want('kind') ? readIf<{ kinds: { apiVersion: string; kind: string; featureGates?: string[] }[] }>(path.join(vdir, 'kinds.json')) : undefined;
+  for (const k of kinds?.kinds ?? []) put(f, 'kind', `${k.apiVersion} ${k.kind}`, k.featureGates?.length ? `gate ${k.featureGates.join(', ')}` : 'no gate');
+  const fields = want('field') ? readIf<{ types: Record<string, { fields: FieldRow[] }> }>(path.join(vdir, 'fields.json')) : undefined;
+  for (const [type, t] of Object.entries(fields?.types ?? {})) {
+    const short = type.replace(/^io\.k8s\.api\./, '');
+    for (const fl of t.fields) if (fl.name) put(f, 'field', `${short}.${fl.name}`, describeField(fl));
+  }
+  return f;
+}
+
+interface FieldRow {
+  name?: string;
+  go: string;
+  optional?: boolean;
+  optionalFrom?: string[];
+  featureGates?: string[];
+  markers?: string[];
+  listType?: string;
+  listMapKeys?: string[];
+}
+
+/** A field's facts in one string: its gates, optional / required, list type and keys. */
+export function describeField(fl: FieldRow): string {
+  const parts = [fl.featureGates?.length ? `gate ${[...fl.featureGates].sort().join(', ')}` : 'no gate'];
+  parts.push(fl.optional ? 'optional' : 'not optional');
+  if (fl.listType) parts.push(`listType ${fl.listType}${fl.listMapKeys?.length ? ` [${fl.listMapKeys.join(', ')}]` : ''}`);
+  const required = (fl.optionalFrom ?? []).includes('+required') || (fl.markers ?? []).some((m) => m === '+required' || /(^|=)\+k8s:required\b/.test(m));
+  if (required) parts.push('required');
+  return parts.join('; ');
+}
+
+export interface DiffLine {
+  category: Category;
+  key: string;
+  before?: string;
+  after?: string;
+}
+
+export function diffFacts(before: Facts, after: Facts): DiffLine[] {
+  const out: DiffLine[] = [];
+  const cats = [...new Set([...before.keys(), ...after.keys()])].sort() as Category[];
+  for (const c of cats) {
+    const a = before.get(c) ?? new Map<string, string>();
+    const b = after.get(c) ?? new Map<string, string>();
+    for (const key of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+      const va = a.get(key);
+      const vb = b.get(key);
+      if (va !== vb) out.push({ category: c, key, before: va, after: vb });
+    }
+  }
+  return out;
+}
+
+/** One line per fact: `gate X: Beta, off → GA, on in 1.38`, `field core.v1.PodSpec.y added (gate Z) in 1.38`. */
+export function formatDiffLine(d: DiffLine, where: string): string {
+  const name = d.category === 'gate-kep' ? `gate ${d.key} KEP` : `${d.category} ${d.key}`;
+  if (d.before === undefined) return `${name} added (${d.after}) ${where}`;
+  if (d.after === undefined) return `${name} gone (was ${d.before}) ${where}`;
+  return `${name}: ${d.before} → ${d.after} ${where}`;
+}
+
+export function printDiff(lines: DiffLine[], where: string, limit: number, log: (s: string) => void = console.log): void {
+  const byCat = new Map<Category, DiffLine[]>();
+  for (const l of lines) byCat.set(l.category, [...(byCat.get(l.category) ?? []), l]);
+  if (lines.length === 0) log(`no differences ${where}`);
+  for (const [c, ls] of byCat) {
+    const added = ls.filter((l) => l.before === undefined).length;
+    const gone = ls.filter((l) => l.after === undefined).length;
+    log(`${c}: ${ls.length} differences (${added} added, ${gone} gone, ${ls.length - added - gone} changed) ${where}`);
+    for (const l of ls.slice(0, limit)) log(`  ${formatDiffLine(l, where)}`);
+    if (ls.length > limit) log(`  … ${ls.length - limit} more (--limit N)`);
+  }
+}

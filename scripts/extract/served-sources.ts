@@ -1,0 +1,24 @@
+// Where kube-apiserver's default resource configuration lives in a kubernetes/kubernetes checkout, and how an
+// import path named there resolves to a group-version (k8s.io/api packages, else the register.go of the
+// staging package: apiextensions-apiserver and kube-aggregator serve their own groups).
+import { registerFacts, type ApiGroupVersion } from './api-packages';
+import type { SourceTree } from './source-tree';
+
+/** Files holding the lists (kube-apiserver's, the generic control plane's, the two extension servers'). */
+export const RESOURCE_CONFIG_FILES = [
+  'pkg/controlplane/instance.go',
+  'pkg/controlplane/apiserver/options.go',
+  'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/apiserver.go',
+  'staging/src/k8s.io/kube-aggregator/pkg/apiserver/apiserver.go',
+];
+
+export function groupVersionResolver(tree: SourceTree | undefined, api: ApiGroupVersion[]): (importPath: string) => string | undefined {
+  const byDir = new Map(api.map((g) => [g.dir, g.groupVersion]));
+  return (importPath) => {
+    if (importPath.startsWith('k8s.io/api/')) return byDir.get(importPath.slice('k8s.io/api/'.length));
+    const reg = `staging/src/${importPath}/register.go`;
+    if (!tree?.exists(reg)) return undefined;
+    const f = registerFacts(tree.read(reg));
+    return f ? (f.group ? `${f.group}/${f.version}` : f.version) : undefined;
+  };
+}
