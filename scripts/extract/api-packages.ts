@@ -60,6 +60,26 @@ function lifecycleOf(markers: string[]): ExtKind['lifecycle'] {
   return Object.keys(out).length ? out : undefined;
 }
 
+/**
+ * zz_generated.prerelease-lifecycle.go: the minors prerelease-lifecycle-gen computed per kind (a marker gives
+ * `introduced`; deprecation and removal default from it), and the replacement kind.
+ */
+export function generatedLifecycles(src: string): Map<string, NonNullable<ExtKind['lifecycle']>> {
+  const out = new Map<string, NonNullable<ExtKind['lifecycle']>>();
+  const at = (kind: string): NonNullable<ExtKind['lifecycle']> => {
+    let l = out.get(kind);
+    if (!l) out.set(kind, (l = {}));
+    return l;
+  };
+  for (const m of src.matchAll(/func \(in \*(\w+)\) APILifecycle(Introduced|Deprecated|Removed)\(\) \(major, minor int\) \{\s*return (\d+), (\d+)/g)) {
+    at(m[1])[m[2].toLowerCase() as 'introduced' | 'deprecated' | 'removed'] = `${m[3]}.${m[4]}`;
+  }
+  for (const m of src.matchAll(/func \(in \*(\w+)\) APILifecycleReplacement\(\) schema\.GroupVersionKind \{\s*return schema\.GroupVersionKind\{Group: "([^"]*)", Version: "([^"]*)", Kind: "([^"]*)"\}/g)) {
+    at(m[1]).replacement = `${m[2] ? `${m[2]}/` : ''}${m[3]} ${m[4]}`;
+  }
+  return out;
+}
+
 /** Every group-version under `root` (a folder of the tree holding `<group>/<version>/register.go`). */
 export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io/api'): ApiGroupVersion[] {
   const out: ApiGroupVersion[] = [];
@@ -70,6 +90,7 @@ export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io
     const files: Record<string, string> = {};
     for (const f of tree.list(`${root}/${dir}`, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${root}/${dir}/${f}`);
     const pkg = extractPackage(`${importRoot}/${dir}`, files, dir);
+    const generated = generatedLifecycles(files['zz_generated.prerelease-lifecycle.go'] ?? '');
     const groupVersion = facts.group ? `${facts.group}/${facts.version}` : facts.version;
     const kinds: ExtKind[] = [];
     for (const kind of facts.kinds) {
@@ -86,7 +107,7 @@ export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io
         stability: stabilityOf(facts.version),
         genclient,
       };
-      const lc = lifecycleOf(markers);
+      const lc = generated.get(kind) ?? lifecycleOf(markers);
       if (lc) k.lifecycle = lc;
       const gates = featureGatesOf(markers);
       if (gates.length) k.featureGates = gates;

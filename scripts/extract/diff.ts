@@ -52,14 +52,30 @@ export function readFacts(dir: string, version: string, only?: Category[]): Fact
     for (const gv of sv.servedWhenEnabled) put(f, 'served', gv, 'when enabled');
   }
   const vdir = path.join(dir, 'upstream', `k8s-${version}`);
-  const kinds = want('kind') ? readIf<{ kinds: { apiVersion: string; kind: string; featureGates?: string[] }[] }>(path.join(vdir, 'kinds.json')) : undefined;
-  for (const k of kinds?.kinds ?? []) put(f, 'kind', `${k.apiVersion} ${k.kind}`, k.featureGates?.length ? `gate ${k.featureGates.join(', ')}` : 'no gate');
+  const kinds = want('kind') ? readIf<{ kinds: KindRow[] }>(path.join(vdir, 'kinds.json')) : undefined;
+  for (const k of kinds?.kinds ?? []) put(f, 'kind', `${k.apiVersion} ${k.kind}`, describeKind(k));
   const fields = want('field') ? readIf<{ types: Record<string, { fields: FieldRow[] }> }>(path.join(vdir, 'fields.json')) : undefined;
   for (const [type, t] of Object.entries(fields?.types ?? {})) {
     const short = type.replace(/^io\.k8s\.api\./, '');
     for (const fl of t.fields) if (fl.name) put(f, 'field', `${short}.${fl.name}`, describeField(fl));
   }
   return f;
+}
+
+interface KindRow {
+  apiVersion: string;
+  kind: string;
+  namespaced?: boolean | null;
+  featureGates?: string[];
+  lifecycle?: { introduced?: string; deprecated?: string; removed?: string };
+}
+
+/** A kind's facts: gates, scope, lifecycle minors. */
+export function describeKind(k: KindRow): string {
+  const parts = [k.featureGates?.length ? `gate ${k.featureGates.join(', ')}` : 'no gate'];
+  if (typeof k.namespaced === 'boolean') parts.push(k.namespaced ? 'namespaced' : 'cluster-scoped');
+  for (const w of ['introduced', 'deprecated', 'removed'] as const) if (k.lifecycle?.[w]) parts.push(`${w} ${k.lifecycle[w]}`);
+  return parts.join('; ');
 }
 
 interface FieldRow {

@@ -66,15 +66,24 @@ export function keyPrefixOf(importPath: string): string {
   return [...host.split('.').reverse(), ...rest].join('.');
 }
 
-/** The `+…` marker lines of the comment block ending right above token `at` (no blank line in between). */
-export function markersAbove(toks: GoToken[], at: number): string[] {
+/**
+ * The `+…` marker lines of the comment block ending right above token `at` (no blank line in between). With
+ * `secondBlock`, also those of the block one blank line above it: type markers often stand apart from the
+ * type's doc comment (gengo reads both).
+ */
+export function markersAbove(toks: GoToken[], at: number, secondBlock = false): string[] {
   const lines: string[] = [];
   let line = toks[at].line;
+  let blocks = 0;
   for (let i = at - 1; i >= 0; i--) {
     const t = toks[i];
     if (t.kind !== 'comment' || !t.newlineBefore) break; // a trailing comment belongs to the line before
-    const count = t.text.split('\n').length;
-    if (t.line + count - 1 < line - 1) break; // a blank line separates this block
+    const end = t.line + t.text.split('\n').length - 1;
+    if (end < line - 1) {
+      // a blank line: the first block ends here; the second one counts when asked and one line apart
+      if (!secondBlock || blocks > 0 || end < line - 2 || lines.length === 0) break;
+      blocks++;
+    }
     lines.unshift(...commentLines(t));
     line = t.line;
   }
@@ -212,7 +221,7 @@ export function extractPackage(importPath: string, files: Record<string, string>
     forEachTypeDecl(toks, (name, at, bodyStart) => {
       if (toks[bodyStart]?.text === 'struct') structs.add(name);
       else {
-        const markers = markersAbove(toks, at);
+        const markers = markersAbove(toks, at, true);
         pkg.named[name] = { underlying: readType(toks, bodyStart).text, markers, ...(toks[bodyStart - 1]?.text === '=' ? { alias: true } : {}) };
         if (markers.includes('+enum')) enums.add(name);
       }
@@ -224,7 +233,7 @@ export function extractPackage(importPath: string, files: Record<string, string>
     for (const [k, v] of r.imports) pkg.imports[k] ??= v;
     forEachTypeDecl(toks, (name, at, bodyStart) => {
       if (toks[bodyStart]?.text !== 'struct' || toks[bodyStart + 1]?.text !== '{') return;
-      const markers = markersAbove(toks, at);
+      const markers = markersAbove(toks, at, true);
       const t: ExtType = { go: name, package: pkgLabel, file: `${pkgLabel}/${file}`, markers, featureGates: featureGatesOf(markers), fields: [] };
       const close = matchingClose(toks, bodyStart + 1);
       let i = bodyStart + 2;
