@@ -79,7 +79,8 @@ export function declarationCode(src: string, name: string): string | undefined {
   }
   if (recv) return undefined;
   for (let i = 0; i < toks.length; i++) {
-    if (toks[i].text !== name || !toks[i].newlineBefore) continue;
+    const keyword = /^(const|var|type)$/.test(toks[i - 1]?.text ?? '') && toks[i - 1].newlineBefore;
+    if (toks[i].text !== name || !(toks[i].newlineBefore || keyword)) continue;
     let j = i + 1;
     while (j < toks.length && !toks[j].newlineBefore) j++;
     return toks.slice(i, j).map((t) => t.text).join(' ');

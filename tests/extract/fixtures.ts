@@ -1,0 +1,280 @@
+// The fixture inputs of the extractor tests, one per upstream format. All are written for these tests: a
+// made-up API group `widgets.example.io` and made-up gates, in the shapes upstream uses.
+import { go } from './fixture-tree';
+
+export const WIDGET_TYPES = go(
+  'package v1beta1',
+  '',
+  'import (',
+  '\tcorev1 "k8s.io/api/core/v1"',
+  '\tmetav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
+  ')',
+  '',
+  '// +genclient',
+  '// +genclient:nonNamespaced',
+  '// +k8s:prerelease-lifecycle-gen:introduced=1.35',
+  '',
+  '// Widget is a made-up kind.',
+  '// +featureGate=WidgetAPI',
+  'type Widget struct {',
+  '\tmetav1.TypeMeta `json:",inline"`',
+  '\t// +optional',
+  '\tmetav1.ObjectMeta `json:"metadata,omitempty"`',
+  '',
+  '\t// spec says what the widget does.',
+  '\tSpec WidgetSpec `json:"spec"`',
+  '}',
+  '',
+  '// WidgetSpec is the spec.',
+  'type WidgetSpec struct {',
+  '\t// mode picks the mode.',
+  '\t// +optional',
+  '\tMode WidgetMode `json:"mode,omitempty"` // trailing comment: +featureGate=NotThisOne',
+  '',
+  '\t// ports are keyed by name.',
+  '\t// +listType=map',
+  '\t// +listMapKey=name',
+  '\t// +listMapKey=protocol',
+  '\t// +optional',
+  '\tPorts []WidgetPort `json:"ports,omitempty"`',
+  '',
+  '\t// shine is new.',
+  '\t// +featureGate=WidgetShine',
+  '\t// +optional',
+  '\tShine *int32 `json:"shine,omitempty"`',
+  '',
+  '\t// owner must be set.',
+  '\t// +k8s:alpha(since: "1.36")=+k8s:required',
+  '\tOwner string `json:"owner"`',
+  '',
+  '\t// +required',
+  '\tTemplate corev1.PodTemplateSpec `json:"template"`',
+  '',
+  '\tLabels map[string]string `json:"labels,omitempty"`',
+  '',
+  '\tInternal string `json:"-"`',
+  '}',
+  '',
+  '// WidgetPort is one port.',
+  'type WidgetPort struct {',
+  '\tName string `json:"name"`',
+  '\tProtocol string `json:"protocol"`',
+  '}',
+  '',
+  '// WidgetMode says how a widget runs.',
+  '// +enum',
+  'type WidgetMode string',
+  '',
+  'const (',
+  '\t// WidgetModeFast is fast.',
+  '\tWidgetModeFast WidgetMode = "Fast"',
+  '\t// WidgetModeSlow is slow.',
+  '\t// +featureGate=WidgetSlowMode',
+  '\tWidgetModeSlow WidgetMode = "Slow"',
+  ')',
+  '',
+  '/* Old is a block-commented',
+  '   type. */',
+  'type Old = WidgetSpec',
+);
+
+export const WIDGET_REGISTER = go(
+  'package v1beta1',
+  '',
+  'import "k8s.io/apimachinery/pkg/runtime/schema"',
+  '',
+  'const GroupName = "widgets.example.io"',
+  '',
+  'var SchemeGroupVersion = schema.GroupVersion{Group: GroupName, Version: "v1beta1"}',
+  '',
+  'func addKnownTypes(scheme *runtime.Scheme) error {',
+  '\tscheme.AddKnownTypes(SchemeGroupVersion,',
+  '\t\t&Widget{},',
+  '\t\t&WidgetList{},',
+  '\t)',
+  '\treturn nil',
+  '}',
+);
+
+export const WIDGET_LIFECYCLE = go(
+  'package v1beta1',
+  '',
+  'func (in *Widget) APILifecycleIntroduced() (major, minor int) {',
+  '\treturn 1, 35',
+  '}',
+  '',
+  'func (in *Widget) APILifecycleDeprecated() (major, minor int) {',
+  '\treturn 1, 36',
+  '}',
+  '',
+  'func (in *Widget) APILifecycleRemoved() (major, minor int) {',
+  '\treturn 1, 37',
+  '}',
+);
+
+export const CORE_REGISTER = go(
+  'package v1',
+  '',
+  'const GroupName = ""',
+  '',
+  'var SchemeGroupVersion = schema.GroupVersion{Group: GroupName, Version: "v1"}',
+  '',
+  'func addKnownTypes(scheme *runtime.Scheme) error {',
+  '\tscheme.AddKnownTypes(SchemeGroupVersion,',
+  '\t\t&Pod{},',
+  '\t\t&PodList{},',
+  '\t\t&List{},',
+  '\t)',
+  '\treturn nil',
+  '}',
+);
+
+export const CORE_TYPES = go(
+  'package v1',
+  '',
+  '// +genclient',
+  '// Pod is a made-up pod.',
+  'type Pod struct {',
+  '\t// +optional',
+  '\tHostname string `json:"hostname,omitempty"`',
+  '}',
+);
+
+/** A default resource configuration in the shape of pkg/controlplane/instance.go. */
+export const RESOURCE_CONFIG = go(
+  'package controlplane',
+  '',
+  'import (',
+  '\tapiv1 "k8s.io/api/core/v1"',
+  '\twidgetsv1beta1 "k8s.io/api/widgets/v1beta1"',
+  '\tserverstorage "k8s.io/apiserver/pkg/server/storage"',
+  ')',
+  '',
+  'var (',
+  '\t// stable versions, on by default',
+  '\tstableAPIGroupVersionsEnabledByDefault = []schema.GroupVersion{',
+  '\t\tapiv1.SchemeGroupVersion,',
+  '\t}',
+  '',
+  '\tlegacyBetaEnabledByDefaultResources = []schema.GroupVersionResource{}',
+  '',
+  '\tbetaAPIGroupVersionsDisabledByDefault = []schema.GroupVersion{',
+  '\t\twidgetsv1beta1.SchemeGroupVersion, // off unless enabled',
+  '\t}',
+  '',
+  '\talphaAPIGroupVersionsDisabledByDefault = []schema.GroupVersion{}',
+  ')',
+  '',
+  'func DefaultAPIResourceConfigSource() *serverstorage.ResourceConfig {',
+  '\tret := serverstorage.NewResourceConfig()',
+  '\tret.EnableVersions(stableAPIGroupVersionsEnabledByDefault...)',
+  '\treturn ret',
+  '}',
+);
+
+/** A pkg/api/<group>/util.go in upstream's shape. */
+export const DROP_DISABLED = go(
+  'package widget',
+  '',
+  'func dropDisabledFields(spec, oldSpec *widgets.WidgetSpec) {',
+  '\tif !utilfeature.DefaultFeatureGate.Enabled(features.WidgetShine) && !shineInUse(oldSpec) {',
+  '\t\tspec.Shine = nil',
+  '\t\tfor i := range spec.Ports {',
+  '\t\t\tspec.Ports[i].Protocol = ""',
+  '\t\t}',
+  '\t}',
+  '\tif utilfeature.DefaultFeatureGate.Enabled(features.WidgetAPI) {',
+  '\t\tspec.Mode = "Fast"',
+  '\t}',
+  '}',
+  '',
+  'func shineInUse(spec *widgets.WidgetSpec) bool {',
+  '\tif !utilfeature.DefaultFeatureGate.Enabled(features.WidgetShine) {',
+  '\t\tspec.Owner = ""',
+  '\t}',
+  '\treturn spec != nil && spec.Shine != nil',
+  '}',
+);
+
+/** A versioned feature list (test/compatibility_lifecycle/reference/versioned_feature_list.yaml). */
+export const FEATURE_LIST_136 = `# generated
+- name: WidgetAPI
+  versionedSpecs:
+  - default: false
+    lockToDefault: false
+    preRelease: Alpha
+    version: "1.35"
+  - default: true
+    lockToDefault: false
+    preRelease: Beta
+    version: "1.36"
+- name: WidgetShine
+  versionedSpecs:
+  - default: false
+    lockToDefault: false
+    preRelease: Alpha
+    version: "1.36"
+- name: WidgetOld
+  versionedSpecs:
+  - default: true
+    lockToDefault: true
+    preRelease: GA
+    version: "1.30"
+`;
+
+export const FEATURE_LIST_137 = `- name: WidgetAPI
+  versionedSpecs:
+  - default: false
+    lockToDefault: false
+    preRelease: Alpha
+    version: "1.35"
+  - default: true
+    lockToDefault: false
+    preRelease: Beta
+    version: "1.36"
+  - default: true
+    lockToDefault: true
+    preRelease: GA
+    version: "1.37"
+- name: WidgetShine
+  versionedSpecs:
+  - default: false
+    lockToDefault: false
+    preRelease: Alpha
+    version: "1.36"
+- name: WidgetSlowMode
+  versionedSpecs:
+  - default: false
+    lockToDefault: false
+    preRelease: Alpha
+    version: "1.37"
+`;
+
+export const KEP_YAML = `title: Widgets for everyone
+kep-number: 9001
+authors:
+  - "@someone"
+owning-sig: sig-widgets
+status: implementable
+stage: beta
+latest-milestone: "v1.36"
+feature-gates:
+  - name: WidgetAPI
+    components:
+      - kube-apiserver
+      - kube-controller-manager
+  - name: WidgetShine
+    components:
+      - kubelet
+`;
+
+export const KEP_TEMPLATE_TITLE = `title: KEP Template
+kep-number: 9002
+owning-sig: sig-widgets
+feature-gates:
+  - name: WidgetSlowMode
+    components: [kube-apiserver]
+latest-milestone: "v1.37"
+`;
+
+export const KEP_README = '# KEP-9002: Slow widgets\n\n## Summary\n';
