@@ -16,6 +16,9 @@ export function groupVersionResolver(tree: SourceTree | undefined, api: ApiGroup
   const byDir = new Map(api.map((g) => [g.dir, g.groupVersion]));
   return (importPath) => {
     if (importPath.startsWith('k8s.io/api/')) return byDir.get(importPath.slice('k8s.io/api/'.length));
+    // kube-apiserver's own versioned packages (pkg/apis/flowcontrol/v1) mirror the k8s.io/api ones.
+    const own = /^k8s\.io\/kubernetes\/pkg\/apis\/([^/]+\/[^/]+)$/.exec(importPath);
+    if (own && byDir.has(own[1])) return byDir.get(own[1]);
     const reg = `staging/src/${importPath}/register.go`;
     if (!tree?.exists(reg)) return undefined;
     const f = registerFacts(tree.read(reg));

@@ -20,8 +20,9 @@ export interface ResourceConfigList {
 
 function listNameOf(variable: string): ResourceListName | undefined {
   if (/^legacyBeta\w*Resources$/.test(variable)) return 'legacyBetaResources';
-  const m = /^(stable|beta|alpha)APIGroupVersions\w*ByDefault$/.exec(variable);
-  return m ? (m[1] as ResourceListName) : undefined;
+  // stable…/beta…/alpha…, and the generic control plane's genericStable…/genericBeta…/genericAlpha…
+  const m = /^(?:generic)?(stable|beta|alpha)APIGroupVersions\w*ByDefault$/i.exec(variable);
+  return m ? (m[1].toLowerCase() as ResourceListName) : undefined;
 }
 
 /** The group-version lists of a default resource configuration file. */
