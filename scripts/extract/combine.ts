@@ -14,6 +14,8 @@ interface GatesFile {
   source: { repo: string; commit: string | null; path: string };
   gates: Record<string, GateState>;
   specs: Record<string, VersionedSpec[]>;
+  /** Gate → KEP from the `kep:` comments of the gate declarations. */
+  kepFromSource?: Record<string, number>;
 }
 
 export function extractedVersions(outDir: string): string[] {
@@ -85,10 +87,13 @@ export function combine(outDir: string): string[] {
       }
       const kepList = byGate.get(name) ?? [];
       const components = [...new Set(kepList.flatMap((k) => k.feature_gates.filter((g) => g.name === name).flatMap((g) => g.components)))].sort();
+      // The gate declaration's kep: link first (it names the shipped gate), else the kep.yaml that lists it.
+      const declared = [...gateFiles.values()].reverse().find((f) => f.kepFromSource?.[name] !== undefined)?.kepFromSource?.[name];
       return {
         name,
         summary: '',
-        kep: kepList[0]?.number ?? null,
+        kep: declared ?? kepList[0]?.number ?? null,
+        ...(declared !== undefined ? { kep_source: 'gate declaration' } : kepList.length ? { kep_source: 'kep.yaml' } : {}),
         keps: kepList.map((k) => k.number),
         components: components.length ? components : null,
         stages,

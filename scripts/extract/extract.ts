@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages';
 import { extractDropRows, type DropRow } from './drop-disabled';
 import { gatesAt, parseFeatureList } from './feature-list';
+import { readGateKeps } from './feature-sources';
 import { extractPackage } from './go-types';
 import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
 import { parseResourceConfig, servedAt } from './served';
@@ -87,7 +88,9 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     const list = parseFeatureList(k8s.read(FEATURE_LIST));
     const states = gatesAt(list, version);
     const specs = Object.fromEntries(list.map((g) => [g.name, g.specs]));
-    write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: k8s.commit, path: FEATURE_LIST }, gates: states, specs });
+    const declared = readGateKeps(k8s);
+    for (const f of declared.files) use(report, 'kubernetes', k8s, f);
+    write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: k8s.commit, path: FEATURE_LIST }, gates: states, specs, kepFromSource: declared.keps });
     report.counts.gates = Object.keys(states).length;
   } else report.problems.push(`no ${FEATURE_LIST} in the kubernetes checkout: gates not extracted`);
 

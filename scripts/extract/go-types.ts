@@ -67,11 +67,11 @@ export function keyPrefixOf(importPath: string): string {
 }
 
 /**
- * The `+…` marker lines of the comment block ending right above token `at` (no blank line in between). With
+ * The lines of the comment block ending right above token `at` (no blank line in between). With
  * `secondBlock`, also those of the block one blank line above it: type markers often stand apart from the
  * type's doc comment (gengo reads both).
  */
-export function markersAbove(toks: GoToken[], at: number, secondBlock = false): string[] {
+export function commentAbove(toks: GoToken[], at: number, secondBlock = false): string[] {
   const lines: string[] = [];
   let line = toks[at].line;
   let blocks = 0;
@@ -87,7 +87,14 @@ export function markersAbove(toks: GoToken[], at: number, secondBlock = false): 
     lines.unshift(...commentLines(t));
     line = t.line;
   }
-  return lines.filter((l) => l.startsWith('+')).map((l) => l.replace(/\s+$/, ''));
+  return lines;
+}
+
+/** The `+…` marker lines of the comment above token `at` (see commentAbove). */
+export function markersAbove(toks: GoToken[], at: number, secondBlock = false): string[] {
+  return commentAbove(toks, at, secondBlock)
+    .filter((l) => l.startsWith('+'))
+    .map((l) => l.replace(/\s+$/, ''));
 }
 
 function markerValues(markers: string[], name: string): string[] {

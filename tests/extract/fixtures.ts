@@ -278,3 +278,28 @@ latest-milestone: "v1.37"
 `;
 
 export const KEP_README = '# KEP-9002: Slow widgets\n\n## Summary\n';
+
+/** Gate declarations in the shape of pkg/features/kube_features.go. */
+export const FEATURE_GATES_GO = go(
+  'package features',
+  '',
+  'import "k8s.io/component-base/featuregate"',
+  '',
+  'const (',
+  '\t// owner: @someone',
+  '\t// kep: https://kep.k8s.io/9003',
+  '\t//',
+  '\t// Lets widgets shine.',
+  '\tWidgetShine featuregate.Feature = "WidgetShine"',
+  '',
+  '\t// owner: @else',
+  '\t// kep: https://github.com/kubernetes/enhancements/issues/9001',
+  '\tWidgetAPI featuregate.Feature = "WidgetAPI"',
+  '',
+  '\t// kep: https://github.com/kubernetes/enhancements/tree/master/keps/sig-widgets/9002-slow',
+  '\tWidgetSlowMode featuregate.Feature = "WidgetSlowMode"',
+  '',
+  '\t// no link here',
+  '\tWidgetOld featuregate.Feature = "WidgetOld"',
+  ')',
+);

@@ -7,8 +7,9 @@ import { gatesAt, parseFeatureList, stateAt } from '../../scripts/extract/featur
 import { isPlaceholderTitle, parseKep, readmeTitle } from '../../scripts/extract/keps';
 import { parseResourceConfig, servedAt } from '../../scripts/extract/served';
 import { groupVersionResolver } from '../../scripts/extract/served-sources';
+import { gateKepsOf, kepOfComment, readGateKeps } from '../../scripts/extract/feature-sources';
 import { fixtureTree } from './fixture-tree';
-import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
+import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, FEATURE_GATES_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
 
 describe('versioned feature list', () => {
   const list = parseFeatureList(FEATURE_LIST_136);
@@ -114,5 +115,25 @@ describe('dropDisabled functions', () => {
       { file: 'pkg/api/widget/util.go', function: 'dropDisabledFields', gate: 'WidgetShine', target: 'spec.Shine', field: 'Shine', line: 5 },
       { file: 'pkg/api/widget/util.go', function: 'dropDisabledFields', gate: 'WidgetShine', target: 'spec.Ports[].Protocol', field: 'Protocol', line: 7 },
     ]);
+  });
+});
+
+describe('gate declarations', () => {
+  it('reads the KEP of each gate from its kep: link, in each link form', () => {
+    expect(gateKepsOf(FEATURE_GATES_GO)).toEqual({ WidgetShine: 9003, WidgetAPI: 9001, WidgetSlowMode: 9002 });
+    expect(kepOfComment('kep: http://kep.k8s.io/5945')).toBe(5945);
+    expect(kepOfComment('owner: @x')).toBeUndefined();
+  });
+
+  it('reads pkg/features and every staging pkg/features folder', () => {
+    const tree = fixtureTree('kubernetes/kubernetes', {
+      'pkg/features/kube_features.go': FEATURE_GATES_GO,
+      'staging/src/k8s.io/apiserver/pkg/features/kube_features.go': FEATURE_GATES_GO.replace(/Widget/g, 'Server'),
+      'staging/src/k8s.io/apiserver/pkg/features/kube_features_test.go': FEATURE_GATES_GO.replace(/Widget/g, 'Test'),
+    });
+    const r = readGateKeps(tree);
+    expect(r.files).toEqual(['pkg/features/kube_features.go', 'staging/src/k8s.io/apiserver/pkg/features/kube_features.go']);
+    expect(r.keps).toMatchObject({ ServerShine: 9003, WidgetShine: 9003 });
+    expect(r.keps).not.toHaveProperty('TestShine');
   });
 });

@@ -12,6 +12,7 @@ import {
   CORE_REGISTER,
   CORE_TYPES,
   DROP_DISABLED,
+  FEATURE_GATES_GO,
   FEATURE_LIST_136,
   FEATURE_LIST_137,
   KEP_README,
@@ -36,6 +37,7 @@ function checkouts(featureList: string, types = WIDGET_TYPES): Checkouts {
       [`${API}/core/v1/types.go`]: CORE_TYPES,
       'pkg/controlplane/instance.go': RESOURCE_CONFIG,
       'pkg/api/widget/util.go': DROP_DISABLED,
+      'pkg/features/kube_features.go': FEATURE_GATES_GO,
     }),
     enhancements: fixtureTree('kubernetes/enhancements', {
       'keps/sig-widgets/9001-widgets/kep.yaml': KEP_YAML,
@@ -105,6 +107,8 @@ describe('extraction run', () => {
     expect(gate('WidgetOld')).toMatchObject({ removed_in: '1.37' });
     expect(gate('WidgetOld').by_version['1.37']).toMatchObject({ exists: false });
     expect(gate('WidgetSlowMode')).toMatchObject({ kep: 9002 });
+    // the declaration's kep: link wins over the kep.yaml that lists the gate
+    expect(gate('WidgetShine')).toMatchObject({ kep: 9003, keps: [9001], kep_source: 'gate declaration', components: ['kubelet'] });
     const keps = JSON.parse(fs.readFileSync(path.join(out, 'reference/keps.json'), 'utf8'));
     expect(keps.keps.map((k: { title: string }) => k.title)).toEqual(['Widgets for everyone', 'Slow widgets']);
   });
