@@ -25,6 +25,17 @@ export const CONFIG_PACKAGES = [
   { component: 'kubeadm', dir: 'cmd/kubeadm/app/apis/kubeadm/v1beta4', importPath: 'k8s.io/kubernetes/cmd/kubeadm/app/apis/kubeadm/v1beta4' },
 ] as const;
 const KIND_CONFIG = { component: 'kind', dir: 'pkg/apis/config/v1alpha4', importPath: 'sigs.k8s.io/kind/pkg/apis/config/v1alpha4' };
+/** kind has no register.go: its config loader names the apiVersion and kind it decodes into each Go type. */
+export const KIND_LOADER = 'pkg/internal/apis/config/encoding/load.go';
+
+/** `case "kind.x-k8s.io/v1alpha4": … tm.Kind != "Cluster" … &v1alpha4.Cluster{}` → apiVersion, kind, Go type. */
+export function kindLoaderKinds(src: string): { apiVersion: string; kind: string; goType: string }[] {
+  const out: { apiVersion: string; kind: string; goType: string }[] = [];
+  for (const m of src.matchAll(/case "([^"]+\/[^"]+)":[\s\S]*?\.Kind != "(\w+)"[\s\S]*?&\w+\.(\w+)\{\}/g)) {
+    out.push({ apiVersion: m[1], kind: m[2], goType: m[3] });
+  }
+  return out;
+}
 
 export interface Checkouts {
   /** kubernetes/kubernetes (sparse is enough). */
@@ -98,7 +109,8 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
   if (c.enhancements) {
     const e = c.enhancements;
     const keps: ExtKep[] = [];
-    for (const rel of e.list('keps', (p) => p.endsWith('/kep.yaml'))) {
+    // NNNN-kep-template is the template folder, not a KEP.
+    for (const rel of e.list('keps', (p) => p.endsWith('/kep.yaml') && !/(^|\/)NNNN-/.test(p))) {
       const k = parseKep(`keps/${rel}`, e.read(`keps/${rel}`));
       if ('problem' in k) {
         report.problems.push(k.problem);
@@ -167,8 +179,12 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     const cdir = path.join(outDir, 'upstream', 'configs', cfg.component, `k8s-${version}`);
     write(cdir, 'fields.json', fieldsFile(version, [{ pkg }], report.sources[cfg.component]));
     const gv = reg ? (reg.group ? `${reg.group}/${reg.version}` : reg.version) : undefined;
-    const kinds = (reg?.kinds ?? Object.values(pkg.types).filter((t) => t.markers.includes('+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object')).map((t) => t.go))
-      .map((kind) => ({ apiVersion: gv, kind, rootType: `${pkg.keyPrefix}.${kind}` }));
+    let kinds = (reg?.kinds ?? []).map((kind) => ({ apiVersion: gv, kind, rootType: `${pkg.keyPrefix}.${kind}` }));
+    if (!reg && cfg.component === 'kind' && cfg.tree.exists(KIND_LOADER)) {
+      use(report, cfg.component, cfg.tree, KIND_LOADER);
+      kinds = kindLoaderKinds(cfg.tree.read(KIND_LOADER)).map((k) => ({ apiVersion: k.apiVersion, kind: k.kind, rootType: `${pkg.keyPrefix}.${k.goType}` }));
+    }
+    if (kinds.length === 0) report.problems.push(`${cfg.component}: no kinds found in ${cfg.dir}`);
     write(cdir, 'kinds.json', { kubernetesVersion: version, kinds });
   }
   report.counts.configPackages = configs.length;

@@ -303,3 +303,20 @@ export const FEATURE_GATES_GO = go(
   '\tWidgetOld featuregate.Feature = "WidgetOld"',
   ')',
 );
+
+/** kind's config loader shape (pkg/internal/apis/config/encoding/load.go). */
+export const KIND_LOADER_GO = go(
+  'package encoding',
+  '',
+  'func Parse(raw []byte) (*config.Cluster, error) {',
+  '\tswitch tm.APIVersion {',
+  '\tcase "kind.example.io/v1alpha9":',
+  '\t\tif tm.Kind != "Cluster" {',
+  '\t\t\treturn nil, errors.Errorf("unknown kind")',
+  '\t\t}',
+  '\t\tcfg := &v1alpha9.Cluster{}',
+  '\t\treturn convert(cfg), nil',
+  '\t}',
+  '\treturn nil, errors.Errorf("unknown apiVersion")',
+  '}',
+);

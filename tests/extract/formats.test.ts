@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { readApiTree } from '../../scripts/extract/api-packages';
 import { extractDropRows } from '../../scripts/extract/drop-disabled';
+import { kindLoaderKinds } from '../../scripts/extract/extract';
 import { gatesAt, parseFeatureList, stateAt } from '../../scripts/extract/feature-list';
 import { isPlaceholderTitle, parseKep, readmeTitle } from '../../scripts/extract/keps';
 import { parseResourceConfig, servedAt } from '../../scripts/extract/served';
 import { groupVersionResolver } from '../../scripts/extract/served-sources';
 import { gateKepsOf, kepOfComment, readGateKeps } from '../../scripts/extract/feature-sources';
 import { fixtureTree } from './fixture-tree';
-import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, FEATURE_GATES_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
+import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, FEATURE_GATES_GO, KIND_LOADER_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
 
 describe('versioned feature list', () => {
   const list = parseFeatureList(FEATURE_LIST_136);
@@ -135,5 +136,11 @@ describe('gate declarations', () => {
     expect(r.files).toEqual(['pkg/features/kube_features.go', 'staging/src/k8s.io/apiserver/pkg/features/kube_features.go']);
     expect(r.keps).toMatchObject({ ServerShine: 9003, WidgetShine: 9003 });
     expect(r.keps).not.toHaveProperty('TestShine');
+  });
+});
+
+describe('kind config loader', () => {
+  it('gives the apiVersion and kind each Go type is decoded from', () => {
+    expect(kindLoaderKinds(KIND_LOADER_GO)).toEqual([{ apiVersion: 'kind.example.io/v1alpha9', kind: 'Cluster', goType: 'Cluster' }]);
   });
 });
