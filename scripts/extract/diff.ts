@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field';
+export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field' | 'config-kind' | 'config-field';
 export type Facts = Map<Category, Map<string, string>>;
 
 interface GateRow {
@@ -59,7 +59,30 @@ export function readFacts(dir: string, version: string, only?: Category[]): Fact
     const short = type.replace(/^io\.k8s\.api\./, '');
     for (const fl of t.fields) if (fl.name) put(f, 'field', `${short}.${fl.name}`, describeField(fl));
   }
+  if (want('config-kind') || want('config-field')) readConfigFacts(f, dir, version);
   return f;
+}
+
+/** The config folder of a component for a minor: `k8s-<V>`, else its only folder (kind, kubeadm). */
+function configDir(dir: string, component: string, version: string): string | undefined {
+  const base = path.join(dir, 'upstream', 'configs', component);
+  const labels = fs.readdirSync(base).filter((l) => fs.statSync(path.join(base, l)).isDirectory());
+  if (labels.includes(`k8s-${version}`)) return path.join(base, `k8s-${version}`);
+  return labels.length === 1 && !labels[0].startsWith('k8s-') ? path.join(base, labels[0]) : undefined;
+}
+
+function readConfigFacts(f: Facts, dir: string, version: string): void {
+  const base = path.join(dir, 'upstream', 'configs');
+  if (!fs.existsSync(base)) return;
+  for (const component of fs.readdirSync(base).filter((c) => fs.statSync(path.join(base, c)).isDirectory()).sort()) {
+    const cdir = configDir(dir, component, version);
+    if (!cdir) continue;
+    for (const k of readIf<{ kinds: KindRow[] }>(path.join(cdir, 'kinds.json'))?.kinds ?? []) put(f, 'config-kind', `${k.apiVersion} ${k.kind}`, component);
+    const fields = readIf<{ types: Record<string, { fields: FieldRow[] }> }>(path.join(cdir, 'fields.json'));
+    for (const [type, t] of Object.entries(fields?.types ?? {})) {
+      for (const fl of t.fields) if (fl.name) put(f, 'config-field', `${type.replace(/^io\.k8s\./, '')}.${fl.name}`, describeField(fl));
+    }
+  }
 }
 
 interface KindRow {
