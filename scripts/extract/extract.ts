@@ -7,7 +7,7 @@ import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages
 import { extractDropRows, type DropRow } from './drop-disabled';
 import { gatesAt, parseFeatureList } from './feature-list';
 import { readGateKeps } from './feature-sources';
-import { extractPackage } from './go-types';
+import { extractPackage, keyPrefixOf, type ExtPackage } from './go-types';
 import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
 import { parseResourceConfig, servedAt } from './served';
 import { groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
@@ -35,6 +35,57 @@ export function kindLoaderKinds(src: string): { apiVersion: string; kind: string
     out.push({ apiVersion: m[1], kind: m[2], goType: m[3] });
   }
   return out;
+}
+
+/**
+ * The types of other staging packages (component-base logging, tracing, client connection, …) that a config
+ * package reaches, each package cut down to the types reachable from the config types.
+ */
+export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRead: (dir: string) => void): ExtPackage[] {
+  const byPrefix = new Map<string, ExtPackage>();
+  const reached = new Set<string>(Object.keys(root.types));
+  const queue = Object.values(root.types);
+  const refsOf = (t: ExtPackage['types'][string]): string[] => {
+    const out: string[] = [];
+    const walk = (e: { ref?: string; elem?: unknown }): void => {
+      if (e.ref) out.push(e.ref);
+      if (e.elem) walk(e.elem as { ref?: string; elem?: unknown });
+    };
+    for (const f of t.fields) walk(f);
+    return out;
+  };
+  const imports = new Set(Object.values(root.imports));
+  const packageFor = (ref: string): ExtPackage | undefined => {
+    const importPath = [...imports].find((p) => ref.startsWith(`${keyPrefixOf(p)}.`) && !ref.slice(keyPrefixOf(p).length + 1).includes('.'));
+    if (!importPath || !importPath.startsWith('k8s.io/component-base/')) return undefined;
+    const prefix = keyPrefixOf(importPath);
+    let pkg = byPrefix.get(prefix);
+    if (!pkg) {
+      const dir = `staging/src/${importPath}`;
+      const files: Record<string, string> = {};
+      for (const f of tree.list(dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${dir}/${f}`);
+      if (Object.keys(files).length === 0) return undefined;
+      onRead(dir);
+      pkg = extractPackage(importPath, files, importPath.replace(/^k8s\.io\//, ''));
+      byPrefix.set(prefix, pkg);
+    }
+    return pkg;
+  };
+  while (queue.length) {
+    const t = queue.shift() as ExtPackage['types'][string];
+    for (const ref of refsOf(t)) {
+      if (reached.has(ref)) continue;
+      const pkg = packageFor(ref);
+      const target = pkg?.types[ref];
+      if (!pkg || !target) continue;
+      for (const p of Object.values(pkg.imports)) imports.add(p);
+      reached.add(ref);
+      queue.push(target);
+    }
+  }
+  return [...byPrefix.values()]
+    .map((p) => ({ ...p, types: Object.fromEntries(Object.entries(p.types).filter(([k]) => reached.has(k))) }))
+    .sort((a, b) => (a.keyPrefix < b.keyPrefix ? -1 : 1));
 }
 
 export interface Checkouts {
@@ -177,7 +228,8 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     const reg = files['register.go'] ? registerFacts(files['register.go']) : undefined;
     use(report, cfg.component, cfg.tree, cfg.dir);
     const cdir = path.join(outDir, 'upstream', 'configs', cfg.component, `k8s-${version}`);
-    write(cdir, 'fields.json', fieldsFile(version, [{ pkg }], report.sources[cfg.component]));
+    const referenced = referencedStagingTypes(cfg.tree, pkg, (p) => use(report, cfg.component, cfg.tree, p));
+    write(cdir, 'fields.json', fieldsFile(version, [{ pkg }, ...referenced.map((p) => ({ pkg: p }))], report.sources[cfg.component]));
     const gv = reg ? (reg.group ? `${reg.group}/${reg.version}` : reg.version) : undefined;
     let kinds = (reg?.kinds ?? []).map((kind) => ({ apiVersion: gv, kind, rootType: `${pkg.keyPrefix}.${kind}` }));
     if (!reg && cfg.component === 'kind' && cfg.tree.exists(KIND_LOADER)) {

@@ -320,3 +320,35 @@ export const KIND_LOADER_GO = go(
   '\treturn nil, errors.Errorf("unknown apiVersion")',
   '}',
 );
+
+/** A component config package (staging/src/k8s.io/kubelet/config/v1beta1 shape) using a component-base type. */
+export const CONFIG_TYPES = go(
+  'package v1beta1',
+  '',
+  'import logsapi "k8s.io/component-base/logs/api/v1"',
+  '',
+  '// WidgetletConfiguration configures the widgetlet.',
+  'type WidgetletConfiguration struct {',
+  '\tmetav1.TypeMeta `json:",inline"`',
+  '\t// +optional',
+  '\tLogging logsapi.LoggingConfiguration `json:"logging,omitempty"`',
+  '}',
+);
+
+export const LOGS_TYPES = go(
+  'package v1',
+  '',
+  'type LoggingConfiguration struct {',
+  '\t// +featureGate=LoggingAlphaOptions',
+  '\t// +optional',
+  '\tOptions FormatOptions `json:"options,omitempty"`',
+  '}',
+  '',
+  'type FormatOptions struct {',
+  '\tJSON string `json:"json,omitempty"`',
+  '}',
+  '',
+  'type Unused struct {',
+  '\tX string `json:"x"`',
+  '}',
+);

@@ -4,7 +4,8 @@ import { readApiTree } from '../../scripts/extract/api-packages';
 import { commentLines, goImports, tokenizeGo } from '../../scripts/extract/go-tokens';
 import { extractPackage } from '../../scripts/extract/go-types';
 import { fixtureTree } from './fixture-tree';
-import { CORE_REGISTER, CORE_TYPES, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
+import { referencedStagingTypes } from '../../scripts/extract/extract';
+import { CONFIG_TYPES, CORE_REGISTER, CORE_TYPES, LOGS_TYPES, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
 
 describe('Go tokenizer', () => {
   it('keeps comments, strings of the three forms and line numbers', () => {
@@ -104,5 +105,17 @@ describe('API tree', () => {
       },
     ]);
     expect(groups[0].kinds[0]).toMatchObject({ namespaced: true, stability: 'stable' });
+  });
+});
+
+describe('component config packages', () => {
+  it('bring the component-base types they reach, and only those', () => {
+    const tree = fixtureTree('kubernetes/kubernetes', { 'staging/src/k8s.io/component-base/logs/api/v1/types.go': LOGS_TYPES });
+    const pkg = extractPackage('k8s.io/kubelet/config/v1beta1', { 'types.go': CONFIG_TYPES }, 'kubelet/v1beta1');
+    const read: string[] = [];
+    const refs = referencedStagingTypes(tree, pkg, (d) => read.push(d));
+    expect(read).toEqual(['staging/src/k8s.io/component-base/logs/api/v1']);
+    expect(refs.map((p) => Object.keys(p.types))).toEqual([['io.k8s.component-base.logs.api.v1.LoggingConfiguration', 'io.k8s.component-base.logs.api.v1.FormatOptions']]);
+    expect(refs[0].types['io.k8s.component-base.logs.api.v1.LoggingConfiguration'].fields[0].featureGates).toEqual(['LoggingAlphaOptions']);
   });
 });
