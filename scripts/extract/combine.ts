@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { compareMinor, type GateState, type VersionedSpec } from './feature-list';
 import type { ExtKep } from './keps';
 import type { ServedFacts } from './served';
+import { readJson } from '../generate/sources';
 import { writeJson } from '../generate/write-json';
 
 interface GatesFile {
@@ -28,8 +29,9 @@ export function extractedVersions(outDir: string): string[] {
     .sort(compareMinor);
 }
 
-function readIf<T>(file: string): T | undefined {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
+/** A JSON file of the output, or undefined when the run did not write it. */
+export function readIf<T>(file: string): T | undefined {
+  return fs.existsSync(file) ? readJson<T>(file) : undefined;
 }
 
 const STAGE_WORD: Record<string, string> = { ALPHA: 'Alpha', BETA: 'Beta', GA: 'Stable', DEPRECATED: 'Deprecated' };

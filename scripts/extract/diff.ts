@@ -3,6 +3,7 @@
 // a (category, key) → value string; the diff lists what changed, appeared or went away.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readIf } from './combine';
 
 export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field' | 'config-kind' | 'config-field';
 export type Facts = Map<Category, Map<string, string>>;
@@ -13,9 +14,6 @@ interface GateRow {
   by_version: Record<string, { exists: boolean | null; stage?: string; default?: boolean | null; locked?: boolean | null }>;
 }
 
-function readIf<T>(file: string): T | undefined {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
-}
 
 function put(f: Facts, c: Category, key: string, value: string): void {
   let m = f.get(c);

@@ -196,59 +196,22 @@ export const DROP_DISABLED = go(
   '}',
 );
 
-/** A versioned feature list (test/compatibility_lifecycle/reference/versioned_feature_list.yaml). */
-export const FEATURE_LIST_136 = `# generated
-- name: WidgetAPI
-  versionedSpecs:
-  - default: false
-    lockToDefault: false
-    preRelease: Alpha
-    version: "1.35"
-  - default: true
-    lockToDefault: false
-    preRelease: Beta
-    version: "1.36"
-- name: WidgetShine
-  versionedSpecs:
-  - default: false
-    lockToDefault: false
-    preRelease: Alpha
-    version: "1.36"
-- name: WidgetOld
-  versionedSpecs:
-  - default: true
-    lockToDefault: true
-    preRelease: GA
-    version: "1.30"
-`;
+/** One versioned spec of a feature list entry. */
+function spec(preRelease: string, version: string, on: boolean, locked = false): string {
+  return `  - default: ${on}\n    lockToDefault: ${locked}\n    preRelease: ${preRelease}\n    version: "${version}"\n`;
+}
 
-export const FEATURE_LIST_137 = `- name: WidgetAPI
-  versionedSpecs:
-  - default: false
-    lockToDefault: false
-    preRelease: Alpha
-    version: "1.35"
-  - default: true
-    lockToDefault: false
-    preRelease: Beta
-    version: "1.36"
-  - default: true
-    lockToDefault: true
-    preRelease: GA
-    version: "1.37"
-- name: WidgetShine
-  versionedSpecs:
-  - default: false
-    lockToDefault: false
-    preRelease: Alpha
-    version: "1.36"
-- name: WidgetSlowMode
-  versionedSpecs:
-  - default: false
-    lockToDefault: false
-    preRelease: Alpha
-    version: "1.37"
-`;
+function gate(name: string, ...specs: string[]): string {
+  return `- name: ${name}\n  versionedSpecs:\n${specs.join('')}`;
+}
+
+const WIDGET_API_136 = [spec('Alpha', '1.35', false), spec('Beta', '1.36', true)];
+const WIDGET_SHINE = gate('WidgetShine', spec('Alpha', '1.36', false));
+
+/** Versioned feature lists (test/compatibility_lifecycle/reference/versioned_feature_list.yaml) of two minors. */
+export const FEATURE_LIST_136 = `# generated\n${gate('WidgetAPI', ...WIDGET_API_136)}${WIDGET_SHINE}${gate('WidgetOld', spec('GA', '1.30', true, true))}`;
+
+export const FEATURE_LIST_137 = gate('WidgetAPI', ...WIDGET_API_136, spec('GA', '1.37', true, true)) + WIDGET_SHINE + gate('WidgetSlowMode', spec('Alpha', '1.37', false));
 
 export const KEP_YAML = `title: Widgets for everyone
 kep-number: 9001
