@@ -139,7 +139,9 @@ export function diffFacts(before: Facts, after: Facts): DiffLine[] {
       if (va !== vb) out.push({ category: c, key, before: va, after: vb });
     }
   }
-  return out;
+  // A gate that appears or goes takes its KEP link with it: one line, not two.
+  const gateCameOrWent = new Set(out.filter((d) => d.category === 'gate' && (d.before === undefined || d.after === undefined)).map((d) => d.key));
+  return out.filter((d) => !(d.category === 'gate-kep' && gateCameOrWent.has(d.key) && (d.before === undefined || d.after === undefined)));
 }
 
 /** One line per fact: `gate X: Beta, off → GA, on in 1.38`, `field core.v1.PodSpec.y added (gate Z) in 1.38`. */

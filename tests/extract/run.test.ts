@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withSupportedVersion } from '../../scripts/extract/add-version';
 import { combine } from '../../scripts/extract/combine';
-import { diffFacts, formatDiffLine, readFacts } from '../../scripts/extract/diff';
+import { diffFacts, formatDiffLine, readFacts, type Category, type Facts } from '../../scripts/extract/diff';
 import { extractVersion, FEATURE_LIST, type Checkouts } from '../../scripts/extract/extract';
 import { fixtureTree, tempDir } from './fixture-tree';
 import {
@@ -120,7 +120,6 @@ describe('extraction run', () => {
       'gate WidgetAPI: Beta, on → GA, on, locked in 1.37',
       'gate WidgetOld gone (was GA, on, locked) in 1.37',
       'gate WidgetSlowMode added (Alpha, off) in 1.37',
-      'gate WidgetSlowMode KEP added (KEP-9002) in 1.37',
       'served widgets.example.io/v1beta1 gone (was when enabled) in 1.37',
     ]);
   });
@@ -132,6 +131,19 @@ describe('extraction run', () => {
     combine(other);
     const lines = diffFacts(readFacts(other, '1.37'), readFacts(out, '1.37')).map((d) => formatDiffLine(d, 'in 1.37'));
     expect(lines).toContain('gate WidgetAPI: Beta, on → GA, on, locked in 1.37');
+  });
+});
+
+describe('fact diff', () => {
+  it('keeps a KEP change of a gate that stays, and drops the KEP line of a gate that comes or goes', () => {
+    const facts = (entries: [Category, string, string][]): Facts => {
+      const f: Facts = new Map();
+      for (const [c, k, v] of entries) f.set(c, (f.get(c) ?? new Map()).set(k, v));
+      return f;
+    };
+    const before = facts([['gate', 'A', 'Beta, on'], ['gate-kep', 'A', 'KEP-1'], ['gate', 'B', 'Alpha, off'], ['gate-kep', 'B', 'KEP-2']]);
+    const after = facts([['gate', 'A', 'Beta, on'], ['gate-kep', 'A', 'KEP-3']]);
+    expect(diffFacts(before, after).map((d) => formatDiffLine(d, 'in 1.38'))).toEqual(['gate B gone (was Alpha, off) in 1.38', 'gate A KEP: KEP-1 → KEP-3 in 1.38']);
   });
 });
 
