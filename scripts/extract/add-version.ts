@@ -30,7 +30,12 @@ function main(): void {
     return;
   }
   const outDir = path.resolve(one(a, 'out') ?? DEFAULT_OUT);
-  runExtract(a, version, outDir);
+  const report = runExtract(a, version, outDir);
+  if (!report.counts.gates || !report.counts.types) {
+    console.error(`${version} not added: a version needs at least its gates and API types (the feature list and staging/src/k8s.io/api of --kubernetes, or --api)`);
+    process.exitCode = 1;
+    return;
+  }
   runVersionDiff(outDir, version, Number(one(a, 'limit') ?? 40));
   const file = path.join(REPO_ROOT, VERSIONS_FILE);
   const before = fs.readFileSync(file, 'utf8');

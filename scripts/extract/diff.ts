@@ -127,6 +127,21 @@ export interface DiffLine {
   after?: string;
 }
 
+/**
+ * Drops from both sides the categories one side has no facts of (not extracted: a checkout without that
+ * source), so a missing source does not read as every fact gone; returns the dropped categories.
+ */
+export function alignCategories(before: Facts, after: Facts): Category[] {
+  const dropped: Category[] = [];
+  for (const c of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(c)?.size && after.get(c)?.size) continue;
+    before.delete(c);
+    after.delete(c);
+    dropped.push(c);
+  }
+  return dropped.sort();
+}
+
 export function diffFacts(before: Facts, after: Facts): DiffLine[] {
   const out: DiffLine[] = [];
   const cats = [...new Set([...before.keys(), ...after.keys()])].sort() as Category[];

@@ -154,7 +154,7 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     for (const f of declared.files) use(report, 'kubernetes', k8s, f);
     write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: k8s.commit, path: FEATURE_LIST }, gates: states, specs, kepFromSource: declared.keps });
     report.counts.gates = Object.keys(states).length;
-  } else report.problems.push(`no ${FEATURE_LIST} in the kubernetes checkout: gates not extracted`);
+  } else report.problems.push(k8s ? `no ${FEATURE_LIST} in the kubernetes checkout: gates not extracted` : 'no --kubernetes checkout: gates not extracted');
 
   // 2. KEPs.
   if (c.enhancements) {

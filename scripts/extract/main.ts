@@ -5,15 +5,15 @@
 import * as path from 'node:path';
 import { checkoutsOf, one, parseArgs, VALUED, type Args } from './args';
 import { combine, extractedVersions, previousMinor } from './combine';
-import { diffFacts, printDiff, readFacts } from './diff';
+import { alignCategories, diffFacts, printDiff, readFacts } from './diff';
 import { checkDrift, type RepoCheckout } from './drift';
 import { recordedSources } from './drift-sources';
-import { extractVersion } from './extract';
+import { extractVersion, type RunReport } from './extract';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const DEFAULT_OUT = path.join(REPO_ROOT, 'data', 'extracted');
 
-export function runExtract(a: Args, version: string, outDir: string): void {
+export function runExtract(a: Args, version: string, outDir: string): RunReport {
   const started = Date.now();
   const report = extractVersion(checkoutsOf(a), version, outDir, a.flags.has('preview'));
   const combined = combine(outDir);
@@ -22,6 +22,7 @@ export function runExtract(a: Args, version: string, outDir: string): void {
   console.log(`wrote ${report.written.length + combined.length} files into ${path.relative(process.cwd(), outDir) || '.'} in ${Date.now() - started} ms`);
   for (const p of report.problems.slice(0, 20)) console.log(`problem: ${p}`);
   if (report.problems.length > 20) console.log(`… ${report.problems.length - 20} more problems`);
+  return report;
 }
 
 export function runDiff(a: Args, outDir: string, versions: string[]): number {
@@ -29,7 +30,10 @@ export function runDiff(a: Args, outDir: string, versions: string[]): number {
   const limit = Number(one(a, 'limit') ?? 40);
   let total = 0;
   for (const v of versions) {
-    const lines = diffFacts(readFacts(against, v), readFacts(outDir, v));
+    const [before, after] = [readFacts(against, v), readFacts(outDir, v)];
+    const skipped = alignCategories(before, after);
+    if (skipped.length) console.log(`not compared in ${v} (no facts on one side): ${skipped.join(', ')}`);
+    const lines = diffFacts(before, after);
     printDiff(lines, `in ${v} (${path.basename(against)} → extraction)`, limit);
     total += lines.length;
   }
@@ -43,7 +47,10 @@ export function runVersionDiff(outDir: string, version: string, limit: number): 
     console.log(`no extraction of ${prev} in ${outDir}: no version-over-version diff`);
     return;
   }
-  printDiff(diffFacts(readFacts(outDir, prev), readFacts(outDir, version)), `in ${version}`, limit);
+  const [before, after] = [readFacts(outDir, prev), readFacts(outDir, version)];
+  const skipped = alignCategories(before, after);
+  if (skipped.length) console.log(`not compared (not extracted for both ${prev} and ${version}): ${skipped.join(', ')}`);
+  printDiff(diffFacts(before, after), `in ${version}`, limit);
 }
 
 function repoCheckouts(a: Args): Record<string, RepoCheckout> {

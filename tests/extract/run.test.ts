@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withSupportedVersion } from '../../scripts/extract/add-version';
 import { combine } from '../../scripts/extract/combine';
-import { diffFacts, formatDiffLine, readFacts, type Category, type Facts } from '../../scripts/extract/diff';
+import { alignCategories, diffFacts, formatDiffLine, readFacts, type Category, type Facts } from '../../scripts/extract/diff';
 import { extractVersion, FEATURE_LIST, type Checkouts } from '../../scripts/extract/extract';
 import { fixtureTree, tempDir } from './fixture-tree';
 import {
@@ -135,15 +135,23 @@ describe('extraction run', () => {
 });
 
 describe('fact diff', () => {
+  const facts = (entries: [Category, string, string][]): Facts => {
+    const f: Facts = new Map();
+    for (const [c, k, v] of entries) f.set(c, (f.get(c) ?? new Map()).set(k, v));
+    return f;
+  };
+
   it('keeps a KEP change of a gate that stays, and drops the KEP line of a gate that comes or goes', () => {
-    const facts = (entries: [Category, string, string][]): Facts => {
-      const f: Facts = new Map();
-      for (const [c, k, v] of entries) f.set(c, (f.get(c) ?? new Map()).set(k, v));
-      return f;
-    };
     const before = facts([['gate', 'A', 'Beta, on'], ['gate-kep', 'A', 'KEP-1'], ['gate', 'B', 'Alpha, off'], ['gate-kep', 'B', 'KEP-2']]);
     const after = facts([['gate', 'A', 'Beta, on'], ['gate-kep', 'A', 'KEP-3']]);
     expect(diffFacts(before, after).map((d) => formatDiffLine(d, 'in 1.38'))).toEqual(['gate B gone (was Alpha, off) in 1.38', 'gate A KEP: KEP-1 → KEP-3 in 1.38']);
+  });
+
+  it('leaves out a category one side did not extract, rather than reporting all of it gone', () => {
+    const before = facts([['gate', 'A', 'Beta, on'], ['served', 'v1', 'by default']]);
+    const after = facts([['gate', 'A', 'GA, on']]);
+    expect(alignCategories(before, after)).toEqual(['served']);
+    expect(diffFacts(before, after).map((d) => formatDiffLine(d, 'in 1.38'))).toEqual(['gate A: Beta, on → GA, on in 1.38']);
   });
 });
 
