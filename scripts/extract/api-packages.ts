@@ -85,38 +85,45 @@ export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io
   const out: ApiGroupVersion[] = [];
   for (const reg of tree.list(root, (p) => /^[^/]+\/[^/]+\/register\.go$/.test(p))) {
     const dir = reg.slice(0, -'/register.go'.length);
-    const facts = registerFacts(tree.read(`${root}/${reg}`));
-    if (!facts) continue;
-    const files: Record<string, string> = {};
-    for (const f of tree.list(`${root}/${dir}`, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${root}/${dir}/${f}`);
-    const pkg = extractPackage(`${importRoot}/${dir}`, files, dir);
-    const generated = generatedLifecycles(files['zz_generated.prerelease-lifecycle.go'] ?? '');
-    const groupVersion = facts.group ? `${facts.group}/${facts.version}` : facts.version;
-    const kinds: ExtKind[] = [];
-    for (const kind of facts.kinds) {
-      const t = pkg.types[`${pkg.keyPrefix}.${kind}`];
-      const markers = t?.markers ?? [];
-      const genclient = markers.some((m) => m === '+genclient' || m.startsWith('+genclient='));
-      const k: ExtKind = {
-        apiVersion: groupVersion,
-        group: facts.group,
-        version: facts.version,
-        kind,
-        rootType: `${pkg.keyPrefix}.${kind}`,
-        namespaced: genclient ? !markers.includes('+genclient:nonNamespaced') : null,
-        stability: stabilityOf(facts.version),
-        genclient,
-      };
-      const lc = generated.get(kind) ?? lifecycleOf(markers);
-      if (lc) k.lifecycle = lc;
-      const gates = featureGatesOf(markers);
-      if (gates.length) k.featureGates = gates;
-      kinds.push(k);
-    }
-    out.push({ dir, group: facts.group, version: facts.version, groupVersion, kinds, pkg });
+    const g = readGroupVersion(tree, root ? `${root}/${dir}` : dir, `${importRoot}/${dir}`, dir);
+    if (g) out.push(g);
   }
   resolveDefinedTypes(out);
   return out.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+}
+
+/** One API package (a folder with register.go): its group-version, kinds and types; undefined without one. */
+export function readGroupVersion(tree: SourceTree, folder: string, importPath: string, dir: string): ApiGroupVersion | undefined {
+  if (!tree.exists(`${folder}/register.go`)) return undefined;
+  const facts = registerFacts(tree.read(`${folder}/register.go`));
+  if (!facts) return undefined;
+  const files: Record<string, string> = {};
+  for (const f of tree.list(folder, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${folder}/${f}`);
+  const pkg = extractPackage(importPath, files, dir);
+  const generated = generatedLifecycles(files['zz_generated.prerelease-lifecycle.go'] ?? '');
+  const groupVersion = facts.group ? `${facts.group}/${facts.version}` : facts.version;
+  const kinds: ExtKind[] = [];
+  for (const kind of facts.kinds) {
+    const t = pkg.types[`${pkg.keyPrefix}.${kind}`];
+    const markers = t?.markers ?? [];
+    const genclient = markers.some((m) => m === '+genclient' || m.startsWith('+genclient='));
+    const k: ExtKind = {
+      apiVersion: groupVersion,
+      group: facts.group,
+      version: facts.version,
+      kind,
+      rootType: `${pkg.keyPrefix}.${kind}`,
+      namespaced: genclient ? !markers.includes('+genclient:nonNamespaced') : null,
+      stability: stabilityOf(facts.version),
+      genclient,
+    };
+    const lc = generated.get(kind) ?? lifecycleOf(markers);
+    if (lc) k.lifecycle = lc;
+    const gates = featureGatesOf(markers);
+    if (gates.length) k.featureGates = gates;
+    kinds.push(k);
+  }
+  return { dir, group: facts.group, version: facts.version, groupVersion, kinds, pkg };
 }
 
 /**

@@ -10,7 +10,7 @@ import { readGateKeps } from './feature-sources';
 import { extractPackage, keyPrefixOf, type ExtPackage } from './go-types';
 import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
 import { parseResourceConfig, servedAt } from './served';
-import { groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
+import { extensionGroupVersions, groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
 import type { SourceTree } from './source-tree';
 import { writeJson } from '../generate/write-json';
 
@@ -197,7 +197,8 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
       return parseResourceConfig(k8s.read(f));
     });
     if (lists.length) {
-      const served = servedAt(version, lists, groups, groupVersionResolver(k8s, groups));
+      const known = [...groups, ...extensionGroupVersions(k8s, lists)];
+      const served = servedAt(version, lists, known, groupVersionResolver(k8s, known));
       write(vdir, 'served.json', { kubernetesVersion: version, preview, ...served });
       report.counts.servedByDefault = served.servedByDefault.length;
       report.counts.servedWhenEnabled = served.servedWhenEnabled.length;

@@ -315,3 +315,30 @@ export const LOGS_TYPES = go(
   '\tX string `json:"x"`',
   '}',
 );
+
+/** An extension server's resource configuration (the apiextensions-apiserver / kube-aggregator shape). */
+export const EXTENSION_SERVER = go(
+  'package apiserver',
+  '',
+  'import (',
+  '\tv1 "k8s.io/gadgets-apiserver/pkg/apis/gadgets/v1"',
+  '\t"k8s.io/gadgets-apiserver/pkg/apis/gadgets/v1beta1"',
+  ')',
+  '',
+  'func DefaultAPIResourceConfigSource() *serverstorage.ResourceConfig {',
+  '\tret := serverstorage.NewResourceConfig()',
+  '\tret.EnableVersions(',
+  '\t\tv1beta1.SchemeGroupVersion,',
+  '\t\tv1.SchemeGroupVersion,',
+  '\t)',
+  '\treturn ret',
+  '}',
+);
+
+export function gadgetPackage(version: string): Record<string, string> {
+  return {
+    'register.go': go(`package ${version}`, '', 'const GroupName = "gadgets.example.io"', '', `var SchemeGroupVersion = schema.GroupVersion{Group: GroupName, Version: "${version}"}`, '', 'func addKnownTypes(scheme *runtime.Scheme) error {', '\tscheme.AddKnownTypes(SchemeGroupVersion, &Gadget{}, &GadgetList{})', '\treturn nil', '}'),
+    'types.go': go(`package ${version}`, '', '// +genclient', '// +genclient:nonNamespaced', '', '// Gadget is made up.', 'type Gadget struct {', '\tName string `json:"name"`', '}'),
+    ...(version === 'v1beta1' ? { 'zz_generated.prerelease-lifecycle.go': go(`package ${version}`, '', 'func (in *Gadget) APILifecycleRemoved() (major, minor int) {', '\treturn 1, 22', '}') } : {}),
+  };
+}

@@ -7,10 +7,10 @@ import { kindLoaderKinds } from '../../scripts/extract/extract';
 import { gatesAt, parseFeatureList, stateAt } from '../../scripts/extract/feature-list';
 import { isPlaceholderTitle, parseKep, readmeTitle } from '../../scripts/extract/keps';
 import { parseResourceConfig, servedAt } from '../../scripts/extract/served';
-import { groupVersionResolver } from '../../scripts/extract/served-sources';
+import { extensionGroupVersions, groupVersionResolver } from '../../scripts/extract/served-sources';
 import { gateKepsOf, kepOfComment, readGateKeps } from '../../scripts/extract/feature-sources';
 import { fixtureTree } from './fixture-tree';
-import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, FEATURE_GATES_GO, KIND_LOADER_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
+import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, EXTENSION_SERVER, FEATURE_GATES_GO, gadgetPackage, KIND_LOADER_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
 
 describe('versioned feature list', () => {
   const list = parseFeatureList(FEATURE_LIST_136);
@@ -107,6 +107,25 @@ describe('default resource configuration', () => {
     expect(servedAt('1.36', onlyCore, api, groupVersionResolver(undefined, api)).notServed).toEqual([
       { groupVersion: 'widgets.example.io/v1beta1', why: 'not in the default resource configuration' },
     ]);
+  });
+});
+
+describe('extension servers', () => {
+  it('serve their own group-versions, each while a REST kind survives its lifecycle', () => {
+    const files: Record<string, string> = { 'staging/src/k8s.io/gadgets-apiserver/pkg/apiserver/apiserver.go': EXTENSION_SERVER };
+    for (const v of ['v1', 'v1beta1']) {
+      for (const [f, text] of Object.entries(gadgetPackage(v))) files[`staging/src/k8s.io/gadgets-apiserver/pkg/apis/gadgets/${v}/${f}`] = text;
+    }
+    const tree = fixtureTree('kubernetes/kubernetes', files);
+    const lists = parseResourceConfig(EXTENSION_SERVER);
+    expect(lists.map((l) => [l.list, l.entries.length])).toEqual([['stable', 2]]);
+    const known = extensionGroupVersions(tree, lists);
+    expect(known.map((g) => g.groupVersion)).toEqual(['gadgets.example.io/v1beta1', 'gadgets.example.io/v1']);
+    expect(servedAt('1.37', lists, known, groupVersionResolver(tree, known))).toEqual({
+      servedByDefault: ['gadgets.example.io/v1'],
+      servedWhenEnabled: [],
+      notServed: [{ groupVersion: 'gadgets.example.io/v1beta1', why: 'listed (stable) but every REST kind is removed by 1.37' }],
+    });
   });
 });
 
