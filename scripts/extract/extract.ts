@@ -1,7 +1,6 @@
 // One extraction run: upstream checkouts of one Kubernetes minor → the per-version files under
 // <out>/upstream/k8s-<V>/ plus the KEP catalog; combine.ts then rebuilds the cross-version files
 // (reference/feature-gates.json, upstream/served-group-versions.json) from every extracted version.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages';
 import { extractDropRows, type DropRow } from './drop-disabled';
@@ -258,6 +257,5 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
   }
 
   write(vdir, 'provenance.json', { kubernetesVersion: version, preview, sources: report.sources });
-  fs.mkdirSync(outDir, { recursive: true });
   return report;
 }
