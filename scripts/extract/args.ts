@@ -32,7 +32,7 @@ export function parseArgs(argv: string[], valued: string[]): Args {
   return a;
 }
 
-export const VALUED = ['kubernetes', 'api', 'enhancements', 'kind', 'crds', 'version', 'out', 'against', 'limit', 'repo'];
+export const VALUED = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds', 'version', 'out', 'against', 'limit', 'repo'];
 
 export function one(a: Args, name: string): string | undefined {
   return a.values.get(name)?.[0];
@@ -46,6 +46,7 @@ export function checkoutsOf(a: Args): Checkouts {
   return {
     kubernetes: tree('kubernetes', 'kubernetes/kubernetes'),
     api: tree('api', 'kubernetes/api'),
+    clientGo: tree('client-go', 'kubernetes/client-go'),
     enhancements: tree('enhancements', 'kubernetes/enhancements'),
     kind: tree('kind', 'kubernetes-sigs/kind'),
     crds: (a.values.get('crds') ?? []).map((d) => folderTree(`crds/${path.basename(path.resolve(d))}`, path.resolve(d))),

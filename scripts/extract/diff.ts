@@ -1,11 +1,12 @@
 // Fact-by-fact comparison of two data folders in the layout `npm run generate` reads (upstream/ + reference/):
 // an extraction against the committed data (or ../shared), or one minor against the previous one. Each fact is
 // a (category, key) → value string; the diff lists what changed, appeared or went away.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readIf } from './combine';
 
-export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field' | 'config-kind' | 'config-field';
+export type Category = 'gate' | 'kep' | 'gate-kep' | 'served' | 'kind' | 'field' | 'smd-type' | 'config-kind' | 'config-field';
 export type Facts = Map<Category, Map<string, string>>;
 
 interface GateRow {
@@ -56,6 +57,14 @@ export function readFacts(dir: string, version: string, only?: Category[]): Fact
   for (const [type, t] of Object.entries(fields?.types ?? {})) {
     const short = type.replace(/^io\.k8s\.api\./, '');
     for (const fl of t.fields) if (fl.name) put(f, 'field', `${short}.${fl.name}`, describeField(fl));
+  }
+  const smd = path.join(vdir, 'structure.yaml');
+  if (want('smd-type') && fs.existsSync(smd)) {
+    // one fact per type of the structured-merge-diff schema: a digest of its lines
+    for (const chunk of fs.readFileSync(smd, 'utf8').split(/\n(?=- name: )/)) {
+      const name = /^(?:types:\n)?- name: (\S+)/.exec(chunk)?.[1];
+      if (name) put(f, 'smd-type', name, `sha1 ${createHash('sha1').update(chunk.replace(/^types:\n/, '')).digest('hex').slice(0, 12)}`);
+    }
   }
   if (want('config-kind') || want('config-field')) readConfigFacts(f, dir, version);
   return f;

@@ -1,6 +1,7 @@
 // One extraction run: upstream checkouts of one Kubernetes minor → the per-version files under
 // <out>/upstream/k8s-<V>/ plus the KEP catalog; combine.ts then rebuilds the cross-version files
 // (reference/feature-gates.json, upstream/served-group-versions.json) from every extracted version.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages';
 import { extractDropRows, type DropRow } from './drop-disabled';
@@ -9,6 +10,7 @@ import { readGateKeps } from './feature-sources';
 import { extractPackage, keyPrefixOf, type ExtPackage } from './go-types';
 import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
 import { parseResourceConfig, servedAt } from './served';
+import { SMD_SOURCE, smdSchemaOf } from './smd-schema';
 import { extensionGroupVersions, groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
 import type { SourceTree } from './source-tree';
 import { writeJson } from '../generate/write-json';
@@ -94,6 +96,8 @@ export interface Checkouts {
   api?: SourceTree;
   enhancements?: SourceTree;
   kind?: SourceTree;
+  /** The published kubernetes/client-go repository, used when the kubernetes checkout has no staging client-go. */
+  clientGo?: SourceTree;
   crds?: SourceTree[];
 }
 
@@ -202,6 +206,20 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
       report.counts.servedByDefault = served.servedByDefault.length;
       report.counts.servedWhenEnabled = served.servedWhenEnabled.length;
     } else report.problems.push(`no default resource configuration (${RESOURCE_CONFIG_FILES[0]}): served group-versions not extracted`);
+  }
+
+  // The structured-merge-diff schema of the built-in types (client-go), as upstream writes it.
+  const smdTree = k8s?.exists(SMD_SOURCE) ? { tree: k8s, file: SMD_SOURCE } : c.clientGo?.exists(SMD_SOURCE.replace(/^staging\/src\/k8s\.io\/client-go\//, '')) ? { tree: c.clientGo, file: SMD_SOURCE.replace(/^staging\/src\/k8s\.io\/client-go\//, '') } : undefined;
+  if (smdTree) {
+    const schema = smdSchemaOf(smdTree.tree.read(smdTree.file));
+    if (schema === undefined) report.problems.push(`${smdTree.file}: no schemaYAML string`);
+    else {
+      fs.mkdirSync(vdir, { recursive: true });
+      fs.writeFileSync(path.join(vdir, 'structure.yaml'), schema);
+      report.written.push(`upstream/k8s-${version}/structure.yaml`);
+      use(report, smdTree.tree === k8s ? 'kubernetes' : 'client-go', smdTree.tree, smdTree.file);
+      report.counts.smdTypes = (schema.match(/^- name: /gm) ?? []).length;
+    }
   }
 
   // 4. Fields dropped while a gate is off.

@@ -1,5 +1,5 @@
 // `npm run extract -- …`: upstream checkouts → the data `npm run generate` reads (see README.md here).
-//   --kubernetes DIR [--api DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]
+//   --kubernetes DIR [--api DIR] [--client-go DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]
 //   --diff [--version 1.NN] [--against DIR] [--limit N]   facts that differ from the committed data (default ../shared)
 //   --drift --kubernetes DIR [--repo owner/name=DIR[:prefix]…]   hand-written rows whose upstream function changed
 import * as path from 'node:path';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   }
   const version = one(a, 'version');
   if (version && !/^\d+\.\d+$/.test(version)) throw new Error(`--version ${version}: expected 1.NN`);
-  const hasCheckout = ['kubernetes', 'api', 'enhancements', 'kind', 'crds'].some((n) => a.values.has(n));
+  const hasCheckout = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds'].some((n) => a.values.has(n));
   if (hasCheckout) {
     if (!version) throw new Error('--version 1.NN is required with checkouts');
     runExtract(a, version, outDir);
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     if (versions.length === 0) throw new Error(`nothing extracted in ${outDir}`);
     runDiff(a, outDir, versions);
   } else if (!hasCheckout) {
-    console.error('usage: npm run extract -- --kubernetes DIR [--api DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]');
+    console.error('usage: npm run extract -- --kubernetes DIR [--api DIR] [--client-go DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]');
     console.error('       npm run extract -- --diff [--version 1.NN] [--against DIR] [--limit N]');
     console.error('       npm run extract -- --drift --kubernetes DIR [--repo owner/name=DIR[:prefix]…] [--all]');
     process.exitCode = 2;

@@ -342,3 +342,8 @@ export function gadgetPackage(version: string): Record<string, string> {
     ...(version === 'v1beta1' ? { 'zz_generated.prerelease-lifecycle.go': go(`package ${version}`, '', 'func (in *Gadget) APILifecycleRemoved() (major, minor int) {', '\treturn 1, 22', '}') } : {}),
   };
 }
+
+/** The structured-merge-diff schema string, in the shape of client-go applyconfigurations/internal/internal.go. */
+export const SMD_SCHEMA = 'types:\n- name: io.k8s.api.widgets.v1beta1.Widget\n  map:\n    fields:\n    - name: spec\n      type:\n        namedType: io.k8s.api.widgets.v1beta1.WidgetSpec\n- name: io.k8s.api.widgets.v1beta1.WidgetSpec\n  map:\n    fields:\n    - name: mode\n      type:\n        scalar: string\n';
+
+export const SMD_GO = go('package internal', '', 'func Parser() *typed.Parser { return nil }', '', 'var schemaYAML = typed.YAMLObject(`' + SMD_SCHEMA + '`)');

@@ -7,10 +7,11 @@ import { kindLoaderKinds } from '../../scripts/extract/extract';
 import { gatesAt, parseFeatureList, stateAt } from '../../scripts/extract/feature-list';
 import { isPlaceholderTitle, parseKep, readmeTitle } from '../../scripts/extract/keps';
 import { parseResourceConfig, servedAt } from '../../scripts/extract/served';
+import { smdSchemaOf } from '../../scripts/extract/smd-schema';
 import { extensionGroupVersions, groupVersionResolver } from '../../scripts/extract/served-sources';
 import { gateKepsOf, kepOfComment, readGateKeps } from '../../scripts/extract/feature-sources';
 import { fixtureTree } from './fixture-tree';
-import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, EXTENSION_SERVER, FEATURE_GATES_GO, gadgetPackage, KIND_LOADER_GO, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
+import { CORE_REGISTER, CORE_TYPES, DROP_DISABLED, EXTENSION_SERVER, FEATURE_GATES_GO, gadgetPackage, KIND_LOADER_GO, SMD_GO, SMD_SCHEMA, FEATURE_LIST_136, KEP_README, KEP_TEMPLATE_TITLE, KEP_YAML, RESOURCE_CONFIG, WIDGET_LIFECYCLE, WIDGET_REGISTER, WIDGET_TYPES } from './fixtures';
 
 describe('versioned feature list', () => {
   const list = parseFeatureList(FEATURE_LIST_136);
@@ -161,5 +162,12 @@ describe('gate declarations', () => {
 describe('kind config loader', () => {
   it('gives the apiVersion and kind each Go type is decoded from', () => {
     expect(kindLoaderKinds(KIND_LOADER_GO)).toEqual([{ apiVersion: 'kind.example.io/v1alpha9', kind: 'Cluster', goType: 'Cluster' }]);
+  });
+});
+
+describe('structured-merge-diff schema', () => {
+  it('is the raw string of internal.go, byte for byte', () => {
+    expect(smdSchemaOf(SMD_GO)).toBe(SMD_SCHEMA);
+    expect(smdSchemaOf('package internal\n')).toBeUndefined();
   });
 });

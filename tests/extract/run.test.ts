@@ -19,6 +19,8 @@ import {
   KEP_TEMPLATE_TITLE,
   KEP_YAML,
   RESOURCE_CONFIG,
+  SMD_GO,
+  SMD_SCHEMA,
   WIDGET_LIFECYCLE,
   WIDGET_REGISTER,
   WIDGET_TYPES,
@@ -38,6 +40,7 @@ function checkouts(featureList: string, types = WIDGET_TYPES): Checkouts {
       'pkg/controlplane/instance.go': RESOURCE_CONFIG,
       'pkg/api/widget/util.go': DROP_DISABLED,
       'pkg/features/kube_features.go': FEATURE_GATES_GO,
+      'staging/src/k8s.io/client-go/applyconfigurations/internal/internal.go': SMD_GO,
     }),
     enhancements: fixtureTree('kubernetes/enhancements', {
       'keps/sig-widgets/9001-widgets/kep.yaml': KEP_YAML,
@@ -78,13 +81,15 @@ describe('extraction run', () => {
         'reference/feature-gates.json',
         'reference/keps.json',
         'upstream/served-group-versions.json',
-        ...['1.36', '1.37'].flatMap((v) => ['drop-disabled.json', 'fields.json', 'gates.json', 'kinds.json', 'provenance.json', 'served.json'].map((f) => `upstream/k8s-${v}/${f}`)),
+        ...['1.36', '1.37'].flatMap((v) => ['drop-disabled.json', 'fields.json', 'gates.json', 'kinds.json', 'provenance.json', 'served.json', 'structure.yaml'].map((f) => `upstream/k8s-${v}/${f}`)),
       ].sort(),
     );
     const prov = JSON.parse(fs.readFileSync(path.join(out, 'upstream/k8s-1.37/provenance.json'), 'utf8'));
     expect(prov.sources.kubernetes).toMatchObject({ repo: 'kubernetes/kubernetes', commit: '0123456789abcdef0123456789abcdef01234567' });
     expect(prov.sources.kubernetes.paths).toContain(FEATURE_LIST);
     expect(prov.preview).toBe(true);
+    expect(fs.readFileSync(path.join(out, 'upstream/k8s-1.37/structure.yaml'), 'utf8')).toBe(SMD_SCHEMA);
+    expect([...(readFacts(out, '1.37', ['smd-type']).get('smd-type')?.keys() ?? [])]).toEqual(['io.k8s.api.widgets.v1beta1.Widget', 'io.k8s.api.widgets.v1beta1.WidgetSpec']);
   });
 
   it('gives byte-identical output for the same checkouts', () => {
