@@ -39,8 +39,8 @@ export function kindLoaderKinds(src: string): { apiVersion: string; kind: string
 }
 
 /**
- * The types of other staging packages (component-base logging, tracing, client connection, …) that a config
- * package reaches, each package cut down to the types reachable from the config types.
+ * The types of other packages a config package reaches (component-base logging, tracing, client connection;
+ * kubeadm's bootstraptoken/v1), each package cut down to the types reachable from the config types.
  */
 export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRead: (dir: string) => void): ExtPackage[] {
   const byPrefix = new Map<string, ExtPackage>();
@@ -58,11 +58,12 @@ export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRea
   const imports = new Set(Object.values(root.imports));
   const packageFor = (ref: string): ExtPackage | undefined => {
     const importPath = [...imports].find((p) => ref.startsWith(`${keyPrefixOf(p)}.`) && !ref.slice(keyPrefixOf(p).length + 1).includes('.'));
-    if (!importPath || !importPath.startsWith('k8s.io/component-base/')) return undefined;
+    // component-base (staging) and kubeadm's own packages (bootstraptoken/v1); k8s.io/api types stay references
+    const dir = importPath?.startsWith('k8s.io/component-base/') ? `staging/src/${importPath}` : importPath?.startsWith('k8s.io/kubernetes/cmd/') ? importPath.slice('k8s.io/kubernetes/'.length) : undefined;
+    if (!importPath || !dir) return undefined;
     const prefix = keyPrefixOf(importPath);
     let pkg = byPrefix.get(prefix);
     if (!pkg) {
-      const dir = `staging/src/${importPath}`;
       const files: Record<string, string> = {};
       for (const f of tree.list(dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${dir}/${f}`);
       if (Object.keys(files).length === 0) return undefined;

@@ -118,4 +118,13 @@ describe('component config packages', () => {
     expect(refs.map((p) => Object.keys(p.types))).toEqual([['io.k8s.component-base.logs.api.v1.LoggingConfiguration', 'io.k8s.component-base.logs.api.v1.FormatOptions']]);
     expect(refs[0].types['io.k8s.component-base.logs.api.v1.LoggingConfiguration'].fields[0].featureGates).toEqual(['LoggingAlphaOptions']);
   });
+
+  it('bring kubeadm-side packages from the kubernetes checkout, and leave k8s.io/api types as references', () => {
+    const types = CONFIG_TYPES.replace('import logsapi "k8s.io/component-base/logs/api/v1"', 'import (\n\tlogsapi "k8s.io/kubernetes/cmd/tool/apis/logs/v1"\n\tcorev1 "k8s.io/api/core/v1"\n)').replace('\t// +optional\n\tLogging', '\tTaints []corev1.Taint `json:"taints"`\n\t// +optional\n\tLogging');
+    const tree = fixtureTree('kubernetes/kubernetes', { 'cmd/tool/apis/logs/v1/types.go': LOGS_TYPES });
+    const pkg = extractPackage('k8s.io/kubernetes/cmd/tool/apis/config/v1', { 'types.go': types }, 'tool/v1');
+    const refs = referencedStagingTypes(tree, pkg, () => undefined);
+    expect(refs.map((p) => p.keyPrefix)).toEqual(['io.k8s.kubernetes.cmd.tool.apis.logs.v1']);
+    expect(pkg.types['io.k8s.kubernetes.cmd.tool.apis.config.v1.WidgetletConfiguration'].fields[1]).toMatchObject({ name: 'taints', elem: { ref: 'io.k8s.api.core.v1.Taint' } });
+  });
 });
