@@ -1,5 +1,5 @@
 // The extraction against ../shared (the test oracle), fact by fact, for every minor whose upstream checkouts are
-// given: KUBEGATE_UPSTREAM=<dir> holding <dir>/<1.NN>/{kubernetes,api,enhancements,kind} (any of them; the
+// given: KUBEGATE_UPSTREAM=<dir> holding <dir>/<1.NN>/{kubernetes,api,client-go,enhancements,kind} (any of them; the
 // clone commands are in README.md, "Adding Kubernetes 1.NN"). Every difference must be explained by a row of
 // scripts/extract/data/shared-differences.tsv, and every row of a compared minor must still differ. Skipped
 // without checkouts (npm test needs no network).
@@ -35,7 +35,7 @@ describe.skipIf(versions.length === 0 || !hasShared)('extraction against ../shar
   for (const version of versions) {
     it(`${version}: every difference is explained`, () => {
       const dir = path.join(upstream as string, version);
-      const args = ['kubernetes', 'api', 'enhancements', 'kind'].flatMap((n) => (fs.existsSync(path.join(dir, n)) ? [`--${n}`, path.join(dir, n)] : []));
+      const args = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind'].flatMap((n) => (fs.existsSync(path.join(dir, n)) ? [`--${n}`, path.join(dir, n)] : []));
       const out = tempDir(`oracle-${version}`);
       extractVersion(checkoutsOf(parseArgs(args, VALUED)), version, out);
       combine(out);
