@@ -3,10 +3,19 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { afterAll } from 'vitest';
 import { folderTree, type SourceTree } from '../../scripts/extract/source-tree';
 
+const made: string[] = [];
+// The folders a test file made go when its tests are done (registered while the file is collected).
+afterAll(() => {
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
 export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `kubegate-${prefix}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kubegate-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 export function writeTree(dir: string, files: Record<string, string>): void {
