@@ -1,0 +1,280 @@
+// One extraction run: upstream checkouts of one Kubernetes minor → the per-version files under
+// <out>/upstream/k8s-<V>/ plus the KEP catalog; combine.ts then rebuilds the cross-version files
+// (reference/feature-gates.json, upstream/served-group-versions.json) from every extracted version.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages';
+import { extractDropRows, type DropRow } from './drop-disabled';
+import { gatesAt, parseFeatureList } from './feature-list';
+import { readGateKeps } from './feature-sources';
+import { extractPackage, keyPrefixOf, type ExtPackage } from './go-types';
+import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
+import { parseResourceConfig, servedAt } from './served';
+import { SMD_SOURCE, smdSchemaOf } from './smd-schema';
+import { extensionGroupVersions, groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
+import type { SourceTree } from './source-tree';
+import { writeJson } from '../generate/write-json';
+
+export const FEATURE_LIST = 'test/compatibility_lifecycle/reference/versioned_feature_list.yaml';
+const STAGING_API = 'staging/src/k8s.io/api';
+
+/** Component config packages: component label, folder in a kubernetes/kubernetes checkout, import path. */
+export const CONFIG_PACKAGES = [
+  { component: 'kubelet', dir: 'staging/src/k8s.io/kubelet/config/v1beta1', importPath: 'k8s.io/kubelet/config/v1beta1' },
+  { component: 'kube-proxy', dir: 'staging/src/k8s.io/kube-proxy/config/v1alpha1', importPath: 'k8s.io/kube-proxy/config/v1alpha1' },
+  { component: 'kube-scheduler', dir: 'staging/src/k8s.io/kube-scheduler/config/v1', importPath: 'k8s.io/kube-scheduler/config/v1' },
+  { component: 'kubeadm', dir: 'cmd/kubeadm/app/apis/kubeadm/v1beta4', importPath: 'k8s.io/kubernetes/cmd/kubeadm/app/apis/kubeadm/v1beta4' },
+] as const;
+const KIND_CONFIG = { component: 'kind', dir: 'pkg/apis/config/v1alpha4', importPath: 'sigs.k8s.io/kind/pkg/apis/config/v1alpha4' };
+/** kind has no register.go: its config loader names the apiVersion and kind it decodes into each Go type. */
+export const KIND_LOADER = 'pkg/internal/apis/config/encoding/load.go';
+
+/** `case "kind.x-k8s.io/v1alpha4": … tm.Kind != "Cluster" … &v1alpha4.Cluster{}` → apiVersion, kind, Go type. */
+export function kindLoaderKinds(src: string): { apiVersion: string; kind: string; goType: string }[] {
+  const out: { apiVersion: string; kind: string; goType: string }[] = [];
+  for (const m of src.matchAll(/case "([^"]+\/[^"]+)":[\s\S]*?\.Kind != "(\w+)"[\s\S]*?&\w+\.(\w+)\{\}/g)) {
+    out.push({ apiVersion: m[1], kind: m[2], goType: m[3] });
+  }
+  return out;
+}
+
+/**
+ * The types of other packages a config package reaches (component-base logging, tracing, client connection;
+ * kubeadm's bootstraptoken/v1), each package cut down to the types reachable from the config types.
+ */
+export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRead: (dir: string) => void): ExtPackage[] {
+  const byPrefix = new Map<string, ExtPackage>();
+  const reached = new Set<string>(Object.keys(root.types));
+  const queue = Object.values(root.types);
+  const refsOf = (t: ExtPackage['types'][string]): string[] => {
+    const out: string[] = [];
+    const walk = (e: { ref?: string; elem?: unknown }): void => {
+      if (e.ref) out.push(e.ref);
+      if (e.elem) walk(e.elem as { ref?: string; elem?: unknown });
+    };
+    for (const f of t.fields) walk(f);
+    return out;
+  };
+  const imports = new Set(Object.values(root.imports));
+  const packageFor = (ref: string): ExtPackage | undefined => {
+    const importPath = [...imports].find((p) => ref.startsWith(`${keyPrefixOf(p)}.`) && !ref.slice(keyPrefixOf(p).length + 1).includes('.'));
+    // component-base (staging) and kubeadm's own packages (bootstraptoken/v1); k8s.io/api types stay references
+    const dir = importPath?.startsWith('k8s.io/component-base/') ? `staging/src/${importPath}` : importPath?.startsWith('k8s.io/kubernetes/cmd/') ? importPath.slice('k8s.io/kubernetes/'.length) : undefined;
+    if (!importPath || !dir) return undefined;
+    const prefix = keyPrefixOf(importPath);
+    let pkg = byPrefix.get(prefix);
+    if (!pkg) {
+      const files: Record<string, string> = {};
+      for (const f of tree.list(dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${dir}/${f}`);
+      if (Object.keys(files).length === 0) return undefined;
+      onRead(dir);
+      pkg = extractPackage(importPath, files, importPath.replace(/^k8s\.io\//, ''));
+      byPrefix.set(prefix, pkg);
+    }
+    return pkg;
+  };
+  while (queue.length) {
+    const t = queue.shift() as ExtPackage['types'][string];
+    for (const ref of refsOf(t)) {
+      if (reached.has(ref)) continue;
+      const pkg = packageFor(ref);
+      const target = pkg?.types[ref];
+      if (!pkg || !target) continue;
+      for (const p of Object.values(pkg.imports)) imports.add(p);
+      reached.add(ref);
+      queue.push(target);
+    }
+  }
+  return [...byPrefix.values()]
+    .map((p) => ({ ...p, types: Object.fromEntries(Object.entries(p.types).filter(([k]) => reached.has(k))) }))
+    .sort((a, b) => (a.keyPrefix < b.keyPrefix ? -1 : 1));
+}
+
+export interface Checkouts {
+  /** kubernetes/kubernetes (sparse is enough). */
+  kubernetes?: SourceTree;
+  /** The published kubernetes/api repository, used when the kubernetes checkout has no staging/src/k8s.io/api. */
+  api?: SourceTree;
+  enhancements?: SourceTree;
+  kind?: SourceTree;
+  /** The published kubernetes/client-go repository, used when the kubernetes checkout has no staging client-go. */
+  clientGo?: SourceTree;
+  crds?: SourceTree[];
+}
+
+export interface SourceUse {
+  repo: string;
+  commit: string | null;
+  paths: string[];
+}
+
+export interface RunReport {
+  version: string;
+  preview: boolean;
+  written: string[];
+  counts: Record<string, number>;
+  problems: string[];
+  sources: Record<string, SourceUse>;
+}
+
+function use(report: RunReport, key: string, tree: SourceTree, p: string): void {
+  const u = (report.sources[key] ??= { repo: tree.repo, commit: tree.commit, paths: [] });
+  if (!u.paths.includes(p)) u.paths.push(p);
+}
+
+function apiRoot(c: Checkouts): { tree: SourceTree; root: string } | undefined {
+  if (c.kubernetes?.exists(`${STAGING_API}/core/v1/register.go`)) return { tree: c.kubernetes, root: STAGING_API };
+  if (c.api?.exists('core/v1/register.go')) return { tree: c.api, root: '' };
+  return undefined;
+}
+
+function fieldsFile(version: string, pkgs: { pkg: ApiGroupVersion['pkg']; apiVersion?: string }[], provenance: SourceUse | undefined): unknown {
+  const types: Record<string, unknown> = {};
+  const enums: Record<string, unknown> = {};
+  for (const { pkg: p, apiVersion } of pkgs) {
+    for (const [k, t] of Object.entries(p.types)) types[k] = { ...t, apiVersion };
+    for (const [k, e] of Object.entries(p.enums)) enums[k] = e;
+  }
+  const sorted = (r: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]]));
+  return { kubernetesVersion: version, provenance, types: sorted(types), enums: sorted(enums) };
+}
+
+export function extractVersion(c: Checkouts, version: string, outDir: string, preview = false): RunReport {
+  const report: RunReport = { version, preview, written: [], counts: {}, problems: [], sources: {} };
+  const vdir = path.join(outDir, 'upstream', `k8s-${version}`);
+  const write = (dir: string, name: string, value: unknown): void => {
+    writeJson(dir, name, value);
+    report.written.push(path.relative(outDir, path.join(dir, name)).split(path.sep).join('/'));
+  };
+
+  // 1. Gates: the versioned feature list.
+  const k8s = c.kubernetes;
+  if (k8s?.exists(FEATURE_LIST)) {
+    use(report, 'kubernetes', k8s, FEATURE_LIST);
+    const list = parseFeatureList(k8s.read(FEATURE_LIST));
+    const states = gatesAt(list, version);
+    const specs = Object.fromEntries(list.map((g) => [g.name, g.specs]));
+    const declared = readGateKeps(k8s);
+    for (const f of declared.files) use(report, 'kubernetes', k8s, f);
+    write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: k8s.commit, path: FEATURE_LIST }, gates: states, specs, kepFromSource: declared.keps });
+    report.counts.gates = Object.keys(states).length;
+  } else report.problems.push(k8s ? `no ${FEATURE_LIST} in the kubernetes checkout: gates not extracted` : 'no --kubernetes checkout: gates not extracted');
+
+  // 2. KEPs.
+  if (c.enhancements) {
+    const e = c.enhancements;
+    const keps: ExtKep[] = [];
+    // NNNN-kep-template is the template folder, not a KEP.
+    for (const rel of e.list('keps', (p) => p.endsWith('/kep.yaml') && !/(^|\/)NNNN-/.test(p))) {
+      const k = parseKep(`keps/${rel}`, e.read(`keps/${rel}`));
+      if ('problem' in k) {
+        report.problems.push(k.problem);
+        continue;
+      }
+      const readme = `keps/${rel.replace(/kep\.yaml$/, 'README.md')}`;
+      if (isPlaceholderTitle(k.title) && e.exists(readme)) k.title = readmeTitle(e.read(readme)) ?? k.title;
+      keps.push(k);
+    }
+    keps.sort((a, b) => a.number - b.number || (a.kep_yaml < b.kep_yaml ? -1 : 1));
+    use(report, 'enhancements', e, 'keps/**/kep.yaml');
+    write(path.join(outDir, 'reference'), 'keps.json', { source: { repo: e.repo, commit: e.commit }, count: keps.length, keps });
+    report.counts.keps = keps.length;
+  }
+
+  // 3. API types, kinds, served group-versions.
+  const api = apiRoot(c);
+  let groups: ApiGroupVersion[] = [];
+  if (api) {
+    groups = readApiTree(api.tree, api.root);
+    use(report, 'api', api.tree, api.root || '.');
+    const prov = report.sources.api;
+    write(vdir, 'fields.json', fieldsFile(version, groups.map((g) => ({ pkg: g.pkg, apiVersion: g.groupVersion })), prov));
+    write(vdir, 'kinds.json', { kubernetesVersion: version, provenance: prov, kinds: groups.flatMap((g) => g.kinds) });
+    report.counts.groupVersions = groups.length;
+    report.counts.kinds = groups.reduce((n, g) => n + g.kinds.length, 0);
+    report.counts.types = groups.reduce((n, g) => n + Object.keys(g.pkg.types).length, 0);
+  } else report.problems.push('no k8s.io/api tree (staging/src/k8s.io/api or --api): API types not extracted');
+
+  if (k8s && groups.length) {
+    const lists = RESOURCE_CONFIG_FILES.filter((f) => k8s.exists(f)).flatMap((f) => {
+      use(report, 'kubernetes', k8s, f);
+      return parseResourceConfig(k8s.read(f));
+    });
+    if (lists.length) {
+      const known = [...groups, ...extensionGroupVersions(k8s, lists)];
+      const served = servedAt(version, lists, known, groupVersionResolver(k8s, known));
+      write(vdir, 'served.json', { kubernetesVersion: version, preview, ...served });
+      report.counts.servedByDefault = served.servedByDefault.length;
+      report.counts.servedWhenEnabled = served.servedWhenEnabled.length;
+    } else report.problems.push(`no default resource configuration (${RESOURCE_CONFIG_FILES[0]}): served group-versions not extracted`);
+  }
+
+  // The structured-merge-diff schema of the built-in types (client-go), as upstream writes it.
+  const smdTree = k8s?.exists(SMD_SOURCE) ? { tree: k8s, file: SMD_SOURCE } : c.clientGo?.exists(SMD_SOURCE.replace(/^staging\/src\/k8s\.io\/client-go\//, '')) ? { tree: c.clientGo, file: SMD_SOURCE.replace(/^staging\/src\/k8s\.io\/client-go\//, '') } : undefined;
+  if (smdTree) {
+    const schema = smdSchemaOf(smdTree.tree.read(smdTree.file));
+    if (schema === undefined) report.problems.push(`${smdTree.file}: no schemaYAML string`);
+    else {
+      fs.mkdirSync(vdir, { recursive: true });
+      fs.writeFileSync(path.join(vdir, 'structure.yaml'), schema);
+      report.written.push(`upstream/k8s-${version}/structure.yaml`);
+      use(report, smdTree.tree === k8s ? 'kubernetes' : 'client-go', smdTree.tree, smdTree.file);
+      report.counts.smdTypes = (schema.match(/^- name: /gm) ?? []).length;
+    }
+  }
+
+  // 4. Fields dropped while a gate is off.
+  if (k8s) {
+    const rows: DropRow[] = [];
+    for (const rel of k8s.list('pkg/api', (p) => /^[^/]+\/util\.go$/.test(p))) {
+      use(report, 'kubernetes', k8s, `pkg/api/${rel}`);
+      rows.push(...extractDropRows(`pkg/api/${rel}`, k8s.read(`pkg/api/${rel}`)));
+    }
+    if (rows.length) {
+      write(vdir, 'drop-disabled.json', { kubernetesVersion: version, rows });
+      report.counts.dropRows = rows.length;
+    }
+  }
+
+  // 5. Component config kinds.
+  const configs: { component: string; tree: SourceTree; dir: string; importPath: string }[] = [];
+  for (const p of CONFIG_PACKAGES) if (k8s?.exists(`${p.dir}/register.go`)) configs.push({ ...p, tree: k8s });
+  if (c.kind?.exists(`${KIND_CONFIG.dir}/types.go`)) configs.push({ ...KIND_CONFIG, tree: c.kind });
+  for (const cfg of configs) {
+    const files: Record<string, string> = {};
+    for (const f of cfg.tree.list(cfg.dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = cfg.tree.read(`${cfg.dir}/${f}`);
+    const pkg = extractPackage(cfg.importPath, files, `${cfg.component}/${cfg.dir.split('/').pop()}`);
+    const reg = files['register.go'] ? registerFacts(files['register.go']) : undefined;
+    use(report, cfg.component, cfg.tree, cfg.dir);
+    const cdir = path.join(outDir, 'upstream', 'configs', cfg.component, `k8s-${version}`);
+    const referenced = referencedStagingTypes(cfg.tree, pkg, (p) => use(report, cfg.component, cfg.tree, p));
+    write(cdir, 'fields.json', fieldsFile(version, [{ pkg }, ...referenced.map((p) => ({ pkg: p }))], report.sources[cfg.component]));
+    const gv = reg ? (reg.group ? `${reg.group}/${reg.version}` : reg.version) : undefined;
+    let kinds = (reg?.kinds ?? []).map((kind) => ({ apiVersion: gv, kind, rootType: `${pkg.keyPrefix}.${kind}` }));
+    if (!reg && cfg.component === 'kind' && cfg.tree.exists(KIND_LOADER)) {
+      use(report, cfg.component, cfg.tree, KIND_LOADER);
+      kinds = kindLoaderKinds(cfg.tree.read(KIND_LOADER)).map((k) => ({ apiVersion: k.apiVersion, kind: k.kind, rootType: `${pkg.keyPrefix}.${k.goType}` }));
+    }
+    if (kinds.length === 0) report.problems.push(`${cfg.component}: no kinds found in ${cfg.dir}`);
+    write(cdir, 'kinds.json', { kubernetesVersion: version, kinds });
+  }
+  report.counts.configPackages = configs.length;
+
+  // 6. Ecosystem CRDs: an inventory (group, kind, versions) per file.
+  for (const tree of c.crds ?? []) {
+    const rows: { file: string; group: string; kind: string; versions: string[] }[] = [];
+    for (const rel of tree.list('', (p) => /\.ya?ml$/.test(p))) {
+      const text = tree.read(rel);
+      if (!/^kind:\s*CustomResourceDefinition\s*$/m.test(text)) continue;
+      const group = /^\s{2}group:\s*(\S+)/m.exec(text)?.[1] ?? '';
+      const kind = /^\s{4}kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
+      const versions = [...text.matchAll(/^\s{2}- name:\s*(v\S+)/gm)].map((m) => m[1]);
+      rows.push({ file: rel, group, kind, versions });
+    }
+    use(report, `crds:${tree.repo}`, tree, '**/*.yaml');
+    write(path.join(outDir, 'upstream', 'crds'), `${tree.repo.replace(/\//g, '+')}.json`, { source: { repo: tree.repo, commit: tree.commit }, crds: rows });
+  }
+
+  write(vdir, 'provenance.json', { kubernetesVersion: version, preview, sources: report.sources });
+  return report;
+}
