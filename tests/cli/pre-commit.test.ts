@@ -83,7 +83,8 @@ describe.skipIf(SUITE.skip)(SUITE.title, () => {
     const one = preCommit('--files', 'one.yaml');
     expect(one.stdout).toMatch(/^kubegate check\.+Passed$/m);
     expect(one.status).toBe(0);
-    const bad = preCommit('--files', '--config=x.yaml');
+    // pre-commit's own options would take the bare name as one of them; `--files=NAME` gives it as a value.
+    const bad = preCommit('--files=--config=x.yaml');
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('--config=x.yaml:7:13 error invalid-value');
   }, 900_000);
