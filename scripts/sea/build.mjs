@@ -47,7 +47,8 @@ if (process.platform === 'darwin') execFileSync('codesign', ['--remove-signature
 const postjectArgs = [exe, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE, ...(process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [])];
 const local = join(repo, 'node_modules', '.bin', 'postject');
 if (existsSync(local)) execFileSync(local, postjectArgs, { stdio: 'inherit' });
-else execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['exec', '--yes', `--package=${POSTJECT}`, '--', 'postject', ...postjectArgs], { stdio: 'inherit' });
+// On Windows npm is a .cmd, which Node runs only through a shell.
+else execFileSync('npm', ['exec', '--yes', `--package=${POSTJECT}`, '--', 'postject', ...postjectArgs], { stdio: 'inherit', shell: process.platform === 'win32' });
 if (process.platform === 'darwin') execFileSync('codesign', ['--sign', '-', exe], { stdio: 'inherit' });
 for (const folder of ['schemas', 'snippets']) cpSync(join(repo, folder), join(out, folder), { recursive: true });
 rmSync(blob);
