@@ -57,8 +57,10 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
   const groups: Record<string, RunGroup> = {};
   for (const [key, repo] of governing) {
     const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
+    const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
     groups[key] = {
-      severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
+      severity: { ...(repo?.severity ?? {}), ...fromCommandLine },
+      offBySettings: Object.entries(repo?.severity ?? {}).flatMap(([code, level]) => (level === 'off' && !(code in fromCommandLine) ? [code] : [])),
       skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
       projectSettings: await projectSettingsOf(args, version, flags, onceIO, repo && { repo, root: repos.rootOf(repo.file) }, key, deps),
     };

@@ -50,7 +50,9 @@ export {
   exclusionOf,
   isWantedFile,
   kindSelectorProblem,
+  parseRepoConfig,
   REPO_CONFIG_NAME,
+  settingsRelaxations,
   type RepoConfig,
   type RepoSettings,
 } from './project';

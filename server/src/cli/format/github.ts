@@ -1,7 +1,7 @@
 // `--format github`: GitHub Actions workflow commands, one per finding, which the runner shows as annotations
 // on the changed lines: `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
 import type { Severity } from '../../engine';
-import { kepOf, summaryLine, verdictLine } from './text';
+import { kepOf, settingsLine, summaryLine, verdictLine } from './text';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
@@ -38,6 +38,8 @@ export function githubWriter(out: ChunkedOut, options: WriterOptions, pathFor: (
       }
     },
     end(summary: RunSummary) {
+      const settings = settingsLine(summary);
+      if (settings) out.write(`${settings}\n`);
       out.write(`${summaryLine(summary, options.quiet)}\n`);
       const failing = verdictLine(summary);
       if (failing) out.write(`::error title=${escapeProperty('kubegate check failed')}::${escapeData(failing)}\n`);

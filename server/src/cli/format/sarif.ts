@@ -189,6 +189,8 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
         exitCode: summary.verdict.exitCode,
         ...(summary.verdict.reasons.length > 0 ? { exitCodeDescription: summary.verdict.reasons.join('; ') } : {}),
         toolExecutionNotifications: summary.verdict.reasons.map((r) => ({ level: 'error', message: { text: `Failing: ${r}.` } })),
+        // The .kubegate.yaml files that governed the run, with the files each ignored and the findings it turned off.
+        ...(summary.settings.length > 0 ? { properties: { settings: summary.settings } } : {}),
       };
       out.write(`      "invocations": ${JSON.stringify([invocation])},\n`);
       out.write(`      "originalUriBaseIds": ${JSON.stringify({ SRCROOT: { uri: pathToFileURL(ctx.root + path.sep).toString() } })},\n`);

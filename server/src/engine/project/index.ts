@@ -7,6 +7,8 @@ export {
   exclusionOf,
   isWantedFile,
   kindSelectorProblem,
+  parseRepoConfig,
   REPO_CONFIG_NAME,
   type RepoConfig,
 } from './repo-config';
+export { settingsRelaxations } from './settings-relaxation';
