@@ -14,6 +14,12 @@ export function baseName(file: string): string {
   return parts[parts.length - 1] || file;
 }
 
+/** The name of a file with its folder's (`team-2/kind.yaml`); the name alone at the top of the file system. */
+export function folderAndName(file: string): string {
+  const parts = file.split(/[\\/]/).filter(Boolean);
+  return parts.slice(-2).join('/') || file;
+}
+
 /** The file name of evidence from the checked text when the check has no file name (incremental/place.ts
  *  tells same-file evidence by it). */
 export const THIS_FILE = 'this file';
