@@ -34,6 +34,8 @@ describe('the settings files of a run', () => {
   it('a nested .kubegate.yaml that relaxes the root: each relaxing key on its own line, named and counted, the run fails', async () => {
     const root = repository();
     const r = await spawnCli(['check', '--no-group', '.'], { cwd: root });
+    // Worker threads count what the settings turned off the same way.
+    expect((await spawnCli(['check', '--no-group', '--jobs', '2', '.'], { cwd: root })).stdout).toBe(r.stdout);
     const lines = r.stdout.split('\n');
     for (const l of RELAXED) expect(lines).toContain(l);
     expect(r.stdout).toContain('    Remove it, or change .kubegate.yaml; kubegate check --settings .kubegate.yaml refuses it.\n');
