@@ -9,7 +9,7 @@ const WHAT: Record<GateSetting['origin'], string> = {
   cluster: 'cluster',
 };
 
-export function baseName(file: string): string {
+function baseName(file: string): string {
   const parts = file.split(/[\\/]/);
   return parts[parts.length - 1] || file;
 }
