@@ -50,6 +50,7 @@ elif [ -n "${INPUT_VERSION:-}" ]; then
   cli=(node "$prefix/node_modules/kubegate/dist/cli.js")
 else
   if [ ! -f "$action_path/dist/cli.js" ]; then
+    [ -f "$action_path/package.json" ] || cannot_run "$action_path holds neither dist/cli.js nor package.json: not Kubegate's code."
     echo "Building Kubegate from the action's own code in $action_path" >&2
     if ! (cd "$action_path" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && node scripts/build.mjs) >&2; then
       cannot_run "building the action's own code in $action_path failed (npm ci, then node scripts/build.mjs): see the log above."

@@ -121,4 +121,19 @@ describe('action.yml', () => {
     const absentPath = runAction(workspace(), { paths: 'not-here.yaml' });
     expect(absentPath.outputs['exit-code']).toBe('2');
   });
+
+  it('an action folder whose code cannot be built gives exit code 2 and says so (no package fetched by name)', () => {
+    // check.sh run as the runner runs it, from a copy of the action's script alone: no dist/ to run, no
+    // package.json to build from.
+    const action = tempDir();
+    mkdirSync(path.join(action, 'scripts', 'action'), { recursive: true });
+    copyFileSync(path.join(ROOT, 'scripts', 'action', 'check.sh'), path.join(action, 'scripts', 'action', 'check.sh'));
+    const output = path.join(tempDir(), 'output');
+    writeFileSync(output, '');
+    const env = { PATH: process.env['PATH'] ?? '', HOME: tempDir(), NO_COLOR: '1', npm_config_offline: 'true', GITHUB_ACTION_PATH: action, GITHUB_OUTPUT: output, INPUT_PATHS: '.\n', INPUT_VERSION: '' };
+    const r = spawnSync('bash', [path.join(action, 'scripts', 'action', 'check.sh')], { cwd: workspace(), env, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(readFileSync(output, 'utf8')).toBe('exit-code=2\n');
+    expect(r.stdout).toContain(`::error title=kubegate could not run::${action} holds neither dist/cli.js nor package.json`);
+  });
 });
