@@ -66,7 +66,7 @@ describe('the settings files of a run', () => {
     const sarif = JSON.parse(readFileSync(path.join(root, 'out.sarif'), 'utf8')) as { runs: { invocations: { properties?: { settings: unknown } }[] }[] };
     expect(sarif.runs[0]!.invocations[0]!.properties?.settings).toEqual(expected);
     const junit = readFileSync(path.join(root, 'out.xml'), 'utf8');
-    expect(junit).toContain('<property name="settings" value="team/.kubegate.yaml: 1 files, 1 ignored, 3 findings off, 4 relaxations"/>');
+    expect(junit).toContain('<property name="settings" value="team/.kubegate.yaml: applied=true files=1 ignored=1 off=3 relaxations=4"/>');
     const github = readFileSync(path.join(root, 'out.log'), 'utf8');
     expect(github).toContain("Settings: .kubegate.yaml (1 file); team/.kubegate.yaml (1 file, 1 file ignored, 3 findings off, 4 keys relax the root's policy).");
     expect(github).toMatch(/^::warning file=team\/\.kubegate\.yaml,line=3,.*settings-relaxed/m);

@@ -131,7 +131,7 @@ export class RunRepoSettings {
     const found = this.project.repoSettingsOf(path.resolve(cwdOf(this.io), file));
     if (this.pinned) {
       // A settings file around the file is not applied (not even read as valid): it is listed as such.
-      if (found && found.file !== this.pinned.file) this.meet(found.file, false);
+      if (found && !found.unread && found.file !== this.pinned.file) this.meet(found.file, false);
       this.meet(this.pinned.file, true);
       return this.pinned;
     }

@@ -79,7 +79,9 @@ export function junitWriter(out: ChunkedOut, options: JunitOptions): ReportWrite
       }
       // The .kubegate.yaml files that governed the run: one property each (path, then what it did).
       if (summary.settings.length > 0) {
-        const props = summary.settings.map((u) => `      <property name="settings" value="${escapeXml(`${u.path}: ${u.applied ? `${u.files} files` : 'not applied'}, ${u.ignored} ignored, ${u.off} findings off, ${u.relaxations} relaxations`)}"/>`);
+        const props = summary.settings.map(
+          (u) => `      <property name="settings" value="${escapeXml(`${u.path}: applied=${u.applied} files=${u.files} ignored=${u.ignored} off=${u.off} relaxations=${u.relaxations}`)}"/>`,
+        );
         out.write(`  <testsuite name="kubegate settings" tests="0" failures="0" errors="0" skipped="0">\n    <properties>\n${props.join('\n')}\n    </properties>\n  </testsuite>\n`);
       }
       // Reasons the finding testcases do not show by themselves (warnings over the limit, documents not checked).
