@@ -74,6 +74,7 @@ describe('.github/workflows/release.yml', () => {
     const targets = workflow.jobs['executables']!.strategy!.matrix.include.map((m) => m.target);
     expect(targets).toEqual(['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64']);
     expect(runs('executables')).toContain('npx vitest run tests/cli/sea.test.ts');
+    expect(runs('executables')).toContain('test "$("$exe" --version)" = "kubegate ${GITHUB_REF_NAME#v}"');
     expect(runs('github-release')).toContain('sha256sum -- * > SHA256SUMS');
     expect(workflow.jobs['github-release']!.needs).toEqual(['npm', 'vsix', 'executables']);
   });
