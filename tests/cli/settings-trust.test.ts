@@ -79,8 +79,23 @@ describe('the settings files of a run', () => {
     expect(r.stdout).toMatch(/^team\/web\.yaml:22:11 error unknown-field /m);
     expect(r.stdout).toMatch(/^team\/vendor\/web\.yaml:7:13 error invalid-value /m);
     expect(r.stdout).toContain(`${RELAXED[0]}; refused: --settings applies .kubegate.yaml to every file\n    Remove it.\n`);
-    expect(r.stdout).toContain("Settings: .kubegate.yaml (3 files); team/.kubegate.yaml (not applied: --settings pins another, 4 keys relax the root's policy).");
+    expect(r.stdout).toContain("Settings: .kubegate.yaml (3 files); team/.kubegate.yaml (not applied: the run's settings are pinned, 4 keys relax the root's policy).");
     expect(r.code).toBe(1);
+  });
+
+  it('pin: true in the root .kubegate.yaml pins a run from its folder like --settings', async () => {
+    const root = repository();
+    writeFileSync(path.join(root, '.kubegate.yaml'), 'pin: true\nfailOn: warning\nseverity:\n  unknown-field: error\n');
+    const r = await spawnCli(['check', '--no-group', '.'], { cwd: root });
+    expect(r.stdout).toMatch(/^team\/vendor\/web\.yaml:7:13 error invalid-value /m);
+    expect(r.stdout).toContain(`${RELAXED[0]}; refused: pin: true of .kubegate.yaml applies it to every file\n    Remove it.\n`);
+    expect(r.stdout).toContain("team/.kubegate.yaml (not applied: the run's settings are pinned, 4 keys relax the root's policy)");
+    expect(r.code).toBe(1);
+    const invalid = temp();
+    writeFileSync(path.join(invalid, '.kubegate.yaml'), 'pin: yes please\n');
+    const bad = await spawnCli(['check', '.'], { cwd: invalid });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('pin must be true or false');
   });
 
   it('a nested file that relaxes nothing is listed without a finding; a run without settings lists none', async () => {

@@ -101,8 +101,11 @@ export class RunRepoSettings {
   private readonly project: Project;
   private readonly invalid = new Map<string, string[]>();
   private readonly noted = new Set<string>();
-  /** `--settings FILE`: the settings of every file of the run; the `.kubegate.yaml` files around are not applied. */
+  /** `--settings FILE` (or `pin: true` of the working directory's settings): the settings of every file of the
+   *  run; the `.kubegate.yaml` files around are not applied. */
   private readonly pinned: RepoConfig | undefined;
+  /** What pinned them. */
+  readonly pinnedBy: 'option' | 'key' | undefined;
   /** Settings files found governing some file of the run (absolute): the files each ignored, and whether it was applied. */
   readonly met = new Map<string, { ignored: number; applied: boolean }>();
   /** Whether an input was selected by `files` globs of a settings file. */
@@ -113,12 +116,13 @@ export class RunRepoSettings {
     pinnedFile?: string,
   ) {
     this.project = new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
-    if (pinnedFile !== undefined) this.pinned = this.readPinned(path.resolve(cwdOf(io), pinnedFile));
-  }
-
-  /** Whether `--settings` pins the run's settings. */
-  get isPinned(): boolean {
-    return this.pinned !== undefined;
+    if (pinnedFile !== undefined) {
+      this.pinned = this.readPinned(path.resolve(cwdOf(io), pinnedFile));
+      this.pinnedBy = 'option';
+    } else {
+      const here = this.usable(this.project.repoSettingsAt(cwdOf(io)));
+      if (here?.pin) [this.pinned, this.pinnedBy] = [here, 'key'];
+    }
   }
 
   /** The settings governing the working directory (the run's policy and defaults). */

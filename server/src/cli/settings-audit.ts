@@ -51,7 +51,7 @@ export function auditSettings(
       }
       const parsed = text === undefined ? undefined : parseRepoConfig(text, file);
       if (parsed && parsed.problems.length === 0) {
-        relaxed = settingsRelaxations(parsed.config, text!, root, shown(root.file), repos.isPinned).map((f) => (level ? { ...f, severity: level } : f));
+        relaxed = settingsRelaxations(parsed.config, text!, root, shown(root.file), repos.pinnedBy).map((f) => (level ? { ...f, severity: level } : f));
       }
     }
     summary.push({ path: shown(file), files: use.applied ? (governed.get(file) ?? 0) : 0, ignored: use.ignored, off: switchedOff.get(file) ?? 0, applied: use.applied, relaxations: relaxed.length });

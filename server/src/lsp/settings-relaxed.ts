@@ -17,6 +17,6 @@ export function relaxedSettingsReport(file: string, text: string, ws: WorkspaceF
   const level = root.config.severity['settings-relaxed'];
   if (level === 'off') return { documents: [], findings: [] };
   const rootName = path.relative(folder!, root.file).split(path.sep).join('/');
-  const findings = settingsRelaxations(config, text, root.config, rootName, false).map((f) => (level ? { ...f, severity: level } : f));
+  const findings = settingsRelaxations(config, text, root.config, rootName).map((f) => (level ? { ...f, severity: level } : f));
   return { documents: [], findings };
 }

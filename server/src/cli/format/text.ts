@@ -72,7 +72,7 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
 export function settingsLine(s: RunSummary): string | undefined {
   if (s.settings.length === 0) return undefined;
   const parts = s.settings.map((u) => {
-    const facts: string[] = u.applied ? [plural(u.files, 'file')] : ['not applied: --settings pins another'];
+    const facts: string[] = u.applied ? [plural(u.files, 'file')] : ['not applied: the run\'s settings are pinned'];
     if (u.ignored) facts.push(`${plural(u.ignored, 'file')} ignored`);
     if (u.off) facts.push(`${plural(u.off, 'finding')} off`);
     if (u.relaxations) facts.push(`${u.relaxations === 1 ? "1 key relaxes" : `${u.relaxations} keys relax`} the root's policy`);

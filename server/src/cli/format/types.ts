@@ -59,7 +59,7 @@ export interface SettingsUse {
   ignored: number;
   /** Findings its `severity: {code: off}` dropped. */
   off: number;
-  /** False: found around some files but not applied (`--settings` pins another file). */
+  /** False: found around some files but not applied (`--settings` or `pin: true` pins another file). */
   applied: boolean;
   /** Its settings-relaxed findings (keys that relax the root settings' policy). */
   relaxations: number;

@@ -43,6 +43,8 @@ export interface RepoConfig {
   unchecked?: UncheckedPolicy;
   /** Kinds (`Secret`) or apiVersion/kind (`v1/Secret`, `apps/v1/Deployment`) whose documents are skipped. */
   skipKinds: string[];
+  /** CLI: a run from its folder applies it to every file, like `--settings` (nested settings files refused). */
+  pin?: boolean;
 }
 
 /** The `--fail-on` levels (also `failOn` of `.kubegate.yaml`). */
@@ -73,6 +75,7 @@ const KEYS = [
   'maxWarnings',
   'unchecked',
   'skipKinds',
+  'pin',
 ] as const;
 
 function emptyConfig(file: string): RepoConfig {
@@ -222,6 +225,10 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
         }
         break;
       }
+      case 'pin':
+        if (isScalar(value) && typeof value.value === 'boolean') config.pin = value.value;
+        else problems.push(`${where}: pin must be true or false`);
+        break;
       case 'customResources': {
         if (!isMap(value)) {
           problems.push(`${where}: customResources must be a map with packs and crdFiles (lists)`);

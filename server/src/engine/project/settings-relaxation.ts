@@ -52,12 +52,13 @@ function keyRanges(text: string): (keyPath: string) => Range | undefined {
 
 /**
  * The settings-relaxed findings of `nested` (its text `text`) against `root`, named `rootName` in messages (as the
- * run writes paths). `pinned`: the run applies the root's settings to every file (`kubegate check --settings`),
- * so the nested file's relaxations are refused, not applied.
+ * run writes paths). `pinnedBy`: the run applies the root's settings to every file (`kubegate check --settings`,
+ * or `pin: true` of the root's), so the nested file's relaxations are refused, not applied.
  */
-export function settingsRelaxations(nested: RepoConfig, text: string, root: RepoConfig, rootName: string, pinned: boolean): Finding[] {
+export function settingsRelaxations(nested: RepoConfig, text: string, root: RepoConfig, rootName: string, pinnedBy?: 'option' | 'key'): Finding[] {
   const rangeOf = keyRanges(text);
-  const outcome = pinned ? `; refused: --settings applies ${rootName} to every file` : '';
+  const pinned = pinnedBy !== undefined;
+  const outcome = pinnedBy === 'option' ? `; refused: --settings applies ${rootName} to every file` : pinnedBy === 'key' ? `; refused: pin: true of ${rootName} applies it to every file` : '';
   const fix = pinned ? 'Remove it.' : `Remove it, or change ${rootName}; kubegate check --settings ${rootName} refuses it.`;
   const out: Finding[] = [];
   const add = (key: string, at: Range | undefined, message: string) =>
