@@ -6,7 +6,11 @@
 // process that never touches a cluster or a CRD rule neither parses nor compiles them (about 2.6 MB of code).
 
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** package.json's version: embedded in every bundle (KUBEGATE_VERSION below). */
+const packageVersion = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /** The `yaml` package's ES module build (its "default" export condition; Node's condition gives its CommonJS
  *  build). Bundled as ES modules, the parser's functions are called directly: through the CommonJS build every
@@ -29,7 +33,12 @@ export const common = {
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', yaml: yamlEsm },
   // One id per build, shared by the CLI and the server bundles: the derived-facts cache (server/src/host/
   // derived-store.ts) is keyed by it, so a rebuilt Kubegate never reads what an older one stored.
-  define: { KUBEGATE_BUILD_ID: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
+  // KUBEGATE_VERSION: the package's version, embedded so that a copied standalone executable (no package.json
+  // above it) still knows it (server/src/cli/project.ts).
+  define: {
+    KUBEGATE_BUILD_ID: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`),
+    KUBEGATE_VERSION: JSON.stringify(packageVersion),
+  },
 };
 
 /** Libraries bundled on their own: import specifier → the vendor bundle and the export of it to use. */

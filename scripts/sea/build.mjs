@@ -40,10 +40,16 @@ execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: '
 const exe = join(out, process.platform === 'win32' ? 'kubegate.exe' : 'kubegate');
 copyFileSync(process.execPath, exe);
 chmodSync(exe, 0o755);
+// macOS refuses to run a signed binary whose contents changed: Node's single-executable documentation
+// (doc/api/single-executable-applications.md) removes the signature before the injection and signs again
+// (ad hoc) after it.
+if (process.platform === 'darwin') execFileSync('codesign', ['--remove-signature', exe], { stdio: 'inherit' });
 const postjectArgs = [exe, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE, ...(process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [])];
 const local = join(repo, 'node_modules', '.bin', 'postject');
 if (existsSync(local)) execFileSync(local, postjectArgs, { stdio: 'inherit' });
-else execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['exec', '--yes', `--package=${POSTJECT}`, '--', 'postject', ...postjectArgs], { stdio: 'inherit' });
+// On Windows npm is a .cmd, which Node runs only through a shell.
+else execFileSync('npm', ['exec', '--yes', `--package=${POSTJECT}`, '--', 'postject', ...postjectArgs], { stdio: 'inherit', shell: process.platform === 'win32' });
+if (process.platform === 'darwin') execFileSync('codesign', ['--sign', '-', exe], { stdio: 'inherit' });
 for (const folder of ['schemas', 'snippets']) cpSync(join(repo, folder), join(out, folder), { recursive: true });
 rmSync(blob);
 rmSync(config);

@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCliTree } from '../../bench/cli-tree';
 import { readCrdFile } from '../../server/src/engine/crd/workspace';
+import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 
-const shared = path.resolve(__dirname, '..', '..', '..', 'shared');
+const shared = sharedDir;
 const work = mkdtempSync(path.join(os.tmpdir(), 'kubegate-cli-tree-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the CLI benchmark tree', () => {
+describe.skipIf(!hasShared)(sharedTitle('the CLI benchmark tree (../shared/bench and upstream CRDs)'), () => {
   it('has a folder of 1,000 ConfigMaps, CRD bundles, and a ~100 KB file among more than 100 siblings', () => {
     const gen = spawnSync(process.execPath, [path.join(shared, 'bench', 'gen-manifests.mjs'), '--out', path.join(work, 'inputs')], { encoding: 'utf8' });
     expect(gen.status).toBe(0);

@@ -5,9 +5,10 @@ import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, spawnCli, tempDirs } from './cli-process';
+import { hasShared, sharedPath, sharedTitle } from '../support/shared';
 
 const temp = tempDirs();
-const GATEWAY = path.join(ROOT, '..', 'shared', 'upstream', 'crds', 'gateway-api', 'v1.6.1', 'config', 'crd', 'standard');
+const GATEWAY = sharedPath('upstream', 'crds', 'gateway-api', 'v1.6.1', 'config', 'crd', 'standard');
 
 function repository(): string {
   const root = temp();
@@ -24,7 +25,7 @@ function repository(): string {
 
 const entries = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
 
-describe('the derived-facts cache', () => {
+describe.skipIf(!hasShared)(sharedTitle('the derived-facts cache (a Gateway API CRD of ../shared/upstream/crds)'), () => {
   it('is read on the second run: nothing parsed again, the same report', async () => {
     const root = repository();
     const cache = temp();

@@ -51,6 +51,19 @@ describe('kubegate gates', () => {
     expect(text.stdout).toContain(`KEP-${entry.kep!.number}`);
   });
 
+  it('names three files in the FILES column and counts the rest (JSON keeps them all)', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) many[`/w/team-${String(i).padStart(2, '0')}/slice.yaml`] = SLICE;
+    const text = memoryIO(many);
+    await runCli(['gates', ...Object.keys(many)], text);
+    const row = text.stdout.split('\n').find((l) => l.startsWith('DRAOptionalNodeOperations'))!;
+    expect(row).toMatch(/ \/w\/team-00\/slice\.yaml, \/w\/team-01\/slice\.yaml, \/w\/team-02\/slice\.yaml and 37 more$/);
+    expect(row.length).toBeLessThan(200);
+    const json = memoryIO(many);
+    await runCli(['gates', '--format', 'json', ...Object.keys(many)], json);
+    expect((JSON.parse(json.stdout) as { gates: { files: string[] }[] }).gates[0]!.files).toHaveLength(40);
+  });
+
   for (const emit of ['kind', 'kubeadm'] as const) {
     it(`--emit ${emit} fed back with --config silences exactly the findings it was made for`, async () => {
       const io = memoryIO(FILES);

@@ -109,4 +109,11 @@ describe('one finding per fact', () => {
     ]);
     expect(found[0]!.data).toMatchObject({ named: '1.35.0', nodes: [1, 2, 4] });
   });
+
+  it('the note of a config naming another version names its folder (the file it governs is elsewhere)', async () => {
+    const kind = 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nnodes:\n  - role: control-plane\n    image: kindest/node:v1.36.1\n';
+    const io = memoryIO({ '/w/.git/HEAD': '', '/w/team-2/kind.yaml': kind, '/w/team-2/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n' });
+    await runCli(['check', '/w/team-2/cm.yaml'], io);
+    expect(io.stderr).toContain('note: team-2/kind.yaml names Kubernetes 1.36.1 (kind node image), but the check targets 1.37.');
+  });
 });

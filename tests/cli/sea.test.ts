@@ -3,7 +3,7 @@
 // a while (and postject from npm), so .ci/run builds it and runs this file with KUBEGATE_SEA set to the
 // executable; without it the file is skipped.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDirs } from './cli-process';
@@ -11,9 +11,9 @@ import { ROOT, tempDirs } from './cli-process';
 const EXE = process.env['KUBEGATE_SEA'];
 const tempDir = tempDirs();
 
-function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], cwd: string, env: Record<string, string> = {}, exe = EXE!): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(EXE!, args, { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env } });
+    const child = spawn(exe, args, { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -28,6 +28,16 @@ describe.skipIf(!EXE)('the standalone executable (KUBEGATE_SEA)', () => {
     expect(existsSync(EXE!)).toBe(true);
     expect(existsSync(path.join(path.dirname(EXE!), 'schemas', 'gates.json'))).toBe(true);
   });
+
+  it('copied alone to an empty folder, still knows its version (embedded at build time)', async () => {
+    const dir = tempDir();
+    const copy = path.join(dir, path.basename(EXE!));
+    copyFileSync(EXE!, copy);
+    chmodSync(copy, 0o755);
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await run(['--version'], dir, {}, copy);
+    expect(r.stdout.trim()).toBe(`kubegate ${version}`);
+  }, 60_000);
 
   it('--version, and check on the examples from another folder: findings and exit codes as the npm CLI', async () => {
     const dir = tempDir();

@@ -95,4 +95,22 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const diags = await client.open(ws.uri('vendor/cm.yaml'), broken);
     expect(diags.find((d) => d.code === 'unknown-field')?.severity, JSON.stringify(diags)).toBe(DiagnosticSeverity.Warning);
   });
+
+  it('a nested .kubegate.yaml open in the editor shows the settings-relaxed findings the CLI run from the root reports', async () => {
+    const nested = 'severity:\n  feature-gate: off\nignore:\n  - "vendor/**"\n';
+    const { ws, client } = await start({ '.kubegate.yaml': 'version: 1\nfailOn: warning\n', 'apps/.kubegate.yaml': nested, 'apps/slice.yaml': SLICE });
+    const diags = await client.open(ws.uri('apps/.kubegate.yaml'), nested);
+    const shown = diags.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code)} ${d.message}`);
+    expect(shown).toEqual([
+      '2:3 settings-relaxed turns feature-gate off under this folder (warning in .kubegate.yaml)',
+      '4:5 settings-relaxed ignore "vendor/**" skips files under this folder that .kubegate.yaml checks',
+    ]);
+    let stdout = '';
+    const io = { ...processIO(), color: false, tty: false, cwd: () => ws.root, out: (t: string) => void (stdout += t), err: () => undefined };
+    await runCli(['check', '--format', 'json', ws.root], io);
+    const cli = (JSON.parse(stdout) as { files: { path: string; findings: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[] }).files.find((f) => f.path === path.join('apps', '.kubegate.yaml'))!;
+    expect(cli.findings.map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1} ${f.code} ${f.message}`)).toEqual(shown);
+    // The root's own settings file gets none.
+    expect(await client.open(ws.uri('.kubegate.yaml'), 'version: 1\nfailOn: warning\n')).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { optionValue, optionValues, type ParsedArgs } from './args';
 import { targetVersionOf } from './common-options';
 import { readClusterCrds } from '../cluster/crds';
 import { readCluster } from '../cluster/read';
-import { crdSourcesForRun } from './crd-options';
+import { crdSourcesForRun, runCrdsOf } from './crd-options';
 import { gateSourcesFromArgs } from './gate-options';
 import type { RunGroup } from './check-run';
 import type { CheckInput } from './inputs';
@@ -55,12 +55,15 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
     },
   };
   const groups: Record<string, RunGroup> = {};
+  const runCrds = runCrdsOf(inputs, io);
   for (const [key, repo] of governing) {
     const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
+    const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
     groups[key] = {
-      severity: { ...(repo?.severity ?? {}), ...parseSeverityOptions(optionValues(args, 'severity')) },
+      severity: { ...(repo?.severity ?? {}), ...fromCommandLine },
+      offBySettings: Object.entries(repo?.severity ?? {}).flatMap(([code, level]) => (level === 'off' && !(code in fromCommandLine) ? [code] : [])),
       skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
-      projectSettings: await projectSettingsOf(args, version, flags, onceIO, repo && { repo, root: repos.rootOf(repo.file) }, key, deps),
+      projectSettings: { ...(await projectSettingsOf(args, version, flags, onceIO, repo && { repo, root: repos.rootOf(repo.file) }, key, deps)), ...(runCrds.length > 0 ? { runCrds } : {}) },
     };
   }
   return groups;

@@ -14,6 +14,8 @@ import type { SeverityMap } from './policy';
  *  command line's, which win. */
 export interface RunGroup {
   severity: SeverityMap;
+  /** Codes its settings file turns off (the command line does not set them): their findings are counted. */
+  offBySettings: string[];
   skipKinds: string[];
   projectSettings: ProjectSettings;
 }
@@ -39,6 +41,8 @@ export interface FileOutcome {
   result: Omit<FileResult, 'fixes'>;
   /** Per finding of the report (same order), its fixes when asked for (null: not computed for that finding). */
   fixes?: (FileFix[] | null)[];
+  /** Findings its settings file turned off (`severity: {code: off}`). */
+  switchedOff: number;
   /** Documents left out by `--skip-kind`; documents seen; of those, not checked. */
   skippedByKind: number;
   documents: number;
@@ -56,6 +60,7 @@ export function unreadOutcome(index: number, input: CheckInput, why: string): Fi
   return {
     index,
     result: { path: input.path, report: { findings: [], documents: [] }, gateConfigs: [], gateConfigsAsWritten: [], notChecked: [] },
+    switchedOff: 0,
     skippedByKind: 0,
     documents: 0,
     failed: false,
@@ -73,7 +78,10 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   // The project's context, built once per file; the analysis names the file as the user wrote it.
   const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), group.projectSettings, input.text)).analysis.withFile(input.path);
   const text = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : input.text;
-  const one = checkOne(analysisOf, text, group.severity, (err) => {
+  // The codes the settings file turns off are checked at their default severity, then dropped and counted.
+  const off = new Set(group.offBySettings);
+  const severity = off.size === 0 ? group.severity : Object.fromEntries(Object.entries(group.severity).filter(([code]) => !off.has(code)));
+  const one = checkOne(analysisOf, text, severity, (err) => {
     if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   });
   // kubectl -R reads .json files too: one found in a folder is checked when it holds a Kubernetes object, and one
@@ -81,7 +89,9 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   if (!input.named && /\.json$/i.test(input.path) && one.report.findings.length === 0 && !one.report.documents.some((d) => d.kind !== undefined || d.apiVersion !== undefined)) {
     return unreadOutcome(index, input, 'a .json file without apiVersion and kind (not a Kubernetes object): not checked');
   }
-  const skipped = skippedByKindOf(one.report, group.skipKinds);
+  const kept = off.size === 0 ? one.report : { ...one.report, findings: one.report.findings.filter((f) => !off.has(f.code)) };
+  const switchedOff = one.report.findings.length - kept.findings.length;
+  const skipped = skippedByKindOf(kept, group.skipKinds);
   const docs = notCheckedDocuments(skipped.report, skipped.documents);
   // In notes, config paths are written like the file's own: absolute beside an absolute path.
   const configFiles = context?.configFiles ?? [];
@@ -97,6 +107,7 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
       notChecked: docs.notChecked,
     },
     ...(fixes ? { fixes: skipped.report.findings.map((f) => fixes.get(f) ?? null) } : {}),
+    switchedOff,
     skippedByKind: skipped.documents.size,
     documents: docs.documents + skipped.documents.size,
     failed: one.failed,

@@ -4,7 +4,9 @@
 // the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, parseGoBool } from '../engine';
+import { parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
+import type { CheckInput } from './inputs';
+import { MAX_GLOB_FILES } from './repo-settings';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
 
@@ -124,4 +126,30 @@ export async function crdSourcesForRun(
   const controllerGates = { ...splitControllerGates(repo.featureGates ?? {}).controller, ...controllerGatesOf(optionValues(args, 'feature-gates')) };
   const packs = optionValues(args, 'crd-pack').length > 0 ? optionValues(args, 'crd-pack') : (repo.packs ?? []);
   return { namedCrds: named.crds, clusterCrds, packs, controllerGates };
+}
+
+/**
+ * The CRDs of the run's own inputs: they serve every file of the run, after the CRDs around each file (CRDs in
+ * manifests/setup/ check the custom resources of manifests/app/). A text is parsed only when it names
+ * CustomResourceDefinition; as for customResources.crdFiles, at most MAX_GLOB_FILES files with CRDs are read (a
+ * note says so beyond). Their problems are the findings of their own check, not said again here.
+ */
+export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO): CrdDefinition[] {
+  const texts = new Map<string, string>();
+  let more = 0;
+  for (const input of inputs) {
+    let text = input.text;
+    if (text === undefined) {
+      try {
+        text = io.readFile(input.path);
+      } catch {
+        continue; // its own check says it cannot be read
+      }
+    }
+    if (!mayHoldCrd(text)) continue;
+    if (texts.size >= MAX_GLOB_FILES) more++;
+    else texts.set(input.path, text);
+  }
+  if (more > 0) io.err(`note: ${more} more files of the run hold CRDs; the CRDs of the first ${MAX_GLOB_FILES} serve the run (name others with --crd)\n`);
+  return loadCrdFiles([...texts.keys()], { readFile: (f) => texts.get(f) }).crds;
 }

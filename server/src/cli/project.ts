@@ -1,5 +1,5 @@
-// Facts about the installed program: its version (from the package.json shipped beside the bundle) and the
-// project's web addresses (README anchors for finding codes in SARIF and help).
+// Facts about the installed program: its version (embedded by the bundler; from package.json when run from
+// source) and the project's web addresses (README anchors for finding codes in SARIF and help).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { codeDocsUrl, PROJECT_URL, type FindingCode } from '../engine';
@@ -14,8 +14,15 @@ export function codeHelpUri(code: FindingCode): string {
 
 let cached: string | undefined;
 
-/** The version of the package the program belongs to ("unknown" when no package.json is found above it). */
+/** package.json's version, embedded by the bundler (scripts/esbuild-options.mjs); absent when run from source. */
+declare const KUBEGATE_VERSION: string | undefined;
+
+/**
+ * The program's version: the one embedded at build time (so a standalone executable copied anywhere knows it),
+ * else, run from source, the version of the package.json found above it ("unknown" when there is none).
+ */
 export function programVersion(): string {
+  if (typeof KUBEGATE_VERSION === 'string') return KUBEGATE_VERSION;
   if (cached) return cached;
   let dir = typeof __dirname === 'string' ? __dirname : process.cwd();
   for (;;) {

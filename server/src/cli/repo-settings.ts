@@ -2,7 +2,7 @@
 // above the file, within its repository) and for the working directory, validated (problems are usage errors),
 // and its configFiles resolved.
 import * as path from 'node:path';
-import { exclusionOf, isManifestName, isWantedFile, Project, type RepoConfig, type RepoSettings } from '../engine';
+import { exclusionOf, isManifestName, isWantedFile, parseRepoConfig, Project, type RepoConfig, type RepoSettings } from '../engine';
 import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './format/sarif';
@@ -102,21 +102,65 @@ export class RunRepoSettings {
   private readonly project: Project;
   private readonly invalid = new Map<string, string[]>();
   private readonly noted = new Set<string>();
+  /** `--settings FILE` (or `pin: true` of the working directory's settings): the settings of every file of the
+   *  run; the `.kubegate.yaml` files around are not applied. */
+  private readonly pinned: RepoConfig | undefined;
+  /** What pinned them. */
+  readonly pinnedBy: 'option' | 'key' | undefined;
+  /** Settings files found governing some file of the run (absolute): the files each ignored, and whether it was applied. */
+  readonly met = new Map<string, { ignored: number; applied: boolean }>();
   /** Whether an input was selected by `files` globs of a settings file. */
   filesGlobsUsed = false;
 
-  constructor(private readonly io: CliIO) {
+  constructor(
+    private readonly io: CliIO,
+    pinnedFile?: string,
+  ) {
     this.project = new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
+    if (pinnedFile !== undefined) {
+      this.pinned = this.readPinned(path.resolve(cwdOf(io), pinnedFile));
+      this.pinnedBy = 'option';
+    } else {
+      const here = this.usable(this.project.repoSettingsAt(cwdOf(io)));
+      if (here?.pin) [this.pinned, this.pinnedBy] = [here, 'key'];
+    }
   }
 
   /** The settings governing the working directory (the run's policy and defaults). */
   atWorkingDirectory(): RepoConfig | undefined {
-    return this.usable(this.project.repoSettingsAt(cwdOf(this.io)));
+    return this.pinned ?? this.usable(this.project.repoSettingsAt(cwdOf(this.io)));
   }
 
   /** The settings governing `file` (absolute, or relative to the working directory). */
   of(file: string): RepoConfig | undefined {
-    return this.usable(this.project.repoSettingsOf(path.resolve(cwdOf(this.io), file)));
+    const found = this.project.repoSettingsOf(path.resolve(cwdOf(this.io), file));
+    if (this.pinned) {
+      // A settings file around the file is not applied (not even read as valid): it is listed as such.
+      if (found && !found.unread && found.file !== this.pinned.file) this.meet(found.file, false);
+      this.meet(this.pinned.file, true);
+      return this.pinned;
+    }
+    const config = this.usable(found);
+    if (config) this.meet(config.file, true);
+    return config;
+  }
+
+  private meet(file: string, applied: boolean): { ignored: number; applied: boolean } {
+    let use = this.met.get(file);
+    if (!use) this.met.set(file, (use = { ignored: 0, applied }));
+    return use;
+  }
+
+  private readPinned(file: string): RepoConfig {
+    let text: string;
+    try {
+      text = this.io.readFile(file);
+    } catch (err) {
+      throw new UsageError(`--settings: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const { config, problems } = parseRepoConfig(text, file);
+    if (problems.length > 0) throw new UsageError(`invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
+    return config;
   }
 
   /** The repository root of a file (what its settings may name is read inside it). */
@@ -128,13 +172,19 @@ export class RunRepoSettings {
   wanted(file: string): boolean {
     const repo = this.of(file);
     if (repo?.files.length) this.filesGlobsUsed = true;
-    return repo ? isWantedFile(repo, path.resolve(cwdOf(this.io), file)) : isManifestName(file);
+    if (!repo) return isManifestName(file);
+    const full = path.resolve(cwdOf(this.io), file);
+    const wanted = isWantedFile(repo, full);
+    if (!wanted && isManifestName(file) && exclusionOf(repo, full) !== undefined) this.meet(repo.file, true).ignored++;
+    return wanted;
   }
 
   /** Why a file named on the command line is not checked by its settings' `files` / `ignore`, or undefined. */
   excludedNamed(file: string): string | undefined {
     const repo = this.of(file);
-    return repo ? exclusionOf(repo, path.resolve(cwdOf(this.io), file)) : undefined;
+    const why = repo ? exclusionOf(repo, path.resolve(cwdOf(this.io), file)) : undefined;
+    if (why !== undefined) this.meet(repo!.file, true).ignored++;
+    return why;
   }
 
   /** Throws the usage error of every settings file met that has problems (exit 2). */

@@ -52,7 +52,9 @@ export {
   isManifestName,
   isWantedFile,
   kindSelectorProblem,
+  parseRepoConfig,
   REPO_CONFIG_NAME,
+  settingsRelaxations,
   type RepoConfig,
   type RepoSettings,
 } from './project';

@@ -20,6 +20,7 @@ import { DocumentSettings } from './settings';
 import { statusParams, templateDocuments } from './status';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
+import { relaxedSettingsReport } from './settings-relaxed';
 
 /** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache): 3 s, or the
  *  KUBEGATE_CLUSTER_TIMEOUT_MS budget when the environment sets one (so that a test names its own budget). */
@@ -381,6 +382,8 @@ export class Session {
     const docPath = uriToPath(doc.uri);
     if (!s.enable || !s.validate.enable) return { documents: [], findings: [] };
     if (docPath && repoConfig?.ignored(docPath)) return { documents: [], findings: [] };
+    const relaxed = docPath ? relaxedSettingsReport(docPath, text, this.ws, this.project) : undefined;
+    if (relaxed) return relaxed;
     if (!shouldCheck(docPath, s, this.ws)) return { documents: [], findings: [] };
     const ctx = await this.contextFor(doc.uri);
     if (isStale()) return undefined;

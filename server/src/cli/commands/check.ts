@@ -19,6 +19,7 @@ import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { repoRootOf, RunRepoSettings } from '../repo-settings';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { withFailedChecks } from '../check-file';
+import { auditSettings } from '../settings-audit';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict } from '../policy';
 
 
@@ -59,6 +60,12 @@ export const CHECK_OPTIONS: OptionSpec[] = [
     repeatable: true,
     placeholder: 'CODE=LEVEL',
     help: 'change the severity of a finding code: error, warning, information, hint or off (repeatable)',
+  },
+  {
+    name: 'settings',
+    value: true,
+    placeholder: 'FILE',
+    help: 'check every file with the settings of FILE (a .kubegate.yaml), the run\'s policy included: the .kubegate.yaml files around the files are not applied, and one that would relax FILE\'s policy gets a settings-relaxed finding',
   },
   { name: 'report-unused-disables', help: 'report disable comments (or codes in them) that silence nothing' },
   {
@@ -206,7 +213,7 @@ export const checkCommand: Command = {
         io.out(USAGE);
         return 0;
       }
-      repos = new RunRepoSettings(io);
+      repos = new RunRepoSettings(io, optionValue(args, 'settings'));
       const repo = repos.atWorkingDirectory();
       repos.check();
       settings = settingsOf(args, io, repo);
@@ -257,6 +264,8 @@ export const checkCommand: Command = {
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
     const noted = new Set<string>();
+    /** Per settings file, the findings it turned off. */
+    const switchedOff = new Map<string, number>();
     const fileOptions: FileRunOptions = {
       cwd: cwdOf(io),
       groups,
@@ -295,6 +304,8 @@ export const checkCommand: Command = {
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
+      const governing = collected.inputs[o.index]!.settings;
+      if (governing !== undefined && o.switchedOff > 0) switchedOff.set(governing, (switchedOff.get(governing) ?? 0) + o.switchedOff);
       notChecked += o.result.notChecked?.length ?? 0;
       documents += o.documents;
       skippedByKind += o.skippedByKind;
@@ -312,6 +323,13 @@ export const checkCommand: Command = {
       collected.inputs.forEach((input, index) => take(here.check(input, index)));
     }
     for (const m of [...noted].sort()) io.err(m);
+    // The settings files that governed the run, each with its relaxations of the root's policy (own reports).
+    const audit = auditSettings(repos, collected.inputs, switchedOff, parseSeverityOptions(optionValues(args, 'severity')), io);
+    for (const result of audit.results) {
+      for (const f of result.report.findings) counts[f.severity]++;
+      filesWithFindings++;
+      writer.file(result);
+    }
     here.finish();
     work = addStats(work, here.stats());
     if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length - unread, settings.store));
@@ -325,7 +343,7 @@ export const checkCommand: Command = {
     const versions = new Set(collected.inputs.map((i) => groups[i.settings ?? '']!.projectSettings.version));
     const summary: RunSummary = {
       version: versions.size === 1 ? [...versions][0]! : settings.version,
-      files: collected.inputs.length - unread,
+      files: collected.inputs.length - unread + audit.results.length,
       filesWithFindings,
       counts,
       documents,
@@ -334,6 +352,7 @@ export const checkCommand: Command = {
       silenced,
       skipped: collected.skipped,
       failed: collected.failed,
+      settings: audit.summary,
       verdict,
     };
     writer.end(summary);

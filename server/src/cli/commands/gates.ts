@@ -172,20 +172,28 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
 }
 
+/** Files named in a FILES cell at most; the rest are counted (a gate used in thousands of files stays one line). */
+const FILES_SHOWN = 3;
+
+function filesCell(files: readonly string[]): string {
+  if (files.length <= FILES_SHOWN) return files.join(', ');
+  return `${files.slice(0, FILES_SHOWN).join(', ')} and ${files.length - FILES_SHOWN} more`;
+}
+
 function textOf(needs: GateNeeds): string {
   if (needs.gates.length === 0 && needs.apis.length === 0) return `No feature gate or API version to enable for Kubernetes ${needs.version}.\n`;
   const parts: string[] = [];
   if (needs.gates.length) {
     const rows = [['GATE', 'STAGE', 'DEFAULT', 'COMPONENTS', 'KEP', 'FILES']];
     for (const g of needs.gates) {
-      rows.push([g.gate, g.stage ?? '?', yesNo(g.default), g.components.join(',') || 'any', g.kep ? `KEP-${g.kep.number}` : '-', g.files.join(', ')]);
+      rows.push([g.gate, g.stage ?? '?', yesNo(g.default), g.components.join(',') || 'any', g.kep ? `KEP-${g.kep.number}` : '-', filesCell(g.files)]);
     }
     parts.push(`Feature gates to turn on (Kubernetes ${needs.version}):\n${table(rows)}`);
     const keps = needs.gates.filter((g) => g.kep).map((g) => `  KEP-${g.kep!.number} ${g.kep!.title} <${g.kep!.url}>`);
     if (keps.length) parts.push(`KEPs:\n${[...new Set(keps)].join('\n')}`);
   }
   if (needs.apis.length) {
-    const rows = [['API VERSION', 'FILES'], ...needs.apis.map((a) => [a.apiVersion, a.files.join(', ')])];
+    const rows = [['API VERSION', 'FILES'], ...needs.apis.map((a) => [a.apiVersion, filesCell(a.files)])];
     parts.push(`API versions the API server serves only with --runtime-config:\n${table(rows)}`);
   }
   parts.push('Print a config that turns them on with --emit kind, --emit kubeadm or --emit kubelet.');

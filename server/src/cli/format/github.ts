@@ -2,7 +2,7 @@
 // on the changed lines: `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
 import type { Severity } from '../../engine';
 import { escapeControls, shown } from '../shown-text';
-import { kepOf, summaryLine, verdictLine } from './text';
+import { kepOf, settingsLine, summaryLine, verdictLine } from './text';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
@@ -40,6 +40,8 @@ export function githubWriter(out: ChunkedOut, options: WriterOptions, pathFor: (
       }
     },
     end(summary: RunSummary) {
+      const settings = settingsLine(summary);
+      if (settings) out.write(`${settings}\n`);
       out.write(`${summaryLine(summary, options.quiet)}\n`);
       const failing = verdictLine(summary);
       if (failing) out.write(`::error title=${escapeProperty('kubegate check failed')}::${escapeData(failing)}\n`);

@@ -87,6 +87,13 @@ export function junitWriter(out: ChunkedOut, options: JunitOptions): ReportWrite
       for (const f of summary.failed) {
         out.write(`  <testsuite name="${attr(f.path)}" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="${attr(f.path)}" name="file">\n      <error message="${attr(`cannot read: ${f.message}`)}"/>\n    </testcase>\n  </testsuite>\n`);
       }
+      // The .kubegate.yaml files that governed the run: one property each (path, then what it did).
+      if (summary.settings.length > 0) {
+        const props = summary.settings.map(
+          (u) => `      <property name="settings" value="${escapeXml(`${u.path}: applied=${u.applied} files=${u.files} ignored=${u.ignored} off=${u.off} relaxations=${u.relaxations}`)}"/>`,
+        );
+        out.write(`  <testsuite name="kubegate settings" tests="0" failures="0" errors="0" skipped="0">\n    <properties>\n${props.join('\n')}\n    </properties>\n  </testsuite>\n`);
+      }
       // Reasons the finding testcases do not show by themselves (warnings over the limit, documents not checked).
       const policy = summary.verdict.beyondFindings ?? [];
       if (summary.verdict.exitCode !== 0 && policy.length > 0) {

@@ -189,8 +189,9 @@ export function sarifWriter(out: ChunkedOut, options: WriterOptions, ctx: SarifC
         exitCode: summary.verdict.exitCode,
         ...(summary.verdict.reasons.length > 0 ? { exitCodeDescription: summary.verdict.reasons.join('; ') } : {}),
         toolExecutionNotifications: summary.verdict.reasons.map((r) => ({ level: 'error', message: { text: `Failing: ${r}.` } })),
-        // Nothing silenced without a count (findings dropped by disable comments or configuration, patch files).
-        properties: { silenced: summary.silenced },
+        // Nothing silenced without a count (findings dropped by disable comments or configuration, patch files), and
+        // the .kubegate.yaml files that governed the run, with the files each ignored and the findings it turned off.
+        properties: { silenced: summary.silenced, ...(summary.settings.length > 0 ? { settings: summary.settings } : {}) },
       };
       out.write(`      "invocations": ${JSON.stringify([invocation])},\n`);
       out.write(`      "originalUriBaseIds": ${JSON.stringify({ SRCROOT: { uri: pathToFileURL(ctx.root + path.sep).toString() } })},\n`);

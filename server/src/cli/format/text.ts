@@ -69,6 +69,22 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   return `${line}${extra.length ? `; ${extra.join(', ')}` : ''}.`;
 }
 
+/**
+ * "Settings: .kubegate.yaml (38 files); team/.kubegate.yaml (3 files, 2 files ignored, 5 findings off, 2 keys
+ * relax the root's policy)." — the settings files of the run, or undefined when none governed it.
+ */
+export function settingsLine(s: RunSummary): string | undefined {
+  if (s.settings.length === 0) return undefined;
+  const parts = s.settings.map((u) => {
+    const facts: string[] = u.applied ? [plural(u.files, 'file')] : ['not applied: the run\'s settings are pinned'];
+    if (u.ignored) facts.push(`${plural(u.ignored, 'file')} ignored`);
+    if (u.off) facts.push(`${plural(u.off, 'finding')} off`);
+    if (u.relaxations) facts.push(`${u.relaxations === 1 ? "1 key relaxes" : `${u.relaxations} keys relax`} the root's policy`);
+    return `${u.path} (${facts.join(', ')})`;
+  });
+  return `Settings: ${parts.join('; ')}.`;
+}
+
 /** "Failing (exit 1): 5 warnings, more than --max-warnings 0." — or undefined when the run passed. */
 export function verdictLine(s: RunSummary): string | undefined {
   if (s.verdict.exitCode === 0) return undefined;
@@ -117,6 +133,8 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
       if (findings.length > 0 && configs.length) out.write(`note: ${file}: gates from ${shown(configs.join(', '))}\n`);
     },
     end(summary: RunSummary) {
+      const settings = settingsLine(summary);
+      if (settings) out.write(`${paint(settings, '2', color)}\n`);
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);
       const failing = verdictLine(summary);
       if (failing) out.write(`${paint(failing, '1', color)}\n`);

@@ -46,6 +46,8 @@ export interface RunSummary {
   skipped: InputProblem[];
   /** Named on the command line and not readable. */
   failed: InputProblem[];
+  /** The `.kubegate.yaml` files that governed the run (the root's first), and what each did. */
+  settings: SettingsUse[];
   /** The exit code and, when it is not 0, why (every format says it). */
   verdict: RunVerdict;
 }
@@ -61,6 +63,22 @@ export function addSilenced(counts: SilencedCounts, report: FileReport): void {
   counts.disableComments += report.silenced?.disableComments ?? 0;
   counts.configuration += report.silenced?.configuration ?? 0;
   if (report.silenced?.readAsPatch) counts.patchFiles++;
+}
+
+/** A settings file of the run and what it did (every format lists them). */
+export interface SettingsUse {
+  /** Its path as the run writes paths (relative to the working directory when inside it). */
+  path: string;
+  /** Checked files it governed (0 when not applied). */
+  files: number;
+  /** Files its `ignore` / `files` globs left out. */
+  ignored: number;
+  /** Findings its `severity: {code: off}` dropped. */
+  off: number;
+  /** False: found around some files but not applied (`--settings` or `pin: true` pins another file). */
+  applied: boolean;
+  /** Its settings-relaxed findings (keys that relax the root settings' policy). */
+  relaxations: number;
 }
 
 export interface ReportWriter {

@@ -7,6 +7,7 @@ import type { FindingOf } from './finding';
 import type { Severity } from '../base/types';
 import type { Stage, Verdict, VerdictData } from './verdicts';
 import type { RuleCondition } from '../knowledge/format';
+import type { SettingsRelaxedData } from './settings-relaxed-data';
 
 /** Keys any finding may carry in `data` (the verdict step and the rule that made it). */
 export interface CommonData {
@@ -188,6 +189,7 @@ export interface FindingData {
   'disable-comment': DisableCommentData;
   'check-failed': CheckFailedData;
   'template-not-checked': CommonData;
+  'settings-relaxed': SettingsRelaxedData;
 }
 
 export type DiagnosticTagName = 'unnecessary' | 'deprecated';
@@ -205,13 +207,10 @@ export interface CodeInfo<C extends keyof FindingData = keyof FindingData> {
   /** The pipeline stage and verdict of a finding of this code; undefined: no verdict (Kubegate did not check). */
   verdict(data: FindingData[C] | undefined, finding: FindingOf<C>): VerdictData | undefined;
 }
-
 const v = (stage: Stage, verdict: Verdict): VerdictData => ({ stage, verdict });
-
 function gateKnownOff(data: FeatureGateData | undefined): boolean {
   return (data?.state ?? []).some((s) => s.state === 'off');
 }
-
 export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
   'yaml-syntax': {
     severity: 'error',
@@ -395,4 +394,5 @@ export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {
     // kubectl cannot read a template; what reaches the API server is the rendered output.
     verdict: () => v('decode', 'note'),
   },
+  'settings-relaxed': { severity: 'warning', summary: 'a nested .kubegate.yaml relaxes the policy of the root one', description: "A .kubegate.yaml below the folder a run starts in governs its folder alone, so it can lower or turn off a code the root's settings report, ignore files, skip kinds or fail on less. Each such key is reported on its own line, and kubegate check lists every settings file with the files it ignored and the findings it turned off. Remove the key or change the root settings; kubegate check --settings FILE applies one settings file to every file and refuses the nested ones.", fixable: false, verdict: () => v('decode', 'ignored') },
 };

@@ -10,7 +10,7 @@ import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from
 import type { Evidence, Range } from '../base/types';
 import { clusterGateView, type ClusterGateView } from './cluster-source';
 import type { ConfigDocInfo } from './config-readers';
-import { baseName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
+import { folderAndName, kubeadmCoverageEvidence, settingEvidence } from './evidence';
 import { append } from '../base/append';
 import { versionOf } from '../base/api-version';
 import { compareVersions, minorText } from '../base/kube-version';
@@ -74,7 +74,8 @@ export class GateStateModel implements GateEnvironment {
       for (const n of c.namedVersions) {
         const minor = minorText(n.version, 'prefix');
         if (minor && compareVersions(minor, input.version) !== 0) {
-          const note = `${c.file ? baseName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`;
+          // Named with its folder: in a repository of several configs, kind.yaml alone does not say which.
+          const note = `${c.file ? folderAndName(c.file) : 'A config'} names Kubernetes ${n.version} (${n.what}), but the check targets ${input.version}.`;
           // One note per fact: kind nodes naming the same image give one.
           if (!this.notes.includes(note)) this.notes.push(note);
         }

@@ -9,9 +9,15 @@ const WHAT: Record<GateSetting['origin'], string> = {
   cluster: 'cluster',
 };
 
-export function baseName(file: string): string {
+function baseName(file: string): string {
   const parts = file.split(/[\\/]/);
   return parts[parts.length - 1] || file;
+}
+
+/** The name of a file with its folder's (`team-2/kind.yaml`); the name alone at the top of the file system. */
+export function folderAndName(file: string): string {
+  const parts = file.split(/[\\/]/).filter(Boolean);
+  return parts.slice(-2).join('/') || file;
 }
 
 /** The file name of evidence from the checked text when the check has no file name (incremental/place.ts

@@ -8,6 +8,8 @@ export {
   isManifestName,
   isWantedFile,
   kindSelectorProblem,
+  parseRepoConfig,
   REPO_CONFIG_NAME,
   type RepoConfig,
 } from './repo-config';
+export { settingsRelaxations } from './settings-relaxation';

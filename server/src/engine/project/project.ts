@@ -305,7 +305,7 @@ export class Project {
    *  group), without a parse. */
   private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
     const defines = (defs: readonly CrdDefinition[] | undefined) => !!defs?.some((d) => d.group === group);
-    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || packDefinesGroup(group)) return true;
+    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || defines(settings.runCrds) || packDefinesGroup(group)) return true;
     const mentions = (f: string, own?: string): boolean => {
       const m = this.derived(this.crdMentions, f, own, crdMentions);
       if (!m.crd || m.any) return m.any;
@@ -323,7 +323,7 @@ export class Project {
     // when the file is checked and also sits beside others), its problems left to the check's findings.
     const own = text !== undefined ? this.crdFactsOf(file, text).defs : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
-    const workspace = [...(settings.namedCrds ?? []), ...own, ...near];
+    const workspace = [...(settings.namedCrds ?? []), ...own, ...near, ...(settings.runCrds ?? [])];
     const cluster = settings.clusterCrds ?? [];
     // The same CRDs (one object per file text: crdFactsOf) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;

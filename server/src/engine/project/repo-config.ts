@@ -44,6 +44,8 @@ export interface RepoConfig {
   unchecked?: UncheckedPolicy;
   /** Kinds (`Secret`) or apiVersion/kind (`v1/Secret`, `apps/v1/Deployment`) whose documents are skipped. */
   skipKinds: string[];
+  /** CLI: a run from its folder applies it to every file, like `--settings` (nested settings files refused). */
+  pin?: boolean;
 }
 
 /** The `--fail-on` levels (also `failOn` of `.kubegate.yaml`). */
@@ -74,6 +76,7 @@ const KEYS = [
   'maxWarnings',
   'unchecked',
   'skipKinds',
+  'pin',
 ] as const;
 
 function emptyConfig(file: string): RepoConfig {
@@ -228,6 +231,10 @@ export function parseRepoConfig(text: string, file: string): RepoConfigResult {
         }
         break;
       }
+      case 'pin':
+        if (isScalar(value) && typeof value.value === 'boolean') config.pin = value.value;
+        else problems.push(`${where}: pin must be true or false`);
+        break;
       case 'customResources': {
         if (!isMap(value)) {
           problems.push(`${where}: customResources must be a map with packs and crdFiles (lists)`);
@@ -309,13 +316,13 @@ export function isIgnored(config: RepoConfig, file: string): boolean {
   return rel !== undefined && !!m.ignore && m.ignore(rel);
 }
 
-/** Whether a file found in a folder is checked: not ignored, and matching `files` (default: a YAML name). */
 /** Whether a file found in a folder is a manifest by its name: the extensions `kubectl apply -R` reads (.json,
  *  .yaml, .yml: kubernetes/cli-runtime pkg/resource/builder.go, FileExtensions). */
 export function isManifestName(file: string): boolean {
   return /\.(?:ya?ml|json)$/i.test(file);
 }
 
+/** Whether a file found in a folder is checked: not ignored, and matching `files` (default: a manifest name). */
 export function isWantedFile(config: RepoConfig, file: string): boolean {
   if (isIgnored(config, file)) return false;
   const m = matcherOf(config);

@@ -19,6 +19,8 @@ export interface ProjectSettings {
   /** CRDs of files named explicitly (first), and of the cluster. */
   namedCrds?: CrdDefinition[];
   clusterCrds?: CrdDefinition[];
+  /** CRDs of a run's own inputs (kubegate check): they serve every file of the run, after those around it. */
+  runCrds?: CrdDefinition[];
   /** CRD pack selections and controller gates. */
   packs?: string[];
   controllerGates?: Record<string, boolean>;

@@ -90,7 +90,8 @@ export function routeKind(
   if (!builtin) {
     return {
       type: 'not-checked',
-      reason: `${apiVersion} is not a built-in Kubernetes API or a known config (a custom resource or an unknown group)`,
+      // A custom resource whose CRD no source gave: say where a CRD is given (CLI option, settings file, editor).
+      reason: `${apiVersion} is not a built-in Kubernetes API or a known config; a custom resource is checked once its CRD is given (--crd FILE, or customResources.crdFiles of .kubegate.yaml; kubegate.customResources.crdFiles in the editor)`,
     };
   }
   return { type: 'not-checked', reason: `${apiVersion} is not a version of the built-in group "${group || 'core'}"` };

@@ -1,0 +1,12 @@
+// The `data` of a settings-relaxed finding (registry.ts): a key of a nested .kubegate.yaml that relaxes the root's.
+// Its verdict is the one of a disable comment: nothing of Kubegate's own settings file reaches the API server.
+import type { CommonData } from './registry';
+
+export interface SettingsRelaxedData extends CommonData {
+  /** The relaxing key of the nested settings file (`severity.unknown-field`, `ignore.0`, `failOn`). */
+  key: string;
+  /** The root settings file it relaxes (absolute). */
+  root: string;
+  /** The run applies the root's settings to every file (`--settings`): the relaxation is refused. */
+  pinned: boolean;
+}

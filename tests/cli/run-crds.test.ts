@@ -1,0 +1,51 @@
+// CRDs anywhere among a run's inputs serve every file of the run (after the CRDs around each file): CRDs in
+// manifests/setup/ check the custom resources of manifests/app/. A custom resource left unchecked for want of its
+// CRD says how to give it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnCli, tempDirs } from './cli-process';
+import { widgetCrd } from '../support/crd-text';
+
+const temp = tempDirs();
+const WIDGET = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: big\n';
+
+function repository(): string {
+  const root = temp();
+  mkdirSync(path.join(root, '.git'));
+  mkdirSync(path.join(root, 'manifests', 'setup'), { recursive: true });
+  mkdirSync(path.join(root, 'manifests', 'app'), { recursive: true });
+  writeFileSync(path.join(root, 'manifests', 'setup', 'crds.yaml'), widgetCrd());
+  writeFileSync(path.join(root, 'manifests', 'app', 'widget.yaml'), WIDGET);
+  return root;
+}
+
+describe('CRDs of the run', () => {
+  it('CRDs in a sibling folder of the run check the custom resources (main thread and workers alike)', async () => {
+    const root = repository();
+    for (const jobs of ['1', '2']) {
+      const r = await spawnCli(['check', '--no-group', '--no-cache', '--jobs', jobs, 'manifests'], { cwd: root });
+      expect(r.stdout).toMatch(/^manifests\/app\/widget\.yaml:5:9 error invalid-value size expects a whole number/m);
+      expect(r.code).toBe(1);
+    }
+  });
+
+  it('the CRDs around a file win over those of the run (the nearest CRD of a kind is used)', async () => {
+    const root = repository();
+    // A CRD beside the custom resource whose size is a string: the run's (integer) CRD does not replace it.
+    writeFileSync(path.join(root, 'manifests', 'app', 'crds.yaml'), widgetCrd('example.com', { size: '{type: string}' }));
+    const r = await spawnCli(['check', '--no-group', 'manifests'], { cwd: root });
+    expect(r.stdout).not.toContain('invalid-value');
+    expect(r.code).toBe(0);
+  });
+
+  it('a custom resource without its CRD in the run says which option or setting gives it', async () => {
+    const root = repository();
+    const r = await spawnCli(['check', '--no-group', 'manifests/app'], { cwd: root });
+    expect(r.stdout).toContain(
+      'note: manifests/app/widget.yaml:1:1 document 1 not checked: example.com/v1 is not a built-in Kubernetes API or a known config; a custom resource is checked once its CRD is given (--crd FILE, or customResources.crdFiles of .kubegate.yaml',
+    );
+    const given = await spawnCli(['check', '--no-group', '--crd', 'manifests/setup/crds.yaml', 'manifests/app'], { cwd: root });
+    expect(given.stdout).toContain('invalid-value');
+  });
+});
