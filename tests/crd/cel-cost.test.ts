@@ -3,9 +3,10 @@
 // The attacks are generated here; the work is asserted in evaluation steps (celStats.cost), not time.
 import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { celStats, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/crd/cel';
+import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/crd/cel';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
+import { celGrowth } from './crd-object-helpers';
 
 const crd = (rules: string[], spec: string) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -32,11 +33,7 @@ ${spec}`;
 const check = (crdText: string, doc: string) =>
   checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
 
-function costOf(run: () => void): number {
-  const before = celStats.cost;
-  run();
-  return celStats.cost - before;
-}
+const costOf = (run: () => void): number => celGrowth('cost', run);
 
 describe('CEL cost limits', () => {
   it('three nested all() over 300 items stop at the per-call limit, with the API server\'s verdict', () => {

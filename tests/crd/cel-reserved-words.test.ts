@@ -6,21 +6,15 @@
 // variable.
 import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { celStats } from '../../server/src/engine/crd/cel';
 import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
-import { at, check, crd, one, ruled } from './crd-object-helpers';
+import { at, celGrowth, check, one, ruled, withRules } from './crd-object-helpers';
 
 /** A Widget CRD: spec.template.metadata declares namespace; spec has a property named `if`. */
 const widget = (rules: string[]) =>
-  crd(`        type: object
-        properties:
-          spec:
-            type: object
-            x-kubernetes-validations:
-${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
-            properties:
-              if: {type: integer}
+  withRules(
+    rules,
+    `              if: {type: integer}
               template:
                 type: object
                 properties:
@@ -29,7 +23,8 @@ ${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
                     properties:
                       name: {type: string}
                       namespace: {type: string}
-`);
+`,
+  );
 
 const resource = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n${spec}`;
 
@@ -40,11 +35,7 @@ const PLAIN = "!has(self.template.metadata.namespace) || self.template.metadata.
 const ESCAPED = "!has(self.template.metadata.__namespace__) || self.template.metadata.__namespace__ == 'team-a'";
 const IF_FIELD = 'self.if <= 3';
 
-function evaluations(run: () => void): number {
-  const before = celStats.evaluated;
-  run();
-  return celStats.evaluated - before;
-}
+const evaluations = (run: () => void): number => celGrowth('evaluated', run);
 
 describe('CEL: reserved words as field names', () => {
   it('the CRD: a rule reading `namespace` or `if` by the plain or the escaped name compiles (no finding)', () => {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
+import { celStats } from '../../server/src/engine/crd/cel';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
 export const at = (text: string, line: number, needle: string, occurrence = 0) => rangeOfText(text, line, needle, occurrence);
@@ -40,3 +41,21 @@ ${opts.version ?? ''}  - name: v1
       openAPIV3Schema:
 ${schema}`;
 
+
+/** A CRD whose spec has the given rules and properties (property lines indented 14 spaces). */
+export const withRules = (rules: string[], properties: string): string =>
+  crd(`        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
+            properties:
+${properties}`);
+
+/** How much a CEL counter (celStats) grows while `run` runs: the work, asserted in steps, never in time. */
+export function celGrowth(counter: keyof typeof celStats, run: () => void): number {
+  const before = celStats[counter];
+  run();
+  return celStats[counter] - before;
+}

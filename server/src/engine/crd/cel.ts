@@ -220,8 +220,10 @@ const CEL_RESERVED = new Set([
 // FindStructFieldType), switched on from CEL compatibility version 1.31 for new expressions and always for stored
 // ones (pkg/cel/environment/environment.go, same commit, filterAndBuildOpts); at run time an object's field name
 // is unescaped before the lookup (pkg/cel/common/valuesunstructured.go, unstructuredMap.Find). The compatibility
-// version of a 1.N API server is its minimum compatibility version, 1.(N-1) (pkg/cel/environment/base.go,
-// DefaultCompatibilityVersion): 1.33 or later in every version Kubegate supports, so both names compile there.
+// version is the API server's minimum compatibility version (pkg/cel/environment/base.go,
+// DefaultCompatibilityVersion), by default its version minus one minor (kubernetes/component-base
+// compatibility/version.go @ 349fbe06359c4b39ca17bb9cabdf4a13d70b4b82, SetEmulationVersion): 1.33 or later in every
+// version Kubegate supports, so both names compile there.
 
 /** The name under which an object's fields hold `name` (`namespace` → `__namespace__`), or undefined. */
 export function celFieldKey(fields: { has(name: string): boolean }, name: string): string | undefined {
