@@ -7,6 +7,8 @@ import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
 import { gateCatalog } from '../../server/src/engine/knowledge';
+import { unionAfterDrop } from '../../server/src/engine/gates/union-drops';
+import type { Finding } from '../../server/src/engine/codes/finding';
 import { marked } from '../support/markers';
 
 const ON = ['CompositePodGroup=true', 'GenericWorkload=true', 'TopologyAwareWorkloadScheduling=true'];
@@ -77,5 +79,40 @@ describe('a union judged on what the drop stage leaves', () => {
       const { found } = unions(workload('  controllerRef: {apiGroup: apps, kind: Deployment, name: d}\n'), gates);
       expect(found.map((f) => [f.message, f.data?.verdict])).toEqual([['Set exactly one of "podGroupTemplates", "compositePodGroupTemplates"', 'rejected']]);
     }
+  });
+});
+
+describe('the union pass on its own (shapes no shipped kind has today)', () => {
+  const range = { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } };
+  const union = (members: string[], set: string[], extra: Record<string, unknown> = {}): Finding => ({
+    code: 'invalid-value',
+    severity: 'error',
+    message: 'm',
+    range,
+    path: `spec.${set[0]}`,
+    data: { rule: 'union', members, set, unionAt: 'spec', mode: 'exactlyOne', ...extra },
+  });
+  const drop = (name: string, gate = 'G') => ({ gate, path: `spec.${name}`, extent: range });
+
+  it('a one-member union whose member is dropped: required, enable the gate', () => {
+    const after = unionAfterDrop(union(['a'], ['a'], { ifDropped: true }), [drop('a')]);
+    expect([after?.finding.message, after?.finding.fix]).toEqual(['"a" is dropped while G is off, and it is required', 'Enable G on kube-apiserver.']);
+  });
+
+  it('every member set is dropped, by two gates: both named', () => {
+    const after = unionAfterDrop(union(['a', 'b', 'c'], ['a', 'b']), [drop('a', 'G1'), drop('b', 'G2')]);
+    expect(after?.finding.message).toBe('"a" and "b" are dropped while G1 and G2 are off, so "c" is required');
+    expect(after?.scope).toBeUndefined();
+  });
+
+  it('three set, one dropped: still more than one, refused (no member scope)', () => {
+    const after = unionAfterDrop(union(['a', 'b', 'c'], ['a', 'b', 'c']), [drop('b')]);
+    expect(after).toEqual({ finding: union(['a', 'b', 'c'], ['a', 'b', 'c']) });
+  });
+
+  it('a candidate whose member is kept is no finding; a finding of another rule passes unchanged', () => {
+    expect(unionAfterDrop(union(['a', 'b'], ['a'], { ifDropped: true }), [])).toBeUndefined();
+    const other = { ...union(['a'], ['a']), data: { rule: 'format' } } as Finding;
+    expect(unionAfterDrop(other, [drop('a')])).toEqual({ finding: other });
   });
 });

@@ -46,14 +46,20 @@ function emptyAfterDrop(f: Finding, u: UnionData, dropped: readonly DropScope[],
   const gates = [...new Set(dropped.map((s) => s.gate))];
   const gateWords = gates.length === 1 ? `${gates[0]} is` : `${gates.join(' and ')} are`;
   const others = u.members.filter((m) => !u.set.includes(m));
-  const need = others.length === 1 ? `so ${quoted(others[0] as string)} is required` : `so one of the other ${others.length} fields is required`;
   const verb = droppedNames.length === 1 ? 'is' : 'are';
+  const need =
+    others.length === 0
+      ? `and ${droppedNames.length === 1 ? 'it is' : 'one of them is'} required`
+      : others.length === 1
+        ? `so ${quoted(others[0] as string)} is required`
+        : `so one of the other ${others.length} fields is required`;
+  const instead = others.length === 0 ? '' : `, or set ${others.length === 1 ? quoted(others[0] as string) : `one of ${others.map(quoted).join(', ')}`} instead`;
   const data: Record<string, unknown> = { ...f.data, droppedMembers: [...droppedNames] };
   delete data['ifDropped'];
   return {
     ...f,
     message: `${names(droppedNames)} ${verb} dropped while ${gateWords} off, ${need}`,
-    fix: `Enable ${gates.join(' and ')} on kube-apiserver, or set ${others.length === 1 ? quoted(others[0] as string) : `one of ${others.map(quoted).join(', ')}`} instead.`,
+    fix: `Enable ${gates.join(' and ')} on kube-apiserver${instead}.`,
     detail: 'The API server drops a field whose gate is off before it validates the object; exactly one of these fields must be set and none is left, so the object is refused.',
     data,
   } as Finding;
