@@ -5,10 +5,8 @@
 // on both names, and what the API server refuses still is refused: a name the schema lacks, a reserved word as a
 // variable.
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import { checkText } from '../../server/src/engine/check';
-import { at, celGrowth, check, one, ruled, withRules } from './crd-object-helpers';
+import { at, celGrowth, check, checkWithCrd, one, ruled, withRules } from './crd-object-helpers';
 
 /** A Widget CRD: spec.template.metadata declares namespace; spec has a property named `if`. */
 const widget = (rules: string[]) =>
@@ -28,8 +26,7 @@ const widget = (rules: string[]) =>
 
 const resource = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n${spec}`;
 
-const checkResource = (crdText: string, doc: string) =>
-  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
+const checkResource = checkWithCrd;
 
 const PLAIN = "!has(self.template.metadata.namespace) || self.template.metadata.namespace == 'team-a'";
 const ESCAPED = "!has(self.template.metadata.__namespace__) || self.template.metadata.__namespace__ == 'team-a'";

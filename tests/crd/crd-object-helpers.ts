@@ -2,11 +2,16 @@
 // the verdict contract checked, and a v1 CRD text to vary.
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
+import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { celStats } from '../../server/src/engine/crd/cel';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
+/** A custom resource checked against the CRD of another file (the workspace's CRDs). */
+export const checkWithCrd = (crdText: string, doc: string): FileReport =>
+  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
 export const at = (text: string, line: number, needle: string, occurrence = 0) => rangeOfText(text, line, needle, occurrence);
 export const ruled = (report: FileReport): Finding[] => report.findings.filter((f) => typeof f.data?.['rule'] === 'string');
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
