@@ -2,41 +2,14 @@
 // together go over RuntimeCELCostBudget, stops (the API server refuses the object and runs no further rule).
 // The attacks are generated here; the work is asserted in evaluation steps (celStats.cost), not time.
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { celStats, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/crd/cel';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/crd/cel';
 import { checkText } from '../../server/src/engine/check';
+import { celGrowth, checkWithCrd, withRules } from './crd-object-helpers';
 
-const crd = (rules: string[], spec: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: costs.cost.test}
-spec:
-  group: cost.test
-  names: {kind: Cost, plural: costs}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            x-kubernetes-validations:
-${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
-            properties:
-${spec}`;
+const crd = withRules;
+const check = checkWithCrd;
 
-const check = (crdText: string, doc: string) =>
-  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
-
-function costOf(run: () => void): number {
-  const before = celStats.cost;
-  run();
-  return celStats.cost - before;
-}
+const costOf = (run: () => void): number => celGrowth('cost', run);
 
 describe('CEL cost limits', () => {
   it('three nested all() over 300 items stop at the per-call limit, with the API server\'s verdict', () => {
@@ -44,7 +17,7 @@ describe('CEL cost limits', () => {
     const text = crd(['self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))', 'self.items.size() > 0'], '              items: {type: array, items: {type: integer}}\n');
     let findings: ReturnType<typeof checkText>['findings'] = [];
     const cost = costOf(() => {
-      findings = check(text, `apiVersion: cost.test/v1\nkind: Cost\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
+      findings = check(text, `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
     });
     expect(findings.map((f) => [f.code, f.severity, f.path, f.message, f.data?.verdict, f.data?.limit])).toEqual([
       [
@@ -70,15 +43,15 @@ describe('CEL cost limits', () => {
     const items = Array.from({ length: 300 }, (_, i) => i).join(', ');
     // Each rule: about 300 × 300 iterations × a few steps (under a million); twenty of them exceed the budget.
     const rules = Array.from({ length: 20 }, (_, i) => `self.items.all(x, self.items.all(y, x + y >= ${-i}))`);
-    const findings = check(crd(rules, '              items: {type: array, items: {type: integer}}\n'), `apiVersion: cost.test/v1\nkind: Cost\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
+    const findings = check(crd(rules, '              items: {type: array, items: {type: integer}}\n'), `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
     expect(findings.map((f) => f.data?.limit)).toEqual([RUNTIME_COST_BUDGET]);
     expect(findings[0]!.message).toMatch(/^Applying fails: the CRD's rules cost more than the API server's budget per object \(10,000,000\)/);
   });
 
   it('ordinary rules are evaluated as before, with their cost', () => {
     const text = crd(['self.min <= self.max'], '              min: {type: integer}\n              max: {type: integer}\n');
-    expect(check(text, 'apiVersion: cost.test/v1\nkind: Cost\nmetadata: {name: c}\nspec: {min: 1, max: 2}\n').findings).toEqual([]);
-    expect(check(text, 'apiVersion: cost.test/v1\nkind: Cost\nmetadata: {name: c}\nspec: {min: 3, max: 2}\n').findings.map((f) => f.message)).toEqual(['failed rule: self.min <= self.max']);
+    expect(check(text, 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec: {min: 1, max: 2}\n').findings).toEqual([]);
+    expect(check(text, 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec: {min: 3, max: 2}\n').findings.map((f) => f.message)).toEqual(['failed rule: self.min <= self.max']);
     const outcome = evaluateRule({ rule: 'self.min <= self.max' }, new Map<string, unknown>([['min', 1n], ['max', 2n]]));
     expect(outcome.result).toBe('pass');
     expect((outcome as { cost: number }).cost).toBeGreaterThan(0);

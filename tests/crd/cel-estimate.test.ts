@@ -7,18 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { celStats } from '../../server/src/engine/crd/cel';
 import { declOf, estimateCel } from '../../server/src/engine/crd/cel-cost';
 import { parsedCel } from '../../server/src/engine/crd/cel';
-import { at, check, crd, one, ruled } from './crd-object-helpers';
-
-/** A CRD whose spec has the given rules and properties (property lines indented 14 spaces). */
-const withRules = (rules: string[], properties: string) =>
-  crd(`        type: object
-        properties:
-          spec:
-            type: object
-            x-kubernetes-validations:
-${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
-            properties:
-${properties}`);
+import { at, check, crd, one, ruled, withRules } from './crd-object-helpers';
 
 const NESTED_ALL = 'self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))';
 const MAP_MAP_UPPER = 'self.names.map(x, self.names.map(y, y.upperAscii())).size() > 0';

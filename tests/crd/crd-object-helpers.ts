@@ -2,10 +2,16 @@
 // the verdict contract checked, and a v1 CRD text to vary.
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
+import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { crdsFromText } from '../../server/src/engine/crd/workspace';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
+import { celStats } from '../../server/src/engine/crd/cel';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
+/** A custom resource checked against the CRD of another file (the workspace's CRDs). */
+export const checkWithCrd = (crdText: string, doc: string): FileReport =>
+  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
 export const at = (text: string, line: number, needle: string, occurrence = 0) => rangeOfText(text, line, needle, occurrence);
 export const ruled = (report: FileReport): Finding[] => report.findings.filter((f) => typeof f.data?.['rule'] === 'string');
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
@@ -40,3 +46,21 @@ ${opts.version ?? ''}  - name: v1
       openAPIV3Schema:
 ${schema}`;
 
+
+/** A CRD whose spec has the given rules and properties (property lines indented 14 spaces). */
+export const withRules = (rules: string[], properties: string): string =>
+  crd(`        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+${rules.map((r) => `            - rule: ${JSON.stringify(r)}`).join('\n')}
+            properties:
+${properties}`);
+
+/** How much a CEL counter (celStats) grows while `run` runs: the work, asserted in steps, never in time. */
+export function celGrowth(counter: keyof typeof celStats, run: () => void): number {
+  const before = celStats[counter];
+  run();
+  return celStats[counter] - before;
+}

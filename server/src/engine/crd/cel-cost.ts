@@ -10,7 +10,7 @@
 // largest length; a field or variable read costs 1; a call costs at least what its target and arguments cost.
 // This bound counts only those parts (a function it does not know costs just its arguments), and a size it
 // cannot tell counts as 0: every part it adds is one the API server adds at least as much of.
-import { escapeCelName } from './cel';
+import { celFieldKey, escapeCelName } from './cel';
 import { CEL_COST_FACTS as F } from './cel-cost-facts';
 
 /** The declared type of a schema node as the API server gives it to CEL (undefined: not visible to CEL). */
@@ -207,7 +207,8 @@ class Estimator {
         const decl = o.decl;
         let field: Decl | undefined;
         if (decl?.kind === 'object') {
-          if (decl.fields.has(v.field)) field = decl.fields.get(v.field);
+          const key = celFieldKey(decl.fields, v.field);
+          if (key !== undefined) field = decl.fields.get(key);
           else if (!decl.open) this.problems.push({ problem: 'unknown-field', field: v.field, known: [...decl.fields.keys()] });
         } else if (decl?.kind === 'map') field = decl.elem;
         if (v.testOnly) return { cost: add(o.cost, F.selectAndIdentCost.value), size: 0, kind: 'bool' };

@@ -214,6 +214,39 @@ const CEL_RESERVED = new Set([
   'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
 ]);
 
+// A property named like a CEL reserved word is declared to CEL under its escaped name (`namespace` →
+// `__namespace__`), and it is read by either name: the type checker looks a reserved word it does not find up
+// escaped (kubernetes/apiserver pkg/cel/types.go @ 24a394e516bfda066d7e2221d7d92c052de27c54, DeclTypeProvider
+// FindStructFieldType), switched on from CEL compatibility version 1.31 for new expressions and always for stored
+// ones (pkg/cel/environment/environment.go, same commit, filterAndBuildOpts); at run time an object's field name
+// is unescaped before the lookup (pkg/cel/common/valuesunstructured.go, unstructuredMap.Find). The compatibility
+// version is the API server's minimum compatibility version (pkg/cel/environment/base.go,
+// DefaultCompatibilityVersion), by default its version minus one minor (kubernetes/component-base
+// compatibility/version.go @ 349fbe06359c4b39ca17bb9cabdf4a13d70b4b82, SetEmulationVersion): 1.33 or later in every
+// version Kubegate supports, so both names compile there.
+
+/** The name under which an object's fields hold `name` (`namespace` → `__namespace__`), or undefined. */
+export function celFieldKey(fields: { has(name: string): boolean }, name: string): string | undefined {
+  if (fields.has(name)) return name;
+  const escaped = `__${name}__`;
+  return CEL_RESERVED.has(name) && fields.has(escaped) ? escaped : undefined;
+}
+
+/** A CEL object value (a schema object with properties, keys escaped): a reserved word reads its escaped field. */
+export class CelObject extends Map<string, unknown> {
+  private keyOf(name: string): string {
+    return !super.has(name) && typeof name === 'string' && CEL_RESERVED.has(name) ? `__${name}__` : name;
+  }
+
+  override get(name: string): unknown {
+    return super.get(this.keyOf(name));
+  }
+
+  override has(name: string): boolean {
+    return super.has(this.keyOf(name));
+  }
+}
+
 /** A property name as Kubernetes CEL sees it (`namespace` → `__namespace__`, `a-b` → `a__dash__b`). */
 export function escapeCelName(name: string): string {
   if (CEL_RESERVED.has(name)) return `__${name}__`;

@@ -7,7 +7,7 @@ import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import { compileRe2 } from '../base/regex';
-import { escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
+import { CelObject, escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
 import { propertyOf, type CrdSchema } from './format';
 
 interface ConstraintContext {
@@ -239,7 +239,7 @@ function celValue(ctx: ConstraintContext, raw: Node | null | undefined, schema: 
   }
   if (isSeq(node)) return (node.items as (Node | null)[]).map((item) => celValue(ctx, item, schema?.items, depth + 1));
   if (isMap(node)) {
-    const out = new Map<string, unknown>();
+    const out = schema?.properties ? new CelObject() : new Map<string, unknown>();
     for (const pair of node.items as Pair<Node | null, Node | null>[]) {
       const key = resolve(ctx, pair.key);
       if (!isScalar(key)) continue;

@@ -244,7 +244,11 @@ export function checkStructRules(ctx: WalkContext, type: TypeDef, map: YAMLMap, 
     if (set.length > 1) {
       const range = present.get(set[1] as string) ?? ownerRange;
       const both = set.length > 2 ? `${quoted(set[0] as string)}, ${quoted(set[1] as string)} and ${set.length - 2} more are set` : `${set.map(quoted).join(' and ')} are both set`;
-      report(ctx, union, `${both}, but only one of ${list} may be set`.length > 110 ? `${both}, but only one may be set` : `${both}, but only one of ${list} may be set`, range, joinPath(path, set[1] as string), { rule: 'union', members: union.members, set });
+      report(ctx, union, `${both}, but only one of ${list} may be set`.length > 110 ? `${both}, but only one may be set` : `${both}, but only one of ${list} may be set`, range, joinPath(path, set[1] as string), { rule: 'union', members: union.members, set, unionAt: path, mode: union.mode });
+    } else if (set.length === 1 && union.mode === 'exactlyOne' && type.fields.some((f) => f.name === set[0] && f.gates?.length)) {
+      // The one member set is gated: the gate step keeps this only when the drop stage removes it (gates/union-drops.ts).
+      const member = set[0] as string;
+      report(ctx, union, `Only ${quoted(member)} is set`, present.get(member) ?? ownerRange, joinPath(path, member), { rule: 'union', members: union.members, set, unionAt: path, mode: union.mode, ifDropped: true });
     } else if (set.length === 0 && union.mode === 'exactlyOne' && union.members.length > 0) {
       const message = union.members.length === 1 ? `${quoted(union.members[0] as string)} is required here.` : `Set exactly one of ${list}.`;
       report(ctx, union, message, ownerRange, path, { rule: 'union', members: union.members, set: [] });
