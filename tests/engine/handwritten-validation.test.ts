@@ -181,6 +181,29 @@ describe('int-or-string fields', () => {
     expect(found[2]!.detail).toBe('The port name may contain only lower-case letters, digits and "-".');
   });
 
+  it('port numbers at the edges: 1 and 65535 pass, 0 and 65536 are refused', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    livenessProbe:
+      tcpSocket: {port: 65535}
+    readinessProbe:
+      tcpSocket: {port: 1}
+    startupProbe:
+      tcpSocket: {port: ⟦65536⟧}
+    lifecycle:
+      preStop:
+        tcpSocket: {port: ⟦0⟧}
+`),
+    );
+    expect(found.map(brief)).toEqual([
+      ['invalid-value', 'portNumber', 'validation', 'rejected', 'error', ranges[0]],
+      ['invalid-value', 'portNumber', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found.map((f) => f.data?.['value'])).toEqual([65536, 0]);
+  });
+
   it('Service targetPort and NetworkPolicy port (targetPort 0 is defaulted to port)', () => {
     const { found, ranges } = check(`apiVersion: v1
 kind: Service
