@@ -475,6 +475,24 @@ spec:
     expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same containerPort/protocol 80/TCP with the same hostPort');
   });
 
+  it('container ports: the same hostPort on different hostIPs passes, on the same hostIP fails, beside no hostIP warns', () => {
+    const ports = (second: string) =>
+      check(
+        pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {containerPort: 80, hostPort: 8080, hostIP: 10.0.0.1}
+    - {containerPort: ⟦80⟧, hostPort: 8080${second}}
+`),
+      );
+    expect(ports(', hostIP: 10.0.0.2').found).toEqual([]);
+    const same = ports(', hostIP: 10.0.0.1');
+    expect(same.found.map(brief)).toEqual([['invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', same.ranges[0]]]);
+    const unset = ports('');
+    expect(unset.found.map(brief)).toEqual([['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', unset.ranges[0]]]);
+  });
+
   it('hostAliases and imagePullSecrets warn', () => {
     const { found, ranges } = check(
       pod(`  containers: [{name: a, image: nginx}]
