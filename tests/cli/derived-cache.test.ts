@@ -1,9 +1,11 @@
 // The derived-facts cache of `kubegate check`: a second run reads the CRDs and gate configs it parsed from the
 // cache (and says so with --stats), with the same report; a damaged entry is parsed again, never trusted; the
-// cache can be turned off.
+// cache can be turned off. The store's keys are tested on host/derived-store.ts itself (a build id cannot be
+// varied through the built CLI): an entry is found only by the same build, derivation, file and text.
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { diskStore } from '../../server/src/host/derived-store';
 import { ROOT, spawnCli, tempDirs } from './cli-process';
 import { hasShared, sharedPath, sharedTitle } from '../support/shared';
 
@@ -79,5 +81,22 @@ describe.skipIf(!hasShared)(sharedTitle('the derived-facts cache (a Gateway API 
     const envOff = await spawnCli(['check', 'gateway/route.yaml', '--stats'], { cwd: root, env: { KUBEGATE_CACHE_DIR: cache, KUBEGATE_CACHE: 'off' } });
     expect(envOff.stderr).toMatch(/\(cache off\)/);
     expect(entries(cache)).toEqual([]);
+  });
+});
+
+describe('the derived-facts store key', () => {
+  it('holds the build, the derivation, the file and the text: another build never reads an entry', () => {
+    const dir = temp();
+    diskStore(dir, 'build-a').set('crds', 'a.yaml', 'kind: X\n', '{"v":1}');
+    const same = diskStore(dir, 'build-a');
+    expect(same.get('crds', 'a.yaml', 'kind: X\n')).toBe('{"v":1}');
+    const other = diskStore(dir, 'build-b');
+    expect(other.get('crds', 'a.yaml', 'kind: X\n')).toBeUndefined();
+    expect(other.stats).toMatchObject({ hits: 0, misses: 1 });
+    expect(same.get('configs', 'a.yaml', 'kind: X\n')).toBeUndefined();
+    expect(same.get('crds', 'b.yaml', 'kind: X\n')).toBeUndefined();
+    expect(same.get('crds', 'a.yaml', 'kind: Y\n')).toBeUndefined();
+    expect(same.stats).toMatchObject({ hits: 1, misses: 3 });
+    expect(entries(dir)).toHaveLength(1);
   });
 });

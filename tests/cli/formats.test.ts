@@ -3,7 +3,7 @@
 // summary sentence, --quiet, and JSON streamed for a report too large for one string.
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '../../server/src/cli/format/github';
@@ -97,6 +97,21 @@ describe('SARIF output', () => {
       a.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri),
     );
     expect(prints(fromSub.sarif)).toEqual(prints(a));
+  });
+});
+
+describe('SARIF artifact URIs', () => {
+  it('encode spaces, #, % and non-ASCII in each path segment (relative to the repository root)', async () => {
+    const root = tempDir();
+    mkdirSync(path.join(root, '.git'));
+    mkdirSync(path.join(root, 'my deploy'));
+    const name = path.join('my deploy', 'a #1 100%é.yaml');
+    writeFileSync(path.join(root, name), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndta: 1\n');
+    const { code, sarif } = await sarifRun(root, [name]);
+    expect(code).toBe(1);
+    expect(sarif.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation)).toEqual([
+      { uri: 'my%20deploy/a%20%231%20100%25%C3%A9.yaml', uriBaseId: 'SRCROOT' },
+    ]);
   });
 });
 

@@ -157,10 +157,16 @@ describe.skipIf(!posix)('exec credential plugins', () => {
     writeFileSync(manifest, 'apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: a, image: b}]\n');
     const child = spawn(process.execPath, [cli, 'check', '--cluster', manifest], {
       env: { ...process.env, KUBECONFIG: kubeconfig, [CLUSTER_TIMEOUT_ENV]: '1500', HTTPS_PROXY: '', https_proxy: '' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
-    expect(code).not.toBeNull();
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((done) => child.once('close', (c) => done(c)));
+    // the manifest is valid: the unanswered cluster is a note, not a failure
+    expect(code).toBe(0);
+    expect(out).toMatch(/^note: No answer from https:\/\/127\.0\.0\.1:\d+ \(context "test"\) within 1\.5 s while getting credentials\. .*exec plugin "node"/m);
+    expect(out).toContain('No problems in 1 file (Kubernetes 1.37).');
     await hold.closed(2);
   });
 

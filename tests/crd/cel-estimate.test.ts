@@ -77,6 +77,33 @@ ${maxItems}                items:
     expect(ruled(check(schema('')))).toEqual([]);
   });
 
+  it('an estimate exactly at a limit is accepted, one more is refused (per rule and per CRD)', () => {
+    // "self >= 0" on an integer item costs 1 per run, so the estimate is maxItems
+    const ports = (maxItems: number, rules: number) =>
+      crd(`        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              ports:
+                type: array
+                maxItems: ${maxItems}
+                items:
+                  type: integer
+                  x-kubernetes-validations:
+${Array.from({ length: rules }, (_, i) => `                  - rule: "self >= ${i}"`).join('\n')}
+`);
+    expect(ruled(check(ports(10_000_000, 1)))).toEqual([]);
+    const over = one(check(ports(10_000_001, 1)), 'cel-cost');
+    expect(over.data).toMatchObject({ estimatedCostAtLeast: 10_000_001, limit: 10_000_000 });
+    expect(over.message).toBe("Applying fails: the API server refuses the CRD: this rule's estimated cost is over its limit (10,000,000)");
+    // ten rules at 10,000,000 each add up to exactly the per-CRD limit
+    expect(ruled(check(ports(10_000_000, 10)))).toEqual([]);
+    const total = check(ports(10_000_000, 11)).findings.filter((f) => f.data?.['rule'] === 'cel-cost');
+    expect(total.length).toBeGreaterThan(0);
+    expect(total[0]!.data).toMatchObject({ estimatedTotalAtLeast: 110_000_000, limit: 100_000_000 });
+  });
+
   it('rules that each fit but together pass 100,000,000: the most expensive ones are named', () => {
     // each: 30 items × (3 MiB - 2) / 10 = about 9.4 million
     const rules = Array.from({ length: 11 }, (_, i) => `self.tags.all(x, x.upperAscii() != 'T${i}')`);

@@ -56,6 +56,16 @@ describe('structural schema rules', () => {
     expect(ruled(check(text.replace('{type: array}', '{type: array, items: {type: string}}')))).toEqual([]);
   });
 
+  it('schema-items-required: items: null, items: ~ and an empty items are no items', () => {
+    for (const empty of ['items: null', 'items: ~', 'items:']) {
+      const text = withSpec(`            type: object\n            properties:\n              tags:\n                type: array\n                ${empty}\n`);
+      const f = one(check(text), 'schema-items-required');
+      expect(f.path).toBe('spec.versions[].schema.openAPIV3Schema.properties.spec.properties.tags.items');
+      expect(f.message).toBe('Applying fails: an array schema needs items');
+      expect(f.range).toEqual(loc(text, 'array'));
+    }
+  });
+
   it('schema-additional-properties: not with properties, not at the root', () => {
     const text = withSpec('            type: object\n            properties:\n              a: {type: string}\n            additionalProperties: {type: string}\n');
     const f = one(check(text), 'schema-additional-properties');

@@ -42,6 +42,14 @@ describe('disable comments', () => {
     expect(check(text).findings.map((f) => f.path)).toEqual(['bar']);
   });
 
+  it('kubegate-disable-next-line at the end of a line with content silences the next line, not its own', () => {
+    const text = `${BAD}foo: 1 # kubegate-disable-next-line unknown-field\nbar: 2\nbaz: 3\n`;
+    expect(check(text).findings.map((f) => [f.code, f.path, f.range.start.line])).toEqual([
+      ['unknown-field', 'foo', 3],
+      ['unknown-field', 'baz', 5],
+    ]);
+  });
+
   it('a code list that does not name the code leaves it', () => {
     const text = `${BAD}# kubegate-disable-next-line invalid-value, yaml11-scalar\nfoo: 1\n`;
     expect(check(text).findings.map((f) => f.path)).toEqual(['foo']);

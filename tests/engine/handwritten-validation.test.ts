@@ -181,6 +181,29 @@ describe('int-or-string fields', () => {
     expect(found[2]!.detail).toBe('The port name may contain only lower-case letters, digits and "-".');
   });
 
+  it('port numbers at the edges: 1 and 65535 pass, 0 and 65536 are refused', () => {
+    const { found, ranges } = check(
+      pod(`  containers:
+  - name: a
+    image: nginx
+    livenessProbe:
+      tcpSocket: {port: 65535}
+    readinessProbe:
+      tcpSocket: {port: 1}
+    startupProbe:
+      tcpSocket: {port: ⟦65536⟧}
+    lifecycle:
+      preStop:
+        tcpSocket: {port: ⟦0⟧}
+`),
+    );
+    expect(found.map(brief)).toEqual([
+      ['invalid-value', 'portNumber', 'validation', 'rejected', 'error', ranges[0]],
+      ['invalid-value', 'portNumber', 'validation', 'rejected', 'error', ranges[1]],
+    ]);
+    expect(found.map((f) => f.data?.['value'])).toEqual([65536, 0]);
+  });
+
   it('Service targetPort and NetworkPolicy port (targetPort 0 is defaulted to port)', () => {
     const { found, ranges } = check(`apiVersion: v1
 kind: Service
@@ -450,6 +473,24 @@ spec:
     );
     expect(found.map(brief)).toEqual([['invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]]]);
     expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same containerPort/protocol 80/TCP with the same hostPort');
+  });
+
+  it('container ports: the same hostPort on different hostIPs passes, on the same hostIP fails, beside no hostIP warns', () => {
+    const ports = (second: string) =>
+      check(
+        pod(`  containers:
+  - name: a
+    image: nginx
+    ports:
+    - {containerPort: 80, hostPort: 8080, hostIP: 10.0.0.1}
+    - {containerPort: ⟦80⟧, hostPort: 8080${second}}
+`),
+      );
+    expect(ports(', hostIP: 10.0.0.2').found).toEqual([]);
+    const same = ports(', hostIP: 10.0.0.1');
+    expect(same.found.map(brief)).toEqual([['invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', same.ranges[0]]]);
+    const unset = ports('');
+    expect(unset.found.map(brief)).toEqual([['api-warning', 'duplicateListKey', 'warning', 'accepted-with-warning', 'warning', unset.ranges[0]]]);
   });
 
   it('hostAliases and imagePullSecrets warn', () => {

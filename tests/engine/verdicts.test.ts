@@ -11,6 +11,7 @@ import type { Finding, FindingCode } from '../../server/src/engine/codes/finding
 import { defaultVerdict } from '../../server/src/engine/gates/verdict-pass';
 import { VERDICT_SEVERITY } from '../../server/src/engine/codes/verdicts';
 import { marked } from '../support/markers';
+import { data } from './helpers';
 
 function check(source: string, options: { gates?: string[]; file?: string } = {}) {
   const { text, ranges } = marked(source);
@@ -118,16 +119,13 @@ kind: KubeletConfiguration
   });
 
   it('the API server warning header of a deprecated version: accepted-with-warning', () => {
-    const { report } = check(`apiVersion: flowcontrol.apiserver.k8s.io/v1beta3
-kind: FlowSchema
-metadata:
-  name: f
-spec:
-  priorityLevelConfiguration: {name: p}
-`);
-    const deprecated = report.findings.find((f) => f.code === 'api-deprecated');
-    if (deprecated) expect(deprecated.data).toMatchObject({ pipelineStage: 'warning', verdict: 'accepted-with-warning' });
-    for (const f of report.findings) expect(f.data?.['verdict']).toBeDefined();
+    // a kind the 1.37 data serves and marks deprecated (the committed schemas/, not a name from memory)
+    const k = data().kinds.find((x) => x.deprecated && x.replacement && !x.removed && !x.component);
+    expect(k, 'a deprecated kind served in 1.37').toBeDefined();
+    const { report } = check(`apiVersion: ${k!.apiVersion}\nkind: ${k!.kind}\nmetadata:\n  name: f\n`);
+    const deprecated = report.findings.filter((f) => f.code === 'api-deprecated');
+    expect(deprecated.map((f) => [f.severity, f.data?.['pipelineStage'], f.data?.['verdict']])).toEqual([['warning', 'warning', 'accepted-with-warning']]);
+    for (const f of report.findings) expect(f.data?.['verdict'], f.code).toBeTypeOf('string');
   });
 
   it('every code has a default stage and verdict whose severity is the code default severity', () => {

@@ -64,6 +64,30 @@ describe('config readers', () => {
     expect(init!.covers).toEqual(['kubelet']);
   });
 
+  it('kubeadm Init/JoinConfiguration without nodeRegistration say nothing about the kubelet; a bare ClusterConfiguration covers the control plane', () => {
+    const text = [
+      'apiVersion: kubeadm.k8s.io/v1beta4',
+      'kind: InitConfiguration',
+      'localAPIEndpoint: {advertiseAddress: 10.0.0.1}',
+      '---',
+      'apiVersion: kubeadm.k8s.io/v1beta4',
+      'kind: JoinConfiguration',
+      'discovery: {}',
+      '---',
+      'apiVersion: kubeadm.k8s.io/v1beta4',
+      'kind: ClusterConfiguration',
+      '',
+    ].join('\n');
+    const configs = readGateConfigsFromText(text, 'kubeadm.yaml');
+    expect(configs.map((c) => [c.configKind, c.document, c.covers, c.settings.length])).toEqual([
+      ['kubeadm', 0, [], 0],
+      ['kubeadm', 1, [], 0],
+      ['kubeadm', 2, ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'], 0],
+    ]);
+    const withSection = text.replace('discovery: {}', 'discovery: {}\nnodeRegistration: {name: n}');
+    expect(readGateConfigsFromText(withSection, 'kubeadm.yaml').map((c) => c.covers)).toEqual([[], ['kubelet'], ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler']]);
+  });
+
   it('kubeadm v1beta3 map form is read by shape', () => {
     const text = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\ncontrollerManager:\n  extraArgs:\n    feature-gates: GateA=true\n';
     expect(readGateConfigsFromText(text)[0]!.settings.map((s) => [s.gate, s.components])).toEqual([['GateA', ['kube-controller-manager']]]);

@@ -49,8 +49,10 @@ describe('gate-state model', () => {
     `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  ${gate}: ${value}\nnodes:\n- role: control-plane\n`;
 
   it('the scenario gate is off by default in 1.37 and needs several components', () => {
-    expect(row).toBeDefined();
+    expect(committedGate(gate).by_version[version]).toMatchObject({ default: false });
+    expect(knowledge.catalog.gates[gate]!.byVersion[version]).toMatchObject({ exists: true, default: false });
     expect(components.length).toBeGreaterThan(1);
+    expect(new Set(components).size).toBe(components.length);
   });
 
   it('without any source the field gets a warning naming every component', () => {

@@ -1,7 +1,8 @@
 // More hover positions: a gated enum value, a kind-level gate, a static Pod's --feature-gates flag, List items,
 // and the optional cluster OpenAPI description hook. Gates are read from the committed schemas/.
 import { describe, expect, it } from 'vitest';
-import { hoverAt, hoverWithClusterDescription } from '../../server/src/engine/hover';
+import { explainGate, hoverAt, hoverWithClusterDescription } from '../../server/src/engine/hover';
+import { nodeDataReader } from '../../server/src/host/data-files';
 import { gatedField, gatedFields } from '../support/committed';
 import { caret, cursor } from '../support/markers';
 
@@ -70,5 +71,23 @@ describe('hover: values, kinds, flags, lists', () => {
     expect(hoverAt(comment.text, comment.position, { version: V })).toBeNull();
     const widget = cursor('apiVersion: example.com/v1\nkind: Widget\nspec:\n  ‸a: 1\n');
     expect(hoverAt(widget.text, widget.position, { version: V })).toBeNull();
+  });
+});
+
+describe('hover: a KEP title with a double quote', () => {
+  it('stays one Markdown link title (the quote becomes an apostrophe)', () => {
+    // data other than what ships: the committed gates.json with one KEP title changed
+    const shipped = nodeDataReader();
+    const readData = (folder: Parameters<typeof shipped>[0], name: string): string => {
+      const text = shipped(folder, name);
+      if (name !== 'gates.json') return text;
+      const catalog = JSON.parse(text) as { gates: Record<string, { kep?: { title: string } }> };
+      catalog.gates['DRAOptionalNodeOperations']!.kep!.title = 'DRA "optional" node preparation';
+      return JSON.stringify(catalog);
+    };
+    const md = explainGate('DRAOptionalNodeOperations', { version: V, knowledge: { readData } });
+    const headline = md.split('\n')[0]!;
+    expect(headline).toMatch(/ · \[KEP-5945\]\(https:\/\/kep\.k8s\.io\/5945 "DRA 'optional' node preparation"\)$/);
+    expect(md).not.toContain('"optional"');
   });
 });

@@ -34,6 +34,26 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(await cliFindings(ws.root, 'apps/slice.yaml')).toContainEqual({ code: 'feature-gate', severity: 'error' });
   });
 
+  it('the kubegate.severity setting wins over .kubegate.yaml per code, its other codes stay (like --severity)', async () => {
+    const repoFile = 'version: 1\nseverity:\n  feature-gate: error\n  unknown-field: warning\n';
+    const text = `${SLICE}extra: 1\n`;
+    const { ws, client } = await start({ '.kubegate.yaml': repoFile, 'slice.yaml': text }, { settings: () => ({ severity: { 'feature-gate': 'information' } }) });
+    const diags = await client.open(ws.uri('slice.yaml'), text);
+    const severities = diags.map((d) => [d.code, d.severity]).sort();
+    expect(severities, JSON.stringify(diags)).toEqual([
+      ['feature-gate', DiagnosticSeverity.Information],
+      ['unknown-field', DiagnosticSeverity.Warning],
+    ]);
+    let stdout = '';
+    const io = { ...processIO(), color: false, tty: false, cwd: () => ws.root, out: (t: string) => void (stdout += t), err: () => undefined };
+    await runCli(['check', '--format', 'json', '--severity', 'feature-gate=information', ws.path('slice.yaml')], io);
+    const cli = (JSON.parse(stdout) as { files: { findings: { code: string; severity: string }[] }[] }).files[0]!.findings;
+    expect(cli.map((f) => [f.code, f.severity]).sort()).toEqual([
+      ['feature-gate', 'information'],
+      ['unknown-field', 'warning'],
+    ]);
+  });
+
   it('a .kubegate.yaml in a subfolder governs its files; the CLI run from the repository root agrees', async () => {
     const { ws, client } = await start({ 'apps/.kubegate.yaml': 'version: 1\nseverity:\n  feature-gate: error\n', 'apps/slice.yaml': SLICE, 'slice.yaml': SLICE });
     const inApps = await client.open(ws.uri('apps/slice.yaml'), SLICE);
