@@ -310,6 +310,8 @@ export const checkCommand: Command = {
       documents += o.documents;
       skippedByKind += o.skippedByKind;
       addSilenced(silenced, o.result.report);
+      // Codes a .kubegate.yaml turns off are dropped after the check (check-run.ts): configuration too.
+      silenced.configuration += o.switchedOff;
       writer.file(fileResultOf(o));
     };
     // --fix writes files that other files' discovery may read: one thread, in input order.
