@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
 import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
 import { notCheckedDocuments, type FileResult } from './format/types';
-import type { CheckInput, ReadInput } from './inputs';
+import type { CheckInput, InputProblem, ReadInput } from './inputs';
 import type { CliIO } from './io';
 import type { SeverityMap } from './policy';
 
@@ -39,9 +39,10 @@ export interface FileOutcome {
   result: Omit<FileResult, 'fixes'>;
   /** Per finding of the report (same order), its fixes when asked for (null: not computed for that finding). */
   fixes?: (FileFix[] | null)[];
-  /** Documents left out by `--skip-kind`; documents seen; of those, not checked. */
+  /** Documents left out by `--skip-kind`; documents seen; of those, not checked (format/types.ts). */
   skippedByKind: number;
   documents: number;
+  notChecked: number;
   /** Kubegate failed on the file (the report holds its check-failed finding). */
   failed: boolean;
   /** Lines for stderr, in the order they were said (`note:` lines are printed once per run). */
@@ -49,18 +50,22 @@ export interface FileOutcome {
   text?: string;
   /** Why the input could not be read when its turn came (it was found readable when the run began): no report. */
   unread?: string;
+  /** The unread input went past a bound (grew over the size limit): a file not checked (inputs.ts InputProblem). */
+  unreadBound?: true;
 }
 
 /** The outcome of an input that could not be read when checked (removed, replaced or grown since the walk). */
-export function unreadOutcome(index: number, input: CheckInput, why: string): FileOutcome {
+export function unreadOutcome(index: number, input: CheckInput, why: InputProblem): FileOutcome {
   return {
     index,
     result: { path: input.path, report: { findings: [], documents: [] }, gateConfigs: [], gateConfigsAsWritten: [], notChecked: [] },
     skippedByKind: 0,
     documents: 0,
+    notChecked: 0,
     failed: false,
     messages: [],
-    unread: why,
+    unread: why.message,
+    ...(why.bound ? { unreadBound: true as const } : {}),
   };
 }
 
@@ -94,6 +99,7 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     ...(fixes ? { fixes: skipped.report.findings.map((f) => fixes.get(f) ?? null) } : {}),
     skippedByKind: skipped.documents.size,
     documents: docs.documents + skipped.documents.size,
+    notChecked: docs.count,
     failed: one.failed,
     messages,
     ...(options.keepText ? { text } : {}),

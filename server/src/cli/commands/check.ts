@@ -275,7 +275,7 @@ export const checkCommand: Command = {
         unread++;
         if (input.named) collected.failed.push({ path: input.path, message: o.unread });
         else {
-          collected.skipped.push({ path: input.path, message: o.unread });
+          collected.skipped.push({ path: input.path, message: o.unread, ...(o.unreadBound ? { bound: true as const } : {}) });
           io.err(`note: skipped ${input.path}: ${o.unread}\n`);
         }
         return;
@@ -294,7 +294,7 @@ export const checkCommand: Command = {
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
-      notChecked += o.result.notChecked?.length ?? 0;
+      notChecked += o.notChecked;
       documents += o.documents;
       skippedByKind += o.skippedByKind;
       writer.file(fileResultOf(o));
@@ -313,6 +313,10 @@ export const checkCommand: Command = {
     here.finish();
     work = addStats(work, here.stats());
     if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length - unread, settings.store));
+    // A file not read because of a bound is a document not checked: it fails --fail-on-unchecked (fail closed).
+    const notRead = collected.skipped.filter((s) => s.bound).length;
+    notChecked += notRead;
+    documents += notRead;
     let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
