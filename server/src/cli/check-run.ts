@@ -50,6 +50,8 @@ export interface FileOutcome {
   text?: string;
   /** Why the input could not be read when its turn came (it was found readable when the run began): no report. */
   unread?: string;
+  /** `--fix` did not write the file back (a link, another user's file): said on stderr, the run exits 2. */
+  refusedWrite?: true;
   /** The unread input went past a bound (grew over the size limit): a file not checked (inputs.ts InputProblem). */
   unreadBound?: true;
 }
@@ -77,7 +79,8 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   let context: FileContext | undefined;
   // The project's context, built once per file; the analysis names the file as the user wrote it.
   const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), group.projectSettings, input.text)).analysis.withFile(input.path);
-  const text = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : input.text;
+  const fixed = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : { text: input.text };
+  const text = fixed.text;
   const one = checkOne(analysisOf, text, group.severity, (err) => {
     if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   });
@@ -101,6 +104,7 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     documents: docs.documents + skipped.documents.size,
     notChecked: docs.count,
     failed: one.failed,
+    ...(fixed.refused ? { refusedWrite: true as const } : {}),
     messages,
     ...(options.keepText ? { text } : {}),
   };

@@ -268,6 +268,7 @@ export const checkCommand: Command = {
     const here = new FileChecker(fileOptions, settings.store, io);
     here.hold(collected.inputs);
     let unread = 0;
+    let refusedFixes = 0;
     const take = (o: FileOutcome): void => {
       if (o.unread !== undefined) {
         // Readable when the folders were walked, not when its turn came: like a file unreadable from the start.
@@ -287,6 +288,7 @@ export const checkCommand: Command = {
         else io.err(m);
       }
       if (o.failed) failedChecks.push(o.result.path);
+      if (o.refusedWrite) refusedFixes++;
       if (o.text !== undefined) texts.set(o.result.path, o.text);
       let shown = false;
       for (const f of o.result.report.findings) {
@@ -338,7 +340,7 @@ export const checkCommand: Command = {
       verdict,
     };
     writer.end(summary);
-    reports.close();
+    const unwritten = reports.close();
     if (settings.outputs.every((o) => o.file !== undefined)) {
       // Every report went to a file: the log still gets the summary and, when failing, why.
       io.out(`${summaryLine(summary, settings.quiet)}\n`);
@@ -346,6 +348,8 @@ export const checkCommand: Command = {
       if (failing) io.out(`${failing}\n`);
     }
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
-    return verdict.exitCode;
+    // A refused write (a report, a --fix) is said with its reason and exits 2, whatever the findings.
+    for (const m of unwritten) io.err(`kubegate check: report not written: ${m}\n`);
+    return unwritten.length > 0 || refusedFixes > 0 ? EXIT_USAGE : verdict.exitCode;
   },
 };
