@@ -17,6 +17,17 @@ export function realOf(io: CliIO, p: string): string {
   }
 }
 
+/** The nearest folder at or above `start` that holds `.git`, else `fallback`. */
+export function repositoryRoot(start: string, exists: (p: string) => boolean, fallback: string): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    if (exists(path.join(dir, '.git'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(fallback);
+    dir = parent;
+  }
+}
+
 /** Whether `inner` is `outer` or inside it (both absolute, links already resolved). */
 export function isWithin(outer: string, inner: string): boolean {
   const rel = path.relative(outer, inner);

@@ -183,7 +183,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
     jobs: parseJobs(optionValue(args, 'jobs')),
-    store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env) : undefined,
+    store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env, cwdOf(io), (why) => io.err(`note: ${why}\n`)) : undefined,
     stats: hasFlag(args, 'stats'),
   };
 }
