@@ -3,7 +3,7 @@
 import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
-import type { ParsedDocument, ParsedFile } from '../model';
+import type { ParsedDocument, ParsedFile, UnreadCause } from '../model';
 import type { Range } from '../base/types';
 import { aliasIndex, eachNode } from './aliases';
 import { rangeOf } from './ranges';
@@ -12,7 +12,8 @@ import { append } from '../base/append';
 import { lineStarts } from '../base/line-index';
 import { loneCrAsLf } from './kubectl-lexical';
 import { noteKey } from './kubectl-keys';
-import { composeWithStandIns, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
+import { composeWithStandIns, givenUpAt, guardedParse, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
+import { MAX_FILE_NODES, nodeBudgetCap } from './node-budget';
 
 /** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
@@ -24,8 +25,10 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
   // Files of many template documents (a chart's rendered-but-not-filled output, thousands of `{{ … }}` documents)
   // are read up to MAX_TEMPLATE_DOCUMENTS of them: the parser's errors on each cost far more than a plain
   // document, and none of them is checked. The documents after that are listed, not parsed (templateCap).
-  const cap = text.includes('{{') ? templateCap(text) : undefined;
-  const head = cap === undefined ? text : text.slice(0, cap);
+  const templates = text.includes('{{') ? templateCap(text) : undefined;
+  // A file's node budget (node-budget.ts): the documents from the one where it runs out are listed, not parsed.
+  const nodeCap = nodeBudgetCap(templates === undefined ? text : text.slice(0, templates));
+  const head = text.slice(0, nodeCap ?? templates ?? text.length);
   let docs: Document.Parsed[];
   // The parser's errors are Error objects; their stack traces are never read and cost most of a template
   // document's parse (they are not captured while parsing: withoutStackTraces).
@@ -52,7 +55,8 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
-  if (cap !== undefined) unreadDocuments(text, cap, lineCounter, documents);
+  if (nodeCap !== undefined) unreadDocuments(text, nodeCap, lineCounter, documents, { rule: 'node-budget', nodes: MAX_FILE_NODES });
+  else if (templates !== undefined) unreadDocuments(text, templates, lineCounter, documents, { rule: 'template-documents', templateDocuments: MAX_TEMPLATE_DOCUMENTS });
   if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
 }
@@ -80,10 +84,11 @@ function templateCap(text: string): number | undefined {
   return undefined;
 }
 
-/** The documents after the cap, one per `---` line, not parsed: `unread` says why (and the first one carries
- *  the note). */
-function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[]): void {
+/** The documents from `cap` (a line start) on, one per `---` line, not parsed: `unread` says why (and the first one
+ *  carries the note). */
+function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[], why: UnreadCause): void {
   const starts = documentMarkers(text, cap);
+  if (starts[0] !== cap) starts.unshift(cap);
   starts.forEach((start, i) => {
     const end = starts[i + 1] ?? text.length;
     documents.push({
@@ -94,7 +99,7 @@ function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, do
       end,
       templated: false,
       errors: [],
-      unread: { first: i === 0, templateDocuments: MAX_TEMPLATE_DOCUMENTS, remaining: starts.length },
+      unread: { first: i === 0, remaining: starts.length, ...why },
     });
   });
 }
@@ -144,7 +149,7 @@ function parseDocumentsWithStacks(text: string, lineCounter?: LineCounter): Docu
 /** The package's parseAllDocuments alone (its Parser and Composer), but with an empty stand-in for a document
  *  nested too deeply (parse/nesting.ts). */
 function packageDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  const docs = withoutStackTraces(() => composeWithStandIns(new Parser(lineCounter?.addNewLine).parse(text), new Composer(PARSE_OPTIONS), text.length));
+  const docs = withoutStackTraces(() => composeWithStandIns(guardedParse(text, lineCounter?.addNewLine), new Composer(PARSE_OPTIONS), text.length));
   parseStats.documents += docs.length;
   return docs;
 }
@@ -161,7 +166,7 @@ export function composeBlockDocuments(text: string, onDocument: (doc: Document.P
   // Composing without stack traces (withoutStackTraces); what onDocument does keeps them.
   const mode = blockCst(text, (token) => {
     // A document nested too deeply is the package path's to stand in for (packageDocuments).
-    if (token.type === 'document' && tooDeepOffset(token) !== undefined) throw new FastPathGivesUp();
+    if (token.type === 'document' && (givenUpAt(token) !== undefined || tooDeepOffset(token) !== undefined)) throw new FastPathGivesUp();
     for (const doc of withoutStackTraces(() => [...composer.next(token)])) {
       parseStats.documents++;
       onDocument(doc as Document.Parsed);
