@@ -7,6 +7,7 @@ import { Parser } from 'yaml';
 import { parseStats } from '../../server/src/engine';
 import { MAX_NESTING } from '../../server/src/engine/parse/nesting';
 import { MAX_FILE_NODES } from '../../server/src/engine/parse/node-budget';
+import { parseDocuments } from '../../server/src/engine/parse/parseFile';
 import { check } from './helpers';
 
 const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
@@ -72,5 +73,15 @@ describe('the node budget of a file', () => {
   it('leaves a file within the budget as it was', () => {
     const within = `${FAILING}---\n${CM}items:\n${'- a\n'.repeat(1000)}`;
     expect(check(within).documents.map((d) => d.checked)).toEqual([true, true]);
+  });
+});
+
+describe('the node budget in discovery', () => {
+  it('reads the CRDs and configs of another file up to the budget only', () => {
+    const items = Math.ceil(MAX_FILE_NODES / 2) + 10;
+    const text = `${CM}---\n${CM}items:\n${'- a\n'.repeat(items)}---\n${CM}`;
+    const before = parseStats.documents;
+    expect(parseDocuments(text).map((d) => d.range[0])).toEqual([0]);
+    expect(parseStats.documents - before).toBe(1);
   });
 });

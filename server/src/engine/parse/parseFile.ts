@@ -39,7 +39,8 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
     // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
     // took seconds); the ranges are ours anyway.
-    docs = fastPath ? parseDocuments(head) : packageDocuments(head);
+    // head is within the node budget already.
+    docs = fastPath ? withoutStackTraces(() => parseDocumentsWithStacks(head)) : packageDocuments(head);
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
@@ -119,8 +120,11 @@ function withoutStackTraces<T>(run: () => T): T {
   }
 }
 
+/** The documents of a text read for what it gives other files (its CRDs, its gate configs): up to the file's node
+ *  budget, as parseFile reads it (node-budget.ts); the documents after that are not read. */
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  return withoutStackTraces(() => parseDocumentsWithStacks(text, lineCounter));
+  const cap = nodeBudgetCap(text);
+  return withoutStackTraces(() => parseDocumentsWithStacks(cap === undefined ? text : text.slice(0, cap), lineCounter));
 }
 
 /** Thrown to stop the fast path at the first document with a problem: the package reads the whole text then. */
