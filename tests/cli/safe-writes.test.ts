@@ -84,6 +84,7 @@ describe('--fix', () => {
     symlinkSync(real, path.join(repo, 'cm.yaml'));
     const r = await run(repo, ['check', '--fix', path.join(repo, 'cm.yaml')]);
     expect(r.code).toBe(2);
+    expect(r.out).toContain('Failing (exit 2): 1 file not written by --fix');
     expect(r.err).toContain(`--fix: ${path.join(repo, 'cm.yaml')}: not changed: ${path.join(repo, 'cm.yaml')} is a symbolic link`);
     expect(readFileSync(real, 'utf8')).toBe(FIXABLE);
     expect(lstatSync(path.join(repo, 'cm.yaml')).isSymbolicLink()).toBe(true);

@@ -325,6 +325,11 @@ export const checkCommand: Command = {
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;
       verdict = { exitCode: EXIT_USAGE, reasons: [unreadable, ...verdict.reasons], beyondFindings: [unreadable, ...(verdict.beyondFindings ?? [])] };
     }
+    if (refusedFixes > 0) {
+      // Said on stderr with the reason per file (check-file.ts fixInput); every report says the run fails for it.
+      const unwrittenFixes = `${refusedFixes === 1 ? '1 file' : `${refusedFixes} files`} not written by --fix`;
+      verdict = { exitCode: EXIT_USAGE, reasons: [unwrittenFixes, ...verdict.reasons], beyondFindings: [unwrittenFixes, ...(verdict.beyondFindings ?? [])] };
+    }
     // The version the files were checked against: the run's, unless their settings files all say another one.
     const versions = new Set(collected.inputs.map((i) => groups[i.settings ?? '']!.projectSettings.version));
     const summary: RunSummary = {
@@ -350,6 +355,6 @@ export const checkCommand: Command = {
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
     // A refused write (a report, a --fix) is said with its reason and exits 2, whatever the findings.
     for (const m of unwritten) io.err(`kubegate check: report not written: ${m}\n`);
-    return unwritten.length > 0 || refusedFixes > 0 ? EXIT_USAGE : verdict.exitCode;
+    return unwritten.length > 0 ? EXIT_USAGE : verdict.exitCode;
   },
 };
