@@ -85,3 +85,16 @@ describe('the node budget in discovery', () => {
     expect(parseStats.documents - before).toBe(1);
   });
 });
+
+describe('the node count of a deeply nested document', () => {
+  it('stops where the parser gives the document up: a deep document costs its first levels, not its length', () => {
+    const levels = MAX_FILE_NODES + 1000;
+    // Past the budget in brackets, yet given up at MAX_NESTING: the nesting note, and the document after it is read.
+    const text = `${CM}junk: ${'['.repeat(levels)}${']'.repeat(levels)}\n---\n${FAILING}`;
+    const report = check(text);
+    expect(report.findings.map((f) => [f.code, f.document, f.data?.['rule']])).toEqual([
+      ['file-too-large', 0, 'nesting'],
+      ['unknown-field', 1, undefined],
+    ]);
+  });
+});

@@ -4,6 +4,8 @@
 // bound on the count from single characters first (linear, no allocation), then, only for a text that may be over
 // it, the package's lexer alone, which allocates nothing per node.
 import { CST, Lexer } from 'yaml';
+import { documentMarkers } from './cut-documents';
+import { MAX_NESTING } from './nesting';
 
 /** Nodes (scalars, aliases, flow collections, block sequence items) read from one file at most: ten times the
  *  nodes of the largest file of the bench (the 1.8 MB Gateway API bundle), and under half a GB of parsed tokens and
@@ -39,16 +41,33 @@ export function mayExceedNodeBudget(text: string, limit = MAX_FILE_NODES): boole
 }
 
 /** Where the unread documents start (the line of the `---` of the document in which the text passes `limit`
- *  nodes, or 0), or undefined when the whole text is within it. */
+ *  nodes, or 0), or undefined when the whole text is within it. A document whose flow collections nest deeper than
+ *  MAX_NESTING is not read further (the parser gives it up there too, nesting.ts): the count goes on from the next
+ *  `---` line, so a deep document costs its first levels, not its length. */
 export function nodeBudgetCap(text: string, limit = MAX_FILE_NODES): number | undefined {
   if (!mayExceedNodeBudget(text, limit)) return undefined;
   let nodes = 0;
-  let offset = 0;
-  let docStart = 0;
-  for (const lexeme of new Lexer().lex(text)) {
-    if (lexeme === '---') docStart = offset;
-    if (makesNode(lexeme) && ++nodes > limit) return text.lastIndexOf('\n', docStart - 1) + 1;
-    if (!MARKS.has(lexeme)) offset += lexeme.length;
+  for (let from = 0; ; ) {
+    let offset = from;
+    let docStart = from;
+    let flow = 0;
+    let deep = false;
+    // Slices of a long string share its characters (no copy).
+    for (const lexeme of new Lexer().lex(from === 0 ? text : text.slice(from))) {
+      if (lexeme === '---') {
+        docStart = offset;
+        flow = 0;
+      }
+      if (makesNode(lexeme) && ++nodes > limit) return text.lastIndexOf('\n', docStart - 1) + 1;
+      if (lexeme === '[' || lexeme === '{') deep = ++flow > MAX_NESTING;
+      else if ((lexeme === ']' || lexeme === '}') && flow > 0) flow--;
+      if (!MARKS.has(lexeme)) offset += lexeme.length;
+      if (deep) break;
+    }
+    if (!deep) return undefined;
+    const lineAfter = text.indexOf('\n', offset);
+    const next = lineAfter < 0 ? undefined : documentMarkers(text, lineAfter + 1)[0];
+    if (next === undefined) return undefined;
+    from = next;
   }
-  return undefined;
 }

@@ -1,9 +1,10 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Node } from 'yaml';
+import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
-import type { ParsedDocument, ParsedFile, UnreadCause } from '../model';
+import type { ParsedDocument, ParsedFile } from '../model';
+import { unreadDocuments } from './unread-documents';
 import type { Range } from '../base/types';
 import { aliasIndex, eachNode } from './aliases';
 import { rangeOf } from './ranges';
@@ -83,26 +84,6 @@ function templateCap(text: string): number | undefined {
     start = at;
   }
   return undefined;
-}
-
-/** The documents from `cap` (a line start) on, one per `---` line, not parsed: `unread` says why (and the first one
- *  carries the note). */
-function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[], why: UnreadCause): void {
-  const starts = documentMarkers(text, cap);
-  if (starts[0] !== cap) starts.unshift(cap);
-  starts.forEach((start, i) => {
-    const end = starts[i + 1] ?? text.length;
-    documents.push({
-      index: documents.length,
-      doc: null,
-      range: rangeOf(lineCounter, start, end),
-      start,
-      end,
-      templated: false,
-      errors: [],
-      unread: { first: i === 0, remaining: starts.length, ...why },
-    });
-  });
 }
 
 /** The documents of a text as the package's parseAllDocuments gives them (and the line starts in `lineCounter`, when
