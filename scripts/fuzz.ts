@@ -1,4 +1,6 @@
 // npm run fuzz -- [--edits N] [--seed S] [--runs R] [--documents D] [--server PATH] [--no-record]
+// npm run fuzz -- --hostile N [--seed S] [--max-bytes B]: the hostile-input mode instead (scripts/fuzz-hostile.ts):
+// N seeded attack inputs (nesting, node floods, template documents, padding) checked by the built CLI as CI does.
 // Long runs of the LSP fuzzer (tests/fuzz/lsp-fuzzer.ts) against the built server (npm run build first; the
 // npm script does). Runs R seeds from S on, splitting the edits between them; prints the totals. The seeds of
 // failing runs are added to tests/fuzz/regression-seeds.json, which the bounded test suite replays (not with
@@ -9,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import * as path from 'node:path';
 import { setDataReader } from '../server/src/engine';
 import { nodeDataReader } from '../server/src/host/data-files';
+import { runHostile } from './fuzz-hostile';
 import { EXTRA_CORPUS, INLINE_CORPUS, REPO_CONFIG_CORPUS, runFuzz, type FuzzFailure } from '../tests/fuzz/lsp-fuzzer';
 
 const root = path.resolve(__dirname, '..');
@@ -44,7 +47,22 @@ function corpus(): string[] {
   return out.length > 0 ? [...out, ...EXTRA_CORPUS] : [...INLINE_CORPUS, ...EXTRA_CORPUS];
 }
 
+function hostile(count: number): void {
+  const cli = path.join(root, 'dist', 'cli.js');
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: npm run build');
+  const started = Date.now();
+  const res = runHostile(cli, count, firstSeed, arg('max-bytes', 2_000_000), (l) => console.log(`  ${l}`));
+  for (const f of res.failures) console.log(`  FAILED ${f}`);
+  const classes = Object.entries(res.byClass).map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(`fuzz --hostile: ${res.runs} inputs from seed ${firstSeed} (${classes}); ${res.failures.length} failures; ${Math.round((Date.now() - started) / 1000)} s`);
+  if (res.failures.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--hostile')) {
+    hostile(arg('hostile', 20));
+    return;
+  }
   // --server: a copy of the built server to use (a long run is then immune to rebuilds of dist/ meanwhile).
   const at = args.indexOf('--server');
   const serverJs = at >= 0 ? path.resolve(args[at + 1]) : path.join(root, 'dist', 'server.js');

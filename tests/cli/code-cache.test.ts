@@ -15,12 +15,15 @@ afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A folder to check and, beside it (never inside the checked tree: such a cache is refused), the cache folder. */
 function scratch(): { dir: string; cache: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kubegate-code-cache-'));
-  made.push(dir);
+  const base = mkdtempSync(path.join(os.tmpdir(), 'kubegate-code-cache-'));
+  made.push(base);
+  const dir = path.join(base, 'repo');
+  mkdirSync(dir);
   writeFileSync(path.join(dir, 'a.yaml'), MANIFEST);
   writeFileSync(path.join(dir, 'b.yaml'), MANIFEST.replace('settings', 'other'));
-  return { dir, cache: path.join(dir, 'cache') };
+  return { dir, cache: path.join(base, 'cache') };
 }
 
 const codeFiles = (cache: string): string[] => {

@@ -87,10 +87,11 @@ describe.skipIf(!hasShared)(sharedTitle('the derived-facts cache (a Gateway API 
 describe('the derived-facts store key', () => {
   it('holds the build, the derivation, the file and the text: another build never reads an entry', () => {
     const dir = temp();
-    diskStore(dir, 'build-a').set('crds', 'a.yaml', 'kind: X\n', '{"v":1}');
-    const same = diskStore(dir, 'build-a');
+    const secret = '07'.repeat(32);
+    diskStore({ dir, build: 'build-a', secret }).set('crds', 'a.yaml', 'kind: X\n', '{"v":1}');
+    const same = diskStore({ dir, build: 'build-a', secret });
     expect(same.get('crds', 'a.yaml', 'kind: X\n')).toBe('{"v":1}');
-    const other = diskStore(dir, 'build-b');
+    const other = diskStore({ dir, build: 'build-b', secret });
     expect(other.get('crds', 'a.yaml', 'kind: X\n')).toBeUndefined();
     expect(other.stats).toMatchObject({ hits: 0, misses: 1 });
     expect(same.get('configs', 'a.yaml', 'kind: X\n')).toBeUndefined();

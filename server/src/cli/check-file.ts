@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { ReadInput } from './inputs';
 import { EXIT_USAGE, type CliIO } from './io';
 import type { RunVerdict } from './policy';
+import { repoRootOf } from './repo-settings';
 
 /** A fix that edits only the checked file (its edits, without the file name). */
 export interface FileFix {
@@ -133,18 +134,24 @@ export function skippedByKindOf(report: FileReport, selectors: readonly string[]
 }
 
 /** `--fix`: the input's text after its safe fixes, written back to the file (a regular file only; stdin and
- *  FIFOs are checked as they are); each applied fix is listed on stderr. */
-export function fixInput(input: ReadInput, analysisOf: () => Analysis, severity: Parameters<Analysis['check']>[1], stdinName: string | undefined, io: CliIO): string {
+ *  FIFOs are checked as they are; never through a link: safe-write.ts); each applied fix is listed on stderr. A
+ *  refused write keeps the text as it was and is `refused` (the run exits 2). */
+export function fixInput(input: ReadInput, analysisOf: () => Analysis, severity: Parameters<Analysis['check']>[1], stdinName: string | undefined, io: CliIO): { text: string; refused?: true } {
   const file = path.resolve(io.cwd?.() ?? process.cwd(), input.path);
   const fromStdin = input.path.startsWith('<') || input.path === stdinName;
   if (fromStdin || io.stat?.(file)?.kind !== 'file' || !io.writeFile) {
     io.err(`kubegate check --fix: ${input.path}: not a regular file; not changed\n`);
-    return input.text;
+    return { text: input.text };
   }
   const fixed = applySafeFixes(input.text, input.path, (t) => checkOne(analysisOf, t, severity, () => undefined));
-  if (fixed.applied.length === 0 || fixed.text === input.text) return input.text;
-  io.writeFile(file, fixed.text);
+  if (fixed.applied.length === 0 || fixed.text === input.text) return { text: input.text };
+  try {
+    io.writeFile(file, fixed.text, repoRootOf(io));
+  } catch (err) {
+    io.err(`kubegate check --fix: ${input.path}: not changed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return { text: input.text, refused: true };
+  }
   const lines = fixed.applied.map((a) => `  line ${a.finding.range.start.line + 1}: ${a.finding.code}: ${a.fix.title}\n`).join('');
   io.err(`kubegate check --fix: ${input.path}: ${fixed.applied.length === 1 ? '1 fix' : `${fixed.applied.length} fixes`} applied\n${lines}`);
-  return fixed.text;
+  return { text: fixed.text };
 }

@@ -8,7 +8,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { parseStats, Project } from '../engine';
 import { checkInput, unreadOutcome, type FileOutcome, type FileRunOptions } from './check-run';
 import { cliHost, type CliHost } from './project-host';
-import { readProblem, type CheckInput } from './inputs';
+import { inputProblem, type CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
 import { openStore, type StoreSpec } from '../host/derived-store';
 import { threadEntry } from './entry-file';
@@ -82,7 +82,7 @@ export class FileChecker {
     if (text === undefined) {
       // Through the host: a text discovery read for a sibling's check is not read again, nor the reverse.
       const read = this.host.readChecked(path.resolve(this.options.cwd, input.path), this.options.maxFileBytes);
-      if (!read.ok) return unreadOutcome(index, input, readProblem(read));
+      if (!read.ok) return unreadOutcome(index, input, inputProblem(input.path, read));
       text = read.text;
     }
     return checkInput({ ...input, text }, index, this.project, this.options, this.io, this.said);

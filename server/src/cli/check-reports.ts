@@ -62,8 +62,9 @@ function writerFor(format: Format, settings: ReportSettings, out: ChunkedOut, io
 }
 
 /** Every report of the run, each with its sink (stdout or a file opened before the check). */
-export function openWriters(settings: ReportSettings, io: CliIO, texts: Map<string, string>): { writer: ReportWriter; close(): void } {
-  const opened: { close(): void }[] = [];
+export function openWriters(settings: ReportSettings, io: CliIO, texts: Map<string, string>): { writer: ReportWriter; close(): string[] } {
+  const opened: { close(): void; abort?(): void }[] = [];
+  const root = repoRootOf(io);
   const writers: ReportWriter[] = [];
   try {
     for (const o of settings.outputs) {
@@ -72,7 +73,7 @@ export function openWriters(settings: ReportSettings, io: CliIO, texts: Map<stri
         if (!io.openOutput) throw new UsageError(`cannot write ${o.file}: no file output here`);
         const file = path.resolve(cwdOf(io), o.file);
         try {
-          const handle = io.openOutput(file);
+          const handle = io.openOutput(file, root);
           opened.push(handle);
           sink = (t) => handle.write(t);
         } catch (err) {
@@ -82,7 +83,7 @@ export function openWriters(settings: ReportSettings, io: CliIO, texts: Map<stri
       writers.push(writerFor(o.format, settings, new ChunkedOut(sink), io, texts, o.file !== undefined));
     }
   } catch (err) {
-    for (const h of opened) h.close();
+    for (const h of opened) (h.abort ?? h.close)();
     throw err;
   }
   return {
@@ -90,6 +91,15 @@ export function openWriters(settings: ReportSettings, io: CliIO, texts: Map<stri
       file: (r) => writers.forEach((w) => w.file(r)),
       end: (s) => writers.forEach((w) => w.end(s)),
     },
-    close: () => opened.forEach((h) => h.close()),
+    /** Puts every report in place; says why for each that could not be (its name was swapped for a link). */
+    close: () =>
+      opened.flatMap((h) => {
+        try {
+          h.close();
+          return [];
+        } catch (err) {
+          return [err instanceof Error ? err.message : String(err)];
+        }
+      }),
   };
 }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
 import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
 import { notCheckedDocuments, type FileResult } from './format/types';
-import type { CheckInput, ReadInput } from './inputs';
+import type { CheckInput, InputProblem, ReadInput } from './inputs';
 import type { CliIO } from './io';
 import type { SeverityMap } from './policy';
 
@@ -43,9 +43,10 @@ export interface FileOutcome {
   fixes?: (FileFix[] | null)[];
   /** Findings its settings file turned off (`severity: {code: off}`). */
   switchedOff: number;
-  /** Documents left out by `--skip-kind`; documents seen; of those, not checked. */
+  /** Documents left out by `--skip-kind`; documents seen; of those, not checked (format/types.ts). */
   skippedByKind: number;
   documents: number;
+  notChecked: number;
   /** Kubegate failed on the file (the report holds its check-failed finding). */
   failed: boolean;
   /** Lines for stderr, in the order they were said (`note:` lines are printed once per run). */
@@ -53,19 +54,25 @@ export interface FileOutcome {
   text?: string;
   /** Why the input could not be read when its turn came (it was found readable when the run began): no report. */
   unread?: string;
+  /** `--fix` did not write the file back (a link, another user's file): said on stderr, the run exits 2. */
+  refusedWrite?: true;
+  /** The unread input went past a bound (grew over the size limit): a file not checked (inputs.ts InputProblem). */
+  unreadBound?: true;
 }
 
 /** The outcome of an input that could not be read when checked (removed, replaced or grown since the walk). */
-export function unreadOutcome(index: number, input: CheckInput, why: string): FileOutcome {
+export function unreadOutcome(index: number, input: CheckInput, why: InputProblem): FileOutcome {
   return {
     index,
     result: { path: input.path, report: { findings: [], documents: [] }, gateConfigs: [], gateConfigsAsWritten: [], notChecked: [] },
     switchedOff: 0,
     skippedByKind: 0,
     documents: 0,
+    notChecked: 0,
     failed: false,
     messages: [],
-    unread: why,
+    unread: why.message,
+    ...(why.bound ? { unreadBound: true as const } : {}),
   };
 }
 
@@ -77,7 +84,8 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   let context: FileContext | undefined;
   // The project's context, built once per file; the analysis names the file as the user wrote it.
   const analysisOf = (): Analysis => (context ??= project.contextOf(path.resolve(options.cwd, input.path), group.projectSettings, input.text)).analysis.withFile(input.path);
-  const text = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : input.text;
+  const fixed = options.fix ? fixInput(input, analysisOf, group.severity, options.stdinFilename, sayingIO) : { text: input.text };
+  const text = fixed.text;
   // The codes the settings file turns off are checked at their default severity, then dropped and counted.
   const off = new Set(group.offBySettings);
   const severity = off.size === 0 ? group.severity : Object.fromEntries(Object.entries(group.severity).filter(([code]) => !off.has(code)));
@@ -87,7 +95,7 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   // kubectl -R reads .json files too: one found in a folder is checked when it holds a Kubernetes object, and one
   // that parses and holds none (package.json, tsconfig.json) is named as skipped, with why (not an unchecked manifest).
   if (!input.named && /\.json$/i.test(input.path) && one.report.findings.length === 0 && !one.report.documents.some((d) => d.kind !== undefined || d.apiVersion !== undefined)) {
-    return unreadOutcome(index, input, 'a .json file without apiVersion and kind (not a Kubernetes object): not checked');
+    return unreadOutcome(index, input, { path: input.path, message: 'a .json file without apiVersion and kind (not a Kubernetes object): not checked' });
   }
   const kept = off.size === 0 ? one.report : { ...one.report, findings: one.report.findings.filter((f) => !off.has(f.code)) };
   const switchedOff = one.report.findings.length - kept.findings.length;
@@ -110,7 +118,9 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     switchedOff,
     skippedByKind: skipped.documents.size,
     documents: docs.documents + skipped.documents.size,
+    notChecked: docs.count,
     failed: one.failed,
+    ...(fixed.refused ? { refusedWrite: true as const } : {}),
     messages,
     ...(options.keepText ? { text } : {}),
   };

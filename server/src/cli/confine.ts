@@ -21,6 +21,16 @@ export function realOf(io: CliIO, p: string): string {
   }
 }
 
+/** The nearest folder at or above `start` that holds `.git`, else `fallback`. */
+export function repositoryRoot(start: string, exists: (p: string) => boolean, fallback: string): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    if (exists(path.join(dir, '.git'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(fallback);
+    dir = parent;
+  }
+}
 
 export interface Confinement {
   root: string;

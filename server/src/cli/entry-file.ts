@@ -8,10 +8,14 @@ const LAUNCHER = Symbol.for('kubegate.cli-launcher');
 /** Keys of a thread's workerData: its code cache (a file, or null when the run keeps none), and whether it writes it. */
 const CODE_CACHE = 'kubegateCodeCache';
 const WRITES_CODE_CACHE = 'kubegateWritesCodeCache';
+/** The key of the code cache's keyed hash (host/cache-folder.ts), with the file. */
+const CODE_CACHE_SECRET = 'kubegateCodeCacheSecret';
 
 interface Launcher {
   file: string;
   codeCache: string | undefined;
+  /** The secret its keyed hash is made with (absent: no code cache). */
+  codeCacheSecret?: string;
   /** The code cache is to be written (missing, or refused by V8). */
   fresh: boolean;
   /** A thread was told to write it. */
@@ -31,6 +35,7 @@ export function threadEntry(programFile: string): { file: string; data: Record<s
   const l = launcher();
   if (!l) return { file: programFile, data: {} };
   const data: Record<string, string | boolean | null> = { [CODE_CACHE]: l.codeCache ?? null };
+  if (l.codeCacheSecret !== undefined) data[CODE_CACHE_SECRET] = l.codeCacheSecret;
   if (l.codeCache !== undefined && l.fresh && !l.handedOver) {
     l.handedOver = true;
     data[WRITES_CODE_CACHE] = true;
@@ -44,8 +49,9 @@ export function cacheHandedOver(): boolean {
 }
 
 /** The code cache a thread was handed (file undefined: none, or not started by a launcher), and whether it writes it. */
-export function handedCodeCache(workerData: unknown): { file: string | undefined; writes: boolean } {
+export function handedCodeCache(workerData: unknown): { file: string | undefined; writes: boolean; secret?: string } {
   const data = workerData as Record<string, unknown> | null | undefined;
   const file = data?.[CODE_CACHE];
-  return { file: typeof file === 'string' ? file : undefined, writes: data?.[WRITES_CODE_CACHE] === true };
+  const secret = data?.[CODE_CACHE_SECRET];
+  return { file: typeof file === 'string' ? file : undefined, writes: data?.[WRITES_CODE_CACHE] === true, ...(typeof secret === 'string' ? { secret } : {}) };
 }

@@ -15,7 +15,9 @@ import { isManifestName, REPO_CONFIG_NAME } from '../engine';
 export interface InputLimits {
   /** Bytes read from one file at most. */
   maxFileBytes: number;
-  /** Bytes read in one run at most (files beyond it are skipped with a note). */
+  /** Bytes held in one run at most, when every text is read before any check (without `defer`; files beyond
+   *  it are skipped with a note). A deferred run holds one file at a time: each file has its own bound, and no
+   *  file can use up a budget the others needed. */
   maxRunBytes: number;
 }
 
@@ -46,6 +48,9 @@ export function readInputsOf(c: CollectedInputs): ReadInput[] {
 export interface InputProblem {
   path: string;
   message: string;
+  /** Not read because of a bound (the size limit per file or per run): a file not checked, counted as one
+   *  document not checked, so `--fail-on-unchecked` fails on it (fail closed). */
+  bound?: true;
 }
 
 export interface CollectedInputs {
@@ -133,6 +138,11 @@ async function readStream(io: CliIO, p: string, max: number): Promise<ReadOutcom
   return readRegular(io, p, max);
 }
 
+/** A read that gave no text, as a note naming the file (marked when a bound stopped it). */
+export function inputProblem(name: string, o: Exclude<ReadOutcome, { ok: true }>): InputProblem {
+  return { path: name, message: readProblem(o), ...(o.reason === 'too-large' ? { bound: true as const } : {}) };
+}
+
 /** Why a read gave no text, for a note or an error line. */
 export function readProblem(o: Exclude<ReadOutcome, { ok: true }>): string {
   if (o.reason === 'too-large') return `larger than the ${formatBytes(o.limit)} limit per file; not checked (raise it with --max-file-size, or split the file)`;
@@ -147,15 +157,17 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
   const out: CollectedInputs = { inputs: [], skipped: [], failed: [], bytesRead: 0 };
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('"-" (stdin) given more than once');
 
-  const runLeft = () => limits.maxRunBytes - out.bytesRead;
+  // Without `defer` every text is held until the checks: the run's bound applies. With it, each file's own.
+  const runLeft = () => (options.defer ? Infinity : limits.maxRunBytes - out.bytesRead);
+  const fileMax = () => Math.min(limits.maxFileBytes, runLeft());
   const take = (name: string, o: ReadOutcome, named: boolean): void => {
     out.bytesRead += o.bytes;
     if (o.ok) out.inputs.push({ path: name, text: o.text, size: o.bytes, ...(named ? { named: true as const } : {}) });
-    else (named ? out.failed : out.skipped).push({ path: name, message: readProblem(o) });
+    else (named ? out.failed : out.skipped).push(inputProblem(name, o));
   };
   // A regular file of `size` bytes: read now, or (defer) sized now and read when checked.
   const takeRegular = (name: string, size: number, named: boolean): void => {
-    const max = Math.min(limits.maxFileBytes, runLeft());
+    const max = fileMax();
     if (!options.defer) take(name, readRegular(io, name, max), named);
     else if (size > max) take(name, { ok: false, reason: 'too-large', bytes: 0, limit: max }, named);
     else {
@@ -168,6 +180,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     (named ? out.failed : out.skipped).push({
       path: name,
       message: `not read: this run already read ${formatBytes(out.bytesRead)} of the ${formatBytes(limits.maxRunBytes)} limit per run`,
+      bound: true,
     });
     return true;
   };
@@ -230,10 +243,10 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
     if (p === '-') {
       const name = options.stdinFilename ?? '<stdin>';
       if (options.stdinFilename !== undefined && excluded(name)) {
-        await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())); // drained: the writer is not left blocked
+        await readStream(io, '-', fileMax()); // drained: the writer is not left blocked
         continue;
       }
-      take(name, await readStream(io, '-', Math.min(limits.maxFileBytes, runLeft())), true);
+      take(name, await readStream(io, '-', fileMax()), true);
       continue;
     }
     const st = statOf(io, p);
@@ -250,7 +263,7 @@ export async function collectInputs(paths: readonly string[], io: CliIO, options
       if (!overRun(p, Math.min(st.size, limits.maxFileBytes), true)) takeRegular(p, st.size, true);
     } else {
       // A FIFO, /dev/fd/N (process substitution) or a device named on purpose: read once, capped.
-      take(p, await readStream(io, p, Math.min(limits.maxFileBytes, runLeft())), true);
+      take(p, await readStream(io, p, fileMax()), true);
     }
   }
   return out;

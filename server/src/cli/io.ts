@@ -2,6 +2,7 @@
 // are plain functions (tests can run them in-process).
 import * as fs from 'node:fs';
 import { realPath } from '../host/real-path';
+import { openReplacing, writeReplacing } from './safe-write';
 import { MAX_FILE_BYTES, readRegularFile, readStreamInput, statEntry, type EntryKind, type ReadOutcome } from './read-bounded';
 
 export type { EntryKind, ReadOutcome } from './read-bounded';
@@ -27,10 +28,11 @@ export interface CliIO {
   readStream?(path: string, maxBytes: number): Promise<ReadOutcome>;
   /** The working directory (repository root, `.kubegate.yaml`, relative SARIF paths). */
   cwd?(): string;
-  /** Opens a file for a report (`--output`, `--format sarif=FILE`), created or truncated. */
-  openOutput?(path: string): { write(text: string): void; close(): void };
-  /** Replaces the text of an existing input file (`kubegate check --fix`). */
-  writeFile?(path: string, text: string): void;
+  /** Opens a file for a report (`--output`, `--format sarif=FILE`): written beside it and renamed over it on
+   *  close, never through a link nor out of `root` through a linked folder (safe-write.ts; RefusedWrite). */
+  openOutput?(path: string, root?: string): { write(text: string): void; close(): void; abort?(): void };
+  /** Replaces the text of an existing input file (`kubegate check --fix`), the same way; keeps its mode. */
+  writeFile?(path: string, text: string, root?: string): void;
   /** The environment (the cache folder, KUBEGATE_CACHE); absent in tests that run a command in-process: no cache. */
   env?: NodeJS.ProcessEnv;
 }
@@ -60,11 +62,11 @@ export function processIO(): CliIO {
     readRegular: readRegularFile,
     readStream: readStreamInput,
     cwd: () => process.cwd(),
-    openOutput(p) {
-      const fd = fs.openSync(p, 'w');
-      return { write: (t) => void fs.writeSync(fd, t), close: () => fs.closeSync(fd) };
+    openOutput: (p, root) => openReplacing(p, root !== undefined ? { root } : {}),
+    writeFile(p, t, root) {
+      const mode = statEntry(p)?.kind === 'file' ? fs.statSync(p).mode & 0o7777 : undefined;
+      writeReplacing(p, t, { ...(root !== undefined ? { root } : {}), ...(mode !== undefined ? { mode } : {}) });
     },
-    writeFile: (p, t) => fs.writeFileSync(p, t),
     env: process.env,
   };
 }

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { exclusionOf, isManifestName, isWantedFile, parseRepoConfig, Project, type RepoConfig, type RepoSettings } from '../engine';
 import { cliHost } from './project-host';
 import { UsageError } from './args';
-import { repositoryRoot } from './format/sarif';
+import { repositoryRoot } from './confine';
 import { isYamlName } from './inputs';
 import { confinementOf, realOf } from './confine';
 import type { CliIO } from './io';

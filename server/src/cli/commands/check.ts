@@ -190,7 +190,7 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
     ...(stdinFilename !== undefined ? { stdinFilename } : {}),
     maxFileBytes,
     jobs: parseJobs(optionValue(args, 'jobs')),
-    store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env) : undefined,
+    store: io.env ? storeSpecFor(hasFlag(args, 'no-cache'), io.env, cwdOf(io), (why) => io.err(`note: ${why}\n`)) : undefined,
     stats: hasFlag(args, 'stats'),
   };
 }
@@ -278,6 +278,7 @@ export const checkCommand: Command = {
     const here = new FileChecker(fileOptions, settings.store, io);
     here.hold(collected.inputs);
     let unread = 0;
+    let refusedFixes = 0;
     const take = (o: FileOutcome): void => {
       if (o.unread !== undefined) {
         // Readable when the folders were walked, not when its turn came: like a file unreadable from the start.
@@ -285,7 +286,7 @@ export const checkCommand: Command = {
         unread++;
         if (input.named) collected.failed.push({ path: input.path, message: o.unread });
         else {
-          collected.skipped.push({ path: input.path, message: o.unread });
+          collected.skipped.push({ path: input.path, message: o.unread, ...(o.unreadBound ? { bound: true as const } : {}) });
           io.err(`note: skipped ${input.path}: ${o.unread}\n`);
         }
         return;
@@ -297,6 +298,7 @@ export const checkCommand: Command = {
         else io.err(m);
       }
       if (o.failed) failedChecks.push(o.result.path);
+      if (o.refusedWrite) refusedFixes++;
       if (o.text !== undefined) texts.set(o.result.path, o.text);
       let shown = false;
       for (const f of o.result.report.findings) {
@@ -306,7 +308,7 @@ export const checkCommand: Command = {
       if (shown) filesWithFindings++;
       const governing = collected.inputs[o.index]!.settings;
       if (governing !== undefined && o.switchedOff > 0) switchedOff.set(governing, (switchedOff.get(governing) ?? 0) + o.switchedOff);
-      notChecked += o.result.notChecked?.length ?? 0;
+      notChecked += o.notChecked;
       documents += o.documents;
       skippedByKind += o.skippedByKind;
       addSilenced(silenced, o.result.report);
@@ -335,11 +337,20 @@ export const checkCommand: Command = {
     here.finish();
     work = addStats(work, here.stats());
     if (settings.stats) io.err(statsLine(work, jobs, collected.inputs.length - unread, settings.store));
+    // A file not read because of a bound is a document not checked: it fails --fail-on-unchecked (fail closed).
+    const notRead = collected.skipped.filter((s) => s.bound).length;
+    notChecked += notRead;
+    documents += notRead;
     let verdict: RunVerdict = withFailedChecks(verdictOf(counts, notChecked, settings, settings.policySource), failedChecks);
     if (collected.failed.length > 0) {
       const names = collected.failed.map((f) => f.path).join(', ');
       const unreadable = `${collected.failed.length === 1 ? '1 path' : `${collected.failed.length} paths`} not readable (${names})`;
       verdict = { exitCode: EXIT_USAGE, reasons: [unreadable, ...verdict.reasons], beyondFindings: [unreadable, ...(verdict.beyondFindings ?? [])] };
+    }
+    if (refusedFixes > 0) {
+      // Said on stderr with the reason per file (check-file.ts fixInput); every report says the run fails for it.
+      const unwrittenFixes = `${refusedFixes === 1 ? '1 file' : `${refusedFixes} files`} not written by --fix`;
+      verdict = { exitCode: EXIT_USAGE, reasons: [unwrittenFixes, ...verdict.reasons], beyondFindings: [unwrittenFixes, ...(verdict.beyondFindings ?? [])] };
     }
     // The version the files were checked against: the run's, unless their settings files all say another one.
     const versions = new Set(collected.inputs.map((i) => groups[i.settings ?? '']!.projectSettings.version));
@@ -358,7 +369,7 @@ export const checkCommand: Command = {
       verdict,
     };
     writer.end(summary);
-    reports.close();
+    const unwritten = reports.close();
     if (settings.outputs.every((o) => o.file !== undefined)) {
       // Every report went to a file: the log still gets the summary and, when failing, why.
       io.out(`${summaryLine(summary, settings.quiet)}\n`);
@@ -366,6 +377,8 @@ export const checkCommand: Command = {
       if (failing) io.out(`${failing}\n`);
     }
     for (const f of collected.failed) io.err(`kubegate check: cannot read ${f.path}: ${f.message}\n`);
-    return verdict.exitCode;
+    // A refused write (a report, a --fix) is said with its reason and exits 2, whatever the findings.
+    for (const m of unwritten) io.err(`kubegate check: report not written: ${m}\n`);
+    return unwritten.length > 0 ? EXIT_USAGE : verdict.exitCode;
   },
 };

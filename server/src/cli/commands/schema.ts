@@ -17,6 +17,8 @@ import { describeOptions, hasFlag, optionValue, parseArgs, UsageError, type Opti
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { GATE_OPTIONS, gateEnvironmentFromArgs, type GateOptionDeps } from '../gate-options';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
+import { repoRootOf } from '../repo-settings';
+import { writeReplacing } from '../safe-write';
 
 export const SCHEMA_OPTIONS: OptionSpec[] = [
   VERSION_OPTION,
@@ -50,48 +52,14 @@ export interface SchemaWriter {
   writeFile(file: string, text: string): void;
 }
 
-/**
- * Writes `file` without ever writing through a link: an existing entry must be a regular file owned by this user
- * (else the export stops, naming it); the text goes to a new file created exclusively beside it (O_EXCL and
- * O_NOFOLLOW: never an existing file or a link), which is then renamed over the name (a rename replaces the entry
- * itself, never what a link points to). A folder named --out that holds a link planted by someone else cannot
- * redirect the export outside it.
- */
-export function writeOwnedFile(file: string, text: string): void {
-  let st: fs.Stats | undefined;
-  try {
-    st = fs.lstatSync(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  if (st) {
-    if (st.isSymbolicLink()) throw new Error(`${file} is a symbolic link: not written through (remove it, or choose another --out folder)`);
-    if (!st.isFile()) throw new Error(`${file} exists and is not a regular file`);
-    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-    if (uid !== undefined && st.uid !== uid) throw new Error(`${file} belongs to another user: not overwritten`);
-  }
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o644);
-  try {
-    fs.writeSync(fd, text);
-  } catch (err) {
-    fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
-    throw err;
-  }
-  fs.closeSync(fd);
-  try {
-    fs.renameSync(temp, file);
-  } catch (err) {
-    fs.rmSync(temp, { force: true });
-    throw err;
-  }
+/** The file system, written as every CLI write is (safe-write.ts): never through a link, nor out of the
+ *  repository (`root`) through a linked folder. */
+function fsWriter(root: string): SchemaWriter {
+  return {
+    mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
+    writeFile: (file, text) => writeReplacing(path.resolve(file), text, { root }),
+  };
 }
-
-const fsWriter: SchemaWriter = {
-  mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
-  writeFile: writeOwnedFile,
-};
 
 export interface SchemaCommandDeps extends GateOptionDeps {
   writer?: SchemaWriter;
@@ -148,11 +116,12 @@ export function makeSchemaCommand(deps: SchemaCommandDeps = {}): Command {
         return EXIT_OK;
       }
       const out = optionValue(args, 'out')!;
-      const writer = deps.writer ?? fsWriter;
+      const outDir = path.resolve(io.cwd?.() ?? process.cwd(), out);
+      const writer = deps.writer ?? fsWriter(repoRootOf(io));
       const files = exportSchemaFiles(opts);
       try {
-        writer.mkdir(out);
-        for (const f of files) writer.writeFile(path.join(out, f.name), `${JSON.stringify(f.schema, null, 2)}\n`);
+        writer.mkdir(outDir);
+        for (const f of files) writer.writeFile(path.join(outDir, f.name), `${JSON.stringify(f.schema, null, 2)}\n`);
       } catch (err) {
         io.err(`kubegate schema: cannot write to ${out}: ${err instanceof Error ? err.message : String(err)}\n`);
         return EXIT_USAGE;

@@ -95,17 +95,6 @@ function sarifFix(fix: FileFix, artifact: { uri: string; uriBaseId?: string }): 
   return { description: { text: fix.title }, artifactChanges: [{ artifactLocation: artifact, replacements }] };
 }
 
-/** The nearest folder at or above `start` that holds `.git`, else `fallback`. */
-export function repositoryRoot(start: string, exists: (p: string) => boolean, fallback: string): string {
-  let dir = path.resolve(start);
-  for (;;) {
-    if (exists(path.join(dir, '.git'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return path.resolve(fallback);
-    dir = parent;
-  }
-}
-
 export interface SarifContext {
   /** Repository root: artifact URIs are relative to it. */
   root: string;

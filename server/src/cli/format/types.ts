@@ -35,7 +35,8 @@ export interface RunSummary {
   counts: Record<Severity, number>;
   /** Documents (a List counts as its items) seen in the checked files. */
   documents: number;
-  /** Of those, not checked (a reason each; those explained by a finding of their own are not counted). */
+  /** Of those, not checked (a reason each; those explained by an error of their own are not counted, those stopped
+   *  by a bound are), and files not read because of a bound (one each). */
   notChecked: number;
   /** Documents skipped on purpose (`--skip-kind`, `skipKinds`). */
   skippedByKind: number;
@@ -120,6 +121,10 @@ export function shownWhenQuiet(severity: Severity): boolean {
 /** Finding codes that already say a document was not checked (no note beside them: one finding per fact). */
 const EXPLAINS_NOT_CHECKED = new Set(['api-not-served', 'unknown-kind', 'yaml-syntax', 'file-too-large']);
 
+/** Of those, the code of a bound (size, nesting, template documents): its note is informational, so the document
+ *  is still counted as not checked (it fails --fail-on-unchecked; an error code fails the run by itself). */
+const BOUND_CODE = 'file-too-large';
+
 function within(r: DocumentReport['range'], p: { line: number; character: number }): boolean {
   const after = p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character);
   const before = p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character);
@@ -129,13 +134,15 @@ function within(r: DocumentReport['range'], p: { line: number; character: number
 /**
  * The documents of a report that were not checked (List items on their own), each with its label, leaving out
  * those a finding of theirs already explains (an `api-not-served` error says the document is not checked) and
- * those `skipped` names. Also the number of documents seen (a List counts as its items).
+ * those `skipped` names. Also the number of documents seen (a List counts as its items) and of those not checked
+ * (`count`: the listed ones and those whose own finding is a bound's note, `file-too-large`).
  */
-export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number } {
+export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number; count: number } {
   const out: NotCheckedDocument[] = [];
   let documents = 0;
-  const explained = (d: DocumentReport) =>
-    report.findings.some((f) => EXPLAINS_NOT_CHECKED.has(f.code) && within(d.range, f.range.start));
+  let count = 0;
+  const explainedBy = (d: DocumentReport) =>
+    report.findings.find((f) => EXPLAINS_NOT_CHECKED.has(f.code) && within(d.range, f.range.start))?.code;
   const visit = (d: DocumentReport, label: string) => {
     if (skipped.has(d)) return;
     if (d.items && d.items.length > 0) {
@@ -143,8 +150,11 @@ export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<Doc
       return;
     }
     documents++;
-    if (!d.checked && d.reason && !explained(d)) out.push({ doc: d, label });
+    if (d.checked || !d.reason) return;
+    const code = explainedBy(d);
+    if (code === undefined) out.push({ doc: d, label });
+    if (code === undefined || code === BOUND_CODE) count++;
   };
   for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return { notChecked: out, documents };
+  return { notChecked: out, documents, count };
 }

@@ -4,6 +4,10 @@ import type { Document, LineCounter } from 'yaml';
 import type { Evidence, DocumentReport, Range } from '../base/types';
 import type { Finding } from '../codes/finding';
 
+/** Why a document is listed without being read: after a file's many template documents, or after its node budget
+ *  ran out (parse/parseFile.ts). */
+export type UnreadCause = { rule: 'template-documents'; templateDocuments: number } | { rule: 'node-budget'; nodes: number };
+
 /** One YAML document of a file, as parsed by the `yaml` package (YAML 1.2 core, default limits). */
 export interface ParsedDocument {
   index: number;
@@ -19,7 +23,7 @@ export interface ParsedDocument {
   errors: { message: string; range: Range }[];
   /** Not parsed: the file has more than `templateDocuments` documents with template markers before it
    *  (parse/parseFile.ts MAX_TEMPLATE_DOCUMENTS); `first` on the first such document, `remaining` of them. */
-  unread?: { first: boolean; templateDocuments: number; remaining: number };
+  unread?: { first: boolean; remaining: number } & UnreadCause;
   /** Not composed: the document nests deeper than `limit` levels of collections, first at `range`
    *  (parse/nesting.ts MAX_NESTING). */
   tooDeep?: { limit: number; range: Range };

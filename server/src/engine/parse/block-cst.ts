@@ -11,7 +11,8 @@
 // would within the whole text. Texts with tabs, CRs, a byte order mark, `...` or `%` lines are left to the
 // package whole. tests/engine/block-cst.test.ts compares the tokens with the package's on inline texts, the
 // corpus, generated streams and seeded mutations of them.
-import { Parser, type CST } from 'yaml';
+import type { CST } from 'yaml';
+import { guardedParse } from './nesting';
 import { blockScalar, plainEnd, quoteEnd, type DocumentLines } from './block-scalars';
 import { flowSequence } from './block-flow';
 import { afterItem, handOn, INDICATOR, readLines, spaces, token, triviaFrom, unsupported, Unsupported, type Line } from './block-trivia';
@@ -117,7 +118,8 @@ class BlockReader implements DocumentLines {
     const from = this.lines[i]!.start;
     const last = end === this.lines.length;
     const to = last ? this.text.length : this.lines[end]!.start;
-    const tokens = [...new Parser().parse(this.text.slice(from, to) + (last ? '' : '---'))];
+    // Bounded as every parse of the package is (nesting.ts): a document nested too deeply stands in empty, at once.
+    const tokens = [...guardedParse(this.text.slice(from, to) + (last ? '' : '---'))];
     if (!last) {
       const next = tokens.pop();
       if (next?.type !== 'document' || next.offset !== to - from || next.value !== undefined) throw new LeaveToPackage();

@@ -3,20 +3,23 @@
 // large file are never all alive at once. The same ParsedDocuments as parseFile, but without their trees.
 import type { Document, LineCounter } from 'yaml';
 import type { ParsedDocument, ParsedFile } from '../model';
+import { mayExceedNodeBudget } from './node-budget';
 import { addDuplicateKeyErrors, composeBlockDocuments, endBefore, FastPathGivesUp, hasParseProblems, toParsedDocument } from './parseFile';
 
 /**
  * Hands every document of the text to `onDocument` in order, with its tree, then returns the file with the trees
  * dropped (`doc: null`). Undefined where the fast path gives up on the text (the package reads it whole; call
  * parseFile instead): documents may have been handed over by then, and the caller discards what it made of them.
- * Texts with template markers are not read here (their documents are marked together, parse/templates.ts).
+ * Texts with template markers are not read here (their documents are marked together, parse/templates.ts), nor
+ * texts over the node budget.
  */
 export function eachDocument(
   text: string,
   lineCounter: LineCounter,
   onDocument: (pdoc: ParsedDocument, parsed: ParsedFile) => void,
 ): ParsedFile | undefined {
-  if (text.includes('{{')) return undefined;
+  // A text that may be past the file's node budget is parseFile's to count, and to list what it does not read.
+  if (text.includes('{{') || mayExceedNodeBudget(text)) return undefined;
   const parsed: ParsedFile = { text, lineCounter, documents: [] };
   let previous: Document.Parsed | undefined;
   let previousEnd = 0;

@@ -1,9 +1,10 @@
 // Text → ParsedFile: every YAML document of the stream with exact ranges, template detection and
 // syntax errors (parse errors, duplicate keys, alias-limit errors). YAML 1.2 core, the package defaults.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Node } from 'yaml';
+import { Composer, LineCounter, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 import { blockCst, type BlockCstMode } from './block-cst';
 import { documentMarkers } from './cut-documents';
 import type { ParsedDocument, ParsedFile } from '../model';
+import { unreadDocuments } from './unread-documents';
 import type { Range } from '../base/types';
 import { aliasIndex, eachNode } from './aliases';
 import { rangeOf } from './ranges';
@@ -12,7 +13,8 @@ import { append } from '../base/append';
 import { lineStarts } from '../base/line-index';
 import { kubectlLines, loneCrAsLf } from './kubectl-lexical';
 import { noteKey } from './kubectl-keys';
-import { composeWithStandIns, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
+import { composeWithStandIns, givenUpAt, guardedParse, MAX_NESTING, tooDeepAt, tooDeepOffset } from './nesting';
+import { MAX_FILE_NODES, nodeBudgetCap } from './node-budget';
 
 /** `fastPath: false` when the caller already knows the fast path gives up on the text (engine/check/index.ts). */
 export function parseFile(input: string, { fastPath = true }: { fastPath?: boolean } = {}): ParsedFile {
@@ -24,8 +26,10 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
   // Files of many template documents (a chart's rendered-but-not-filled output, thousands of `{{ … }}` documents)
   // are read up to MAX_TEMPLATE_DOCUMENTS of them: the parser's errors on each cost far more than a plain
   // document, and none of them is checked. The documents after that are listed, not parsed (templateCap).
-  const cap = text.includes('{{') ? templateCap(text) : undefined;
-  const head = cap === undefined ? text : text.slice(0, cap);
+  const templates = text.includes('{{') ? templateCap(text) : undefined;
+  // A file's node budget (node-budget.ts): the documents from the one where it runs out are listed, not parsed.
+  const nodeCap = nodeBudgetCap(templates === undefined ? text : text.slice(0, templates));
+  const head = text.slice(0, nodeCap ?? templates ?? text.length);
   let docs: Document.Parsed[];
   // The parser's errors are Error objects; their stack traces are never read and cost most of a template
   // document's parse (they are not captured while parsing: withoutStackTraces).
@@ -36,7 +40,8 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
     // every earlier one, which takes minutes on a mapping of 100 000 keys (a 20 MB file).
     // prettyErrors off: the package's pretty errors copy a slice of the line per error (a 100 KB line of `]`
     // took seconds); the ranges are ours anyway.
-    docs = fastPath ? parseDocuments(head) : packageDocuments(head);
+    // head is within the node budget already.
+    docs = fastPath ? withoutStackTraces(() => parseDocumentsWithStacks(head)) : packageDocuments(head);
     for (const doc of docs) addDuplicateKeyErrors(doc);
   } catch (err) {
     // The parser itself gave up (e.g. nesting deeper than the stack): one document, one syntax error.
@@ -52,7 +57,8 @@ export function parseFile(input: string, { fastPath = true }: { fastPath?: boole
     previousEnd = end;
     documents.push(toParsedDocument(doc, index, start, end, text, lineCounter));
   });
-  if (cap !== undefined) unreadDocuments(text, cap, lineCounter, documents);
+  if (nodeCap !== undefined) unreadDocuments(text, nodeCap, lineCounter, documents, { rule: 'node-budget', nodes: MAX_FILE_NODES });
+  else if (templates !== undefined) unreadDocuments(text, templates, lineCounter, documents, { rule: 'template-documents', templateDocuments: MAX_TEMPLATE_DOCUMENTS });
   if (text.includes('{{')) markTemplateBlockBodies(documents, text);
   return { text, lineCounter, documents };
 }
@@ -80,25 +86,6 @@ function templateCap(text: string): number | undefined {
   return undefined;
 }
 
-/** The documents after the cap, one per `---` line, not parsed: `unread` says why (and the first one carries
- *  the note). */
-function unreadDocuments(text: string, cap: number, lineCounter: LineCounter, documents: ParsedDocument[]): void {
-  const starts = documentMarkers(text, cap);
-  starts.forEach((start, i) => {
-    const end = starts[i + 1] ?? text.length;
-    documents.push({
-      index: documents.length,
-      doc: null,
-      range: rangeOf(lineCounter, start, end),
-      start,
-      end,
-      templated: false,
-      errors: [],
-      unread: { first: i === 0, templateDocuments: MAX_TEMPLATE_DOCUMENTS, remaining: starts.length },
-    });
-  });
-}
-
 /** The documents of a text as the package's parseAllDocuments gives them (and the line starts in `lineCounter`, when
  *  given). The CST tokens of plain block documents, the shape of most manifests, come from blockCst, several times
  *  faster than the package's lexer; the package composes the documents. */
@@ -114,8 +101,11 @@ function withoutStackTraces<T>(run: () => T): T {
   }
 }
 
+/** The documents of a text read for what it gives other files (its CRDs, its gate configs): up to the file's node
+ *  budget, as parseFile reads it (node-budget.ts); the documents after that are not read. */
 export function parseDocuments(text: string, lineCounter?: LineCounter): Document.Parsed[] {
-  return withoutStackTraces(() => parseDocumentsWithStacks(text, lineCounter));
+  const cap = nodeBudgetCap(text);
+  return withoutStackTraces(() => parseDocumentsWithStacks(cap === undefined ? text : text.slice(0, cap), lineCounter));
 }
 
 /** Thrown to stop the fast path at the first document with a problem: the package reads the whole text then. */
@@ -148,7 +138,7 @@ function packageDocuments(text: string, lineCounter?: LineCounter): Document.Par
   // counted on the text itself.
   const source = kubectlLines(text);
   const own = source === text ? lineCounter : undefined;
-  const docs = withoutStackTraces(() => composeWithStandIns(new Parser(own?.addNewLine).parse(source), new Composer(PARSE_OPTIONS), text.length));
+  const docs = withoutStackTraces(() => composeWithStandIns(guardedParse(source, own?.addNewLine), new Composer(PARSE_OPTIONS), text.length));
   if (lineCounter && !own) for (const start of lineStarts(text)) lineCounter.addNewLine(start);
   parseStats.documents += docs.length;
   return docs;
@@ -167,7 +157,7 @@ export function composeBlockDocuments(text: string, onDocument: (doc: Document.P
   // (kubectlLines), the offsets the text's.
   const mode = blockCst(kubectlLines(text), (token) => {
     // A document nested too deeply is the package path's to stand in for (packageDocuments).
-    if (token.type === 'document' && tooDeepOffset(token) !== undefined) throw new FastPathGivesUp();
+    if (token.type === 'document' && (givenUpAt(token) !== undefined || tooDeepOffset(token) !== undefined)) throw new FastPathGivesUp();
     for (const doc of withoutStackTraces(() => [...composer.next(token)])) {
       parseStats.documents++;
       onDocument(doc as Document.Parsed);

@@ -8,19 +8,37 @@ export interface DerivedStore {
   set(what: string, file: string, text: string, value: string): void;
 }
 
+import type { CrdFileFacts } from '../crd/workspace';
+import type { ConfigDocInfo } from '../gates/config-readers';
+
 /** The shape of what is stored: bump a number when what a derivation gives changes. */
 export const DERIVED_FORMATS = { crds: 'crds@1', configs: 'configs@1' } as const;
 
-/** The stored value of a derivation, else the computed one (then stored). A value that does not read back is
- *  computed again: a damaged or foreign entry costs a parse, never a wrong answer. */
-export function throughStore<T>(store: DerivedStore | undefined, what: string, file: string, text: string, compute: () => T, onHit?: () => void): T {
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A stored CRD file's facts: `{defs: [{…}], problems: ["…"]}`. */
+export function isCrdFileFacts(v: unknown): v is CrdFileFacts {
+  return isObject(v) && Array.isArray(v['defs']) && v['defs'].every(isObject) && Array.isArray(v['problems']) && v['problems'].every((p) => typeof p === 'string');
+}
+
+/** A stored file's gate configs: `[{…}]`. */
+export function isConfigList(v: unknown): v is ConfigDocInfo[] {
+  return Array.isArray(v) && v.every(isObject);
+}
+
+/** The stored value of a derivation, else the computed one (then stored). A value that does not read back or is
+ *  not of the derivation's shape (`shaped`) is computed again: a damaged or foreign entry costs a parse, never a
+ *  wrong answer or a failed run. */
+export function throughStore<T>(store: DerivedStore | undefined, what: string, file: string, text: string, compute: () => T, shaped: (v: unknown) => v is T, onHit?: () => void): T {
   if (!store) return compute();
   const stored = store.get(what, file, text);
   if (stored !== undefined) {
     try {
-      const value = JSON.parse(stored) as T;
-      onHit?.();
-      return value;
+      const value: unknown = JSON.parse(stored);
+      if (shaped(value)) {
+        onHit?.();
+        return value;
+      }
     } catch {
       // computed again below
     }

@@ -20,7 +20,7 @@ import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 import { append } from '../base/append';
 import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
-import { DERIVED_FORMATS, throughStore, type DerivedStore } from './derived-store';
+import { DERIVED_FORMATS, isConfigList, isCrdFileFacts, throughStore, type DerivedStore } from './derived-store';
 import type { ProjectHost } from './host';
 import { sameItems, textKey } from './same';
 import { KustomizeScope } from './kustomize-scope';
@@ -210,7 +210,7 @@ export class Project {
 
   private configsOfText(file: string, text: string): ConfigDocInfo[] {
     if (!mayHoldGateConfig(text)) return [];
-    return this.stored(DERIVED_FORMATS.configs, file, text, () => {
+    return this.stored(DERIVED_FORMATS.configs, file, text, isConfigList, () => {
       this.counters.configParses++;
       return readGateConfigsFromText(text, file);
     });
@@ -220,14 +220,14 @@ export class Project {
   private crdsOfText(file: string, text: string, given?: CrdFileFacts): CrdFileFacts {
     if (!mayHoldCrd(text)) return { defs: [], problems: [] };
     if (given) this.counters.crdParses++;
-    return given ?? this.stored(DERIVED_FORMATS.crds, file, text, () => {
+    return given ?? this.stored(DERIVED_FORMATS.crds, file, text, isCrdFileFacts, () => {
       this.counters.crdParses++;
       return readCrdFile(text, file);
     });
   }
 
-  private stored<T>(what: string, file: string, text: string, compute: () => T): T {
-    return throughStore(this.options.store, what, file, text, compute, () => this.counters.storeHits++);
+  private stored<T>(what: string, file: string, text: string, shaped: (v: unknown) => v is T, compute: () => T): T {
+    return throughStore(this.options.store, what, file, text, compute, shaped, () => this.counters.storeHits++);
   }
 
   /**

@@ -45,7 +45,10 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
     return analysis;
   }
   if (pdoc.unread) {
-    base.reason = `not read: the file has more than ${pdoc.unread.templateDocuments} documents with template markers before it`;
+    base.reason =
+      pdoc.unread.rule === 'node-budget'
+        ? `not read: the file holds more than ${pdoc.unread.nodes.toLocaleString('en-US')} YAML nodes before its end`
+        : `not read: the file has more than ${pdoc.unread.templateDocuments} documents with template markers before it`;
     if (pdoc.unread.first) analysis.findings.push(unreadNote(pdoc));
     return analysis;
   }

@@ -17,10 +17,24 @@ export function tooDeepNote(pdoc: ParsedDocument, deep: NonNullable<ParsedDocume
   });
 }
 
-/** The note on the first document left unread after the file's many template documents (parse/parseFile.ts). */
+/** The note on the first document left unread after the file's many template documents, or where the file's node
+ *  budget ran out (parse/parseFile.ts, parse/nesting.ts). */
 export function unreadNote(pdoc: ParsedDocument): Finding {
-  const { templateDocuments, remaining } = pdoc.unread!;
+  const unread = pdoc.unread!;
+  const { remaining } = unread;
   const start = pdoc.range.start;
+  if (unread.rule === 'node-budget') {
+    const limit = unread.nodes.toLocaleString('en-US');
+    return finding('file-too-large', {
+      message: `Not checked: this and the ${remaining - 1} documents after it come after the first ${limit} YAML nodes of the file`,
+      fix: 'Split the file.',
+      detail: `Kubegate reads at most ${limit} nodes (scalars and collections) of one file, so that every file is checked within a bounded memory.`,
+      range: { start, end: { line: start.line, character: start.character + 3 } },
+      document: pdoc.index,
+      data: { rule: 'node-budget', limit: unread.nodes, unread: remaining },
+    });
+  }
+  const { templateDocuments } = unread;
   return finding('file-too-large', {
     message: `Not checked: this and the ${remaining - 1} documents after it follow ${templateDocuments} documents with template markers ({{ … }})`,
     fix: 'Check the rendered output instead (e.g. helm template … | kubegate check -), or split the file.',
