@@ -3,7 +3,7 @@
 // on stderr on the way (project notes, `--fix` lines) is kept in the outcome and printed by the main thread in
 // input order.
 import * as path from 'node:path';
-import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
+import type { Analysis, FileContext, FileReport, Finding, Project, ProjectSettings } from '../engine';
 import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
 import { notCheckedDocuments, type FileResult } from './format/types';
 import type { CheckInput, ReadInput } from './inputs';
@@ -41,6 +41,8 @@ export interface FileOutcome {
   fixes?: (FileFix[] | null)[];
   /** Documents left out by `--skip-kind`; documents seen; of those, not checked. */
   skippedByKind: number;
+  /** Template documents of a chart's template file (one note per chart: check.ts). */
+  chartTemplates?: number;
   documents: number;
   /** Kubegate failed on the file (the report holds its check-failed finding). */
   failed: boolean;
@@ -77,7 +79,8 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     if (process.env['KUBEGATE_DEBUG']) messages.push(`kubegate check: ${input.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   });
   const skipped = skippedByKindOf(one.report, group.skipKinds);
-  const docs = notCheckedDocuments(skipped.report, skipped.documents);
+  const report = withRelativeTaken(skipped.report, options.cwd, input.path);
+  const docs = notCheckedDocuments(report, skipped.documents);
   // In notes, config paths are written like the file's own: absolute beside an absolute path.
   const configFiles = context?.configFiles ?? [];
   const gateConfigs = configFiles.map((f) => path.relative(options.cwd, f) || f);
@@ -86,17 +89,34 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     index,
     result: {
       path: input.path,
-      report: skipped.report,
+      report,
       gateConfigs,
       gateConfigsAsWritten: path.isAbsolute(input.path) ? configFiles : gateConfigs,
       notChecked: docs.notChecked,
     },
     ...(fixes ? { fixes: skipped.report.findings.map((f) => fixes.get(f) ?? null) } : {}),
     skippedByKind: skipped.documents.size,
+    ...(docs.chartTemplates > 0 ? { chartTemplates: docs.chartTemplates } : {}),
     documents: docs.documents + skipped.documents.size,
     failed: one.failed,
     messages,
     ...(options.keepText ? { text } : {}),
+  };
+}
+
+/** The report with the paths of what the file was taken for written as the run writes paths (relative to the
+ *  working directory, or absolute beside an absolute path). */
+function withRelativeTaken(report: FileReport, cwd: string, written: string): FileReport {
+  const taken = report.taken;
+  if (!taken || (!taken.chart && !taken.kustomization)) return report;
+  const as = (p: string) => (path.isAbsolute(written) ? p : path.relative(cwd, p) || '.');
+  return {
+    ...report,
+    taken: {
+      ...taken,
+      ...(taken.chart ? { chart: { ...taken.chart, dir: as(taken.chart.dir) } } : {}),
+      ...(taken.kustomization ? { kustomization: as(taken.kustomization) } : {}),
+    },
   };
 }
 

@@ -28,7 +28,7 @@ export interface StatusInput {
 /** YAML documents of a report not checked because they are Go/Helm templates (each also has its
  *  `template-not-checked` note, unless the user turned that code off: the count does not depend on it). */
 export function templateDocuments(report: FileReport | undefined): number {
-  return report?.documents.filter((d) => !d.checked && d.reason?.startsWith('template') === true).length ?? 0;
+  return report?.documents.filter((d) => d.status === 'template').length ?? 0;
 }
 
 export function statusParams(input: StatusInput): StatusParams {

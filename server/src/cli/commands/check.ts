@@ -7,7 +7,7 @@ import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageEr
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { FORMATS, openWriters, type Format, type Output } from '../check-reports';
 import { summaryLine, verdictLine } from '../format/text';
-import { shownWhenQuiet, type RunSummary } from '../format/types';
+import { shownWhenQuiet, type ChartSummary, type RunSummary } from '../format/types';
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
@@ -253,6 +253,7 @@ export const checkCommand: Command = {
     let notChecked = 0;
     let documents = 0;
     let skippedByKind = 0;
+    const charts = new Map<string, ChartSummary>();
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
     const noted = new Set<string>();
@@ -294,7 +295,14 @@ export const checkCommand: Command = {
         if (!settings.quiet || shownWhenQuiet(f.severity)) shown = true;
       }
       if (shown) filesWithFindings++;
-      notChecked += o.result.notChecked?.length ?? 0;
+      notChecked += (o.result.notChecked?.length ?? 0) + (o.chartTemplates ?? 0);
+      const chart = o.result.report.taken?.as === 'chart-template' ? o.result.report.taken.chart : undefined;
+      if (chart) {
+        const seen = charts.get(chart.dir) ?? { name: chart.name, dir: chart.dir, templates: 0, documents: 0 };
+        seen.templates++;
+        seen.documents += o.chartTemplates ?? 0;
+        charts.set(chart.dir, seen);
+      }
       documents += o.documents;
       skippedByKind += o.skippedByKind;
       writer.file(fileResultOf(o));
@@ -329,6 +337,7 @@ export const checkCommand: Command = {
       documents,
       notChecked,
       skippedByKind,
+      charts: [...charts.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
       skipped: collected.skipped,
       failed: collected.failed,
       verdict,

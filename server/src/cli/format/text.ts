@@ -2,7 +2,7 @@
 // per finding, `file:line:col severity code message` (1-based). Evidence lines are indented below a finding;
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
 import { kepOf as kepOfFinding, type Finding, type Severity } from '../../engine';
-import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
+import { ChunkedOut, chartNote, shownWhenQuiet, takenNote, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
   grouped: boolean;
@@ -82,9 +82,10 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
     file(r: FileResult) {
       const findings = quiet ? r.report.findings.filter((f) => shownWhenQuiet(f.severity)) : r.report.findings;
       const notes = quiet ? [] : (r.notChecked ?? []);
+      const taken = quiet ? undefined : takenNote(r.report);
       const configs = r.gateConfigsAsWritten ?? r.gateConfigs ?? [];
       if (grouped) {
-        if (findings.length === 0 && notes.length === 0) return;
+        if (findings.length === 0 && notes.length === 0 && !taken) return;
         out.write(`${paint(r.path, '1;4', color)}\n`);
         if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${configs.join(', ')}`, '2', color)}\n`);
         const posWidth = Math.max(0, ...findings.map((f) => where(f).length), ...notes.map((n) => where(n.doc).length));
@@ -98,6 +99,7 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
           for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${e.message}`, '2', color)}\n`);
         }
         for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${n.label} not checked: ${n.doc.reason}`, '2', color)}\n`);
+        if (taken) out.write(`  ${paint(`note: ${taken}`, '2', color)}\n`);
         out.write('\n');
         return;
       }
@@ -109,9 +111,11 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
         for (const e of f.related ?? []) out.write(`    ${e.message}\n`);
       }
       for (const n of notes) out.write(`note: ${r.path}:${where(n.doc)} ${n.label} not checked: ${n.doc.reason}\n`);
+      if (taken) out.write(`note: ${r.path}: ${taken}\n`);
       if (findings.length > 0 && configs.length) out.write(`note: ${r.path}: gates from ${configs.join(', ')}\n`);
     },
     end(summary: RunSummary) {
+      if (!quiet) for (const c of summary.charts) out.write(`${paint(`note: ${chartNote(c)}`, '2', color)}\n`);
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);
       const failing = verdictLine(summary);
       if (failing) out.write(`${paint(failing, '1', color)}\n`);

@@ -1,6 +1,6 @@
 // What the report writers of `kubegate check` receive: one FileResult per checked input (severity overrides
 // already applied), then the summary. Writers print as they go, so a huge report is never one string.
-import type { DocumentReport, FileReport, Finding, KubeVersion, Severity } from '../../engine';
+import { isJudged, takenPhrase, type DocumentCheckStatus, type DocumentReport, type FileReport, type Finding, type KubeVersion, type Severity } from '../../engine';
 import type { FileFix } from '../check-file';
 import type { InputProblem } from '../inputs';
 import type { RunVerdict } from '../policy';
@@ -39,12 +39,22 @@ export interface RunSummary {
   notChecked: number;
   /** Documents skipped on purpose (`--skip-kind`, `skipKinds`). */
   skippedByKind: number;
+  /** Helm charts whose templates were met (one note each; their template documents count as not checked). */
+  charts: ChartSummary[];
   /** Found in folders and not read (FIFO, device, too large, unreadable folder). */
   skipped: InputProblem[];
   /** Named on the command line and not readable. */
   failed: InputProblem[];
   /** The exit code and, when it is not 0, why (every format says it). */
   verdict: RunVerdict;
+}
+
+/** A chart met in a run: its name, its folder (as the run writes paths) and how many of its templates were met. */
+export interface ChartSummary {
+  name: string;
+  dir: string;
+  templates: number;
+  documents: number;
 }
 
 export interface ReportWriter {
@@ -92,14 +102,21 @@ function within(r: DocumentReport['range'], p: { line: number; character: number
   return after && before;
 }
 
+/** Documents that hold no Kubernetes object to apply (a kustomization, a chart's metadata or values, a golden file):
+ *  nothing was left unchecked, the file's note says what it was taken for. */
+const NO_OBJECT_TO_CHECK: ReadonlySet<DocumentCheckStatus> = new Set(['kustomization', 'chart-file', 'not-kubernetes']);
+
 /**
  * The documents of a report that were not checked (List items on their own), each with its label, leaving out
- * those a finding of theirs already explains (an `api-not-served` error says the document is not checked) and
- * those `skipped` names. Also the number of documents seen (a List counts as its items).
+ * those a finding of theirs already explains (an `api-not-served` error says the document is not checked), those
+ * that hold no object (NO_OBJECT_TO_CHECK), a chart's templates (one note per chart: counted in `chartTemplates`)
+ * and those `skipped` names. Also the number of documents seen (a List counts as its items).
  */
-export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number } {
+export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number; chartTemplates: number } {
   const out: NotCheckedDocument[] = [];
   let documents = 0;
+  let chartTemplates = 0;
+  const chart = report.taken?.as === 'chart-template';
   const explained = (d: DocumentReport) =>
     report.findings.some((f) => EXPLAINS_NOT_CHECKED.has(f.code) && within(d.range, f.range.start));
   const visit = (d: DocumentReport, label: string) => {
@@ -109,8 +126,27 @@ export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<Doc
       return;
     }
     documents++;
-    if (!d.checked && d.reason && !explained(d)) out.push({ doc: d, label });
+    if (chart && d.status === 'template') chartTemplates++;
+    else if (!d.checked && d.reason && !NO_OBJECT_TO_CHECK.has(d.status) && !explained(d)) out.push({ doc: d, label });
   };
   for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return { notChecked: out, documents };
+  return { notChecked: out, documents, chartTemplates };
+}
+
+/** The one note of a file that was not judged as Kubernetes objects, saying what it was taken for (a chart's
+ *  templates get one note per chart instead: chartNote; a template of another tool, a note per document). */
+export function takenNote(report: FileReport): string | undefined {
+  const taken = report.taken;
+  if (!taken || isJudged(taken.as) || taken.as === 'chart-template' || taken.as === 'template') return undefined;
+  if (taken.as === 'kustomize-unused') {
+    return `no kustomization uses this file (${taken.kustomization ?? 'a kustomization'} owns its folder): read as a patch, missing fields not reported`;
+  }
+  if (taken.as === 'not-kubernetes') return report.documents.find((d) => d.status === 'not-kubernetes')?.reason ?? 'no Kubernetes object to check';
+  return `${takenPhrase(taken)}: no Kubernetes object to check`;
+}
+
+/** The note of a chart whose templates a run met. */
+export function chartNote(chart: ChartSummary): string {
+  const templates = chart.templates === 1 ? '1 template' : `${chart.templates} templates`;
+  return `chart ${chart.name} (${chart.dir}): ${templates} not checked; render with \`helm template ${chart.dir} | kubegate check -\``;
 }

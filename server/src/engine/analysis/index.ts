@@ -50,7 +50,7 @@ export class Analysis {
   /** Every finding of a whole text (no size guard), with the user's severity overrides. */
   check(text: string, severity: SeverityOverrides = {}): FileReport {
     const report = checkText(text, this.options);
-    return { documents: report.documents, findings: applySeverityOverrides(report.findings, severity) };
+    return { ...report, findings: applySeverityOverrides(report.findings, severity) };
   }
 
   /** The report of an editor document: size guard, severity overrides, and with `open` an incremental re-check. */

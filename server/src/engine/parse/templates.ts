@@ -1,19 +1,30 @@
-// Go/Helm template detection: a document is a template when `{{` occurs in a key or a
-// plain (unquoted) scalar, or when the document contains `{{` and does not parse. `{{` inside quoted
-// strings, block scalars and comments is data.
-//
-// One addition to the corpus rule: an unquoted `{{ … }}` value can parse as two nested flow mappings
-// (`image: {{ .Values.image }}`); a flow mapping whose text starts with `{{` is also a template marker.
+// Go/Helm template detection by where `{{` stands: a document is a template when a template engine shapes its
+// YAML there — in a key, at the start of a line or of a value (`replicas: {{ .Values.n }}`, which YAML reads as a
+// flow mapping), or inside a one-word plain value (`image: repo/app:{{ .Values.tag }}`) — or when the document
+// contains `{{` and does not parse. `{{` inside text is data: quoted strings, block scalars, comments, and a plain
+// value of several words (`description: Pod {{ $labels.pod }} is down`, a Prometheus alert template applied as
+// it is). A file under a chart's `templates/` folder is a template whatever it holds (check/place.ts).
 import { visit, type Document } from 'yaml';
 
 const MARKER = '{{';
+/** A `{{ … }}` action (up to its closing braces, or the end of the scalar). */
+const ACTION = /\{\{[\s\S]*?(?:\}\}|$)/g;
+
+/** Whether a plain scalar's source is shaped by a template: `{{` opens one of its lines, or the scalar is a single
+ *  word once its actions are taken out (text has white space between its words). */
+function shapedByTemplate(source: string, isKey: boolean): boolean {
+  if (!source.includes(MARKER)) return false;
+  if (isKey) return true;
+  if (/(?:^|\n)[ \t]*\{\{/.test(source)) return true;
+  return !/\s/.test(source.replace(ACTION, ''));
+}
 
 function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
   let found = false;
   visit(doc, {
-    Scalar(_key, node) {
+    Scalar(key, node) {
       if (node.type !== 'PLAIN' || !node.range) return undefined;
-      if (text.slice(node.range[0], node.range[1]).includes(MARKER)) {
+      if (shapedByTemplate(text.slice(node.range[0], node.range[1]), key === 'key')) {
         found = true;
         return visit.BREAK;
       }
