@@ -86,6 +86,13 @@ export function kustomizeFactsOf(options: { kustomize?: KustomizeFacts; place?: 
 
 const NO_OBJECT: ReadonlySet<DocumentStatus> = new Set(['not-kubernetes', 'fragment', 'empty']);
 
+/** What a file was taken for from its place and kustomize role alone (before any check), or undefined for a file
+ *  that only its documents can say. */
+export function takenByPlace(options: { place?: FilePlace; kustomize?: KustomizeFacts; file?: string }): FileTaken | undefined {
+  const taken = takenOf(placeOf(options), kustomizeFactsOf(options), []);
+  return taken.as === 'manifest' ? undefined : taken;
+}
+
 /** What a file was taken for, from its place, its kustomize role and its documents. */
 export function takenOf(place: FilePlace | undefined, kustomize: KustomizeFacts | undefined, documents: readonly DocumentReport[]): FileTaken {
   if (place) return place.as === 'kustomization' ? { as: 'kustomization' } : place.as === 'kustomize-unused' ? { as: place.as, kustomization: place.kustomization } : { as: place.as, chart: place.chart };
