@@ -3,19 +3,13 @@
 // kustomize tree that no kustomization names is left over (project/kustomize-scope.ts). The fields are those of
 // kustomize's Kustomization type. Source: kubernetes-sigs/kustomize, api/types/kustomization.go, commit
 // 04e51ad97bafe253f8860190c0e6f6e209a95620 (Kustomization).
-import { parseDocument } from 'yaml';
 import { inFolder } from '../base/paths';
-import { fewAliases } from '../parse/aliases';
-import { MAX_KUSTOMIZATION_CHARS, type KustomizationText } from './kustomization';
+import { kustomizationRoot, MAX_KUSTOMIZATION_CHARS, record, type KustomizationText } from './kustomization';
 import * as path from 'path';
 
 const PATH_LISTS = ['resources', 'bases', 'components', 'crds', 'configurations', 'generators', 'transformers', 'validators', 'patchesStrategicMerge'];
 const ENTRY_PATHS = ['patches', 'patchesJson6902', 'replacements'];
 const GENERATORS = ['configMapGenerator', 'secretGenerator'];
-
-function record(v: unknown): Record<string, unknown> | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
 
 function strings(v: unknown): string[] {
   if (typeof v === 'string') return [v];
@@ -26,14 +20,7 @@ function strings(v: unknown): string[] {
 export function mentionedPaths(k: KustomizationText): Set<string> {
   const out = new Set<string>();
   if (k.text.length > MAX_KUSTOMIZATION_CHARS) return out;
-  let root: Record<string, unknown> | undefined;
-  try {
-    const doc = parseDocument(k.text, { uniqueKeys: false, prettyErrors: false });
-    if (doc.errors.length > 0 || !fewAliases(doc)) return out;
-    root = record(doc.toJS());
-  } catch {
-    return out;
-  }
+  const root = kustomizationRoot(k.text);
   if (!root) return out;
   const dir = path.dirname(k.path);
   const add = (p: string) => {
