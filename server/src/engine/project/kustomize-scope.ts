@@ -59,13 +59,14 @@ export class KustomizeScope {
   }
 
   /**
-   * The kustomization owning the folder of `file` (its own or the nearest ancestor's) when no kustomization of the
-   * root names the file: a file left over in a kustomize tree (a scaffolded patch no longer listed). Undefined when
-   * no kustomization is above it, or one names it.
+   * The kustomization owning the folder of `file` (in that folder or the one above: `config/crd/patches/x.yaml`
+   * beside `config/crd/kustomization.yaml`) when no kustomization of the root names the file: a file left over in a
+   * kustomize tree (a scaffolded patch no longer listed). Undefined when none is that near (a kustomization at the
+   * top of a repository does not own every file below it), or one names it.
    */
   unusedOwner(file: string, root: string): string | undefined {
     const read = (f: string) => this.read(f, root);
-    const near = findKustomizations(file, root, read);
+    const near = findKustomizations(file, root, read, 2);
     if (near.length === 0 || !isWithin(root, file)) return undefined;
     const target = normal(file);
     if (near.some((k) => this.mentionsOf(k).has(target))) return undefined;

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { ChartRef, FilePlace } from '../base/types';
 import { chartNameOf, chartPart, placeByName } from '../check/place';
+import { looksLikeManifest } from '../check/text-markers';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { ProjectHost } from './host';
 import type { KustomizeScope } from './kustomize-scope';
@@ -26,13 +27,14 @@ export class FilePlaces {
 
   /** Where `file` stands (check/place.ts): a kustomization, a chart's file (the nearest folder with a Chart.yaml,
    *  never above the root), or a YAML file of a kustomize tree that no kustomization names. */
-  placeOf(file: string, root: string, kustomize: KustomizeFacts | undefined): FilePlace | undefined {
+  placeOf(file: string, root: string, kustomize: KustomizeFacts | undefined, text?: string): FilePlace | undefined {
     const byName = placeByName(file);
     if (byName?.as === 'kustomization') return byName;
     const chart = this.chartOf(path.dirname(file), root);
     const part = chart ? chartPart(path.relative(chart.dir, file)) : undefined;
     if (chart && part) return { as: part, chart };
-    if (kustomize || !/\.(?:ya?ml|json)$/i.test(file)) return undefined;
+    // Only a manifest (a top-level apiVersion and kind) is a leftover of a kustomize tree: a tool's config is not.
+    if (kustomize || !/\.(?:ya?ml|json)$/i.test(file) || !looksLikeManifest(text ?? this.read(file, root) ?? '')) return undefined;
     const owner = this.kustomize.unusedOwner(file, root);
     return owner ? { as: 'kustomize-unused', kustomization: owner } : undefined;
   }

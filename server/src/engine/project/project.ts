@@ -242,7 +242,7 @@ export class Project {
     const crds = this.catalogFor(file, settings, text);
     const analysis = new Analysis({
       file,
-      place: this.places.placeOf(file, root, kustomize),
+      place: this.places.placeOf(file, root, kustomize, text),
       version: settings.version,
       environment,
       crds,
