@@ -26,6 +26,7 @@ describe('a repository of charts, kustomize trees, test data and manifests', () 
       'note: charts/ingress/Chart.yaml: chart metadata (chart ingress): no Kubernetes object to check',
       'note: charts/ingress/ci/daemonset-values.yaml: chart values (chart ingress): no Kubernetes object to check',
       'note: charts/ingress/values.yaml: chart values (chart ingress): no Kubernetes object to check',
+      'note: deploy/replicas-snippet.yaml:1:1 document 1 not checked: a fragment: no string apiVersion and kind',
       "note: hack/kubeadm-patches/etcd+json.yaml: a kubeadm patch file (etcd+json.yaml): kubeadm applies it to its component's manifest; not an object",
       "note: test/golden/render.yaml: not a Kubernetes object: kind RenderResult with no apiVersion and no metadata (a test file or a tool's config?)",
       'note: chart ingress (charts/ingress): 2 templates not checked; render with `helm template charts/ingress | kubegate check -`',
@@ -39,7 +40,8 @@ describe('a repository of charts, kustomize trees, test data and manifests', () 
     expect(io.code).toBe(0);
     const out = JSON.parse(io.stdout) as { files: { path: string; taken?: { as: string } }[]; summary: { notChecked: number; charts: unknown[] } };
     expect(out.summary.charts).toEqual([{ name: 'ingress', dir: 'charts/ingress', templates: 2, documents: 2 }]);
-    expect(out.summary.notChecked).toBe(2);
+    // The chart's 2 template documents and the fragment.
+    expect(out.summary.notChecked).toBe(3);
     const taken = Object.fromEntries(out.files.map((f) => [f.path, f.taken?.as]));
     expect(taken).toEqual(Object.fromEntries(fixture.files.map((f) => [f.path, f.taken])));
   });
@@ -48,7 +50,7 @@ describe('a repository of charts, kustomize trees, test data and manifests', () 
     const root = repo();
     const all = await spawnCli(['check', '--fail-on-unchecked', '.'], { cwd: root });
     expect(all.code).toBe(1);
-    expect(all.stdout).toContain('Failing (exit 1): 2 documents not checked (--fail-on-unchecked).');
+    expect(all.stdout).toContain('Failing (exit 1): 3 documents not checked (--fail-on-unchecked).');
     const app = await spawnCli(['check', '--fail-on-unchecked', 'app'], { cwd: root });
     expect(app.stdout).toContain('No problems in 7 files');
     expect(app.code).toBe(0);

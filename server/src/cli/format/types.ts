@@ -141,7 +141,8 @@ export function takenNote(report: FileReport): string | undefined {
   if (taken.as === 'kustomize-unused') {
     return `no kustomization uses this file (${taken.kustomization ?? 'a kustomization'} owns its folder): read as a patch, missing fields not reported`;
   }
-  if (taken.as === 'not-kubernetes') return report.documents.find((d) => d.status === 'not-kubernetes')?.reason ?? 'no Kubernetes object to check';
+  // Fragments have a note each already (notCheckedDocuments): only a document taken for no object gets this one.
+  if (taken.as === 'not-kubernetes') return report.documents.find((d) => d.status === 'not-kubernetes')?.reason;
   return `${takenPhrase(taken)}: no Kubernetes object to check`;
 }
 
