@@ -36,3 +36,13 @@ describe('documents without a string apiVersion and kind', () => {
     expect(taken('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n', 'component.yaml').statuses).toEqual(['kustomization']);
   });
 });
+
+describe('templates of other tools', () => {
+  it('a ${NAME} placeholder making a one-word value is a template, with its own note; in text it is data', () => {
+    const fx = parseFixture('#== ns.yaml\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${NAMESPACE:-dev}\n');
+    const report = checkFixture(fx).get('ns.yaml')!;
+    expect(report.taken?.as).toBe('template');
+    expect(report.findings.map((f) => [f.code, f.message])).toEqual([['template-not-checked', 'Not checked: ${…} placeholders shape this document']]);
+    expect(taken('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    run: echo ${HOME} now\n')).toEqual({ as: 'manifest', statuses: ['checked'], codes: [] });
+  });
+});

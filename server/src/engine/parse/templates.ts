@@ -3,7 +3,8 @@
 // flow mapping), or inside a one-word plain value (`image: repo/app:{{ .Values.tag }}`) — or when the document
 // contains `{{` and does not parse. `{{` inside text is data: quoted strings, block scalars, comments, and a plain
 // value of several words (`description: Pod {{ $labels.pod }} is down`, a Prometheus alert template applied as
-// it is). A file under a chart's `templates/` folder is a template whatever it holds (check/place.ts).
+// it is). A file under a chart's `templates/` folder is a template whatever it holds (check/place.ts). The same goes
+// for `${NAME}` placeholders of envsubst or a shell script: a template where one makes a one-word value.
 import { visit, type Document } from 'yaml';
 
 const MARKER = '{{';
@@ -19,12 +20,21 @@ function shapedByTemplate(source: string, isKey: boolean): boolean {
   return !/\s/.test(source.replace(ACTION, ''));
 }
 
+/** A `${NAME}` placeholder (envsubst, a shell: `${NAME:-default}`) that shapes a plain value or key: the whole of a
+ *  one-word value (`namespace: ${NAMESPACE}`, `name: web-${ENV}`). In text of several words it is data. */
+const PLACEHOLDER = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=?+][^}]*)?\}/;
+
+function shapedByPlaceholder(source: string): boolean {
+  return source.includes('${') && !/\s/.test(source) && PLACEHOLDER.test(source);
+}
+
 function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
   let found = false;
   visit(doc, {
     Scalar(key, node) {
       if (node.type !== 'PLAIN' || !node.range) return undefined;
-      if (shapedByTemplate(text.slice(node.range[0], node.range[1]), key === 'key')) {
+      const source = text.slice(node.range[0], node.range[1]);
+      if (shapedByTemplate(source, key === 'key') || shapedByPlaceholder(source)) {
         found = true;
         return visit.BREAK;
       }
@@ -43,9 +53,16 @@ function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
 
 /** The template test for one document (its own text slice and parse result). */
 export function isTemplatedDocument(doc: Document.Parsed, text: string, docText: string): boolean {
-  if (!docText.includes(MARKER)) return false;
-  if (doc.errors.length > 0) return true;
+  const actions = docText.includes(MARKER);
+  if (!actions && !docText.includes('${')) return false;
+  // A document with `{{` that does not parse is a template; one with only placeholders keeps its syntax errors.
+  if (doc.errors.length > 0) return actions;
   return hasTemplateMarker(doc, text);
+}
+
+/** Whether a templated document's markers are `${…}` placeholders only (no `{{`): for its note. */
+export function placeholdersOnly(docText: string): boolean {
+  return !docText.includes(MARKER);
 }
 
 // A template block (`{{ range }}`, `{{ if }}`, `{{ with }}`, `{{ define }}`, `{{ block }}` … `{{ end }}`) may

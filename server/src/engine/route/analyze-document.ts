@@ -28,6 +28,7 @@ import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND,
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
 import { tooDeepNote, unreadNote } from './not-read-notes';
+import { placeholdersOnly } from '../parse/templates';
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
 export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs): DocumentAnalysis | undefined {
@@ -50,7 +51,8 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   }
   if (pdoc.templated) {
     base.status = 'template';
-    base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
+    const placeholders = placeholdersOnly(parsed.text.slice(pdoc.start, pdoc.end));
+    base.reason = `template: the document holds ${placeholders ? '${…} placeholders (envsubst or a script fills them in)' : 'Go/Helm template markers ({{ … }})'}`;
     append(analysis.findings, templateFindings(parsed, pdoc, inputs));
     return analysis;
   }
@@ -129,10 +131,11 @@ function templateFindings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: Anal
     }
     offset += line.length + 1;
   }
+  const placeholders = placeholdersOnly(parsed.text.slice(pdoc.start, pdoc.end));
   const out: Finding[] = [
     finding('template-not-checked', {
-      message: 'Not checked: this document is a Go/Helm template ({{ … }})',
-      fix: 'Check the rendered output instead, e.g. helm template … | kubegate check -.',
+      message: placeholders ? 'Not checked: ${…} placeholders shape this document' : 'Not checked: this document is a Go/Helm template ({{ … }})',
+      fix: placeholders ? 'Check the output with the placeholders filled in, e.g. envsubst < file | kubegate check -.' : 'Check the rendered output instead, e.g. helm template … | kubegate check -.',
       range: first ?? pdoc.range,
       document: pdoc.index,
       data: { rule: 'template' },
