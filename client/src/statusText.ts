@@ -62,7 +62,7 @@ function decoded(uri: string): string {
 
 /** The status as it applies to one document (the active editor): its version, and of the config sources only
  *  those that govern it. The workspace-wide status when the server sent no entry for it. */
-export function statusFor(status: StatusParams, documentUri: string | undefined): { status: StatusParams; document?: string; templates?: number } {
+export function statusFor(status: StatusParams, documentUri: string | undefined): { status: StatusParams; document?: string; templates?: number; taken?: Taken } {
   // The server writes URIs with Node's pathToFileURL, VS Code with its own encoder: compare them decoded.
   const same = (a: string, b: string): boolean => a === b || decoded(a) === decoded(b);
   const entry = documentUri ? status.documents?.find((d) => same(d.uri, documentUri)) : undefined;
@@ -74,20 +74,33 @@ export function statusFor(status: StatusParams, documentUri: string | undefined)
     status: { ...status, kubernetesVersion: entry.kubernetesVersion ?? status.kubernetesVersion, gateSources },
     document: entry.uri,
     ...(entry.templates ? { templates: entry.templates } : {}),
+    ...(entry.taken ? { taken: entry.taken } : {}),
   };
+}
+
+type Taken = NonNullable<NonNullable<StatusParams['documents']>[number]['taken']>;
+
+/** The status item's words for what the file was taken for: a chart's template names its chart; a file with nothing
+ *  judged as objects (a chart's metadata or values, a kustomization, not Kubernetes) says so instead of its gates. */
+function takenLabel(taken: Taken | undefined, templates: number | undefined): string | undefined {
+  if (taken?.chart && templates) return `chart ${taken.chart.name}: template not checked`;
+  // A template outside a chart keeps the words below (`template: not checked`) beside its gates.
+  if (taken && !taken.checked && !templates) return `${taken.what}: not checked`;
+  return undefined;
 }
 
 /** e.g. `K8s 1.37 · gates: dev/kind.yaml` (a config with its folder; several sources joined with `+`, `defaults`
  *  when none). With the active editor's URI: what applies to that document (statusFor), and `· template: not
  *  checked` when some of its YAML documents are Go/Helm templates (so that "not checked" never looks like "fine"). */
 export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: string, relativeOf?: RelativeOf): StatusView {
-  const { status, document, templates } = statusFor(whole, activeUri);
+  const { status, document, templates, taken } = statusFor(whole, activeUri);
+  const label = takenLabel(taken, templates);
   const labels = [...new Set(status.gateSources.map((s) => sourceLabel(s, relativeOf)))];
   const gates = labels.length === 0 ? 'defaults' : labels.length <= 2 ? labels.join(' + ') : `${labels[0]} +${labels.length - 1}`;
   const clusterTrouble = status.cluster.state === 'unreachable';
   const settingErrors = status.settingErrors ?? [];
   const icon = clusterTrouble || settingErrors.length > 0 ? '$(warning) ' : trusted ? '' : '$(shield) ';
-  const text = `${icon}K8s ${status.kubernetesVersion} · gates: ${gates}${templates ? ' · template: not checked' : ''}`;
+  const text = `${icon}K8s ${status.kubernetesVersion} · ${label ?? `gates: ${gates}${templates ? ' · template: not checked' : ''}`}`;
 
   const lines: string[] = [];
   if (settingErrors.length > 0) {
@@ -97,7 +110,11 @@ export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: 
   }
   const about = document ? ` \`${baseName(document)}\`` : '';
   lines.push(`**Kubegate** checks${about} against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
-  if (templates) {
+  if (taken?.chart && templates) {
+    lines.push('', `A template of chart **${taken.chart.name}**: not checked. Render the chart and check the output: \`helm template … | kubegate check -\`.`);
+  } else if (taken && !templates) {
+    lines.push('', `Taken for ${taken.what}: ${taken.checked ? 'checked as such' : 'no Kubernetes object to check'}.`);
+  } else if (templates) {
     const which = templates === 1 ? 'One YAML document is a Go/Helm template' : `${templates} YAML documents are Go/Helm templates`;
     lines.push('', `${which} ({{ … }}): not checked beyond a plain apiVersion and kind. Check the rendered output: \`helm template … | kubegate check -\`.`);
   }

@@ -2,8 +2,7 @@
 //   code:path (unknown-field, invalid-value, missing-field), code:apiVersion/kind (unknown-kind,
 //   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
 //   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
-import { NOT_CHECKED_BY_FINDING, REASON_TYPE_META } from '../../server/src/engine/route/inputs';
-import type { DocumentReport, Severity } from '../../server/src/engine/base/types';
+import type { DocumentReport, DocumentStatus, Severity } from '../../server/src/engine/base/types';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 
 export interface VocabEntry {
@@ -33,12 +32,15 @@ export function findingKey(f: Finding): string {
   }
 }
 
+/** Statuses of documents not checked because a finding of their own says why (that finding is compared instead). */
+const EXPLAINED_BY_FINDING: ReadonlySet<DocumentStatus> = new Set(['syntax-error', 'unknown-kind', 'not-served']);
+
 function notCheckedReports(reports: readonly DocumentReport[]): DocumentReport[] {
   const out: DocumentReport[] = [];
   for (const r of reports) {
     // Corpus rule 3: a document without a string apiVersion and kind is `not-checked` (Kubegate refuses it as kubectl
     // does where it is not a fragment; that finding is beyond the corpus rules).
-    if (!r.checked && (!NOT_CHECKED_BY_FINDING.has(r.reason ?? '') || r.reason === REASON_TYPE_META)) out.push(r);
+    if (!r.checked && !EXPLAINED_BY_FINDING.has(r.status)) out.push(r);
     if (r.items) out.push(...notCheckedReports(r.items));
   }
   return out;

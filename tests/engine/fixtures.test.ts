@@ -12,7 +12,10 @@ describe('project fixtures', () => {
   it.each(names)('%s', (name) => {
     const fixture = parseFixture(readFileSync(path.join(FIXTURE_DIR, name), 'utf8'));
     const reports = checkFixture(fixture);
-    for (const f of fixture.files) expect(lineCodes(shown(reports.get(f.path)!)), `${name}: ${f.path}`).toEqual(f.expected);
+    for (const f of fixture.files) {
+      expect(lineCodes(shown(reports.get(f.path)!)), `${name}: ${f.path}`).toEqual(f.expected);
+      if (f.taken) expect(reports.get(f.path)!.taken?.as, `${name}: ${f.path} taken for`).toBe(f.taken);
+    }
   });
 
   it('the format: headers, trailing expectations, description', () => {

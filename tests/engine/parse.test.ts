@@ -103,6 +103,13 @@ describe('template detection', () => {
     expect(templated('labels:\n  {{ .Values.key }}x: y\n')).toEqual([true]);
   });
 
+  it('treats {{ inside a plain value of several words as text, not a template (Prometheus alert templates)', () => {
+    expect(templated('description: Pod {{ $labels.pod }} is down\n')).toEqual([false]);
+    expect(templated('- High load on {{ $labels.instance }} for {{ $value }}s\n')).toEqual([false]);
+    // A `{{` opening a line of a multi-line plain value shapes the YAML.
+    expect(templated('a: text\n  {{ include "x" . }}\n')).toEqual([true]);
+  });
+
   it('finds an unquoted {{ … }} value that parses as nested flow mappings', () => {
     expect(templated('image: {{ .Values.image }}\n')).toEqual([true]);
   });

@@ -162,4 +162,10 @@ describe('documents as kubectl reads them: JSON', () => {
     expect(good.report.findings.map((f) => [f.code, f.path])).toEqual([['unknown-field', 'spec.ports[].bogus']]);
     expect(good.report.documents[0]!.checked).toBe(true);
   });
+
+  it('`{{` is never JSON: a template opening with `{{- if` is a template, with its note, not an Invalid JSON error', () => {
+    const { report } = check('{{- if .Values.enabled }}\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n{{- end }}\n', { file: 'cm.yaml' });
+    expect(report.findings.map((f) => f.code)).toEqual(['template-not-checked']);
+    expect(report.documents.map((d) => d.status)).toEqual(['template']);
+  });
 });

@@ -112,4 +112,32 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const next = await status.until((x) => !!entryOf(x, chart) && entryOf(x, chart)!.templates === undefined);
     expect(formatStatus(next, true, chart).text).toBe('K8s 1.37 · gates: defaults');
   });
+
+  it('says what a file was taken for: a chart\'s metadata, values and templates, a kustomization, a component config', async () => {
+    const files = {
+      'web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
+      'web/values.yaml': 'replicas: 2\n',
+      'web/templates/deployment.yaml': TEMPLATE,
+      'app/kustomization.yaml': 'resources: [slice.yaml]\n',
+      'app/slice.yaml': SLICE,
+      'kind/kind-config.yaml': kindConfig({ DRAPrioritizedList: true }),
+    };
+    const { ws, client } = create(files);
+    const status = statusWatch(client);
+    await client.initialize();
+    for (const [file, text] of Object.entries(files)) await client.open(ws.uri(file), text);
+    const uri = (f: keyof typeof files) => ws.uri(f);
+    // Each entry once its file's check is in (the template's count, the checked files' class).
+    const checked = ['app/slice.yaml', 'kind/kind-config.yaml'] as const;
+    const s = await status.until((x) => Object.keys(files).every((f) => !!entryOf(x, ws.uri(f))) && !!entryOf(x, uri('web/templates/deployment.yaml'))?.templates && checked.every((f) => !!entryOf(x, uri(f))?.taken));
+    const text = (f: keyof typeof files) => formatStatus(s, true, uri(f)).text;
+    expect(text('web/Chart.yaml')).toBe('K8s 1.37 · chart metadata (chart web): not checked');
+    expect(text('web/values.yaml')).toBe('K8s 1.37 · chart values (chart web): not checked');
+    expect(text('web/templates/deployment.yaml')).toBe('K8s 1.37 · chart web: template not checked');
+    expect(formatStatus(s, true, uri('web/templates/deployment.yaml')).tooltip).toContain('A template of chart **web**: not checked.');
+    expect(text('app/kustomization.yaml')).toBe('K8s 1.37 · a kustomization: not checked');
+    expect(entryOf(s, uri('app/slice.yaml'))?.taken).toEqual({ what: 'a kustomize resource', checked: true });
+    expect(formatStatus(s, true, uri('app/slice.yaml')).tooltip).toContain('Taken for a kustomize resource: checked as such.');
+    expect(entryOf(s, uri('kind/kind-config.yaml'))?.taken).toEqual({ what: 'a component config', checked: true });
+  });
 });

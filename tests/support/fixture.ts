@@ -5,6 +5,7 @@
 // header are the fixture's description. Configs, CRDs, kustomizations and `.kubegate.yaml` settings files go in the
 // same text as the manifests (the checks apply a settings file's kubernetesVersion and severity, as both front
 // ends do when no option is given). A header `#== path (no final newline)` leaves the file's last newline out.
+// A header may say what the file must be taken for: `#== charts/web/Chart.yaml   # taken: chart-metadata`.
 // A `‸` marks a cursor in a file (for hover; it is cut from the text). `checkFixture`, `hoverFixture` and
 // `fixesFixture` answer through the engine's public entry point only (Project + Analysis over an in-memory
 // host), so the tests do not depend on the engine's layout.
@@ -19,6 +20,8 @@ export interface FixtureFile {
   cursor?: Position;
   /** `line:code` of every expected finding, sorted. */
   expected: string[];
+  /** What the file must be taken for (`#== path   # taken: chart-template`): the report's `taken.as`. */
+  taken?: string;
 }
 
 export interface Fixture {
@@ -26,13 +29,13 @@ export interface Fixture {
   files: FixtureFile[];
 }
 
-const HEADER = /^#== (\S+)(\s+\(no final newline\))?\s*$/;
+const HEADER = /^#== (\S+)(\s+\(no final newline\))?(?:\s+#\s*taken:\s*([a-z-]+))?\s*$/;
 const EXPECT = /#\s*expect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)\s*$/;
 
 export function parseFixture(source: string): Fixture {
   const description: string[] = [];
   const files: FixtureFile[] = [];
-  let current: { path: string; lines: string[]; noFinalNewline: boolean } | undefined;
+  let current: { path: string; taken?: string; lines: string[]; noFinalNewline: boolean } | undefined;
   const flush = () => {
     if (!current) return;
     const cut = marked(current.lines.join('\n') + (current.noFinalNewline ? '' : '\n'));
@@ -41,13 +44,13 @@ export function parseFixture(source: string): Fixture {
       const m = EXPECT.exec(line);
       return m ? m[1]!.split(',').map((c) => `${i}:${c.trim()}`) : [];
     });
-    files.push({ path: current.path, text, expected: expected.sort(), ...(cut.positions[0] ? { cursor: cut.positions[0] } : {}) });
+    files.push({ path: current.path, text, expected: expected.sort(), ...(current.taken ? { taken: current.taken } : {}), ...(cut.positions[0] ? { cursor: cut.positions[0] } : {}) });
   };
   for (const line of source.replace(/\n$/, '').split('\n')) {
     const h = HEADER.exec(line);
     if (h) {
       flush();
-      current = { path: h[1]!, lines: [], noFinalNewline: h[2] !== undefined };
+      current = { path: h[1]!, ...(h[3] ? { taken: h[3] } : {}), lines: [], noFinalNewline: h[2] !== undefined };
     } else if (current) current.lines.push(line);
     else description.push(line.replace(/^#\s?/, ''));
   }

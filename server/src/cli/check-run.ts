@@ -3,7 +3,7 @@
 // on stderr on the way (project notes, `--fix` lines) is kept in the outcome and printed by the main thread in
 // input order.
 import * as path from 'node:path';
-import type { Analysis, FileContext, Finding, Project, ProjectSettings } from '../engine';
+import type { Analysis, FileContext, FileReport, Finding, Project, ProjectSettings } from '../engine';
 import { checkOne, fileFixes, fixInput, skippedByKindOf, type FileFix } from './check-file';
 import { notCheckedDocuments, type FileResult } from './format/types';
 import type { CheckInput, InputProblem, ReadInput } from './inputs';
@@ -45,6 +45,8 @@ export interface FileOutcome {
   switchedOff: number;
   /** Documents left out by `--skip-kind`; documents seen; of those, not checked (format/types.ts). */
   skippedByKind: number;
+  /** Template documents of a chart's template file (one note per chart: check.ts). */
+  chartTemplates?: number;
   documents: number;
   notChecked: number;
   /** Kubegate failed on the file (the report holds its check-failed finding). */
@@ -100,7 +102,8 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
   const kept = off.size === 0 ? one.report : { ...one.report, findings: one.report.findings.filter((f) => !off.has(f.code)) };
   const switchedOff = one.report.findings.length - kept.findings.length;
   const skipped = skippedByKindOf(kept, group.skipKinds);
-  const docs = notCheckedDocuments(skipped.report, skipped.documents);
+  const report = withRelativeTaken(skipped.report, options.cwd, input.path);
+  const docs = notCheckedDocuments(report, skipped.documents);
   // In notes, config paths are written like the file's own: absolute beside an absolute path.
   const configFiles = context?.configFiles ?? [];
   const gateConfigs = configFiles.map((f) => path.relative(options.cwd, f) || f);
@@ -109,7 +112,7 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     index,
     result: {
       path: input.path,
-      report: skipped.report,
+      report,
       gateConfigs,
       gateConfigsAsWritten: path.isAbsolute(input.path) ? configFiles : gateConfigs,
       notChecked: docs.notChecked,
@@ -117,12 +120,29 @@ export function checkInput(input: ReadInput, index: number, project: Project, op
     ...(fixes ? { fixes: skipped.report.findings.map((f) => fixes.get(f) ?? null) } : {}),
     switchedOff,
     skippedByKind: skipped.documents.size,
+    ...(docs.chartTemplates > 0 ? { chartTemplates: docs.chartTemplates } : {}),
     documents: docs.documents + skipped.documents.size,
     notChecked: docs.count,
     failed: one.failed,
     ...(fixed.refused ? { refusedWrite: true as const } : {}),
     messages,
     ...(options.keepText ? { text } : {}),
+  };
+}
+
+/** The report with the paths of what the file was taken for written as the run writes paths (relative to the
+ *  working directory, or absolute beside an absolute path). */
+function withRelativeTaken(report: FileReport, cwd: string, written: string): FileReport {
+  const taken = report.taken;
+  if (!taken || (!taken.chart && !taken.kustomization)) return report;
+  const as = (p: string) => (path.isAbsolute(written) ? p : path.relative(cwd, p) || '.');
+  return {
+    ...report,
+    taken: {
+      ...taken,
+      ...(taken.chart ? { chart: { ...taken.chart, dir: as(taken.chart.dir) } } : {}),
+      ...(taken.kustomization ? { kustomization: as(taken.kustomization) } : {}),
+    },
   };
 }
 

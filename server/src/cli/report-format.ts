@@ -8,6 +8,8 @@ export interface JsonDocument {
   apiVersion?: string;
   kind?: string;
   checked: boolean;
+  /** What an unchecked document was taken for (engine DocumentReport.status). */
+  status?: string;
   reason?: string;
   items?: JsonDocument[];
 }
@@ -44,6 +46,7 @@ export function jsonDocument(d: DocumentReport): JsonDocument {
     ...(d.apiVersion !== undefined ? { apiVersion: d.apiVersion } : {}),
     ...(d.kind !== undefined ? { kind: d.kind } : {}),
     checked: d.checked,
+    ...(d.checked ? {} : { status: d.status }),
     ...(d.reason !== undefined ? { reason: d.reason } : {}),
     ...(d.items ? { items: d.items.map(jsonDocument) } : {}),
   };

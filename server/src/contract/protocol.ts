@@ -109,6 +109,9 @@ export interface DocumentStatus {
   /** YAML documents of the file not checked because they are Go/Helm templates (`{{ … }}`), from its last check;
    *  absent when none (a client says so beside the version, so that "not checked" never looks like "fine"). */
   templates?: number;
+  /** What the file was taken for, from its last check, when it is not plain Kubernetes objects (a chart's file, a
+   *  kustomization, a component config, …): in words, and whether any of it is checked as objects. */
+  taken?: { what: string; checked: boolean; chart?: { name: string } };
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)

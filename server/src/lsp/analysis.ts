@@ -10,10 +10,12 @@ import {
   loadCrdFiles,
   DEFAULT_VERSION,
   splitControllerGates,
+  takenByPlace,
   type ConfigDocInfo,
   type CrdDefinition,
   type FileContext,
   type FileReport,
+  type FileTaken,
   type KubeVersion,
   type Project,
   type ProjectSettings,
@@ -107,4 +109,14 @@ export function shouldCheck(file: string | undefined, settings: KubegateSettings
     return matchesAny(path.relative(root, file), globs);
   }
   return true;
+}
+
+/** What a file is taken for from its place alone (a chart's values, a kustomization), for the status of a file the
+ *  server does not check; undefined when its place says nothing. */
+export function placeTaken(file: string, settings: KubegateSettings, cluster: ClusterSnapshot | undefined, ws: WorkspaceFiles, project: Project): FileTaken | undefined {
+  try {
+    return takenByPlace(documentContext(file, settings, cluster, ws, project).analysis.options);
+  } catch {
+    return undefined;
+  }
 }

@@ -10,7 +10,7 @@ import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
 import { mayAffectOtherFiles, mayHoldCrd, Project, REPO_CONFIG_NAME, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
 import type { ActionOptions } from './actions';
-import { besideYamlExtension, configsFor, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { besideYamlExtension, configsFor, documentContext, placeTaken, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import type { ReportSource } from './custom';
@@ -108,9 +108,10 @@ export class Session {
       connection,
       this.documents,
       (doc, isStale) => this.check(doc, isStale),
-      // The status says which open documents hold templates that are not checked: sent again when that changes.
+      // The status says which open documents hold templates that are not checked and what each was taken for:
+      // sent again when that changes.
       (_uri, report, previous) => {
-        if (templateDocuments(report) !== templateDocuments(previous)) this.scheduleStatus();
+        if (templateDocuments(report) !== templateDocuments(previous) || report?.taken?.as !== previous?.taken?.as) this.scheduleStatus();
       },
     );
   }
@@ -245,6 +246,9 @@ export class Session {
       // Each open document's own target version (its version comment, else the workspace's).
       versionOf: (file) => versionForText(this.textOf(uriOf.get(file) ?? pathToUri(file)) ?? '', version),
       templatesOf: (file) => templateDocuments(this.validator.last(uriOf.get(file) ?? pathToUri(file))?.report),
+      // A file the server does not check (no apiVersion and kind lines: values, Chart.yaml) is taken for what its
+      // place says.
+      takenOf: (file) => this.validator.last(uriOf.get(file) ?? pathToUri(file))?.report.taken ?? placeTaken(file, s, snapshot, this.ws, this.project),
     });
     await this.connection.sendNotification(StatusNotification, params);
   }

@@ -5,7 +5,7 @@
 import type { ClusterSnapshot } from '../cluster/types';
 import type { ClusterStatus, DocumentStatus, StatusParams } from '../contract/protocol';
 import type { KubegateSettings } from '../contract/settings';
-import type { ConfigDocInfo, FileReport } from '../engine';
+import { isJudged, takenPhrase, type ConfigDocInfo, type FileReport, type FileTaken } from '../engine';
 import { settingsVersion } from './analysis';
 import { globProblems } from './glob';
 import { pathToUri } from './workspace';
@@ -23,12 +23,20 @@ export interface StatusInput {
   versionOf?(file: string): string | undefined;
   /** YAML documents of an open file skipped as templates in its last check; optional. */
   templatesOf?(file: string): number;
+  /** What an open file was taken for in its last check; optional. */
+  takenOf?(file: string): FileTaken | undefined;
 }
 
 /** YAML documents of a report not checked because they are Go/Helm templates (each also has its
  *  `template-not-checked` note, unless the user turned that code off: the count does not depend on it). */
 export function templateDocuments(report: FileReport | undefined): number {
-  return report?.documents.filter((d) => !d.checked && d.reason?.startsWith('template') === true).length ?? 0;
+  return report?.documents.filter((d) => d.status === 'template').length ?? 0;
+}
+
+/** What a file was taken for, as the status says it (nothing for plain Kubernetes objects). */
+export function takenStatus(taken: FileTaken | undefined): DocumentStatus['taken'] {
+  if (!taken || taken.as === 'manifest') return undefined;
+  return { what: takenPhrase(taken), checked: isJudged(taken.as), ...(taken.chart ? { chart: { name: taken.chart.name } } : {}) };
 }
 
 export function statusParams(input: StatusInput): StatusParams {
@@ -55,7 +63,8 @@ export function statusParams(input: StatusInput): StatusParams {
     }
     const version = input.versionOf?.(file);
     const templates = input.templatesOf?.(file) ?? 0;
-    documents.push({ uri: pathToUri(file), configs, ...(version ? { kubernetesVersion: version } : {}), ...(templates > 0 ? { templates } : {}) });
+    const taken = takenStatus(input.takenOf?.(file));
+    documents.push({ uri: pathToUri(file), configs, ...(version ? { kubernetesVersion: version } : {}), ...(templates > 0 ? { templates } : {}), ...(taken ? { taken } : {}) });
   }
   return {
     kubernetesVersion: settingsVersion(s, snapshot),

@@ -7,7 +7,7 @@ import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageEr
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';
 import { FORMATS, openWriters, type Format, type Output } from '../check-reports';
 import { summaryLine, verdictLine } from '../format/text';
-import { addSilenced, shownWhenQuiet, type RunSummary, type SilencedCounts } from '../format/types';
+import { addSilenced, shownWhenQuiet, type ChartSummary, type RunSummary, type SilencedCounts } from '../format/types';
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
@@ -261,6 +261,7 @@ export const checkCommand: Command = {
     let documents = 0;
     let skippedByKind = 0;
     const silenced: SilencedCounts = { disableComments: 0, configuration: 0, patchFiles: 0 };
+    const charts = new Map<string, ChartSummary>();
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];
     const noted = new Set<string>();
@@ -308,7 +309,14 @@ export const checkCommand: Command = {
       if (shown) filesWithFindings++;
       const governing = collected.inputs[o.index]!.settings;
       if (governing !== undefined && o.switchedOff > 0) switchedOff.set(governing, (switchedOff.get(governing) ?? 0) + o.switchedOff);
-      notChecked += o.notChecked;
+      notChecked += o.notChecked + (o.chartTemplates ?? 0);
+      const chart = o.result.report.taken?.as === 'chart-template' ? o.result.report.taken.chart : undefined;
+      if (chart) {
+        const seen = charts.get(chart.dir) ?? { name: chart.name, dir: chart.dir, templates: 0, documents: 0 };
+        seen.templates++;
+        seen.documents += o.chartTemplates ?? 0;
+        charts.set(chart.dir, seen);
+      }
       documents += o.documents;
       skippedByKind += o.skippedByKind;
       addSilenced(silenced, o.result.report);
@@ -363,6 +371,7 @@ export const checkCommand: Command = {
       notChecked,
       skippedByKind,
       silenced,
+      charts: [...charts.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
       skipped: collected.skipped,
       failed: collected.failed,
       settings: audit.summary,

@@ -13,6 +13,7 @@ export function jsonWriter(out: ChunkedOut, options: WriterOptions): ReportWrite
   return {
     file(r: FileResult) {
       fileHead(r.path);
+      if (r.report.taken) out.write(`      "taken": ${JSON.stringify(r.report.taken)},\n`);
       out.write(`      "documents": ${JSON.stringify(r.report.documents.map(jsonDocument))},\n`);
       out.write(`      "gateConfigs": ${JSON.stringify(r.gateConfigs ?? [])},\n      "findings": [`);
       let firstFinding = true;

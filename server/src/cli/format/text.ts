@@ -3,7 +3,7 @@
 // documents that were not checked are notes, not findings. The summary reads as a sentence.
 import { kepOf as kepOfFinding, type Finding, type Severity } from '../../engine';
 import { shown } from '../shown-text';
-import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
+import { ChunkedOut, chartNote, shownWhenQuiet, takenNote, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export interface TextOptions extends WriterOptions {
   grouped: boolean;
@@ -102,9 +102,10 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
     file(r: FileResult) {
       const findings = quiet ? r.report.findings.filter((f) => shownWhenQuiet(f.severity)) : r.report.findings;
       const notes = quiet ? [] : (r.notChecked ?? []);
+      const taken = quiet ? undefined : takenNote(r.report);
       const configs = r.gateConfigsAsWritten ?? r.gateConfigs ?? [];
       if (grouped) {
-        if (findings.length === 0 && notes.length === 0) return;
+        if (findings.length === 0 && notes.length === 0 && !taken) return;
         out.write(`${paint(shown(r.path), '1;4', color)}\n`);
         if (findings.length > 0 && configs.length) out.write(`  ${paint(`gates from ${shown(configs.join(', '))}`, '2', color)}\n`);
         const posWidth = Math.max(0, ...findings.map((f) => where(f).length), ...notes.map((n) => where(n.doc).length));
@@ -118,6 +119,7 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
           for (const e of f.related ?? []) out.write(`  ${' '.repeat(posWidth)}  ${paint(`↳ ${shown(e.message)}`, '2', color)}\n`);
         }
         for (const n of notes) out.write(`  ${where(n.doc).padEnd(posWidth)}  ${paint(`note: ${shown(n.label)} not checked: ${shown(n.doc.reason ?? '')}`, '2', color)}\n`);
+        if (taken) out.write(`  ${paint(`note: ${shown(taken)}`, '2', color)}\n`);
         out.write('\n');
         return;
       }
@@ -130,11 +132,13 @@ export function textWriter(out: ChunkedOut, options: TextOptions): ReportWriter 
         for (const e of f.related ?? []) out.write(`    ${shown(e.message)}\n`);
       }
       for (const n of notes) out.write(`note: ${file}:${where(n.doc)} ${shown(n.label)} not checked: ${shown(n.doc.reason ?? '')}\n`);
+      if (taken) out.write(`note: ${file}: ${shown(taken)}\n`);
       if (findings.length > 0 && configs.length) out.write(`note: ${file}: gates from ${shown(configs.join(', '))}\n`);
     },
     end(summary: RunSummary) {
       const settings = settingsLine(summary);
       if (settings) out.write(`${paint(settings, '2', color)}\n`);
+      if (!quiet) for (const c of summary.charts) out.write(`${paint(`note: ${shown(chartNote(c))}`, '2', color)}\n`);
       out.write(`${paint(summaryLine(summary, quiet), summary.counts.error ? '1' : undefined, color)}\n`);
       const failing = verdictLine(summary);
       if (failing) out.write(`${paint(failing, '1', color)}\n`);

@@ -1,6 +1,6 @@
 // What the report writers of `kubegate check` receive: one FileResult per checked input (severity overrides
 // already applied), then the summary. Writers print as they go, so a huge report is never one string.
-import type { DocumentReport, FileReport, Finding, KubeVersion, Severity } from '../../engine';
+import { isJudged, takenPhrase, type DocumentCheckStatus, type DocumentReport, type FileReport, type Finding, type KubeVersion, type Severity } from '../../engine';
 import type { FileFix } from '../check-file';
 import type { InputProblem } from '../inputs';
 import type { RunVerdict } from '../policy';
@@ -43,6 +43,8 @@ export interface RunSummary {
   /** Nothing silenced without a count (every format says it): findings dropped by disable comments and by
    *  configuration (a severity `off`), files read as kustomize patches (fragments, not whole objects). */
   silenced: SilencedCounts;
+  /** Helm charts whose templates were met (one note each; their template documents count as not checked). */
+  charts: ChartSummary[];
   /** Found in folders and not read (FIFO, device, too large, unreadable folder). */
   skipped: InputProblem[];
   /** Named on the command line and not readable. */
@@ -80,6 +82,14 @@ export interface SettingsUse {
   applied: boolean;
   /** Its settings-relaxed findings (keys that relax the root settings' policy). */
   relaxations: number;
+}
+
+/** A chart met in a run: its name, its folder (as the run writes paths) and how many of its templates were met. */
+export interface ChartSummary {
+  name: string;
+  dir: string;
+  templates: number;
+  documents: number;
 }
 
 export interface ReportWriter {
@@ -131,16 +141,23 @@ function within(r: DocumentReport['range'], p: { line: number; character: number
   return after && before;
 }
 
+/** Documents that hold no Kubernetes object to apply (a kustomization, a chart's metadata or values, a golden file):
+ *  nothing was left unchecked, the file's note says what it was taken for. */
+const NO_OBJECT_TO_CHECK: ReadonlySet<DocumentCheckStatus> = new Set(['kustomization', 'chart-file', 'not-kubernetes']);
+
 /**
  * The documents of a report that were not checked (List items on their own), each with its label, leaving out
- * those a finding of theirs already explains (an `api-not-served` error says the document is not checked) and
- * those `skipped` names. Also the number of documents seen (a List counts as its items) and of those not checked
+ * those a finding of theirs already explains (an `api-not-served` error says the document is not checked), those
+ * that hold no object (NO_OBJECT_TO_CHECK), a chart's templates (one note per chart: counted in `chartTemplates`)
+ * and those `skipped` names. Also the number of documents seen (a List counts as its items) and of those not checked
  * (`count`: the listed ones and those whose own finding is a bound's note, `file-too-large`).
  */
-export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number; count: number } {
+export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<DocumentReport> = new Set()): { notChecked: NotCheckedDocument[]; documents: number; count: number; chartTemplates: number } {
   const out: NotCheckedDocument[] = [];
   let documents = 0;
   let count = 0;
+  let chartTemplates = 0;
+  const chart = report.taken?.as === 'chart-template';
   const explainedBy = (d: DocumentReport) =>
     report.findings.find((f) => EXPLAINS_NOT_CHECKED.has(f.code) && within(d.range, f.range.start))?.code;
   const visit = (d: DocumentReport, label: string) => {
@@ -150,11 +167,34 @@ export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<Doc
       return;
     }
     documents++;
-    if (d.checked || !d.reason) return;
+    if (chart && d.status === 'template') {
+      chartTemplates++;
+      return;
+    }
+    if (d.checked || !d.reason || NO_OBJECT_TO_CHECK.has(d.status)) return;
     const code = explainedBy(d);
     if (code === undefined) out.push({ doc: d, label });
     if (code === undefined || code === BOUND_CODE) count++;
   };
   for (const d of report.documents) visit(d, `document ${d.index + 1}`);
-  return { notChecked: out, documents, count };
+  return { notChecked: out, documents, count, chartTemplates };
+}
+
+/** The one note of a file that was not judged as Kubernetes objects, saying what it was taken for (a chart's
+ *  templates get one note per chart instead: chartNote; a template of another tool, a note per document). */
+export function takenNote(report: FileReport): string | undefined {
+  const taken = report.taken;
+  if (!taken || isJudged(taken.as) || taken.as === 'chart-template' || taken.as === 'template') return undefined;
+  if (taken.as === 'kustomize-unused') {
+    return `no kustomization uses this file (${taken.kustomization ?? 'a kustomization'} owns its folder): read as a patch, missing fields not reported`;
+  }
+  // Fragments have a note each already (notCheckedDocuments): only a document taken for no object gets this one.
+  if (taken.as === 'not-kubernetes') return report.documents.find((d) => d.status === 'not-kubernetes')?.reason;
+  return `${takenPhrase(taken)}: no Kubernetes object to check`;
+}
+
+/** The note of a chart whose templates a run met. */
+export function chartNote(chart: ChartSummary): string {
+  const templates = chart.templates === 1 ? '1 template' : `${chart.templates} templates`;
+  return `chart ${chart.name} (${chart.dir}): ${templates} not checked; render with \`helm template ${chart.dir} | kubegate check -\``;
 }

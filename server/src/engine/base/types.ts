@@ -28,12 +28,82 @@ export interface Evidence {
   message: string;
 }
 
+/**
+ * What a document was taken for, decided before any rule runs (engine/route/analyze-document.ts), the same in the
+ * CLI and the editor. Only `checked` is judged as an object; the rest say why not:
+ *   `template`       Go/Helm template text, or a template of another tool (`${VAR}` placeholders shaping YAML);
+ *   `fragment`       no apiVersion and kind and not refused for it (values, a snippet, a kustomize patch);
+ *   `type-meta`      an object without a string apiVersion or kind: refused by a finding;
+ *   `syntax-error`, `unknown-kind`, `not-served`: a finding says why;
+ *   `not-read`       beyond what the engine reads (template cap, nesting depth);
+ *   `too-large`      the file is larger than the editor's size limit;
+ *   `no-schema`      an API Kubegate has no schema for (a custom resource without its CRD, an unknown group);
+ *   `kustomization`  a kustomize input (Kustomization, Component): a tool's file, not an object to apply;
+ *   `chart-file`     a Helm chart's metadata or values (Chart.yaml, values*.yaml);
+ *   `not-kubernetes` no Kubernetes object (a golden file or a tool's config that merely has a `kind` key);
+ *   `empty`          a null List entry.
+ */
+export type DocumentStatus =
+  | 'checked'
+  | 'template'
+  | 'fragment'
+  | 'type-meta'
+  | 'syntax-error'
+  | 'unknown-kind'
+  | 'not-served'
+  | 'not-read'
+  | 'too-large'
+  | 'no-schema'
+  | 'kustomization'
+  | 'chart-file'
+  | 'not-kubernetes'
+  | 'empty';
+
+/** Where a file stands, from its path and the folders around it (engine/check/place.ts). */
+export interface ChartRef {
+  /** The chart's `name` in its Chart.yaml (else its folder's name). */
+  name: string;
+  /** The chart's folder. */
+  dir: string;
+}
+
+export type FilePlace =
+  | { as: 'chart-template' | 'chart-metadata' | 'chart-values'; chart: ChartRef }
+  | { as: 'kustomization' }
+  | { as: 'kustomize-unused'; kustomization: string };
+
+/** What a file was taken for, on its report: decided once from its place and its documents' statuses. */
+export type FileClass =
+  | 'manifest'
+  | 'kustomize-resource'
+  | 'kustomize-patch'
+  | 'kustomize-unused'
+  | 'kustomization'
+  | 'chart-template'
+  | 'chart-metadata'
+  | 'chart-values'
+  | 'template'
+  | 'component-config'
+  | 'not-kubernetes';
+
+export interface FileTaken {
+  as: FileClass;
+  /** For a chart's file, the chart. */
+  chart?: ChartRef;
+  /** For a kustomize file, the kustomization that names it (or, unused, the one owning its folder). */
+  kustomization?: string;
+}
+
 export interface DocumentReport {
   index: number;
   apiVersion?: string;
   kind?: string;
   checked: boolean;
-  /** Why a document was not checked (template, CRD, unknown group, syntax error, …). */
+  /** What the document was taken for (`checked` exactly when `checked` is true). */
+  status: DocumentStatus;
+  /** A component's config (kind, kubeadm, kubelet, …), checked as a config. */
+  config?: true;
+  /** Why a document was not checked, in words for people (template, CRD, unknown group, syntax error, …). */
   reason?: string;
   range: Range;
   /** Entries of a `v1` `List` or a typed list, each routed on its own (index = position in `items`). */

@@ -15,7 +15,7 @@ import { comparePositions } from '../parse/ranges';
 import type { FileReport, Finding, Silenced } from '../codes/finding';
 import type { KubeVersion } from '../base/types';
 import { analyzeDocument } from '../route/analyze-document';
-import { REASON_FRAGMENT, REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from '../route/inputs';
+import { REASON_SYNTAX, REASON_TYPE_META, type AnalyzeInputs } from '../route/inputs';
 import { isJsonInput, jsonSyntaxError } from '../parse/json-input';
 import { append } from '../base/append';
 import { capFindings } from './cap-findings';
@@ -23,6 +23,7 @@ import { applyKustomizeFacts } from '../kustomize/apply';
 import { assignVerdicts } from '../gates/verdict-pass';
 import { loneCrAsLf } from '../parse/kubectl-lexical';
 import { addCrdFacts, mayHoldCrd, type CrdFileFacts } from '../crd/workspace';
+import { kustomizeFactsOf, placeOf, takenOf } from './place';
 
 export interface FileAnalysis {
   parsed: ParsedFile;
@@ -48,7 +49,8 @@ function analyzeParsed(parsed: ParsedFile, options: CheckOptions, knowledge: Kno
     const analysis = analyzeDocument(parsed, pdoc, inputs);
     if (analysis) documents.push(analysis);
   }
-  if (options.kustomize) applyKustomizeFacts(parsed, documents, options.kustomize, { data: inputs.data, brief: inputs.brief, file: options.file });
+  const kustomize = kustomizeFactsOf(options);
+  if (kustomize) applyKustomizeFacts(parsed, documents, kustomize, { data: inputs.data, brief: inputs.brief, file: options.file });
   return { parsed, directives, version, documents };
 }
 
@@ -74,7 +76,8 @@ function analyzeEachDocument(text: string, options: CheckOptions, knowledge: Kno
 }
 
 function analyzeInputs(version: KubeVersion, options: CheckOptions, knowledge: KnowledgeOptions): AnalyzeInputs {
-  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), file: options.file, crds: options.crds, objectMeta: objectMetaFacts(knowledge) };
+  const place = placeOf(options);
+  return { data: loadVersion(version, knowledge).data, brief: briefFacts(knowledge), file: options.file, crds: options.crds, objectMeta: objectMetaFacts(knowledge), ...(place ? { place } : {}) };
 }
 
 /** The report of JSON input that does not parse: one syntax error, nothing checked. */
@@ -83,7 +86,7 @@ function invalidJsonReport(text: string): FileReport | undefined {
   if (!problem) return undefined;
   const range = { start: { line: 0, character: 0 }, end: problem.range.end };
   const syntax: Finding = finding('yaml-syntax', { severity: 'error', message: `${problem.message}: the file is not checked further`, fix: 'Fix the JSON.', range: problem.range, document: 0, data: { json: true } });
-  return { documents: [{ index: 0, checked: false, reason: REASON_SYNTAX, range }], findings: assignVerdicts([syntax], []) };
+  return { documents: [{ index: 0, checked: false, status: 'syntax-error', reason: REASON_SYNTAX, range }], findings: assignVerdicts([syntax], []) };
 }
 
 export function checkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileReport {
@@ -98,7 +101,8 @@ export function checkText(input: string, options: CheckOptions, knowledge: Knowl
  */
 export function walkText(input: string, options: CheckOptions, knowledge: KnowledgeOptions = {}): FileAnalysis | FileReport {
   const text = loneCrAsLf(input);
-  if (options.json ?? isJsonInput(text)) {
+  // A chart's template is read as a template whatever its first character.
+  if ((options.json ?? isJsonInput(text)) && placeOf(options)?.as !== 'chart-template') {
     const invalid = invalidJsonReport(text);
     if (invalid) return invalid;
   }
@@ -117,7 +121,7 @@ export function walkDocumentText(text: string, options: CheckOptions, knowledge:
 function walkYaml(text: string, options: CheckOptions, knowledge: KnowledgeOptions, ownVersion: boolean): FileAnalysis {
   // Kustomize facts need the documents' trees (JSON6902 operations are walked after the documents); template
   // markers are read over the documents together.
-  if (options.kustomize || text.includes('{{')) return analyzeParsed(parseFile(text), options, knowledge, ownVersion);
+  if (kustomizeFactsOf(options) || text.includes('{{')) return analyzeParsed(parseFile(text), options, knowledge, ownVersion);
   return analyzeEachDocument(text, options, knowledge, ownVersion) ?? analyzeParsed(parseFile(text, { fastPath: false }), options, knowledge, ownVersion);
 }
 
@@ -176,19 +180,20 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
     disabled += own.length - kept.length;
     append(findings, kept);
     // A document refused for its missing apiVersion/kind: the finding says why it is not checked further.
-    const refused = doc.report.reason === REASON_FRAGMENT && own.some((f) => f.data?.rule === 'typeMeta');
-    return refused ? { ...doc.report, reason: REASON_TYPE_META } : doc.report;
+    const refused = doc.report.status === 'fragment' && own.some((f) => f.data?.rule === 'typeMeta');
+    return refused ? { ...doc.report, status: 'type-meta' as const, reason: REASON_TYPE_META } : doc.report;
   });
   append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));
   // Nothing silenced without a count: findings dropped by disable comments, and a file read as a patch.
   const silenced: Silenced = { ...(disabled > 0 ? { disableComments: disabled } : {}), ...(options.kustomize?.role === 'patch' ? { readAsPatch: true as const } : {}) };
-  return { documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []), ...(Object.keys(silenced).length > 0 ? { silenced } : {}) };
+  const taken = takenOf(placeOf(options), kustomizeFactsOf(options), documents);
+  return { taken, documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []), ...(Object.keys(silenced).length > 0 ? { silenced } : {}) };
 }
 
 /** A kustomize patch, or a file marked `# kubegate: fragment`, holds fragments: a document of it without apiVersion
  *  or kind is not refused. */
 function isFragmentFile(options: CheckOptions, directives: Directives): boolean {
-  return options.kustomize?.role === 'patch' || (options.fragment ?? directives.fragment === true);
+  return kustomizeFactsOf(options)?.role === 'patch' || (options.fragment ?? directives.fragment === true);
 }
 
 /** Document order, then position, then code (stable for equal keys). */

@@ -4,7 +4,7 @@ import type { CrdCatalog } from '../crd/catalog';
 import type { CrdFileFacts } from '../crd/workspace';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
-import type { KubeVersion } from '../base/types';
+import type { FilePlace, KubeVersion } from '../base/types';
 
 export interface CheckOptions {
   version: KubeVersion;
@@ -14,6 +14,9 @@ export interface CheckOptions {
   file?: string;
   /** CRDs for custom resources (engine/crd: cluster, workspace, bundled pack); absent = custom resources not checked. */
   crds?: CrdCatalog;
+  /** Where the file stands (a chart's file, a kustomization, a kustomize file no kustomization uses), from the
+   *  folders around it (project model); undefined: from the file's name alone (check/place.ts placeByName). */
+  place?: FilePlace;
   /** What kustomize makes of this file (a resource or a patch of a kustomization); engine/kustomize. */
   kustomize?: KustomizeFacts;
   /** Read the text as JSON (undefined: when it opens with `{`, as kubectl decides). */

@@ -14,7 +14,7 @@ function notChecked(text: string, maxChars: number): FileReport {
   const lines = lineCount(text);
   const end = { line: 0, character: 0 };
   return {
-    documents: [{ index: 0, checked: false, reason: 'file too large', range: { start: end, end } }],
+    documents: [{ index: 0, checked: false, status: 'too-large', reason: 'file too large', range: { start: end, end } }],
     findings: assignVerdicts([
       finding('file-too-large', {
         message: `Not checked: the file is over ${maxChars * SYNTAX_ONLY_FACTOR} characters`,
@@ -46,7 +46,7 @@ export function syntaxOnlyReport(text: string, maxChars: number): FileReport {
     }
   }
   return {
-    documents: parsed.documents.map((d) => ({ index: d.index, checked: false, reason: 'file too large', range: d.range })),
+    documents: parsed.documents.map((d) => ({ index: d.index, checked: false, status: 'too-large', reason: 'file too large', range: d.range })),
     findings: assignVerdicts(capFindings(findings), []),
   };
 }

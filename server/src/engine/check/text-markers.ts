@@ -3,6 +3,11 @@
 import { mayHoldCrd } from '../crd/workspace';
 import { mayHoldGateConfig } from '../gates/gate-places';
 
+/** The text has top-level `apiVersion` and `kind` lines: it looks like a Kubernetes manifest. */
+export function looksLikeManifest(text: string): boolean {
+  return /^\uFEFF?apiVersion\s*:/m.test(text) && /^\uFEFF?kind\s*:/m.test(text);
+}
+
 /** The text may set gates (a kind, kubeadm, kubelet or kube-proxy config, a static Pod) or define CRDs. */
 export function mayAffectOtherFiles(text: string): boolean {
   return mayHoldGateConfig(text) || mayHoldCrd(text);

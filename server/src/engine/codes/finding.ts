@@ -1,7 +1,7 @@
 // Findings: one per stable code, its `data` typed by the registry (./registry.ts `FindingData`), and the report
 // of a checked file. Shared by every part of the engine and by its front ends.
 import type { FindingData } from './registry';
-import type { DocumentReport, Evidence, Range, Severity } from '../base/types';
+import type { DocumentReport, Evidence, FileTaken, Range, Severity } from '../base/types';
 
 /** Every stable finding code: the keys of the registry (registry.ts `FindingData`). */
 export type FindingCode = keyof FindingData;
@@ -33,6 +33,8 @@ export interface FindingOf<C extends FindingCode> {
 export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
 
 export interface FileReport {
+  /** What the file was taken for (check/place.ts takenOf); absent on a report made without a check (too large). */
+  taken?: FileTaken;
   documents: DocumentReport[];
   /** In document order, then by position. */
   findings: Finding[];

@@ -24,5 +24,5 @@ export function withSeverityOverrides(report: FileReport, overrides: SeverityOve
   const findings = applySeverityOverrides(report.findings, overrides);
   const off = report.findings.length - findings.length;
   const silenced = off > 0 ? { ...report.silenced, configuration: off } : report.silenced;
-  return { documents: report.documents, findings, ...(silenced ? { silenced } : {}) };
+  return { ...(report.taken ? { taken: report.taken } : {}), documents: report.documents, findings, ...(silenced ? { silenced } : {}) };
 }

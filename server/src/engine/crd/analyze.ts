@@ -7,7 +7,7 @@ import type { BriefFacts, VersionData } from '../knowledge/format';
 import { kindEntry } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { Finding } from '../codes/finding';
-import type { Range } from '../base/types';
+import type { DocumentStatus, Range } from '../base/types';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import { checkCustomResourceFinalizers } from '../validate/api-warnings-more';
@@ -45,7 +45,7 @@ interface CustomInputs {
 }
 
 interface CustomOutcome {
-  checked: boolean;
+  status: Extract<DocumentStatus, 'checked' | 'not-served' | 'no-schema'>;
   reason?: string;
   /** The CRD used, for reports. */
   source: string;
@@ -77,7 +77,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
     const channel = gatewayRows.length > 0 ? kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.where) : undefined;
     if (channel) input.findings.push(channel);
     else add(servedVersionFinding(def, version, input.apiVersion, input.kind, input.where, input.crds));
-    return { checked: false, reason: 'API version not served', source };
+    return { status: 'not-served', reason: 'API version not served', source };
   }
   if (version.deprecated) add(deprecatedFinding(def, version, input));
   const kindOnly = kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.kindWhere);
@@ -85,7 +85,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
 
   const custom = customData(input.data, input.crds);
   const entry = kindEntry(custom.data, input.apiVersion, input.kind);
-  if (!entry) return { checked: false, reason: `${source} has no schema for ${input.apiVersion}`, source };
+  if (!entry) return { status: 'no-schema', reason: `${source} has no schema for ${input.apiVersion}`, source };
   const start = input.findings.length;
   const ctx: WalkContext = {
     data: custom.data,
@@ -132,7 +132,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
 
   const uses = controllerGateUses(channelCtx, input.crds, group, versionName, input.kind, input.map as Node, input.kindWhere);
   controllerGateFindings(channelCtx, input.crds, uses);
-  return { checked: true, source };
+  return { status: 'checked', source };
 }
 
 function deprecatedFinding(def: CrdDefinition, version: CrdVersion, input: CustomInputs): Finding {

@@ -6,6 +6,7 @@
 import { checkText, GateStepMemo, reportOf, type FileAnalysis } from '../check';
 import { parseDirectives, type Directives } from '../check/directives';
 import { isJsonInput } from '../parse/json-input';
+import { placeOf } from '../check/place';
 import { parseFile } from '../parse/parseFile';
 import type { CheckOptions } from '../check/options';
 import { withSeverityOverrides, type SeverityOverrides } from '../codes/severity-overrides';
@@ -42,9 +43,10 @@ function readingOf(text: string, context: CheckOptions, head = headDirectives(te
     environment: context.environment,
     file: context.file,
     kustomize: context.kustomize,
+    ...(context.place ? { place: context.place } : {}),
     crds: context.crds,
-    // kubectl looks at the start of the whole text.
-    json: isJsonInput(text),
+    // kubectl looks at the start of the whole text (a chart's template is read as a template).
+    json: isJsonInput(text) && placeOf(context)?.as !== 'chart-template',
     fragment: context.fragment ?? head.fragment === true,
   };
 }
@@ -112,7 +114,7 @@ export class OpenDocument {
     if (text.length > options.maxChars) return reportForText(text, context, options);
     const head = headDirectives(text);
     const full = readingOf(text, context, head);
-    const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.json, full.fragment]);
+    const key = JSON.stringify([full.version, full.file ?? null, full.kustomize ?? null, full.place ?? null, full.json, full.fragment]);
     const w = this.walked;
     let report: FileReport;
     if (w && w.text === text && w.key === key && w.crds === context.crds) report = reportOf(w.analysis, full, {}, this.gates);

@@ -11,7 +11,6 @@ import type { Directives, DisableRule } from '../check/directives';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { CheckOptions } from '../check/options';
 import { textLineCounter } from '../parse/parseFile';
-import { REASON_SYNTAX } from '../route/inputs';
 import type { FileReport } from '../codes/finding';
 import { append } from '../base/append';
 import { splitDocuments, type Piece } from './pieces';
@@ -55,7 +54,7 @@ export class DocumentWalks {
    * gives its report at once (as walkText).
    */
   walk(text: string, reading: CheckOptions, head: Directives): FileAnalysis | FileReport {
-    const inputs = { key: JSON.stringify([reading.version, reading.file ?? null, reading.kustomize ?? null]), crds: reading.crds };
+    const inputs = { key: JSON.stringify([reading.version, reading.file ?? null, reading.kustomize ?? null, reading.place ?? null]), crds: reading.crds };
     if (this.inputs?.key !== inputs.key || this.inputs.crds !== inputs.crds) {
       this.cache = new Map();
     }
@@ -174,5 +173,5 @@ export class DocumentWalks {
  *  document not composed (nested too deeply: its syntax is not known). */
 function unsure(pdoc: ParsedDocument, analysis: DocumentAnalysis | undefined): boolean {
   if (pdoc.errors.length > 0 || pdoc.templated || pdoc.unread || pdoc.tooDeep) return true;
-  return analysis !== undefined && (analysis.report.reason === REASON_SYNTAX || analysis.report.reason?.startsWith('template') === true || analysis.findings.some((f) => f.code === 'yaml-syntax'));
+  return analysis !== undefined && (analysis.report.status === 'syntax-error' || analysis.report.status === 'template' || analysis.findings.some((f) => f.code === 'yaml-syntax'));
 }

@@ -93,7 +93,7 @@ function walkOperations(parsed: ParsedFile, a: DocumentAnalysis, target: PatchTa
     walkRoot(ctx, tree as YAMLMap<Node, Node>, entry.root, where);
   }
   append(a.findings, partial(findings));
-  a.report = { ...a.report, checked: true, apiVersion: entry.apiVersion, kind: entry.kind };
+  a.report = { ...a.report, checked: true, status: 'checked', apiVersion: entry.apiVersion, kind: entry.kind };
   delete a.report.reason;
   return true;
 }

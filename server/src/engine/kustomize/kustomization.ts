@@ -60,7 +60,7 @@ function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^(?:git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(entry) || /\?ref=/.test(entry);
 }
 
-function record(v: unknown): Record<string, unknown> | undefined {
+export function record(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
@@ -89,6 +89,18 @@ function labelReachOf(root: Record<string, unknown>): LabelReach | undefined {
   return reach;
 }
 
+/** A kustomization's text as plain data; undefined when it does not parse as a mapping (or holds many aliases). */
+export function kustomizationRoot(text: string): Record<string, unknown> | undefined {
+  try {
+    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    addDuplicateKeyErrors(doc);
+    if (doc.errors.length > 0 || !fewAliases(doc)) return undefined;
+    return record(doc.toJS());
+  } catch {
+    return undefined;
+  }
+}
+
 /** The facts of one kustomization file; undefined when it does not parse as a mapping. */
 export function readKustomization(k: KustomizationText): Kustomization | undefined {
   const hit = parsedCache.get(k.path);
@@ -104,15 +116,7 @@ function parseKustomization(k: KustomizationText): Kustomization | undefined {
     const unread = `${k.path} is larger than ${MAX_KUSTOMIZATION_CHARS / (1024 * 1024)} MiB: not read as a kustomization`;
     return { file: k.path, dir: path.dirname(k.path), resources: [], patches: [], components: [], setsNamespace: false, unread };
   }
-  let root: Record<string, unknown> | undefined;
-  try {
-    const doc = parseDocument(k.text, { uniqueKeys: false, prettyErrors: false });
-    addDuplicateKeyErrors(doc);
-    if (doc.errors.length > 0 || !fewAliases(doc)) return undefined;
-    root = record(doc.toJS());
-  } catch {
-    return undefined;
-  }
+  const root = kustomizationRoot(k.text);
   if (!root) return undefined;
   const dir = path.dirname(k.path);
   const local = (entry: string) => inFolder(dir, entry);

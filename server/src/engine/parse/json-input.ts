@@ -8,10 +8,11 @@ import { LineIndex } from '../base/line-index';
 import type { Range } from '../base/types';
 
 /** Whether a text is read as JSON: its first character after white space is `{` (a byte order mark is no white
- *  space for the decoder: a BOM before `{` is YAML). */
+ *  space for the decoder: a BOM before `{` is YAML). `{{` opens a Go/Helm template (`{{- if … }}`), never JSON (no
+ *  JSON object starts so): such a text is read as YAML, where the template detection finds it. */
 export function isJsonInput(text: string): boolean {
-  const first = /^[^\S\uFEFF]*(\S)/.exec(text.length > 4096 ? text.slice(0, 4096) : text)?.[1];
-  return first === '{';
+  const first = /^[^\S\uFEFF]*(\S)(\S?)/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  return first?.[1] === '{' && first[2] !== '{';
 }
 
 /** The JSON syntax error of a text (message and range), or undefined when it is valid JSON. An empty text is no JSON

@@ -1,19 +1,40 @@
-// Go/Helm template detection: a document is a template when `{{` occurs in a key or a
-// plain (unquoted) scalar, or when the document contains `{{` and does not parse. `{{` inside quoted
-// strings, block scalars and comments is data.
-//
-// One addition to the corpus rule: an unquoted `{{ … }}` value can parse as two nested flow mappings
-// (`image: {{ .Values.image }}`); a flow mapping whose text starts with `{{` is also a template marker.
+// Go/Helm template detection by where `{{` stands: a document is a template when a template engine shapes its
+// YAML there — in a key, at the start of a line or of a value (`replicas: {{ .Values.n }}`, which YAML reads as a
+// flow mapping), or inside a one-word plain value (`image: repo/app:{{ .Values.tag }}`) — or when the document
+// contains `{{` and does not parse. `{{` inside text is data: quoted strings, block scalars, comments, and a plain
+// value of several words (`description: Pod {{ $labels.pod }} is down`, a Prometheus alert template applied as
+// it is). A file under a chart's `templates/` folder is a template whatever it holds (check/place.ts). The same goes
+// for `${NAME}` placeholders of envsubst or a shell script: a template where one makes a one-word value.
 import { visit, type Document } from 'yaml';
 
 const MARKER = '{{';
+/** A `{{ … }}` action (up to its closing braces, or the end of the scalar). */
+const ACTION = /\{\{[\s\S]*?(?:\}\}|$)/g;
+
+/** Whether a plain scalar's source is shaped by a template: `{{` opens one of its lines, or the scalar is a single
+ *  word once its actions are taken out (text has white space between its words). */
+function shapedByTemplate(source: string, isKey: boolean): boolean {
+  if (!source.includes(MARKER)) return false;
+  if (isKey) return true;
+  if (/(?:^|\n)[ \t]*\{\{/.test(source)) return true;
+  return !/\s/.test(source.replace(ACTION, ''));
+}
+
+/** A `${NAME}` placeholder (envsubst, a shell: `${NAME:-default}`) that shapes a plain value or key: the whole of a
+ *  one-word value (`namespace: ${NAMESPACE}`, `name: web-${ENV}`). In text of several words it is data. */
+const PLACEHOLDER = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=?+][^}]*)?\}/;
+
+function shapedByPlaceholder(source: string): boolean {
+  return source.includes('${') && !/\s/.test(source) && PLACEHOLDER.test(source);
+}
 
 function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
   let found = false;
   visit(doc, {
-    Scalar(_key, node) {
+    Scalar(key, node) {
       if (node.type !== 'PLAIN' || !node.range) return undefined;
-      if (text.slice(node.range[0], node.range[1]).includes(MARKER)) {
+      const source = text.slice(node.range[0], node.range[1]);
+      if (shapedByTemplate(source, key === 'key') || shapedByPlaceholder(source)) {
         found = true;
         return visit.BREAK;
       }
@@ -32,9 +53,16 @@ function hasTemplateMarker(doc: Document.Parsed, text: string): boolean {
 
 /** The template test for one document (its own text slice and parse result). */
 export function isTemplatedDocument(doc: Document.Parsed, text: string, docText: string): boolean {
-  if (!docText.includes(MARKER)) return false;
-  if (doc.errors.length > 0) return true;
+  const actions = docText.includes(MARKER);
+  if (!actions && !docText.includes('${')) return false;
+  // A document with `{{` that does not parse is a template; one with only placeholders keeps its syntax errors.
+  if (doc.errors.length > 0) return actions;
   return hasTemplateMarker(doc, text);
+}
+
+/** Whether a templated document's markers are `${…}` placeholders only (no `{{`): for its note. */
+export function placeholdersOnly(docText: string): boolean {
+  return !docText.includes(MARKER);
 }
 
 // A template block (`{{ range }}`, `{{ if }}`, `{{ with }}`, `{{ define }}`, `{{ block }}` … `{{ end }}`) may

@@ -7,7 +7,8 @@ import { findKustomizations } from '../kustomize/discover';
 import { kustomizeFactsFor, type KustomizeFacts } from '../kustomize/facts';
 import { KUSTOMIZATION_NAMES, readKustomization, type KustomizationText } from '../kustomize/kustomization';
 import type { ProjectHost } from './host';
-import { isWithin } from '../base/paths';
+import { mentionedPaths } from '../kustomize/mentions';
+import { isWithin, normal } from '../base/paths';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'vendor']);
 /** Folders the search for a root's kustomizations visits at most. */
@@ -44,11 +45,43 @@ export class KustomizeScope {
     return text;
   }
 
+  /** What each kustomization names, kept while its text is the same. */
+  private readonly mentions = new Map<string, { text: string; paths: Set<string> }>();
+
+  private mentionsOf(k: KustomizationText): Set<string> {
+    const hit = this.mentions.get(k.path);
+    if (hit && hit.text === k.text) return hit.paths;
+    const paths = mentionedPaths(k);
+    if (this.mentions.size > 4096) this.mentions.clear();
+    this.mentions.set(k.path, { text: k.text, paths });
+    return paths;
+  }
+
+  /**
+   * The kustomization owning the folder of `file` (in that folder or the one above: `config/crd/patches/x.yaml`
+   * beside `config/crd/kustomization.yaml`) when no kustomization of the root names the file: a file left over in a
+   * kustomize tree (a scaffolded patch no longer listed). Undefined when none is that near (a kustomization at the
+   * top of a repository does not own every file below it), or one names it.
+   */
+  unusedOwner(file: string, root: string): string | undefined {
+    const read = (f: string) => this.read(f, root);
+    const near = findKustomizations(file, root, read, 2);
+    if (near.length === 0 || !isWithin(root, file)) return undefined;
+    const target = normal(file);
+    if (near.some((k) => this.mentionsOf(k).has(target))) return undefined;
+    for (const p of this.allIn(root)) {
+      const text = read(p);
+      if (text !== undefined && this.mentionsOf({ path: p, text }).has(target)) return undefined;
+    }
+    return near[0]!.path;
+  }
+
   /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
   forget(file?: string): void {
     if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
       this.everywhere.clear();
       this.texts.clear();
+      this.mentions.clear();
       if (file) this.checked.delete(file);
       else this.checked.clear();
     }

@@ -18,6 +18,7 @@ import { gateCatalog } from '../knowledge';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
+import { FilePlaces } from './places';
 import { append } from '../base/append';
 import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
 import { DERIVED_FORMATS, isConfigList, isCrdFileFacts, throughStore, type DerivedStore } from './derived-store';
@@ -69,8 +70,7 @@ interface Derived<T> {
 export class Project {
   private folders: string[];
   private readonly realRoots = new Map<string, string>();
-  /** Per folder, its root; per root and file, whether the file stays inside the root (links followed). Both are
-   *  asked for every sibling of every checked file: computed once until something changes. */
+  /** Per folder, its root; per root and file, whether it stays inside (links followed): kept until a change. */
   private readonly roots = new Map<string, string>();
   private readonly inside = new Map<string, boolean>();
   private readonly folderLists = new Map<string, string[]>();
@@ -84,6 +84,7 @@ export class Project {
   private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
   private readonly environments = new Map<string, { configs: ConfigDocInfo[]; cluster: unknown; env: GateEnvironment }>();
   private readonly kustomize: KustomizeScope;
+  private readonly places: FilePlaces;
   private readonly repoSettings: RepoSettingsScope;
   private readonly noted = new Set<string>();
   /** Work done, for tests and the server's statistics. */
@@ -95,6 +96,7 @@ export class Project {
   ) {
     this.folders = (options.folders ?? []).map((f) => normal(f));
     this.kustomize = new KustomizeScope({ host, read: (f, root) => this.readInside(f, root), note: (m) => this.note(m) });
+    this.places = new FilePlaces(host, (f, root) => this.readInside(f, root), this.kustomize);
     this.repoSettings = new RepoSettingsScope(host, (f, root) => this.isInside(f, root));
   }
 
@@ -122,6 +124,7 @@ export class Project {
     this.roots.clear();
     this.inside.clear();
     this.folderLists.clear();
+    this.places.forget();
     this.kustomize.forget(file);
     this.repoSettings.forget(file);
   }
@@ -160,10 +163,6 @@ export class Project {
   /** The CRDs discovered around `file`, the same way. */
   crdsNear(file: string): CrdDefinition[] {
     return this.nearest(file, (f) => this.crdsOfFile(f));
-  }
-
-  kustomizeOf(file: string): KustomizeFacts | undefined {
-    return this.kustomize.factsOf(file, this.rootOf(file));
   }
 
   /** The gate configs of one file's text (kept per file version). */
@@ -239,10 +238,11 @@ export class Project {
     const configs = settings.namedConfigs !== undefined ? [...settings.namedConfigs] : this.configsNear(file);
     const configFiles = configFilesOf(configs);
     const environment = this.environmentOf(settings, configs, configFiles);
-    const kustomize = this.kustomizeOf(file);
+    const kustomize = this.kustomize.factsOf(file, root);
     const crds = this.catalogFor(file, settings, text);
     const analysis = new Analysis({
       file,
+      place: this.places.placeOf(file, root, kustomize, text),
       version: settings.version,
       environment,
       crds,

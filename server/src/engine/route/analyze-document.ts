@@ -21,16 +21,19 @@ import { controlCharacterFinding } from '../parse/kubectl-lexical';
 import { collectionKeyFinding } from '../parse/kubectl-keys';
 import { append } from '../base/append';
 import { isKustomizationFile } from '../base/paths';
-import { typeMetaFinding } from './type-meta';
+import { readTypeMeta, typeMetaFinding } from './type-meta';
+import { kubeadmPatchFile, notAnObject, placeStatus } from './classify';
+import { kindsNamed } from '../knowledge/version-index';
 import { apiFindings } from './api-findings';
 import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
 import { tooDeepNote, unreadNote } from './not-read-notes';
+import { placeholdersOnly } from '../parse/templates';
 
 /** Analysis of one document; undefined for an empty document (only comments or a stray `---`). */
 export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs): DocumentAnalysis | undefined {
-  const base: DocumentReport = { index: pdoc.index, checked: false, range: pdoc.range };
+  const base: DocumentReport = { index: pdoc.index, checked: false, status: 'not-read', range: pdoc.range };
   const analysis: DocumentAnalysis = {
     report: base,
     findings: [],
@@ -39,8 +42,18 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
     runtimeConfig: [],
     namedVersions: [],
   };
+  const place = inputs.place;
+  if (place?.as === 'chart-template') {
+    // A chart's template, whatever it holds: one note per chart (the front ends), none per document.
+    base.status = 'template';
+    base.reason = `template of chart ${place.chart.name}: not checked; check the rendered output (helm template … | kubegate check -)`;
+    append(analysis.findings, templateFindings(parsed, pdoc, inputs).filter((f) => f.code !== 'template-not-checked'));
+    return analysis;
+  }
   if (pdoc.templated) {
-    base.reason = 'template: the document holds Go/Helm template markers ({{ … }})';
+    base.status = 'template';
+    const placeholders = placeholdersOnly(parsed.text.slice(pdoc.start, pdoc.end));
+    base.reason = `template: the document holds ${placeholders ? '${…} placeholders (envsubst or a script fills them in)' : 'Go/Helm template markers ({{ … }})'}`;
     append(analysis.findings, templateFindings(parsed, pdoc, inputs));
     return analysis;
   }
@@ -62,11 +75,13 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   // it cannot parse is reported as such).
   const control = controlCharacterFinding(parsed, pdoc) ?? (pdoc.errors.length === 0 ? collectionKeyFinding(parsed, pdoc) : undefined);
   if (control) {
+    base.status = 'syntax-error';
     base.reason = REASON_SYNTAX;
     analysis.findings.push(control);
     return analysis;
   }
   if (pdoc.errors.length > 0) {
+    base.status = 'syntax-error';
     base.reason = REASON_SYNTAX;
     for (const e of pdoc.errors) {
       analysis.findings.push(finding('yaml-syntax', {
@@ -81,6 +96,12 @@ export function analyzeDocument(parsed: ParsedFile, pdoc: ParsedDocument, inputs
   }
   const doc = pdoc.doc;
   if (!doc) return undefined;
+  const taken = placeStatus(place);
+  if (taken) {
+    base.status = taken.status;
+    base.reason = taken.reason;
+    return analysis;
+  }
   const root = doc.contents as Node | null;
   const item = analyzeObject(parsed, pdoc, root, inputs, analysis.findings, analysis, undefined);
   analysis.report = { ...item, index: pdoc.index, range: pdoc.range };
@@ -115,10 +136,11 @@ function templateFindings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: Anal
     }
     offset += line.length + 1;
   }
+  const placeholders = placeholdersOnly(parsed.text.slice(pdoc.start, pdoc.end));
   const out: Finding[] = [
     finding('template-not-checked', {
-      message: 'Not checked: this document is a Go/Helm template ({{ … }})',
-      fix: 'Check the rendered output instead, e.g. helm template … | kubegate check -.',
+      message: placeholders ? 'Not checked: ${…} placeholders shape this document' : 'Not checked: this document is a Go/Helm template ({{ … }})',
+      fix: placeholders ? 'Check the output with the placeholders filled in, e.g. envsubst < file | kubegate check -.' : 'Check the rendered output instead, e.g. helm template … | kubegate check -.',
       range: first ?? pdoc.range,
       document: pdoc.index,
       data: { rule: 'template' },
@@ -133,33 +155,10 @@ function templateFindings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: Anal
   stub.items = typeMeta;
   stub.range = root.range;
   const found: Finding[] = [];
-  const sink: DocumentAnalysis = { report: { index: pdoc.index, checked: false, range: pdoc.range }, findings: [], gatedUses: [], gateSettings: [], runtimeConfig: [], namedVersions: [] };
+  const sink: DocumentAnalysis = { report: { index: pdoc.index, checked: false, status: 'template', range: pdoc.range }, findings: [], gatedUses: [], gateSettings: [], runtimeConfig: [], namedVersions: [] };
   analyzeObject(parsed, pdoc, stub, { ...inputs, crds: undefined }, found, sink, undefined);
   for (const f of found) if (TEMPLATE_API_CODES.has(f.code)) out.push(f);
   return out;
-}
-
-function readTypeMeta(parsed: ParsedFile, map: YAMLMap): TypeMeta {
-  const meta: TypeMeta = {};
-  for (const pair of map.items as Pair<Node | null, Node | null>[]) {
-    if (!isScalar(pair.key)) continue;
-    const name = pair.key.value;
-    if (name !== 'apiVersion' && name !== 'kind') continue;
-    const v = pair.value;
-    const r = v?.range ?? pair.key.range;
-    const range = r ? rangeOf(parsed.lineCounter, r[0], r[1]) : undefined;
-    const value = isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
-    if (name === 'apiVersion') {
-      meta.apiVersion = value;
-      meta.apiVersionRange = range;
-    } else {
-      meta.kind = value;
-      meta.kindRange = range;
-      const kr = pair.key.range;
-      if (kr) meta.kindKeyRange = rangeOf(parsed.lineCounter, kr[0], kr[1]);
-    }
-  }
-  return meta;
 }
 
 /**
@@ -176,9 +175,12 @@ function analyzeObject(
   defaults: { apiVersion: string; kind: string } | undefined,
 ): DocumentReport {
   const fallbackRange = node?.range ? rangeOf(parsed.lineCounter, node.range[0], node.range[1]) : pdoc.range;
-  const report: DocumentReport = { index: pdoc.index, checked: false, range: fallbackRange };
+  const report: DocumentReport = { index: pdoc.index, checked: false, status: 'not-kubernetes', range: fallbackRange };
   if (!node || !isMap(node)) {
-    report.reason = node && isScalar(node) && node.value === null ? 'null entry' : 'not a Kubernetes object (no apiVersion and kind)';
+    const empty = !!node && isScalar(node) && node.value === null;
+    if (empty) report.status = 'empty';
+    const patch = node === pdoc.doc?.contents ? kubeadmPatchFile(inputs.file) : undefined;
+    report.reason = empty ? 'null entry' : (patch ?? 'not a Kubernetes object (no apiVersion and kind)');
     return report;
   }
   const meta = readTypeMeta(parsed, node);
@@ -189,6 +191,12 @@ function analyzeObject(
     kind = defaults.kind;
   }
   if (apiVersion === undefined || kind === undefined) {
+    const notObject = node === pdoc.doc?.contents ? notAnObject(node, meta, (k) => kindsNamed(inputs.data, k).length > 0, inputs.file) : undefined;
+    if (notObject) {
+      report.reason = notObject;
+      return report;
+    }
+    report.status = 'fragment';
     report.reason = REASON_FRAGMENT;
     const finding = typeMetaFinding(parsed, node, meta, pdoc.index);
     if (finding) findings.push(finding);
@@ -206,13 +214,14 @@ function analyzeObject(
   }
   if (inputs.crds && isMap(node)) {
     const custom = analyzeCustomResource({ parsed, pdoc, map: node, apiVersion, kind, data: inputs.data, brief: inputs.brief, crds: inputs.crds, where, kindWhere, kindKeyRange: meta.kindKeyRange, findings, sink, metaLimits: inputs.objectMeta?.limits });
-    if (custom) return { ...report, checked: custom.checked, ...(custom.reason ? { reason: custom.reason } : {}) };
+    if (custom) return { ...report, checked: custom.status === 'checked', status: custom.status, ...(custom.reason ? { reason: custom.reason } : {}) };
   }
   const route: Route = routeKind(apiVersion, kind, inputs.data, inputs.brief);
   const add = (f: Finding) => findings.push({ ...f, document: pdoc.index });
 
   switch (route.type) {
     case 'not-checked':
+      report.status = route.status;
       report.reason = route.reason;
       return report;
     case 'unknown-kind':
@@ -224,6 +233,7 @@ function analyzeObject(
         range: kindWhere,
         data: { apiVersion, kind, ...(route.suggestion ? { suggestion: route.suggestion } : {}) },
       }));
+      report.status = 'unknown-kind';
       report.reason = REASON_UNKNOWN_KIND;
       return report;
     case 'api-not-served': {
@@ -257,15 +267,19 @@ function analyzeObject(
           ...(route.neverServed !== undefined ? { neverServed: true } : {}),
         },
       }));
+      report.status = 'not-served';
       report.reason = REASON_NOT_SERVED;
       return report;
     }
     case 'list':
       report.checked = true;
+      report.status = 'checked';
       report.items = analyzeListItems(parsed, pdoc, node, route, inputs, findings, sink);
       return report;
     case 'kind':
       report.checked = true;
+      report.status = 'checked';
+      if (route.entry.component) report.config = true;
       apiFindings(route.entry, inputs, where, add);
       walkKind(parsed, pdoc, node, route.entry, inputs, findings, sink, meta, kindWhere);
       if (isApiObjectGroup(apiVersion) && pdoc.doc) {

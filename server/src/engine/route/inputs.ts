@@ -4,14 +4,14 @@ import type { CrdCatalog } from '../crd/catalog';
 import type { BriefFacts, VersionData } from '../knowledge/format';
 import type { ObjectMetaFacts } from '../knowledge/object-meta';
 import type { Range } from '../base/types';
+import type { FilePlace } from '../base/types';
 
-/** DocumentReport reasons of documents that are not checked because a finding says why (yaml-syntax,
- *  unknown-kind, api-not-served); any other unchecked document is "not checked" (CRD, template, fragment, …). */
+/** DocumentReport reasons, in words, of documents a finding says why they are not checked (their typed status is
+ *  DocumentReport.status). */
 export const REASON_SYNTAX = 'YAML syntax error';
 export const REASON_UNKNOWN_KIND = 'unknown kind';
 export const REASON_NOT_SERVED = 'API version not served';
 export const REASON_TYPE_META = 'apiVersion or kind not set';
-export const NOT_CHECKED_BY_FINDING: ReadonlySet<string> = new Set([REASON_SYNTAX, REASON_UNKNOWN_KIND, REASON_NOT_SERVED, REASON_TYPE_META]);
 /** A document with no string apiVersion and kind where that is not refused (see typeMetaFinding). */
 export const REASON_FRAGMENT = 'a fragment: no string apiVersion and kind';
 
@@ -23,6 +23,8 @@ export interface AnalyzeInputs {
   crds?: CrdCatalog;
   /** ObjectMeta validation facts (name rule per kind, label limits). */
   objectMeta?: ObjectMetaFacts;
+  /** Where the file stands (a chart's file, a kustomization, …): check/place.ts. */
+  place?: FilePlace;
 }
 
 export interface TypeMeta {

@@ -25,9 +25,15 @@ export type Route =
       neverServed?: string;
     }
   | { type: 'unknown-kind'; apiVersion: string; kind: string; suggestion?: string }
-  | { type: 'not-checked'; reason: string };
+  | { type: 'not-checked'; status: 'no-schema' | 'kustomization'; reason: string };
 
 const BUILTIN_VERSION = /^v\d+(?:(?:alpha|beta)\d+)?$/;
+
+// kustomize's own file kinds: a kustomization (kustomize.config.k8s.io/v1beta1 Kustomization) and a component
+// (kustomize.config.k8s.io/v1alpha1 Component). Source: kubernetes-sigs/kustomize, api/types/kustomization.go
+// (KustomizationVersion, KustomizationKind, ComponentVersion, ComponentKind).
+const KUSTOMIZE_GROUP = 'kustomize.config.k8s.io';
+const KUSTOMIZE_KINDS: ReadonlySet<string> = new Set(['Kustomization', 'Component']);
 
 export function routeKind(
   apiVersion: string,
@@ -87,14 +93,18 @@ export function routeKind(
     return { type: 'unknown-kind', apiVersion, kind, suggestion: closestName(kind, names) };
   }
 
+  if (group === KUSTOMIZE_GROUP && KUSTOMIZE_KINDS.has(kind)) {
+    return { type: 'not-checked', status: 'kustomization', reason: `a kustomize ${kind}: kustomize's input, not an object to apply` };
+  }
   if (!builtin) {
     return {
       type: 'not-checked',
+      status: 'no-schema',
       // A custom resource whose CRD no source gave: say where a CRD is given (CLI option, settings file, editor).
       reason: `${apiVersion} is not a built-in Kubernetes API or a known config; a custom resource is checked once its CRD is given (--crd FILE, or customResources.crdFiles of .kubegate.yaml; kubegate.customResources.crdFiles in the editor)`,
     };
   }
-  return { type: 'not-checked', reason: `${apiVersion} is not a version of the built-in group "${group || 'core'}"` };
+  return { type: 'not-checked', status: 'no-schema', reason: `${apiVersion} is not a version of the built-in group "${group || 'core'}"` };
 }
 
 const STABILITY_ORDER: Record<KindEntry['stability'], number> = { stable: 0, beta: 1, alpha: 2 };

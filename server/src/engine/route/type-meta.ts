@@ -42,3 +42,26 @@ export function typeMetaFinding(parsed: ParsedFile, map: YAMLMap, meta: TypeMeta
   });
 }
 
+/** The apiVersion and kind of a mapping as written (a value that is no string: undefined, with its range). */
+export function readTypeMeta(parsed: ParsedFile, map: YAMLMap): TypeMeta {
+  const meta: TypeMeta = {};
+  for (const pair of map.items as Pair<Node | null, Node | null>[]) {
+    if (!isScalar(pair.key)) continue;
+    const name = pair.key.value;
+    if (name !== 'apiVersion' && name !== 'kind') continue;
+    const v = pair.value;
+    const r = v?.range ?? pair.key.range;
+    const range = r ? rangeOf(parsed.lineCounter, r[0], r[1]) : undefined;
+    const value = isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
+    if (name === 'apiVersion') {
+      meta.apiVersion = value;
+      meta.apiVersionRange = range;
+    } else {
+      meta.kind = value;
+      meta.kindRange = range;
+      const kr = pair.key.range;
+      if (kr) meta.kindKeyRange = rangeOf(parsed.lineCounter, kr[0], kr[1]);
+    }
+  }
+  return meta;
+}
