@@ -9,7 +9,6 @@ import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
 import { mayAffectOtherFiles, mayHoldCrd, Project, REPO_CONFIG_NAME, versionForText, type ConfigDocInfo, type DescriptionProvider, type FileReport, type KubeVersion, type OutlineCache } from '../engine';
-import type { ActionOptions } from './actions';
 import { besideYamlExtension, configsFor, documentContext, placeTaken, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
@@ -21,6 +20,7 @@ import { statusParams, templateDocuments } from './status';
 import { Validator } from './validation';
 import { pathToUri, uriToPath, WorkspaceFiles } from './workspace';
 import { relaxedSettingsReport } from './settings-relaxed';
+import type { ClientOptions, ClientSetup } from './client-options';
 
 /** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache): 3 s, or the
  *  KUBEGATE_CLUSTER_TIMEOUT_MS budget when the environment sets one (so that a test names its own budget). */
@@ -30,33 +30,6 @@ function hoverClusterTimeout(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 type Settings = DocumentContext['settings'];
-
-/** What the client said at initialize (capabilities and initializationOptions) that later requests read. */
-export interface ClientOptions {
-  /** Longer texts get syntax diagnostics only (initializationOptions.maxFileChars). */
-  maxChars: number;
-  /** False in an untrusted workspace: it never reaches a cluster, whatever the settings say. */
-  trusted: boolean;
-  actionOptions: ActionOptions;
-  snippetSupport: boolean;
-  /** False when the client brings its own snippets (initializationOptions.serverSnippets). */
-  serverSnippets: boolean;
-  inlayRefreshSupport: boolean;
-  /** The client accepts dynamic registration of workspace/didChangeConfiguration and didChangeWatchedFiles. */
-  dynamicConfig: boolean;
-  dynamicWatch: boolean;
-  yamlExtensionActive?: boolean; // Red Hat's YAML extension reports syntax errors (init options, kubegate/yamlExtension)
-}
-
-/** The options, plus what initialize sets once on the workspace and settings. */
-export interface ClientSetup extends ClientOptions {
-  /** Only open buffers are read (initializationOptions.virtualWorkspace). */
-  virtualWorkspace: boolean;
-  /** The client answers workspace/configuration. */
-  pullConfiguration: boolean;
-  /** URIs of the workspace folders. */
-  folders: string[];
-}
 
 /** Whether a document is a repository settings file (`.kubegate.yaml`). */
 function isRepoSettingsUri(uri: string): boolean {

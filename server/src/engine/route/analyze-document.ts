@@ -4,10 +4,8 @@ import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Node, type Pair } from '
 import { resolveAlias } from '../parse/aliases';
 import { finding } from '../codes';
 import { plainReason } from '../gates/messages';
-import { readGateConfig } from '../gates/config-readers';
-import type { KindEntry, VersionData } from '../knowledge/format';
-import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
-import { splitApiVersion } from '../base/api-version';
+import type { KindEntry } from '../knowledge/format';
+import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
 import { routeKind, type Route } from './route';
 import type { DocumentReport, Range } from '../base/types';
@@ -25,6 +23,7 @@ import { readTypeMeta, typeMetaFinding } from './type-meta';
 import { kubeadmPatchFile, notAnObject, placeStatus } from './classify';
 import { kindsNamed } from '../knowledge/version-index';
 import { apiFindings } from './api-findings';
+import { collectSettings } from './config-settings';
 import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
 import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
 import { validateApiObject } from '../crd/api-object-rules';
@@ -330,42 +329,6 @@ function walkKind(
   walkRoot(ctx, map, entry.root, meta.kindKeyRange ?? kindWhere);
   if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta }, kindWhere);
   if (entry.component && map === doc.contents) collectSettings(parsed, pdoc, inputs, sink);
-}
-
-/** Gate settings, runtime-config entries and named versions of a config document (read by engine/gates). */
-function collectSettings(parsed: ParsedFile, pdoc: ParsedDocument, inputs: AnalyzeInputs, sink: DocumentAnalysis): void {
-  if (!pdoc.doc) return;
-  const info = readGateConfig(pdoc.doc, { lineCounter: parsed.lineCounter, document: pdoc.index, file: inputs.file, text: parsed.text });
-  if (!info || info.configKind === 'static-pod') return;
-  append(sink.gateSettings, info.settings);
-  append(sink.runtimeConfig, info.runtimeConfig);
-  append(sink.namedVersions, info.namedVersions);
-  for (const entry of info.runtimeConfig) {
-    const f = runtimeConfigFinding(entry, inputs.data);
-    if (f) sink.findings.push({ ...f, document: pdoc.index });
-  }
-}
-
-/** A `--runtime-config` entry that enables a group-version kube-apiserver never serves: it refuses to start. */
-function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionData): Finding | undefined {
-  if (!entry.value || !entry.range || entry.key.startsWith('api/') || entry.key.split('/').length !== 2) return undefined;
-  const why = data.served?.notServed[entry.key];
-  const [group] = splitApiVersion(entry.key);
-  const known = why !== undefined || data.served?.byDefault.includes(entry.key) || data.served?.whenEnabled.includes(entry.key);
-  if (known && why === undefined) return undefined;
-  if (!known && !data.builtinGroups.includes(group)) return undefined;
-  const message = why !== undefined
-    ? `kube-apiserver ${data.version} refuses to start: it never serves ${entry.key}`
-    : `kube-apiserver ${data.version} refuses to start: ${entry.key} is not a group-version it knows`;
-  const alternatives = [...(data.served?.byDefault ?? []), ...(data.served?.whenEnabled ?? [])].filter((gv) => splitApiVersion(gv)[0] === group);
-  return finding('api-not-served', {
-    message,
-    fix: alternatives.length > 0 ? `Remove the entry, or enable one it serves: ${alternatives.join(', ')}.` : 'Remove the entry.',
-    ...(why ? { detail: why } : {}),
-    path: entry.key,
-    range: entry.range,
-    data: { apiVersion: entry.key, runtimeConfig: true, ...(why !== undefined ? { neverServed: true } : {}), served: alternatives },
-  });
 }
 
 function analyzeListItems(

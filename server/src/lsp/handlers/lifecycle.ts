@@ -12,7 +12,8 @@ import {
 } from 'vscode-languageserver/node';
 import type { InitializationOptions } from '../../contract/protocol';
 import { SETTINGS_SECTION } from '../../contract/settings';
-import type { ClientSetup, Session } from '../session';
+import type { Session } from '../session';
+import type { ClientSetup } from '../client-options';
 
 /** The server's capabilities (a new object per answer: the library fills in its own parts). */
 function capabilities(): InitializeResult['capabilities'] {
