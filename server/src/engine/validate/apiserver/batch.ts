@@ -1,0 +1,48 @@
+// batch/v1 Job and CronJob: the hand-written rules of validateJobSpec, ValidateCronJobSpec and
+// ValidateJobTemplateSpec that the schema does not carry, over the defaulted object. (The template's restartPolicy
+// is the narrowed-value row of handwritten-table.ts.)
+import { at, type KindRule, type Say } from './rule-types';
+import { isSet, num, obj, type Obj, type Value } from './object-view';
+
+const BATCH = at('pkg/apis/batch/validation/validation.go', '3989b18586203eb366257fa4c8e9c0d605ec41df');
+
+function nonNegative(say: Say, path: string, value: Value | undefined, field: string): void {
+  const n = num(value);
+  if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
+}
+
+function jobSpecCounts(spec: Obj, base: string, say: Say): void {
+  for (const field of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit']) nonNegative(say, `${base}.${field}`, spec[field], field);
+}
+
+export const BATCH_RULES: readonly KindRule[] = [
+  {
+    rule: 'nonNegative',
+    kinds: ['batch/Job'],
+    source: BATCH('validateJobSpec (ValidateNonnegativeField: parallelism, completions, activeDeadlineSeconds, backoffLimit)'),
+    check(o, say) {
+      jobSpecCounts(obj(o['spec']) ?? {}, 'spec', say);
+    },
+  },
+  {
+    rule: 'nonNegative',
+    kinds: ['batch/CronJob'],
+    source: BATCH('ValidateCronJobSpec / ValidateJobTemplateSpec → validateJobSpec (ValidateNonnegativeField)'),
+    check(o, say) {
+      const spec = obj(o['spec']) ?? {};
+      for (const field of ['startingDeadlineSeconds', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) nonNegative(say, `spec.${field}`, spec[field], field);
+      jobSpecCounts(obj(obj(spec['jobTemplate'])?.['spec']) ?? {}, 'spec.jobTemplate.spec', say);
+    },
+  },
+  {
+    rule: 'jobTemplateSelector',
+    kinds: ['batch/CronJob'],
+    source: BATCH('ValidateJobTemplateSpec (selector "will be auto-generated"; manualSelector only nil or false)'),
+    check(o, say) {
+      const spec = obj(obj(obj(o['spec'])?.['jobTemplate'])?.['spec']);
+      if (!spec) return;
+      if (isSet(spec['selector'])) say.reject('spec.jobTemplate.spec.selector', "a CronJob's job template may not set a selector: it is generated for each Job", 'Remove selector.');
+      if (spec['manualSelector'] === true) say.reject('spec.jobTemplate.spec.manualSelector', "a CronJob's job template may not set manualSelector: true", 'Remove manualSelector.');
+    },
+  },
+];
