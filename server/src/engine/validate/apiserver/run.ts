@@ -16,10 +16,12 @@ import type { KindRule, PodSpecRule, Say } from './rule-types';
 import { APPS_RULES } from './apps';
 import { POD_SPEC_RULES } from './pod-spec';
 import { BATCH_RULES } from './batch';
+import { CORE_RULES } from './core';
+import { POLICY_RULES } from './policy';
 
 /** Every kind rule, by `group/Kind`. */
 const KIND_RULES = new Map<string, KindRule[]>();
-for (const rule of [...APPS_RULES, ...BATCH_RULES]) {
+for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES]) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
 }
 
