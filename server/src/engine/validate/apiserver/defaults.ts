@@ -10,6 +10,22 @@ const CORE_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/core/v1/d
 const APPS_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/apps/v1/defaults.go', commit: 'a79f3c787d204848670cdf3e424107053ffcea3e' };
 const BATCH_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/batch/v1/defaults.go', commit: '3e36dd62c66c3d2b1a2cedb019b00e22e79b7c38' };
 
+/** The defaulting functions ported here (the coverage table, scripts/coverage/table.ts, lists them). */
+export const DEFAULTING_SOURCES: readonly UpstreamSource[] = [
+  { ...CORE_V1, fn: 'SetDefaults_PodSpec (restartPolicy Always, dnsPolicy ClusterFirst, hostNetwork ports)' },
+  { ...CORE_V1, fn: 'SetDefaults_Pod (requests from limits)' },
+  { ...CORE_V1, fn: 'SetDefaults_Volume (no source: emptyDir)' },
+  { ...CORE_V1, fn: 'SetDefaults_ContainerPort (protocol TCP)' },
+  { ...CORE_V1, fn: 'SetDefaults_Probe (timeout 1, period 10, success 1, failure 3)' },
+  { ...CORE_V1, fn: 'SetDefaults_Service (type ClusterIP, protocol TCP, targetPort = port, sessionAffinity None)' },
+  { ...CORE_V1, fn: 'SetDefaults_Secret (type Opaque)' },
+  { ...APPS_V1, fn: 'SetDefaults_Deployment' },
+  { ...APPS_V1, fn: 'SetDefaults_DaemonSet' },
+  { ...APPS_V1, fn: 'SetDefaults_StatefulSet' },
+  { ...APPS_V1, fn: 'SetDefaults_ReplicaSet' },
+  { ...BATCH_V1, fn: 'SetDefaults_Job (completions and parallelism 1)' },
+];
+
 
 interface PodSpecPlace {
   spec: Obj;
