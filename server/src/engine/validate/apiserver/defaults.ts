@@ -4,10 +4,12 @@
 import type { UpstreamSource } from '../handwritten-table';
 import { fieldOf, itemOf, num, obj, objs, str, type Obj, type Value } from './object-view';
 import type { PodOwner } from './rule-types';
+import { RBAC_GROUP } from './rbac';
 
 const K = 'kubernetes/kubernetes';
 const CORE_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/core/v1/defaults.go', commit: 'e34b0935e09e39e5e7fb74b8f6ad141107d3b90e' };
 const APPS_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/apps/v1/defaults.go', commit: 'a79f3c787d204848670cdf3e424107053ffcea3e' };
+const RBAC_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/rbac/v1/defaults.go', commit: '7c30c06e721d89056db323a3857a6b89990adf03' };
 const BATCH_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/batch/v1/defaults.go', commit: '3e36dd62c66c3d2b1a2cedb019b00e22e79b7c38' };
 
 /** The defaulting functions ported here (the coverage table, scripts/coverage/table.ts, lists them). */
@@ -24,6 +26,8 @@ export const DEFAULTING_SOURCES: readonly UpstreamSource[] = [
   { ...APPS_V1, fn: 'SetDefaults_StatefulSet' },
   { ...APPS_V1, fn: 'SetDefaults_ReplicaSet' },
   { ...BATCH_V1, fn: 'SetDefaults_Job (completions and parallelism 1)' },
+  { ...RBAC_V1, fn: 'SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding (roleRef apiGroup)' },
+  { ...RBAC_V1, fn: 'SetDefaults_Subject (User and Group: apiGroup rbac.authorization.k8s.io)' },
 ];
 
 
@@ -205,6 +209,16 @@ function kindDefaults(d: Defaulter, gk: string, root: Obj): void {
     case '/Secret':
       d.set(root, 'type', 'Opaque', '');
       return;
+    case 'rbac.authorization.k8s.io/RoleBinding':
+    case 'rbac.authorization.k8s.io/ClusterRoleBinding': {
+      const ref = obj(root['roleRef']);
+      if (ref) d.set(ref, 'apiGroup', RBAC_GROUP, 'roleRef');
+      for (const [subject, i] of objs(root['subjects'])) {
+        const kind = str(subject['kind']);
+        if (kind === 'User' || kind === 'Group') d.set(subject, 'apiGroup', RBAC_GROUP, itemOf('subjects', i));
+      }
+      return;
+    }
   }
 }
 

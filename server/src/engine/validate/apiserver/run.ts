@@ -18,15 +18,16 @@ import { POD_SPEC_RULES } from './pod-spec';
 import { BATCH_RULES } from './batch';
 import { CORE_RULES } from './core';
 import { POLICY_RULES } from './policy';
+import { RBAC_RULES } from './rbac';
 
 /** Every kind rule, by `group/Kind`. */
 const KIND_RULES = new Map<string, KindRule[]>();
-for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES]) {
+for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES]) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
 }
 
 /** The API versions whose defaults and rules this folder ports (others of the same kind are not served). */
-const CHECKED_VERSIONS = new Set(['v1', 'v2']);
+const CHECKED_VERSIONS = new Set(['v1']);
 
 function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
   const emit = (code: 'invalid-value' | 'missing-field' | 'api-warning', fieldPath: string, message: string, fix: string, data: Record<string, unknown> = {}) => {
