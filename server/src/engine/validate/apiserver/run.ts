@@ -19,10 +19,11 @@ import { BATCH_RULES } from './batch';
 import { CORE_RULES } from './core';
 import { POLICY_RULES } from './policy';
 import { RBAC_RULES } from './rbac';
+import { NETWORKING_RULES } from './networking';
 
 /** Every kind rule, by `group/Kind`. */
 const KIND_RULES = new Map<string, KindRule[]>();
-for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES]) {
+for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES, ...NETWORKING_RULES]) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
 }
 
