@@ -11,6 +11,7 @@ import { POLICY_RULES } from '../../server/src/engine/validate/apiserver/policy'
 import { RBAC_RULES } from '../../server/src/engine/validate/apiserver/rbac';
 import { NETWORKING_RULES } from '../../server/src/engine/validate/apiserver/networking';
 import { POD_SPEC_RULES } from '../../server/src/engine/validate/apiserver/pod-spec';
+import { VOLUME_RULES } from '../../server/src/engine/validate/apiserver/volumes';
 
 const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
 
@@ -24,7 +25,7 @@ describe('coverage table', () => {
 
   it('every rule of the rule modules is listed, and every gap says why', () => {
     const listed = coverageRows().flatMap((r) => r.note.split(/[,;() ]+/));
-    for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES, ...NETWORKING_RULES, ...POD_SPEC_RULES]) expect(listed, rule.rule).toContain(rule.rule);
+    for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES, ...NETWORKING_RULES, ...POD_SPEC_RULES, ...VOLUME_RULES]) expect(listed, rule.rule).toContain(rule.rule);
     for (const row of coverageRows()) if (row.status !== 'ported') expect(row.note.length, row.fn).toBeGreaterThan(10);
   });
 });

@@ -15,6 +15,7 @@ import { applyDefaults, holdsPodSpec, podSpecOf } from './defaults';
 import type { KindRule, PodSpecRule, Say } from './rule-types';
 import { APPS_RULES } from './apps';
 import { POD_SPEC_RULES } from './pod-spec';
+import { VOLUME_RULES } from './volumes';
 import { BATCH_RULES } from './batch';
 import { CORE_RULES } from './core';
 import { POLICY_RULES } from './policy';
@@ -65,7 +66,7 @@ export function checkApiServerRules(ctx: WalkContext, map: YAMLMap, entry: KindE
   for (const rule of kindRules) rule.check(root, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
   const place = podSpecOf(gk, root);
   if (!place || place.owner === 'StatefulSet') return;
-  for (const rule of POD_SPEC_RULES as readonly PodSpecRule[]) {
+  for (const rule of [...POD_SPEC_RULES, ...VOLUME_RULES] as readonly PodSpecRule[]) {
     if (rule.skip?.includes(place.owner)) continue;
     rule.check(place, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
   }
