@@ -1,8 +1,8 @@
 // apps/v1 workload controllers (Deployment, ReplicaSet, StatefulSet, DaemonSet): the hand-written rules of
 // ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateStatefulSetSpec, ValidateDaemonSetSpec and their
 // strategy checks, read over the object after SetDefaults_* (defaults.ts). Read at the commit below.
-import { at, type KindRule, type Say } from './rule-types';
-import { isSet, num, obj, str, type Obj, type Value } from './object-view';
+import { at, rejectNegative, type KindRule } from './rule-types';
+import { isSet, num, obj, specOf, str, type Obj, type Value } from './object-view';
 import { isEmptySelector, selectorMatches } from './label-selector';
 
 const APPS = at('pkg/apis/apps/validation/validation.go', '2dd1588c490775be7cd90d0afc59c6dcef07032a');
@@ -14,10 +14,6 @@ const DAEMON_SET = 'apps/DaemonSet';
 const CONTROLLERS = [DEPLOYMENT, REPLICA_SET, STATEFUL_SET, DAEMON_SET];
 
 const NOUN: Record<string, string> = { Deployment: 'Deployment', ReplicaSet: 'ReplicaSet', StatefulSet: 'StatefulSet', DaemonSet: 'DaemonSet' };
-
-function spec(o: Obj): Obj {
-  return obj(o['spec']) ?? {};
-}
 
 function kindOf(o: Obj): string {
   return NOUN[str(o['kind']) ?? ''] ?? 'controller';
@@ -33,18 +29,13 @@ function intOrPercent(v: Value | undefined): number {
   return /^[-+]?[0-9]+$/.test(v) ? Number(v) : 0;
 }
 
-function nonNegative(say: Say, path: string, value: Value | undefined, field: string): void {
-  const n = num(value);
-  if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
-}
-
 export const APPS_RULES: readonly KindRule[] = [
   {
     rule: 'selectorEmpty',
     kinds: CONTROLLERS,
     source: APPS('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidateStatefulSetSpec / ValidateDaemonSetSpec ("empty selector is invalid")'),
     check(o, say) {
-      const selector = obj(spec(o)['selector']);
+      const selector = obj(specOf(o)['selector']);
       if (!selector || !isEmptySelector(selector)) return;
       say.reject('spec.selector', `an empty selector would select every pod, and a ${kindOf(o)} may not have one`, 'Add matchLabels that the template labels carry, e.g. app: <name>.');
     },
@@ -54,7 +45,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: CONTROLLERS,
     source: APPS('ValidatePodTemplateSpecForReplicaSet / ValidatePodTemplateSpecForStatefulSet / ValidateDaemonSetSpec ("`selector` does not match template `labels`")'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       const selector = obj(s['selector']);
       // No selector is the required-field check's; an empty one is selectorEmpty's.
       if (!selector || isEmptySelector(selector)) return;
@@ -73,7 +64,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: CONTROLLERS,
     source: APPS('ValidatePodTemplateSpecForReplicaSet / ValidateStatefulSetSpec / ValidateDaemonSetSpec (restartPolicy: only Always)'),
     check(o, say) {
-      const policy = str(obj(obj(spec(o)['template'])?.['spec'])?.['restartPolicy']);
+      const policy = str(obj(obj(specOf(o)['template'])?.['spec'])?.['restartPolicy']);
       if (policy === undefined || policy === '' || policy === 'Always') return;
       say.reject('spec.template.spec.restartPolicy', `a ${kindOf(o)}'s pods must have restartPolicy Always, not ${policy}`, 'Remove restartPolicy (it defaults to Always), or set it to Always.', { value: policy });
     },
@@ -83,7 +74,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: CONTROLLERS,
     source: APPS('ValidatePodTemplateSpecForReplicaSet / ValidateStatefulSetSpec / ValidateDaemonSetSpec (activeDeadlineSeconds forbidden)'),
     check(o, say) {
-      const podSpec = obj(obj(spec(o)['template'])?.['spec']);
+      const podSpec = obj(obj(specOf(o)['template'])?.['spec']);
       if (!podSpec || !isSet(podSpec['activeDeadlineSeconds'])) return;
       say.reject('spec.template.spec.activeDeadlineSeconds', `a ${kindOf(o)}'s pods may not set activeDeadlineSeconds`, 'Remove activeDeadlineSeconds: the controller would replace pods it ends.');
     },
@@ -93,10 +84,10 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: CONTROLLERS,
     source: APPS('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidateStatefulSetSpec / ValidateDaemonSetSpec (ValidateNonnegativeField)'),
     check(o, say) {
-      const s = spec(o);
-      for (const field of ['replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']) nonNegative(say, `spec.${field}`, s[field], field);
-      nonNegative(say, 'spec.ordinals.start', obj(s['ordinals'])?.['start'], 'ordinals.start');
-      nonNegative(say, 'spec.updateStrategy.rollingUpdate.partition', obj(obj(s['updateStrategy'])?.['rollingUpdate'])?.['partition'], 'partition');
+      const s = specOf(o);
+      for (const field of ['replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']) rejectNegative(say, `spec.${field}`, s[field], field);
+      rejectNegative(say, 'spec.ordinals.start', obj(s['ordinals'])?.['start'], 'ordinals.start');
+      rejectNegative(say, 'spec.updateStrategy.rollingUpdate.partition', obj(obj(s['updateStrategy'])?.['rollingUpdate'])?.['partition'], 'partition');
     },
   },
   {
@@ -104,7 +95,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: [DEPLOYMENT],
     source: [APPS('ValidateDeploymentSpec (progressDeadlineSeconds "must be greater than minReadySeconds")'), { repo: 'kubernetes/kubernetes', path: 'pkg/apis/apps/v1/defaults.go', commit: 'a79f3c787d204848670cdf3e424107053ffcea3e', fn: 'SetDefaults_Deployment (progressDeadlineSeconds 600)' }],
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       const deadline = num(s['progressDeadlineSeconds']);
       const minReady = num(s['minReadySeconds']) ?? 0;
       if (deadline === undefined || deadline < 0 || deadline > minReady) return;
@@ -122,7 +113,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: [DEPLOYMENT],
     source: APPS('ValidateDeploymentStrategy (rollingUpdate "may not be specified when strategy `type` is \'Recreate\'")'),
     check(o, say) {
-      const strategy = obj(spec(o)['strategy']);
+      const strategy = obj(specOf(o)['strategy']);
       if (str(strategy?.['type']) !== 'Recreate' || !isSet(strategy?.['rollingUpdate'])) return;
       say.reject('spec.strategy.rollingUpdate', 'rollingUpdate may not be set with strategy type Recreate', 'Remove rollingUpdate, or use type RollingUpdate.');
     },
@@ -132,7 +123,7 @@ export const APPS_RULES: readonly KindRule[] = [
     kinds: [STATEFUL_SET],
     source: APPS('ValidateStatefulSetSpec (rollingUpdate "only allowed for updateStrategy \'RollingUpdate\'")'),
     check(o, say) {
-      const strategy = obj(spec(o)['updateStrategy']);
+      const strategy = obj(specOf(o)['updateStrategy']);
       if (str(strategy?.['type']) !== 'OnDelete' || !isSet(strategy?.['rollingUpdate'])) return;
       say.reject('spec.updateStrategy.rollingUpdate', 'rollingUpdate may not be set with updateStrategy type OnDelete', 'Remove rollingUpdate, or use type RollingUpdate.');
     },
@@ -145,7 +136,7 @@ export const APPS_RULES: readonly KindRule[] = [
       { repo: 'kubernetes/kubernetes', path: 'pkg/apis/apps/v1/defaults.go', commit: 'a79f3c787d204848670cdf3e424107053ffcea3e', fn: 'SetDefaults_DaemonSet (maxUnavailable 1, maxSurge 0)' },
     ],
     check(o, say) {
-      const strategy = obj(spec(o)['updateStrategy']);
+      const strategy = obj(specOf(o)['updateStrategy']);
       const rolling = obj(strategy?.['rollingUpdate']);
       if (str(strategy?.['type']) !== 'RollingUpdate' || !rolling) return;
       const base = 'spec.updateStrategy.rollingUpdate';

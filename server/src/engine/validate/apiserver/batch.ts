@@ -1,18 +1,13 @@
 // batch/v1 Job and CronJob: the hand-written rules of validateJobSpec, ValidateCronJobSpec and
 // ValidateJobTemplateSpec that the schema does not carry, over the defaulted object. (The template's restartPolicy
 // is the narrowed-value row of handwritten-table.ts.)
-import { at, type KindRule, type Say } from './rule-types';
-import { isSet, num, obj, type Obj, type Value } from './object-view';
+import { at, rejectNegative, type KindRule, type Say } from './rule-types';
+import { isSet, obj, type Obj } from './object-view';
 
 const BATCH = at('pkg/apis/batch/validation/validation.go', '3989b18586203eb366257fa4c8e9c0d605ec41df');
 
-function nonNegative(say: Say, path: string, value: Value | undefined, field: string): void {
-  const n = num(value);
-  if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
-}
-
 function jobSpecCounts(spec: Obj, base: string, say: Say): void {
-  for (const field of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit']) nonNegative(say, `${base}.${field}`, spec[field], field);
+  for (const field of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit']) rejectNegative(say, `${base}.${field}`, spec[field], field);
 }
 
 export const BATCH_RULES: readonly KindRule[] = [
@@ -30,7 +25,7 @@ export const BATCH_RULES: readonly KindRule[] = [
     source: BATCH('ValidateCronJobSpec / ValidateJobTemplateSpec → validateJobSpec (ValidateNonnegativeField)'),
     check(o, say) {
       const spec = obj(o['spec']) ?? {};
-      for (const field of ['startingDeadlineSeconds', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) nonNegative(say, `spec.${field}`, spec[field], field);
+      for (const field of ['startingDeadlineSeconds', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) rejectNegative(say, `spec.${field}`, spec[field], field);
       jobSpecCounts(obj(obj(spec['jobTemplate'])?.['spec']) ?? {}, 'spec.jobTemplate.spec', say);
     },
   },

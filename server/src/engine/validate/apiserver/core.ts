@@ -2,13 +2,9 @@
 // validateServiceExternalTrafficPolicy) over the defaulted object (SetDefaults_Service: type ClusterIP, protocol
 // TCP, targetPort = port).
 import { at, type KindRule } from './rule-types';
-import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
+import { isSet, itemOf, list, num, objs, specOf, str, type Obj } from './object-view';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
-
-function spec(o: Obj): Obj {
-  return obj(o['spec']) ?? {};
-}
 
 /** isHeadlessService: the first cluster IP is "None" (the strategy copies clusterIP into clusterIPs). */
 function headless(s: Obj): boolean {
@@ -34,7 +30,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('ValidateService (ports required unless headless or ExternalName)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if (list(s['ports']).length > 0 || headless(s) || type(s) === 'ExternalName') return;
       say.reject('spec.ports', `a ${type(s)} Service needs at least one port`, 'Add a port, or make the Service headless (clusterIP: None).');
     },
@@ -44,7 +40,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('validateServicePort (name required when there is more than one port)'),
     check(o, say) {
-      const ports = objs(spec(o)['ports']);
+      const ports = objs(specOf(o)['ports']);
       if (ports.length < 2) return;
       for (const [port, i] of ports) {
         if ((str(port['name']) ?? '') !== '') continue;
@@ -57,7 +53,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('validateServicePort (IsValidPortNum on port)'),
     check(o, say) {
-      for (const [port, i] of objs(spec(o)['ports'])) {
+      for (const [port, i] of objs(specOf(o)['ports'])) {
         const n = num(port['port']);
         if (n === undefined || (Number.isInteger(n) && n >= 1 && n <= 65535)) continue;
         say.reject(itemOf('spec.ports', i) + '.port', `port ${n} is not a port number (1 to 65535)`, 'Use a port number from 1 to 65535.', { value: n });
@@ -69,7 +65,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('ValidateService (clusterIP None "may not be set to \'None\' for LoadBalancer / NodePort services")'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if (!headless(s) || (type(s) !== 'LoadBalancer' && type(s) !== 'NodePort')) return;
       const path = isSet(s['clusterIPs']) ? 'spec.clusterIPs[0]' : 'spec.clusterIP';
       say.reject(path, `a ${type(s)} Service cannot be headless (clusterIP: None)`, 'Remove clusterIP: None, or use type ClusterIP.');
@@ -80,7 +76,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('ValidateService (ExternalName: externalName required; clusterIPs, ipFamilies, ipFamilyPolicy forbidden)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if (type(s) !== 'ExternalName') return;
       if ((str(s['externalName']) ?? '').replace(/\.$/, '') === '') say.reject('spec.externalName', 'an ExternalName Service needs externalName', 'Set externalName to the DNS name to alias, e.g. db.example.com.');
       for (const field of ['clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) {
@@ -97,7 +93,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('ValidateService (nodePort "may not be used when `type` is \'ClusterIP\'"; duplicate nodePort per protocol)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       const seen = new Set<string>();
       for (const [port, i] of objs(s['ports'])) {
         const node = num(port['nodePort']) ?? 0;
@@ -115,7 +111,7 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('ValidateService (loadBalancerSourceRanges and allocateLoadBalancerNodePorts "may only be used when `type` is \'LoadBalancer\'")'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if (type(s) === 'LoadBalancer') return;
       if (list(s['loadBalancerSourceRanges']).length > 0) say.reject('spec.LoadBalancerSourceRanges', 'loadBalancerSourceRanges applies only to a LoadBalancer Service', 'Remove it, or use type LoadBalancer.');
       if (isSet(s['allocateLoadBalancerNodePorts'])) say.reject('spec.allocateLoadBalancerNodePorts', 'allocateLoadBalancerNodePorts applies only to a LoadBalancer Service', 'Remove it, or use type LoadBalancer.');
@@ -126,9 +122,9 @@ export const CORE_RULES: readonly KindRule[] = [
     kinds: SERVICE,
     source: CORE('validateServiceExternalTrafficPolicy ("may only be set for externally-accessible services")'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if ((str(s['externalTrafficPolicy']) ?? '') === '' || externallyAccessible(s)) return;
-      say.reject('spec.externalTrafficPolicy', `externalTrafficPolicy applies only to Services reachable from outside (NodePort, LoadBalancer or with externalIPs), not to this ${type(s)} one`, 'Remove externalTrafficPolicy.');
+      say.reject('spec.externalTrafficPolicy', 'externalTrafficPolicy applies only to NodePort, LoadBalancer or externalIPs Services', 'Remove externalTrafficPolicy, or make the Service reachable from outside.');
     },
   },
 ];

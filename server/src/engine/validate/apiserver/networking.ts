@@ -3,7 +3,7 @@
 // class annotation beside ingressClassName) and ValidateNetworkPolicySpec (peers, ipBlock CIDRs).
 import { formatProblem } from '../formats';
 import { at, type KindRule, type Say } from './rule-types';
-import { fieldOf, isSet, itemOf, list, obj, objs, str, type Obj } from './object-view';
+import { fieldOf, isSet, itemOf, list, obj, objs, specOf, str, type Obj } from './object-view';
 
 const NET = at('pkg/apis/networking/validation/validation.go', '1758d176899c3cef671eb4a3bb77df852280eb95');
 const INGRESS = ['networking.k8s.io/Ingress'];
@@ -24,21 +24,20 @@ function looksIpv4(text: string): boolean {
   return /^[0-9./]+$/.test(text);
 }
 
+/** Why a host is not a DNS name (a wildcard only as a leading "*."); undefined when it is one. */
 function hostProblem(host: string): string | undefined {
-  if (host.includes('*')) {
-    if (!host.startsWith('*.') || host.slice(2).includes('*')) return 'a wildcard host must start with "*." followed by a DNS name';
-    return formatProblem('k8s-long-name', host.slice(2));
-  }
-  return formatProblem('k8s-long-name', host);
+  if (!host.includes('*')) return formatProblem('k8s-long-name', host);
+  if (!host.startsWith('*.') || host.slice(2).includes('*')) return 'may hold "*" only as its first label ("*.")';
+  return formatProblem('k8s-long-name', host.slice(2));
 }
 
 function checkHost(say: Say, path: string, host: string): void {
-  if (IPV4.test(host) || /^[0-9a-fA-F:]+$/.test(host) && host.includes(':')) {
+  if (IPV4.test(host) || (/^[0-9a-fA-F:]+$/.test(host) && host.includes(':'))) {
     say.reject(path, `host ${JSON.stringify(host)} is an IP address; it must be a DNS name`, 'Use a DNS name, or leave host out to match every host.', { value: host });
     return;
   }
   const problem = hostProblem(host);
-  if (problem) say.reject(path, `host ${JSON.stringify(host)} is not a valid DNS name: it ${problem}`, 'Use a lower-case DNS name such as app.example.com (or *.example.com).', { value: host });
+  if (problem) say.reject(path, `host ${JSON.stringify(host)} is not a valid DNS name`, `Use a lower-case DNS name such as app.example.com or *.example.com (the host ${problem}).`, { value: host, problem });
 }
 
 const BAD_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
@@ -58,17 +57,13 @@ function checkBackend(say: Say, path: string, backend: Obj | undefined): void {
   if (backend && isSet(backend['service']) && isSet(backend['resource'])) say.reject(path, 'a backend may set service or resource, not both', 'Keep one of service and resource.');
 }
 
-function spec(o: Obj): Obj {
-  return obj(o['spec']) ?? {};
-}
-
 export const NETWORKING_RULES: readonly KindRule[] = [
   {
     rule: 'ingressRulesOrBackend',
     kinds: INGRESS,
     source: NET('ValidateIngressSpec ("either `backend` or `rules` must be specified")'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       if (list(s['rules']).length > 0 || isSet(s['defaultBackend'])) return;
       say.reject('spec', 'an Ingress needs rules or a defaultBackend', 'Add rules (host and paths), or a defaultBackend.');
     },
@@ -78,7 +73,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
     kinds: INGRESS,
     source: NET('validateIngressRules / validateIngressTLS (a DNS name, not an IP; wildcards as "*." only)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       for (const [rule, i] of objs(s['rules'])) {
         const host = str(rule['host']) ?? '';
         if (host !== '') checkHost(say, fieldOf(itemOf('spec.rules', i), 'host'), host);
@@ -95,7 +90,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
     kinds: INGRESS,
     source: NET('validateHTTPIngressRuleValue / validateHTTPIngressPath (paths required; path syntax per pathType; one backend kind)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       checkBackend(say, 'spec.defaultBackend', obj(s['defaultBackend']));
       for (const [rule, i] of objs(s['rules'])) {
         const http = obj(rule['http']);
@@ -118,7 +113,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
     source: NET('ValidateIngressCreate (the kubernetes.io/ingress.class annotation "can not be set when the class field is also set")'),
     check(o, say) {
       const annotations = obj(obj(o['metadata'])?.['annotations']);
-      if (!annotations || annotations[CLASS_ANNOTATION] === undefined || (str(spec(o)['ingressClassName']) ?? undefined) === undefined) return;
+      if (!annotations || annotations[CLASS_ANNOTATION] === undefined || (str(specOf(o)['ingressClassName']) ?? undefined) === undefined) return;
       say.reject(fieldOf('metadata.annotations', CLASS_ANNOTATION), `the ${CLASS_ANNOTATION} annotation may not be set beside spec.ingressClassName`, 'Remove the annotation and keep spec.ingressClassName.');
     },
   },
@@ -127,7 +122,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
     kinds: NETWORK_POLICY,
     source: NET('ValidateNetworkPolicyPeer ("must specify a peer"; "may not specify both ipBlock and another peer") / ValidateIPBlock (IPv4 CIDRs; except a strict subset)'),
     check(o, say) {
-      const s = spec(o);
+      const s = specOf(o);
       for (const [direction, peers] of [['ingress', 'from'], ['egress', 'to']] as const) {
         for (const [rule, i] of objs(s[direction])) {
           for (const [peer, j] of objs(rule[peers])) {

@@ -119,6 +119,11 @@ export function obj(v: Value | undefined): Obj | undefined {
   return isObj(v) ? v : undefined;
 }
 
+/** The object's `spec` (an empty mapping when it has none). */
+export function specOf(o: Obj): Obj {
+  return obj(o['spec']) ?? {};
+}
+
 export function list(v: Value | undefined): Value[] {
   return Array.isArray(v) ? v : [];
 }

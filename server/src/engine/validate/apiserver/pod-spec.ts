@@ -2,7 +2,7 @@
 // DaemonSet, Job, CronJob): the hand-written rules of ValidatePodSpec and the container validation it calls, read
 // over the spec after SetDefaults_PodSpec (defaults.ts). StatefulSet templates are not run through
 // ValidatePodTemplateSpec upstream (ValidatePodTemplateSpecForStatefulSet leaves it out), so neither are they here.
-import { at, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
+import { at, rejectNegative, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, num, obj, objs, str, type Obj } from './object-view';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -176,10 +176,7 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
           const p = obj(c[probe]);
           if (!p) continue;
           const base = fieldOf(path, probe);
-          for (const field of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) {
-            const n = num(p[field]);
-            if (n !== undefined && n < 0) say.reject(fieldOf(base, field), `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
-          }
+          for (const field of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) rejectNegative(say, fieldOf(base, field), p[field], field);
           const success = num(p['successThreshold']);
           if (probe !== 'readinessProbe' && success !== undefined && success > 1) {
             say.reject(fieldOf(base, 'successThreshold'), `a ${probe}'s successThreshold must be 1, not ${success}`, 'Remove successThreshold (it defaults to 1), or set it to 1.', { value: success });

@@ -3,7 +3,7 @@
 // that reports by server field path. Adding a rule = a row in its family's module + a fixture file under
 // tests/rules/<family>/.
 import type { UpstreamSource } from '../handwritten-table';
-import type { Obj } from './object-view';
+import { num, type Obj, type Value } from './object-view';
 
 /** What a rule reports with. Paths are server field paths with indices; messages say what happens (the
  *  verdict's words are added), fixes what to do. */
@@ -54,4 +54,10 @@ const K = 'kubernetes/kubernetes';
 /** A source row of an upstream file at a commit, by function. */
 export function at(path: string, commit: string): (fn: string) => UpstreamSource {
   return (fn) => ({ repo: K, path, commit, fn });
+}
+
+/** ValidateNonnegativeField: a number below 0 is refused. */
+export function rejectNegative(say: Say, path: string, value: Value | undefined, field: string): void {
+  const n = num(value);
+  if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
 }
