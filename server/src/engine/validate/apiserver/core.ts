@@ -1,8 +1,8 @@
 // core/v1 kinds other than the pod spec: the hand-written rules of ValidateService (and validateServicePort,
-// validateServiceExternalTrafficPolicy) over the defaulted object (SetDefaults_Service: type ClusterIP, protocol
-// TCP, targetPort = port).
+// validateServiceExternalTrafficPolicy) and ValidateSecret over the defaulted object (SetDefaults_Service: type
+// ClusterIP, protocol TCP, targetPort = port; SetDefaults_Secret: type Opaque).
 import { at, type KindRule } from './rule-types';
-import { isSet, itemOf, list, num, objs, specOf, str, type Obj } from './object-view';
+import { fieldOf, isSet, itemOf, list, num, obj, objs, specOf, str, type Obj } from './object-view';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -23,6 +23,15 @@ function externallyAccessible(s: Obj): boolean {
 }
 
 const SERVICE = ['/Service'];
+
+/** The keys a Secret of each type must hold (ValidateSecret); `anyOf`: at least one of them. */
+const SECRET_KEYS: Record<string, { keys: string[]; anyOf?: true; nonEmpty?: true }> = {
+  'kubernetes.io/dockercfg': { keys: ['.dockercfg'] },
+  'kubernetes.io/dockerconfigjson': { keys: ['.dockerconfigjson'] },
+  'kubernetes.io/basic-auth': { keys: ['username', 'password'], anyOf: true },
+  'kubernetes.io/ssh-auth': { keys: ['ssh-privatekey'], nonEmpty: true },
+  'kubernetes.io/tls': { keys: ['tls.crt', 'tls.key'] },
+};
 
 export const CORE_RULES: readonly KindRule[] = [
   {
@@ -125,6 +134,24 @@ export const CORE_RULES: readonly KindRule[] = [
       const s = specOf(o);
       if ((str(s['externalTrafficPolicy']) ?? '') === '' || externallyAccessible(s)) return;
       say.reject('spec.externalTrafficPolicy', 'externalTrafficPolicy applies only to NodePort, LoadBalancer or externalIPs Services', 'Remove externalTrafficPolicy, or make the Service reachable from outside.');
+    },
+  },
+  {
+    rule: 'secretTypeKeys',
+    kinds: ['/Secret'],
+    source: CORE('ValidateSecret (the keys each type requires: docker config, basic and SSH auth, TLS)'),
+    check(o, say) {
+      const type = str(o['type']) ?? '';
+      const need = SECRET_KEYS[type];
+      if (!need) return;
+      // Keys of stringData count as well: they are data keys by the time the Secret is validated.
+      const have = { ...(obj(o['data']) ?? {}), ...(obj(o['stringData']) ?? {}) };
+      const present = (k: string) => have[k] !== undefined && (!need.nonEmpty || (str(have[k]) ?? '') !== '');
+      const missing = need.keys.filter((k) => !present(k));
+      if (missing.length === 0 || (need.anyOf && missing.length < need.keys.length)) return;
+      for (const key of missing) {
+        say.reject(fieldOf('data', key), `a ${type} Secret needs the key ${key}`, `Add ${key} under data (base64) or stringData.`, { key });
+      }
     },
   },
 ];

@@ -275,4 +275,18 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
       say.reject(fieldOf(t.path, 'activeDeadlineSeconds'), `activeDeadlineSeconds ${n} is out of range (1 to 2147483647)`, 'Use 1 or more seconds, or remove it.', { value: n });
     },
   },
+  {
+    rule: 'securityContextEscalation',
+    source: CORE('ValidateSecurityContext (allowPrivilegeEscalation false with privileged true, or with capability CAP_SYS_ADMIN)'),
+    check(t, say) {
+      for (const { c, path } of containers(t)) {
+        const sc = obj(c['securityContext']);
+        if (!sc || sc['allowPrivilegeEscalation'] !== false) continue;
+        const at = fieldOf(path, 'securityContext');
+        if (sc['privileged'] === true) say.reject(at, 'allowPrivilegeEscalation: false contradicts privileged: true', 'Remove one of the two settings.');
+        const added = obj(sc['capabilities'])?.['add'];
+        if (Array.isArray(added) && added.includes('CAP_SYS_ADMIN')) say.reject(at, 'allowPrivilegeEscalation: false contradicts adding capability CAP_SYS_ADMIN', 'Remove CAP_SYS_ADMIN, or allow privilege escalation.');
+      }
+    },
+  },
 ];
