@@ -3,7 +3,8 @@
 // over the spec after SetDefaults_PodSpec (defaults.ts). StatefulSet templates are not run through
 // ValidatePodTemplateSpec upstream (ValidatePodTemplateSpecForStatefulSet leaves it out), so neither are they here.
 import { at, rejectNegative, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
-import { fieldOf, isSet, itemOf, num, obj, objs, str, type Obj } from './object-view';
+import { fieldOf, isSet, itemOf, num, obj, objs, str, type Obj, type Value } from './object-view';
+import { compareQuantities, quantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -289,4 +290,37 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
       }
     },
   },
+  {
+    rule: 'extendedResourceLimits',
+    source: CORE('validateResourceRequirements (a resource that cannot be overcommitted — helper.IsOvercommitAllowed: not native, or hugepages — needs a limit equal to its request)'),
+    check(t, say) {
+      for (const { c, path } of containers(t, ['containers', 'initContainers'])) {
+        const resources = obj(c['resources']);
+        const requests = obj(resources?.['requests']);
+        if (!resources || !requests) continue;
+        const limits = obj(resources['limits']) ?? {};
+        const base = fieldOf(path, 'resources');
+        for (const [name, request] of Object.entries(requests)) {
+          if (overcommitAllowed(name)) continue;
+          const limit = limits[name];
+          if (limit === undefined) {
+            say.reject(fieldOf(base, 'limits'), `${name} is requested without a limit; it cannot be overcommitted, so it needs one`, `Set limits.${name} equal to the request.`, { resource: name });
+            continue;
+          }
+          const [a, b] = [quantityOf(request), quantityOf(limit)];
+          if (a && b && compareQuantities(a, b) !== 0) say.reject(fieldOf(base, 'requests'), `the ${name} request must equal its limit`, `Set requests.${name} and limits.${name} to the same quantity.`, { resource: name });
+        }
+      }
+    },
+  },
 ];
+
+/** helper.IsOvercommitAllowed: a native resource (no domain, or a kubernetes.io one) that is not hugepages. */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  return native && !name.startsWith('hugepages-');
+}
+
+function quantityOf(v: Value | undefined) {
+  return typeof v === 'string' || typeof v === 'number' ? quantityValue(String(v)) : undefined;
+}
