@@ -23,6 +23,7 @@ function externallyAccessible(s: Obj): boolean {
 }
 
 const SERVICE = ['/Service'];
+const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'];
 
 /** The keys a Secret of each type must hold (ValidateSecret); `anyOf`: at least one of them. */
 const SECRET_KEYS: Record<string, { keys: string[]; anyOf?: true; nonEmpty?: true }> = {
@@ -40,7 +41,8 @@ export const CORE_RULES: readonly KindRule[] = [
     source: CORE('ValidateService (ports required unless headless or ExternalName)'),
     check(o, say) {
       const s = specOf(o);
-      if (list(s['ports']).length > 0 || headless(s) || type(s) === 'ExternalName') return;
+      // A type the API server does not know is the enum check's finding; the port rule is not piled on it.
+      if (!SERVICE_TYPES.includes(type(s)) || list(s['ports']).length > 0 || headless(s) || type(s) === 'ExternalName') return;
       say.reject('spec.ports', `a ${type(s)} Service needs at least one port`, 'Add a port, or make the Service headless (clusterIP: None).');
     },
   },
