@@ -5,7 +5,7 @@
 // (IsValidIP, IsValidCIDR) and pkg/apis/core/validation/validation.go (ValidateNonSpecialIP), at the commits the
 // rules that call these name.
 
-export type IpBytes = number[];
+type IpBytes = number[];
 
 function ipv4(text: string): IpBytes | undefined {
   const parts = text.split('.');

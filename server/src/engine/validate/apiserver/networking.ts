@@ -6,7 +6,7 @@ import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { formatProblem } from '../formats';
 import { cidrProblem, hasLeadingZero, parseIp } from './ip';
-import { checkLabelSelector, LABEL_SELECTOR_SOURCE } from './selector-rules';
+import { checkLabelSelector, LABEL_SELECTOR_SOURCE, selectorRule } from './selector-rules';
 
 const NET = at('pkg/apis/networking/validation/validation.go', '019c5dc51786ef4d3a3c670a852267d2b087016c');
 const INGRESS = ['networking.k8s.io/Ingress'];
@@ -331,14 +331,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
       for (const [rule, i] of objs(s['egress'])) for (const [peer, j] of objs(rule['to'])) checkPeer(peer, `spec.egress[${i}].to[${j}]`, say);
     },
   },
-  {
-    rule: 'networkPolicySelector',
-    kinds: NETWORK_POLICY,
-    source: [NET('ValidateNetworkPolicySpec (podSelector: ValidateLabelSelector)'), LABEL_SELECTOR_SOURCE],
-    check(o, say) {
-      checkLabelSelector(spec(o)['podSelector'], 'spec.podSelector', say);
-    },
-  },
+  selectorRule('networkPolicySelector', NETWORK_POLICY, NET('ValidateNetworkPolicySpec (podSelector: ValidateLabelSelector)'), 'spec.podSelector'),
   {
     rule: 'networkPolicyTypes',
     kinds: NETWORK_POLICY,

@@ -6,7 +6,7 @@
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, obj, objs, str, type Obj } from './object-view';
 import { formatProblem } from '../formats';
-import { checkLabelSelector, LABEL_SELECTOR_SOURCE } from './selector-rules';
+import { selectorRule } from './selector-rules';
 
 const POLICY = at('pkg/apis/policy/validation/validation.go', '01aa0f3f6052c9866dcb69054d8924fa8c96e3cb');
 const RBAC = at('pkg/apis/rbac/validation/validation.go', '036ae50761389440bd949a548e24d9e622492bb8');
@@ -79,14 +79,7 @@ export const POLICY_RBAC_RULES: readonly KindRule[] = [
       say.reject('spec', 'a PodDisruptionBudget may set minAvailable or maxUnavailable, not both', 'Keep one of minAvailable and maxUnavailable.');
     },
   },
-  {
-    rule: 'pdbSelector',
-    kinds: PDB,
-    source: [POLICY('ValidatePodDisruptionBudgetSpec (selector: ValidateLabelSelector)'), LABEL_SELECTOR_SOURCE],
-    check(o, say) {
-      checkLabelSelector(spec(o)['selector'], 'spec.selector', say);
-    },
-  },
+  selectorRule('pdbSelector', PDB, POLICY('ValidatePodDisruptionBudgetSpec (selector: ValidateLabelSelector)'), 'spec.selector'),
   {
     rule: 'rbacPolicyRule',
     kinds: ROLES,

@@ -4,7 +4,7 @@
 import type { UpstreamSource } from '../handwritten-table';
 import { formatProblem } from '../formats';
 import { itemOf, list, obj, objs, str, type Value } from './object-view';
-import type { Say } from './rule-types';
+import type { KindRule, Say } from './rule-types';
 
 export const LABEL_SELECTOR_SOURCE: UpstreamSource = {
   repo: 'kubernetes/kubernetes',
@@ -40,4 +40,19 @@ export function checkLabelSelector(selector: Value | undefined, path: string, sa
     const keyBad = key === undefined ? undefined : key === '' ? 'is empty' : formatProblem('k8s-label-key', key);
     if (keyBad) say.reject(`${at}.key`, `label key "${key}" ${keyBad}`, 'Use the label key the selected objects carry.', { value: key });
   }
+}
+
+/** A rule that runs ValidateLabelSelector over the selector at `path` (dotted, below the object) of `kinds`. */
+export function selectorRule(rule: string, kinds: string[], caller: UpstreamSource, path: string): KindRule {
+  const steps = path.split('.');
+  return {
+    rule,
+    kinds,
+    source: [caller, LABEL_SELECTOR_SOURCE],
+    check(o, say) {
+      let at: Value | undefined = o;
+      for (const step of steps) at = obj(at)?.[step];
+      checkLabelSelector(at, path, say);
+    },
+  };
 }
