@@ -8,6 +8,7 @@ import { compareQuantities, quantityValue, type QuantityValue } from '../quantit
 import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
 import type { UpstreamSource } from '../handwritten-table';
+import { selectorRule } from './selector-rules';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const UTIL: UpstreamSource = { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282', fn: 'IsConfigMapKey' };
@@ -192,19 +193,20 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
       const cls = str(s['storageClassName']);
       const clsBad = cls ? formatProblem('k8s-long-name', cls) : undefined;
       if (clsBad) say.reject('spec.storageClassName', `storageClassName "${cls}" ${clsBad}`, 'Use the name of a StorageClass (lower case), or "" for no class.', { value: cls });
-      for (const field of ['dataSource', 'dataSourceRef']) {
-        const ref = obj(s[field]);
-        if (!ref) continue;
-        const base = `spec.${field}`;
-        for (const k of ['name', 'kind']) if ((str(ref[k]) ?? '') === '') say.missing(`${base}.${k}`, `${field} needs a ${k}`, `Set ${field}.${k}.`);
-        const group = str(ref['apiGroup']) ?? '';
-        const kind = str(ref['kind']) ?? '';
-        if (group === '' && kind !== '' && kind !== 'PersistentVolumeClaim') say.reject(base, `${field} of kind ${kind} needs an apiGroup (only PersistentVolumeClaim is in the core group)`, 'Set apiGroup, e.g. snapshot.storage.k8s.io for a VolumeSnapshot.', { value: kind });
+      // dataSourceRef is not judged: the engine's gate data has it dropped with CrossNamespaceVolumeDataSource off.
+      const source = obj(s['dataSource']);
+      if (source) {
+        const base = 'spec.dataSource';
+        for (const k of ['name', 'kind']) if ((str(source[k]) ?? '') === '') say.missing(`${base}.${k}`, `dataSource needs a ${k}`, `Set dataSource.${k}.`);
+        const group = str(source['apiGroup']) ?? '';
+        const kind = str(source['kind']) ?? '';
+        if (group === '' && kind !== '' && kind !== 'PersistentVolumeClaim') say.reject(base, `a dataSource of kind ${kind} needs an apiGroup (only PersistentVolumeClaim is in the core group)`, 'Set apiGroup, e.g. snapshot.storage.k8s.io for a VolumeSnapshot.', { value: kind });
         const groupBad = group === '' ? undefined : formatProblem('k8s-long-name', group);
         if (groupBad) say.reject(`${base}.apiGroup`, `apiGroup "${group}" ${groupBad}`, 'Use the API group of the source, e.g. snapshot.storage.k8s.io.', { value: group });
       }
     },
   },
+  selectorRule('pvcSelector', ['/PersistentVolumeClaim'], CORE('ValidatePersistentVolumeClaimSpec (selector: ValidateLabelSelector)'), 'spec.selector'),
   {
     rule: 'namespaceFinalizers',
     kinds: ['/Namespace'],

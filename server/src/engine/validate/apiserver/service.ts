@@ -162,7 +162,6 @@ export const SERVICE_RULES: readonly KindRule[] = [
       const one = str(s['clusterIP']);
       const ips = list(s['clusterIPs']).map((v) => (typeof v === 'string' ? v : String(v)));
       if (one && ips.length > 0 && ips[0] !== one) say.reject('spec.clusterIPs', `clusterIPs[0] (${ips[0]}) must equal clusterIP (${one})`, 'Make clusterIPs start with the clusterIP value, or set only one of them.');
-      if (!one && ips.length > 0 && isSet(s['clusterIP'])) say.reject('spec.clusterIPs', 'clusterIPs must be empty when clusterIP is empty', 'Set clusterIP to clusterIPs[0], or remove clusterIPs.');
       const families = list(s['ipFamilies']);
       const seen = new Set<string>();
       families.forEach((f, i) => {
