@@ -266,6 +266,17 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
     },
   },
   {
+    rule: 'resourceQuotaHard',
+    kinds: ['/ResourceQuota'],
+    source: CORE('ValidateResourceQuotaSpec → ValidateResourceQuantityValue (ValidateNonnegativeQuantity)'),
+    check(o, say) {
+      for (const [k, v] of Object.entries(obj(spec(o)['hard']) ?? {})) {
+        const q = quantity(v);
+        if (q && compareQuantities(q, ZERO) < 0) say.reject(fieldOf('spec.hard', k), `the quota for ${k} (${String(v)}) is negative`, 'Use 0 or more.', { value: v });
+      }
+    },
+  },
+  {
     rule: 'resourceQuotaScopes',
     kinds: ['/ResourceQuota'],
     source: CORE('validateResourceQuotaScopes / validateScopedResourceSelectorRequirement (conflicting scopes; operators and values)'),
