@@ -4,14 +4,7 @@
 // each row's upstream function); partly and not rows are written here, with the reason. `npm run contributes`
 // writes the README's "Coverage" section from it (between the markers); tests/rules/coverage.test.ts fails when
 // that section is stale.
-import { APPS_RULES } from '../../server/src/engine/validate/apiserver/apps';
-import { BATCH_RULES } from '../../server/src/engine/validate/apiserver/batch';
-import { CORE_RULES } from '../../server/src/engine/validate/apiserver/core';
-import { POLICY_RULES } from '../../server/src/engine/validate/apiserver/policy';
-import { RBAC_RULES } from '../../server/src/engine/validate/apiserver/rbac';
-import { NETWORKING_RULES } from '../../server/src/engine/validate/apiserver/networking';
-import { POD_SPEC_RULES } from '../../server/src/engine/validate/apiserver/pod-spec';
-import { VOLUME_RULES } from '../../server/src/engine/validate/apiserver/volumes';
+import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from '../../server/src/engine/validate/apiserver/families';
 import { DEFAULTING_SOURCES } from '../../server/src/engine/validate/apiserver/defaults';
 import { INT_OR_STRING, LIST_KEYS, NARROWED_VALUES, NOT_BOTH_ZERO, REQUIRED, RESOURCE_LISTS, STRING_FIELDS, type UpstreamSource } from '../../server/src/engine/validate/handwritten-table';
 import { VOLUME_WARNINGS, NODE_LABEL_WARNINGS, ANNOTATION_WARNINGS } from '../../server/src/engine/validate/warning-table';
@@ -66,7 +59,7 @@ function portedRows(): Row[] {
       }
     }
   };
-  for (const r of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES, ...NETWORKING_RULES, ...POD_SPEC_RULES, ...VOLUME_RULES]) add(r.source, r.rule);
+  for (const r of [...KIND_RULE_FAMILIES.flat(), ...POD_SPEC_RULE_FAMILIES.flat()]) add(r.source, r.rule);
   for (const r of REQUIRED) add(r.source, r.rule);
   for (const r of INT_OR_STRING) add(r.source, r.kind === 'port' ? 'portNumber, portName' : 'percent');
   for (const r of NOT_BOTH_ZERO) add(r.source, 'percent');

@@ -4,9 +4,9 @@
 import type { UpstreamSource } from '../handwritten-table';
 import { fieldOf, itemOf, num, obj, objs, str, type Obj, type Value } from './object-view';
 import type { PodOwner } from './rule-types';
-import { RBAC_GROUP } from './rbac';
 
 const K = 'kubernetes/kubernetes';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
 const CORE_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/core/v1/defaults.go', commit: 'e34b0935e09e39e5e7fb74b8f6ad141107d3b90e' };
 const APPS_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/apps/v1/defaults.go', commit: 'a79f3c787d204848670cdf3e424107053ffcea3e' };
 const RBAC_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/rbac/v1/defaults.go', commit: '7c30c06e721d89056db323a3857a6b89990adf03' };

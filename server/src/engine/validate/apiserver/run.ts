@@ -13,23 +13,16 @@ import type { UpstreamSource } from '../handwritten-table';
 import { clone, locate, objectView, walkerPath, type ObjectView } from './object-view';
 import { applyDefaults, holdsPodSpec, podSpecOf } from './defaults';
 import type { KindRule, PodSpecRule, Say } from './rule-types';
-import { APPS_RULES } from './apps';
-import { POD_SPEC_RULES } from './pod-spec';
-import { VOLUME_RULES } from './volumes';
-import { BATCH_RULES } from './batch';
-import { CORE_RULES } from './core';
-import { POLICY_RULES } from './policy';
-import { RBAC_RULES } from './rbac';
-import { NETWORKING_RULES } from './networking';
+import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from './families';
 
 /** Every kind rule, by `group/Kind`. */
 const KIND_RULES = new Map<string, KindRule[]>();
-for (const rule of [...APPS_RULES, ...BATCH_RULES, ...CORE_RULES, ...POLICY_RULES, ...RBAC_RULES, ...NETWORKING_RULES]) {
+for (const rule of KIND_RULE_FAMILIES.flat()) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
 }
 
 /** The API versions whose defaults and rules this folder ports (others of the same kind are not served). */
-const CHECKED_VERSIONS = new Set(['v1']);
+const CHECKED_VERSIONS = new Set(['v1', 'v2']);
 
 function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
   const emit = (code: 'invalid-value' | 'missing-field' | 'api-warning', fieldPath: string, message: string, fix: string, data: Record<string, unknown> = {}) => {
@@ -66,7 +59,7 @@ export function checkApiServerRules(ctx: WalkContext, map: YAMLMap, entry: KindE
   for (const rule of kindRules) rule.check(root, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
   const place = podSpecOf(gk, root);
   if (!place || place.owner === 'StatefulSet') return;
-  for (const rule of [...POD_SPEC_RULES, ...VOLUME_RULES] as readonly PodSpecRule[]) {
+  for (const rule of POD_SPEC_RULE_FAMILIES.flat() as readonly PodSpecRule[]) {
     if (rule.skip?.includes(place.owner)) continue;
     rule.check(place, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
   }
