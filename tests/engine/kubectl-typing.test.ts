@@ -16,6 +16,8 @@ kind: Pod
 metadata:
   name: p
 spec:
+  volumes:
+  - name: v
   containers:
   - name: c
     image: busybox

@@ -129,8 +129,9 @@ spec:
     const op = field('core.v1.Toleration', 'operator')!;
     expect(op.optional).toBe(true);
     const pod = (tol: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  tolerations:\n  - ${tol}\n`;
-    expect(only(check(pod('operator: ""')), 'invalid-value')).toEqual([]);
-    expect(single(check(pod('operator: exists')), 'invalid-value').path).toBe('spec.tolerations[].operator');
+    // (A key is given: without one, ValidateTolerations requires operator Exists.)
+    expect(only(check(pod('key: k\n    operator: ""')), 'invalid-value')).toEqual([]);
+    expect(single(check(pod('key: k\n    operator: exists')), 'invalid-value').path).toBe('spec.tolerations[].operator');
   });
 });
 

@@ -18,8 +18,8 @@ export interface CommonData {
   rule?: string;
   /** Where the fact comes from (repository, file and commit), for rule findings. */
   source?: string;
-  /** The drop scope holding the finding (set by the verdict step). */
-  droppedWith?: string;
+  fieldPath?: string; // the server's field path with indices (spec.containers[0].ports[1].containerPort): hand-written rules
+  droppedWith?: string; // the drop scope holding the finding (set by the verdict step)
   /** A rule that holds only in a gate state (declarative rules). */
   when?: RuleCondition;
   /** The stage of the declarative rule. */

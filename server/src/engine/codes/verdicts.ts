@@ -70,11 +70,13 @@ export function withVerdict<T extends Finding>(f: T, stage: Stage, verdict: Verd
   return { ...f, severity, data: { ...f.data, pipelineStage: stage, verdict } };
 }
 
-/** The verdict of a finding in one sentence, e.g. "kube-apiserver, validation: the object is refused (kubectl apply
+/** The verdict of a finding in one sentence, e.g. "kube-apiserver, validation at spec.replicas: the object is refused (kubectl apply
  *  fails)." (LSP related information, `kubegate explain`); undefined for a finding without a verdict. */
 export function verdictSentence(f: Pick<Finding, 'data'>): string | undefined {
   const v = verdictOf(f);
   if (!v) return undefined;
   const who = v.stage === 'startup' ? 'The component' : 'kube-apiserver';
-  return `${who}, ${STAGE_WORDS[v.stage]}: ${VERDICT_WORDS[v.verdict]}.`;
+  const fieldPath = f.data?.fieldPath;
+  const where = typeof fieldPath === 'string' && fieldPath !== '' ? ` at ${fieldPath}` : '';
+  return `${who}, ${STAGE_WORDS[v.stage]}${where}: ${VERDICT_WORDS[v.verdict]}.`;
 }

@@ -13,6 +13,7 @@ import type { Finding } from '../codes/finding';
 import { gateComponentOf, type WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import { checkObjectMeta } from '../validate/object-meta';
+import { checkApiServerRules } from '../validate/apiserver/run';
 import { analyzeCustomResource } from '../crd/analyze';
 import { crdDocumentFindings } from '../crd/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
@@ -308,6 +309,7 @@ function walkKind(
     lineCounter: parsed.lineCounter,
     doc,
     document: pdoc.index,
+    root: map,
     entry,
     isConfig: !!entry.component,
     component: gateComponentOf(entry),
@@ -328,6 +330,7 @@ function walkKind(
   }
   walkRoot(ctx, map, entry.root, meta.kindKeyRange ?? kindWhere);
   if (!entry.component && inputs.objectMeta) checkObjectMeta(ctx, map, entry, { facts: inputs.objectMeta }, kindWhere);
+  if (!entry.component && inputs.objectMeta) checkApiServerRules(ctx, map, entry, meta.kindKeyRange ?? kindWhere, inputs.objectMeta.limits);
   if (entry.component && map === doc.contents) collectSettings(parsed, pdoc, inputs, sink);
 }
 

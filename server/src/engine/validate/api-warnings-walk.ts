@@ -7,6 +7,7 @@ import type { Range } from '../base/types';
 import { VERDICT_SEVERITY } from '../codes/verdicts';
 import { addFinding, joinPath, type WalkContext } from './context';
 import { sourceText, type UpstreamSource } from './handwritten-table';
+import { serverFieldPath } from './server-field-path';
 
 export const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'];
 
@@ -61,7 +62,7 @@ export function warn(ctx: WalkContext, range: Range, path: string, rule: string,
     message,
     range,
     path,
-    { ...data, rule, pipelineStage: 'warning', verdict: 'accepted-with-warning', source: sourceText(source) },
+    { ...data, fieldPath: serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range), rule, pipelineStage: 'warning', verdict: 'accepted-with-warning', source: sourceText(source) },
     { fix, severity: VERDICT_SEVERITY['accepted-with-warning'], ...(detail ? { detail } : {}) },
   );
 }

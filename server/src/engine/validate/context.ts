@@ -15,6 +15,8 @@ export interface WalkContext {
   /** The YAML document, to resolve aliases. */
   doc: Document.Parsed;
   document: number;
+  /** The mapping the walk starts at (the object, or the List item): where server field paths begin. */
+  root?: Node;
   entry: KindEntry;
   /** True for component config kinds (kubelet, kube-proxy, kube-scheduler, kind, kubeadm). */
   isConfig: boolean;

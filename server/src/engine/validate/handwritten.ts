@@ -22,6 +22,7 @@ import {
 import { checkHandwrittenMappings } from './handwritten-resources';
 import { duplicateListKeys, keyValueNode } from './rules';
 import { VERDICT_SEVERITY } from '../codes/verdicts';
+import { serverFieldPath } from './server-field-path';
 
 type Verdict = 'rejected' | 'accepted-with-warning';
 type Stage = 'decode' | 'validation' | 'warning';
@@ -48,13 +49,14 @@ export function report(
   detail?: string,
 ): void {
   const sources = Array.isArray(how.source) ? how.source : [how.source];
+  const fieldPath = typeof data['fieldPath'] === 'string' ? data['fieldPath'] : serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range);
   addFinding(
     ctx,
     code,
     message,
     range,
     path,
-    { ...data, rule: how.rule, pipelineStage: how.stage, verdict: how.verdict, source: sources.map(sourceText).join('; ') },
+    { ...data, fieldPath, rule: how.rule, pipelineStage: how.stage, verdict: how.verdict, source: sources.map(sourceText).join('; ') },
     { fix, severity: VERDICT_SEVERITY[how.verdict], ...(detail ? { detail } : {}) },
   );
 }

@@ -11,6 +11,7 @@ import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { WalkContext } from './context';
+import { serverFieldPath } from './server-field-path';
 import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 
 interface ObjectMetaInputs {
@@ -89,7 +90,7 @@ function reject(
     path,
     range,
     document: ctx.document,
-    data: { rule, pipelineStage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, ...extra.data },
+    data: { rule, pipelineStage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, fieldPath: serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range), ...extra.data },
   });
   if (extra.detail) f.detail = extra.detail;
   ctx.findings.push(f);

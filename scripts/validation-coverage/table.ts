@@ -1,0 +1,144 @@
+// The coverage table of kube-apiserver's hand-written validation, defaulting and warnings for the kinds Kubegate
+// checks: per upstream function, ported / partly / not, with why. Ported rows come from the rule modules
+// themselves (server/src/engine/validate/apiserver/*.ts and the tables of handwritten-table.ts / warning-table.ts:
+// each row's upstream function); partly and not rows are written here, with the reason. `npm run contributes`
+// writes the README's "Coverage" section from it (between the markers); tests/rules/coverage.test.ts fails when
+// that section is stale.
+import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from '../../server/src/engine/validate/apiserver/families';
+import { DEFAULTING_SOURCES } from '../../server/src/engine/validate/apiserver/defaults';
+import { INT_OR_STRING, LIST_KEYS, NARROWED_VALUES, NOT_BOTH_ZERO, REQUIRED, RESOURCE_LISTS, STRING_FIELDS, type UpstreamSource } from '../../server/src/engine/validate/handwritten-table';
+import { VOLUME_WARNINGS, NODE_LABEL_WARNINGS, ANNOTATION_WARNINGS } from '../../server/src/engine/validate/warning-table';
+
+export const COVERAGE_BEGIN = '<!-- coverage:begin (generated from the rule modules and scripts/validation-coverage/table.ts by `npm run contributes`; do not edit) -->';
+export const COVERAGE_END = '<!-- coverage:end -->';
+
+type Status = 'ported' | 'partly' | 'not';
+
+interface Row {
+  family: string;
+  file: string;
+  fn: string;
+  status: Status;
+  /** Rule ids (ported), or what is left out and why (partly, not). */
+  note: string;
+}
+
+const FAMILY_OF: Record<string, string> = {
+  'pkg/apis/core/validation/validation.go': 'core',
+  'pkg/apis/apps/validation/validation.go': 'apps',
+  'pkg/apis/batch/validation/validation.go': 'batch',
+  'pkg/apis/policy/validation/validation.go': 'policy',
+  'pkg/apis/networking/validation/validation.go': 'networking',
+  'pkg/api/pod/warnings.go': 'warnings',
+  'pkg/api/node/util.go': 'warnings',
+  'pkg/apis/core/v1/defaults.go': 'defaults',
+  'pkg/apis/apps/v1/defaults.go': 'defaults',
+  'pkg/apis/batch/v1/defaults.go': 'defaults',
+  'pkg/apis/rbac/v1/defaults.go': 'defaults',
+  'pkg/apis/rbac/validation/validation.go': 'rbac',
+  'pkg/apis/scheduling/validation/validation.go': 'scheduling',
+};
+
+/** The upstream function name of a source row (its first word). */
+function fnName(s: UpstreamSource): string[] {
+  return s.fn.split(/\s*\/\s*|\s*;\s*/).map((part) => part.replace(/\s*\(.*$/, '').split(/\s*→\s*/)[0]!.trim()).filter((n) => /^[A-Za-z_]\w*$/.test(n));
+}
+
+function portedRows(): Row[] {
+  const byFn = new Map<string, Row>();
+  const add = (source: UpstreamSource | UpstreamSource[], rule: string) => {
+    for (const s of Array.isArray(source) ? source : [source]) {
+      const family = FAMILY_OF[s.path] ?? s.path;
+      for (const fn of fnName(s)) {
+        const key = `${s.path}\u0000${fn}`;
+        const row = byFn.get(key) ?? { family, file: `${s.path}@${s.commit.slice(0, 12)}`, fn, status: 'ported' as Status, note: '' };
+        const rules = new Set(row.note === '' ? [] : row.note.split(', '));
+        rules.add(rule);
+        row.note = [...rules].sort().join(', ');
+        byFn.set(key, row);
+      }
+    }
+  };
+  for (const r of [...KIND_RULE_FAMILIES.flat(), ...POD_SPEC_RULE_FAMILIES.flat()]) add(r.source, r.rule);
+  for (const r of REQUIRED) add(r.source, r.rule);
+  for (const r of INT_OR_STRING) add(r.source, r.kind === 'port' ? 'portNumber, portName' : 'percent');
+  for (const r of NOT_BOTH_ZERO) add(r.source, 'percent');
+  for (const r of STRING_FIELDS) add(r.source, 'portName');
+  for (const r of RESOURCE_LISTS) add(r.source, 'quantityRange');
+  for (const r of NARROWED_VALUES) add(r.source, r.rule);
+  for (const r of LIST_KEYS) add(r.source, 'duplicateListKey');
+  for (const r of VOLUME_WARNINGS) add(r.source, 'deprecatedVolume');
+  for (const r of NODE_LABEL_WARNINGS) add(r.source, 'deprecatedNodeLabel');
+  for (const r of ANNOTATION_WARNINGS) add(r.source, 'deprecatedAnnotation');
+  for (const s of DEFAULTING_SOURCES) add(s, 'applied before the rules');
+  return [...byFn.values()];
+}
+
+const CORE = 'pkg/apis/core/validation/validation.go';
+
+/** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
+const GAPS: readonly Row[] = [
+  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: affinity and topology spread terms, security contexts, sysctls, OS-specific rules, hugepage sizes, resource claims, readiness and scheduling gates not yet ported' },
+  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields and sizes of each source, projected token expiry and paths, image volumes' },
+  { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName, sub-paths' },
+  { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },
+  { family: 'core', file: CORE, fn: 'ValidateSecret', status: 'partly', note: 'not yet: the service-account-token annotation, JSON of docker configs, key names and total size' },
+  { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: user and group IDs, procMount, seccomp and AppArmor profiles, Windows options' },
+  { family: 'core', file: CORE, fn: 'ValidateConfigMap', status: 'not', note: 'key names and total size not yet ported' },
+  { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'not', note: 'access modes, resources and data sources not yet ported' },
+  { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'not', note: 'not yet ported' },
+  { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateJobSpec (completion modes, backoffLimitPerIndex, maxFailedIndexes, podFailurePolicy, successPolicy, podReplacementPolicy)', status: 'not', note: 'the stored upstream versions that hold these rules could not be tied to a commit; ported only what the cited commit holds' },
+  { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'ValidateJob (Indexed Job name length)', status: 'not', note: 'same reason' },
+  { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'ValidateCronJobSpec (schedule syntax, CRON_TZ/TZ, timeZone, name length 52)', status: 'not', note: 'the cron parser of the target release was not read; history limits and startingDeadlineSeconds are ported' },
+  { family: 'apps', file: 'pkg/apis/apps/validation/validation.go', fn: 'ValidateStatefulSetSpec (podManagementPolicy, persistentVolumeClaimRetentionPolicy)', status: 'partly', note: 'podManagementPolicy and the PVC retention policy are left to the schema enums' },
+  { family: 'networking', file: 'pkg/apis/networking/validation/validation.go', fn: 'ValidateIPBlock', status: 'partly', note: 'IPv6 CIDRs are not judged' },
+  { family: 'networking', file: 'pkg/apis/networking/validation/validation.go', fn: 'ValidateIngressClass / ValidateNetworkPolicyPort (endPort)', status: 'not', note: 'controller name and endPort (newer than the cited commit) not yet ported' },
+  { family: 'rbac', file: 'pkg/apis/rbac/validation/validation.go', fn: 'validatePolicyRule', status: 'partly', note: 'resourceNames with several resources is refused at the cited (old) commit only; not ported' },
+  { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'not', note: 'min/max replicas, metrics and behavior not yet ported' },
+  { family: 'scheduling', file: 'pkg/apis/scheduling/validation/validation.go', fn: 'ValidatePriorityClass', status: 'partly', note: 'a system class with the wrong value or globalDefault is not judged' },
+  { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateStorageClass / ValidateCSIDriver / ValidateVolumeAttachment', status: 'not', note: 'not yet ported' },
+  { family: 'admissionregistration', file: 'pkg/apis/admissionregistration/validation/validation.go', fn: 'ValidateValidatingWebhookConfiguration / ValidateValidatingAdmissionPolicy', status: 'not', note: 'not yet ported' },
+  { family: 'warnings', file: 'pkg/api/pod/warnings.go', fn: 'warningsForOverlappingVirtualPaths', status: 'not', note: 'newer upstream replaces the service-account-token path rule (ported at the cited commit) with an overlap check inside one volume; the version read could not be tied to a commit' },
+  { family: 'warnings', file: 'pkg/api/service/warnings.go', fn: 'GetWarningsForService', status: 'not', note: 'not yet ported' },
+  { family: 'warnings', file: 'pkg/registry/networking/ingress/strategy.go', fn: 'WarningsOnCreate (kubernetes.io/ingress.class annotation)', status: 'not', note: 'not yet ported' },
+];
+
+export function coverageRows(): Row[] {
+  const key = (file: string, fn: string) => `${file.replace(/@.*$/, '')}\u0000${fn.split(' ')[0]}`;
+  const all = portedRows();
+  const portedBy = new Map(all.map((r) => [key(r.file, r.fn), r]));
+  // A function that is partly ported keeps its gap row, which names the rules that are ported.
+  const gaps = GAPS.map((g) => {
+    const done = portedBy.get(key(g.file, g.fn));
+    return done ? { ...g, file: done.file, note: `ported: ${done.note}; ${g.note}` } : g;
+  });
+  const gapKeys = new Set(GAPS.map((g) => key(g.file, g.fn)));
+  const ported = all.filter((r) => !gapKeys.has(key(r.file, r.fn)));
+  const order: Record<Status, number> = { ported: 0, partly: 1, not: 2 };
+  return [...ported, ...gaps].sort((a, b) => a.family.localeCompare(b.family) || order[a.status] - order[b.status] || a.fn.localeCompare(b.fn));
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+export function coverageMarkdown(): string {
+  const rows = coverageRows();
+  const count = (s: Status) => rows.filter((r) => r.status === s).length;
+  return [
+    `${count('ported')} upstream functions ported, ${count('partly')} partly, ${count('not')} not (kube-apiserver's hand-written`,
+    'validation, defaulting and warnings of the kinds in scope; rule ids are `data.rule`, fixtures in `tests/rules/`).',
+    '',
+    '| Family | Upstream function | File@commit | Status | Rules, or what is left out and why |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.family} | \`${cell(r.fn)}\` | ${cell(r.file)} | ${r.status} | ${cell(r.note)} |`),
+  ].join('\n');
+}
+
+/** `readme` with the coverage section replaced by the generated one. */
+export function withCoverageSection(readme: string): string {
+  const begin = readme.indexOf(COVERAGE_BEGIN);
+  const end = readme.indexOf(COVERAGE_END);
+  if (begin < 0 || end < begin) throw new Error('README: coverage markers missing');
+  return `${readme.slice(0, begin + COVERAGE_BEGIN.length)}\n${coverageMarkdown()}\n${readme.slice(end)}`;
+}

@@ -1,0 +1,26 @@
+// The rule families of kube-apiserver's hand-written validation that this folder ports: the one list that the
+// object pass (run.ts) runs and the generated coverage table (scripts/validation-coverage) reads.
+import type { KindRule, PodSpecRule } from './rule-types';
+import { APPS_RULES } from './apps';
+import { BATCH_RULES } from './batch';
+import { SERVICE_RULES } from './service';
+import { CORE_OBJECT_RULES } from './core-objects';
+import { POLICY_RBAC_RULES } from './policy-rbac';
+import { NETWORKING_RULES } from './networking';
+import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
+import { POD_SPEC_RULES } from './pod-spec';
+import { VOLUME_RULES } from './volumes';
+
+/** Rules over a whole object of a kind (by `group/Kind`). */
+export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
+  APPS_RULES,
+  BATCH_RULES,
+  SERVICE_RULES,
+  CORE_OBJECT_RULES,
+  POLICY_RBAC_RULES,
+  NETWORKING_RULES,
+  STORAGE_AUTOSCALING_RULES,
+];
+
+/** Rules over every pod spec, wherever a pod template lives. */
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES];

@@ -1,0 +1,106 @@
+// IP addresses and CIDRs as kube-apiserver's validation reads them (apimachinery IsValidIP / IsValidCIDR, and
+// core validation's ValidateNonSpecialIP). Only what is certain is judged: a plain dotted quad or an IPv6 text
+// that Go's parser takes; forms with leading zeros in an IPv4 part are left alone (their treatment changed
+// between releases). Sources: kubernetes/kubernetes staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go
+// (IsValidIP, IsValidCIDR) and pkg/apis/core/validation/validation.go (ValidateNonSpecialIP), at the commits the
+// rules that call these name.
+
+type IpBytes = number[];
+
+function ipv4(text: string): IpBytes | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  const out: number[] = [];
+  for (const p of parts) {
+    if (!/^[0-9]{1,3}$/.test(p)) return undefined;
+    const n = Number(p);
+    if (n > 255) return undefined;
+    out.push(n);
+  }
+  return out;
+}
+
+function ipv6(text: string): IpBytes | undefined {
+  if (!/^[0-9A-Fa-f:.]+$/.test(text)) return undefined;
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (s: string): number[] | undefined => {
+    if (s === '') return [];
+    const out: number[] = [];
+    const parts = s.split(':');
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i] as string;
+      if (i === parts.length - 1 && p.includes('.')) {
+        const v4 = ipv4(p);
+        if (!v4) return undefined;
+        out.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+        continue;
+      }
+      if (!/^[0-9A-Fa-f]{1,4}$/.test(p)) return undefined;
+      out.push(parseInt(p, 16));
+    }
+    return out;
+  };
+  const head = groups(halves[0] as string);
+  const tail = halves.length === 2 ? groups(halves[1] as string) : [];
+  if (!head || !tail) return undefined;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const all = [...head, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return all.flatMap((g) => [g >> 8, g & 0xff]);
+}
+
+/** An IPv4 (4 bytes) or IPv6 (16 bytes) address; undefined when the text is not one. */
+export function parseIp(text: string): IpBytes | undefined {
+  return text.includes(':') ? ipv6(text) : ipv4(text);
+}
+
+/** Whether `text` is an IPv4 part with a leading zero (`010.1.1.1`): not judged here. */
+export function hasLeadingZero(text: string): boolean {
+  return !text.includes(':') && text.split('.').some((p) => /^0[0-9]/.test(p));
+}
+
+/** Why `text` is not an IP address, or undefined. */
+export function ipProblem(text: string): string | undefined {
+  if (hasLeadingZero(text) || parseIp(text)) return undefined;
+  return `"${text}" is not an IP address (e.g. 10.9.8.7 or 2001:db8::ffff)`;
+}
+
+/** Why `text` is not a CIDR (address/prefix length), or undefined. */
+export function cidrProblem(text: string): string | undefined {
+  const slash = text.indexOf('/');
+  const bad = `"${text}" is not a CIDR (e.g. 10.0.0.0/8 or 2001:db8::/64)`;
+  if (slash < 0) return bad;
+  const address = text.slice(0, slash);
+  const prefix = text.slice(slash + 1);
+  if (hasLeadingZero(address)) return undefined;
+  const ip = parseIp(address);
+  if (!ip || !/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > ip.length * 8) return bad;
+  return undefined;
+}
+
+/** The special ranges ValidateNonSpecialIP refuses, as words; undefined for an ordinary address. */
+export function specialIp(text: string): string | undefined {
+  const ip = parseIp(text);
+  if (!ip) return undefined;
+  const v4 = ip.length === 4 ? ip : ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff ? ip.slice(12) : undefined;
+  if (v4) {
+    if (v4.every((b) => b === 0)) return 'unspecified';
+    if (v4[0] === 127) return 'in the loopback range (127.0.0.0/8)';
+    if (v4[0] === 169 && v4[1] === 254) return 'in the link-local range (169.254.0.0/16)';
+    if (v4[0] === 224 && v4[1] === 0 && v4[2] === 0) return 'in the link-local multicast range (224.0.0.0/24)';
+    return undefined;
+  }
+  if (ip.every((b) => b === 0)) return 'unspecified';
+  if (ip.slice(0, 15).every((b) => b === 0) && ip[15] === 1) return 'the loopback address (::1)';
+  if (ip[0] === 0xfe && (ip[1]! & 0xc0) === 0x80) return 'in the link-local range (fe80::/10)';
+  if (ip[0] === 0xff && (ip[1]! & 0x0f) === 0x02) return 'in the link-local multicast range (ff02::/16)';
+  return undefined;
+}
+
+/** Whether an address is IPv6 (not an IPv4 one, nor IPv4-mapped). */
+export function isIpv6(text: string): boolean {
+  const ip = parseIp(text);
+  if (!ip || ip.length === 4) return false;
+  return !(ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff);
+}

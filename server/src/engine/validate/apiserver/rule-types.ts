@@ -1,0 +1,63 @@
+// The shape of an object-level rule of kube-apiserver's hand-written validation (one module per kind family in
+// this folder): a rule id (`data.rule`), the upstream function it ports, and a check over the defaulted object
+// that reports by server field path. Adding a rule = a row in its family's module + a fixture file under
+// tests/rules/<family>/.
+import type { UpstreamSource } from '../handwritten-table';
+import { num, type Obj, type Value } from './object-view';
+
+/** What a rule reports with. Paths are server field paths with indices; messages say what happens (the
+ *  verdict's words are added), fixes what to do. */
+export interface Say {
+  /** The server refuses the object (validation). */
+  reject(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  /** The server refuses the object: a field it requires is absent. */
+  missing(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  /** The server accepts the object and sends a warning header. */
+  warn(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  /** The value at `path` was set by defaulting, not written. */
+  defaulted(path: string): boolean;
+  /** A label key (and value) the API server can read in a selector (else LabelSelectorAsSelector fails, which
+   *  the ObjectMeta checks report). */
+  labelOk(key: string, value?: string): boolean;
+}
+
+/** Who owns a pod spec: its restart policy and some fields depend on it. */
+export type PodOwner = 'Pod' | 'PodTemplate' | 'ReplicationController' | 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'CronJob';
+
+export interface PodSpecTarget {
+  spec: Obj;
+  /** Server path of the spec (`spec`, `spec.template.spec`, …). */
+  path: string;
+  owner: PodOwner;
+  /** The metadata beside the spec (the Pod's, or the template's). */
+  meta: Obj | undefined;
+}
+
+export interface PodSpecRule {
+  rule: string;
+  source: UpstreamSource | UpstreamSource[];
+  /** Owners whose spec upstream does not run this rule over. */
+  skip?: PodOwner[];
+  check(t: PodSpecTarget, say: Say): void;
+}
+
+export interface KindRule {
+  rule: string;
+  /** `group/Kind` (core group: `/Kind`). */
+  kinds: string[];
+  source: UpstreamSource | UpstreamSource[];
+  check(obj: Obj, say: Say): void;
+}
+
+const K = 'kubernetes/kubernetes';
+
+/** A source row of an upstream file at a commit, by function. */
+export function at(path: string, commit: string): (fn: string) => UpstreamSource {
+  return (fn) => ({ repo: K, path, commit, fn });
+}
+
+/** ValidateNonnegativeField: a number below 0 is refused. */
+export function rejectNegative(say: Say, path: string, value: Value | undefined, field: string): void {
+  const n = num(value);
+  if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
+}

@@ -1,0 +1,66 @@
+// The object-level rules of kube-apiserver's hand-written validation, for one routed API-kind document (or List
+// item): the object is read as the decoder sees it (object-view.ts), defaulted (defaults.ts), and every rule of
+// its kind family and, where a pod template lives, of the pod spec runs over it. Findings carry the server's
+// field path with indices (`data.fieldPath`), the rule (`data.rule`), its upstream source and the verdict.
+import type { YAMLMap } from 'yaml';
+import type { KindEntry } from '../../knowledge/format';
+import type { ObjectMetaLimits } from '../../knowledge/object-meta';
+import { labelValueProblems, qualifiedNameProblems } from '../name-rules';
+import type { Range } from '../../base/types';
+import { report } from '../handwritten';
+import type { WalkContext } from '../context';
+import type { UpstreamSource } from '../handwritten-table';
+import { clone, locate, objectView, walkerPath, type ObjectView } from './object-view';
+import { applyDefaults, holdsPodSpec, podSpecOf } from './defaults';
+import type { KindRule, PodSpecRule, Say } from './rule-types';
+import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from './families';
+
+/** Every kind rule, by `group/Kind`. */
+const KIND_RULES = new Map<string, KindRule[]>();
+for (const rule of KIND_RULE_FAMILIES.flat()) {
+  for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
+}
+
+/** The API versions whose defaults and rules this folder ports (others of the same kind are not served). */
+const CHECKED_VERSIONS = new Set(['v1', 'v2']);
+
+function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
+  const emit = (code: 'invalid-value' | 'missing-field' | 'api-warning', fieldPath: string, message: string, fix: string, data: Record<string, unknown> = {}) => {
+    const warning = code === 'api-warning';
+    report(
+      ctx,
+      code,
+      `${warning ? 'Accepted with a warning' : 'Applying fails'}: ${message}`,
+      locate(view, fieldPath),
+      walkerPath(fieldPath),
+      { rule, stage: warning ? 'warning' : 'validation', verdict: warning ? 'accepted-with-warning' : 'rejected', source },
+      fix,
+      // Judged on the whole object: a patch that leaves fields out is not judged by these rules.
+      { ...data, fieldPath, wholeObject: true },
+    );
+  };
+  return {
+    reject: (path, message, fix, data) => emit('invalid-value', path, message, fix, data),
+    missing: (path, message, fix, data) => emit('missing-field', path, message, fix, data),
+    warn: (path, message, fix, data) => emit('api-warning', path, message, fix, data),
+    defaulted: (path) => defaulted.has(path),
+    labelOk: (key, value) => qualifiedNameProblems(key, limits).length === 0 && (value === undefined || labelValueProblems(value, limits).length === 0),
+  };
+}
+
+export function checkApiServerRules(ctx: WalkContext, map: YAMLMap, entry: KindEntry, rootRange: Range, limits: ObjectMetaLimits): void {
+  if (ctx.isConfig || entry.payload || !CHECKED_VERSIONS.has(entry.version)) return;
+  const gk = `${entry.group}/${entry.kind}`;
+  const kindRules = KIND_RULES.get(gk) ?? [];
+  if (kindRules.length === 0 && !holdsPodSpec(gk)) return;
+  const view = objectView(ctx, map, rootRange);
+  const root = clone(view.root);
+  const defaulted = applyDefaults(gk, root);
+  for (const rule of kindRules) rule.check(root, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
+  const place = podSpecOf(gk, root);
+  if (!place || place.owner === 'StatefulSet') return;
+  for (const rule of POD_SPEC_RULE_FAMILIES.flat() as readonly PodSpecRule[]) {
+    if (rule.skip?.includes(place.owner)) continue;
+    rule.check(place, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
+  }
+}

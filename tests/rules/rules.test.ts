@@ -1,0 +1,81 @@
+// The fixture files of kube-apiserver's hand-written rules (tests/rules/<family>/*.yaml), found here and checked
+// through the public engine API at Kubernetes 1.37 (or the version in the file's `# version:` line). Each file
+// opens with comment lines saying what the API server decides:
+//   # expect: valid                            no finding of severity error or warning
+//   # expect: rejected <fieldPath>             a refusing finding at that server field path (data.fieldPath)
+//   # expect: warning <fieldPath>              an accepted-with-warning finding at that path
+// and the findings of severity error or warning must be exactly the expected ones (by verdict and path). Adding a
+// rule = its row in server/src/engine/validate/apiserver/<family>.ts + one file here.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Analysis, type Finding, type KubeVersion } from '../../server/src/engine';
+
+const ROOT = __dirname;
+
+interface Expected {
+  verdict: 'rejected' | 'accepted-with-warning';
+  fieldPath: string;
+}
+
+function fixtures(): { family: string; file: string }[] {
+  const out: { family: string; file: string }[] = [];
+  for (const family of readdirSync(ROOT).sort()) {
+    const dir = path.join(ROOT, family);
+    if (!statSync(dir).isDirectory()) continue;
+    for (const file of readdirSync(dir).sort()) if (file.endsWith('.yaml')) out.push({ family, file: path.join(dir, file) });
+  }
+  return out;
+}
+
+function header(text: string): { valid: boolean; expected: Expected[]; version: KubeVersion } {
+  const expected: Expected[] = [];
+  let valid = false;
+  let version = '1.37' as KubeVersion;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('#')) break;
+    const m = /^#\s*(expect|version):\s*(\S+)(?:\s+(\S+))?/.exec(line);
+    if (!m) continue;
+    if (m[1] === 'version') version = m[2] as KubeVersion;
+    else if (m[2] === 'valid') valid = true;
+    else if (m[2] === 'rejected' || m[2] === 'warning') expected.push({ verdict: m[2] === 'warning' ? 'accepted-with-warning' : 'rejected', fieldPath: m[3] ?? '' });
+    else throw new Error(`unknown expectation: ${line}`);
+  }
+  return { valid, expected, version };
+}
+
+function brief(f: Finding): string {
+  const where = (f.data?.['fieldPath'] as string | undefined) ?? f.path ?? '';
+  return `${f.data?.['verdict'] ?? f.severity} ${where}`;
+}
+
+const all = fixtures();
+
+describe('rule fixtures', () => {
+  it('there are fixtures, each saying what it expects', () => {
+    expect(all.length).toBeGreaterThan(20);
+    for (const { file } of all) {
+      const h = header(readFileSync(file, 'utf8'));
+      expect(h.valid || h.expected.length > 0, `${file} has no # expect: line`).toBe(true);
+      expect(h.valid && h.expected.length > 0, `${file} is both valid and not`).toBe(false);
+    }
+  });
+
+  for (const { family, file } of all) {
+    it(`${family}/${path.basename(file)}`, () => {
+      const text = readFileSync(file, 'utf8');
+      const h = header(text);
+      const report = new Analysis({ version: h.version }).check(text);
+      const found = report.findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
+      const want = h.expected.map((e) => `${e.verdict} ${e.fieldPath}`);
+      expect(found.map(brief).sort()).toEqual(want.sort());
+      for (const f of found) {
+        // A hand-written rule names its rule and its upstream source.
+        if (typeof f.data?.['fieldPath'] === 'string') {
+          expect(f.data?.['rule'], brief(f)).toEqual(expect.any(String));
+          expect(f.data?.['source'], brief(f)).toMatch(/^\S+\/\S+ \S+@[0-9a-f]{12,40} /);
+        }
+      }
+    });
+  }
+});
