@@ -82,8 +82,13 @@ type Taken = NonNullable<NonNullable<StatusParams['documents']>[number]['taken']
 
 /** The status item's words for what the file was taken for: a chart's template names its chart; a file with nothing
  *  judged as objects (a chart's metadata or values, a kustomization, not Kubernetes) says so instead of its gates. */
+/** `40 templates` (the chart's template files), or `template` when the server did not count them. */
+function chartTemplates(count: number | undefined): string {
+  return count === undefined ? 'template' : count === 1 ? '1 template' : `${count} templates`;
+}
+
 function takenLabel(taken: Taken | undefined, templates: number | undefined): string | undefined {
-  if (taken?.chart && templates) return `chart ${taken.chart.name}: template not checked`;
+  if (taken?.chart && templates) return `chart ${taken.chart.name}: ${chartTemplates(taken.chart.templates)} not checked`;
   // A template outside a chart keeps the words below (`template: not checked`) beside its gates.
   if (taken && !taken.checked && !templates) return `${taken.what}: not checked`;
   return undefined;
@@ -111,7 +116,7 @@ export function formatStatus(whole: StatusParams, trusted: boolean, activeUri?: 
   const about = document ? ` \`${baseName(document)}\`` : '';
   lines.push(`**Kubegate** checks${about} against Kubernetes **${status.kubernetesVersion}** (from ${status.versionSource}).`);
   if (taken?.chart && templates) {
-    lines.push('', `A template of chart **${taken.chart.name}**: not checked. Render the chart and check the output: \`helm template … | kubegate check -\`.`);
+    lines.push('', `A template of chart **${taken.chart.name}** (${chartTemplates(taken.chart.templates)} in the chart): not checked. Render the chart and check the output: \`helm template … | kubegate check -\`.`);
   } else if (taken && !templates) {
     lines.push('', `Taken for ${taken.what}: ${taken.checked ? 'checked as such' : 'no Kubernetes object to check'}.`);
   } else if (templates) {

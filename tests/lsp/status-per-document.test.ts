@@ -133,8 +133,8 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const text = (f: keyof typeof files) => formatStatus(s, true, uri(f)).text;
     expect(text('web/Chart.yaml')).toBe('K8s 1.37 · chart metadata (chart web): not checked');
     expect(text('web/values.yaml')).toBe('K8s 1.37 · chart values (chart web): not checked');
-    expect(text('web/templates/deployment.yaml')).toBe('K8s 1.37 · chart web: template not checked');
-    expect(formatStatus(s, true, uri('web/templates/deployment.yaml')).tooltip).toContain('A template of chart **web**: not checked.');
+    expect(text('web/templates/deployment.yaml')).toBe('K8s 1.37 · chart web: 1 template not checked');
+    expect(formatStatus(s, true, uri('web/templates/deployment.yaml')).tooltip).toContain('A template of chart **web** (1 template in the chart): not checked.');
     expect(text('app/kustomization.yaml')).toBe('K8s 1.37 · a kustomization: not checked');
     expect(entryOf(s, uri('app/slice.yaml'))?.taken).toEqual({ what: 'a kustomize resource', checked: true });
     expect(formatStatus(s, true, uri('app/slice.yaml')).tooltip).toContain('Taken for a kustomize resource: checked as such.');

@@ -111,7 +111,7 @@ export interface DocumentStatus {
   templates?: number;
   /** What the file was taken for, from its last check, when it is not plain Kubernetes objects (a chart's file, a
    *  kustomization, a component config, …): in words, and whether any of it is checked as objects. */
-  taken?: { what: string; checked: boolean; chart?: { name: string } };
+  taken?: { what: string; checked: boolean; chart?: { name: string; templates?: number } };
 }
 
 // ---------------------------------------------------------------- kubegate/gateReport (client → server request)

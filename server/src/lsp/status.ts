@@ -36,7 +36,7 @@ export function templateDocuments(report: FileReport | undefined): number {
 /** What a file was taken for, as the status says it (nothing for plain Kubernetes objects). */
 export function takenStatus(taken: FileTaken | undefined): DocumentStatus['taken'] {
   if (!taken || taken.as === 'manifest') return undefined;
-  return { what: takenPhrase(taken), checked: isJudged(taken.as), ...(taken.chart ? { chart: { name: taken.chart.name } } : {}) };
+  return { what: takenPhrase(taken), checked: isJudged(taken.as), ...(taken.chart ? { chart: { name: taken.chart.name, ...(taken.chart.templates !== undefined ? { templates: taken.chart.templates } : {}) } } : {}) };
 }
 
 export function statusParams(input: StatusInput): StatusParams {

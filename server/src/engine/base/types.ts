@@ -65,6 +65,9 @@ export interface ChartRef {
   name: string;
   /** The chart's folder. */
   dir: string;
+  /** Manifest templates in its `templates/` folder (YAML and JSON files, `_*` helpers left out; counted up to
+   *  MAX_CHART_TEMPLATES), when the project counted them. */
+  templates?: number;
 }
 
 export type FilePlace =

@@ -10,6 +10,9 @@ import type { ProjectHost } from './host';
 import type { KustomizeScope } from './kustomize-scope';
 import { isWithin } from '../base/paths';
 
+/** Template files of one chart counted for the editor's status. */
+const MAX_CHART_TEMPLATES = 10_000;
+
 export class FilePlaces {
   /** Per folder, the chart it belongs to (null: none). */
   private readonly charts = new Map<string, ChartRef | null>();
@@ -45,10 +48,27 @@ export class FilePlaces {
     if (hit !== undefined) return hit ?? undefined;
     let found: ChartRef | null = null;
     const chartYaml = path.join(dir, 'Chart.yaml');
-    if (this.host.kind(chartYaml) === 'file') found = { name: chartNameOf(this.read(chartYaml, root), dir), dir };
+    if (this.host.kind(chartYaml) === 'file') found = { name: chartNameOf(this.read(chartYaml, root), dir), dir, templates: this.templatesIn(path.join(dir, 'templates')) };
     else if (dir !== root && isWithin(root, dir) && path.dirname(dir) !== dir) found = this.chartOf(path.dirname(dir), root) ?? null;
     if (this.charts.size > 4096) this.charts.clear();
     this.charts.set(dir, found);
     return found ?? undefined;
+  }
+
+  /** The manifest templates below a chart's `templates/` folder (what `helm template` renders into objects), counted
+   *  up to MAX_CHART_TEMPLATES files in folders at most 8 levels deep. */
+  private templatesIn(dir: string): number {
+    let count = 0;
+    const walk = (d: string, depth: number): void => {
+      for (const name of this.host.listDir(d)) {
+        if (count >= MAX_CHART_TEMPLATES) return;
+        const full = path.join(d, name);
+        const kind = this.host.kind(full);
+        if (kind === 'dir' && depth < 8) walk(full, depth + 1);
+        else if (kind === 'file' && !name.startsWith('_') && /\.(?:ya?ml|json)$/i.test(name)) count++;
+      }
+    };
+    if (this.host.kind(dir) === 'dir') walk(dir, 0);
+    return count;
   }
 }

@@ -270,7 +270,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
       const s = spec(o);
       const policy = str(s['externalTrafficPolicy']);
       if (policy && !externallyAccessible(o)) {
-        say.reject('spec.externalTrafficPolicy', `externalTrafficPolicy may only be set on a Service reachable from outside (NodePort, LoadBalancer, or with externalIPs), not on ${type(o)}`, 'Remove externalTrafficPolicy, or use type: NodePort or LoadBalancer.', { value: policy });
+        say.reject('spec.externalTrafficPolicy', `externalTrafficPolicy needs a NodePort or LoadBalancer Service (or externalIPs), not ${type(o)}`, 'Remove externalTrafficPolicy, or use type: NodePort or LoadBalancer.', { value: policy });
       }
       const health = num(s['healthCheckNodePort']) ?? 0;
       if (health === 0) return;
