@@ -113,7 +113,7 @@ metadata:
       ['missing-field', 'podContainers', 'validation', 'rejected', 'error', ranges[3]],
     ]);
     expect(found[0]!.message).toBe('Applying fails: name "Web_1" is not a valid DNS label');
-    expect(found[0]!.fix).toBe('Rename it, e.g. "web-1": the name must be a DNS label (a-z, 0-9 and "-", a letter or digit at each end).');
+    expect(found[0]!.fix).toBe('Rename it, e.g. "web-1": the name must be a DNS label: lower-case letters, digits and "-", starting and ending with a letter or digit.');
   });
 
   it('says nothing on a valid workload', () => {

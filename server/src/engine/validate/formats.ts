@@ -11,14 +11,14 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 function shortName(v: string): string | undefined {
   if (v.length > 63) return 'must be at most 63 characters';
-  if (!DNS_LABEL.test(v)) return 'must be a DNS label (a-z, 0-9 and "-", a letter or digit at each end)';
+  if (!DNS_LABEL.test(v)) return 'must be a DNS label: lower-case letters, digits and "-", starting and ending with a letter or digit';
   return undefined;
 }
 
 function longName(v: string, caseless = false): string | undefined {
   if (v.length > 253) return 'must be at most 253 characters';
   if (!DNS_SUBDOMAIN.test(caseless ? v.toLowerCase() : v)) {
-    return 'must be a DNS subdomain (a-z, 0-9, "-" and ".", a letter or digit at each end)';
+    return 'must be a DNS subdomain: lower-case letters, digits, "-" and ".", starting and ending with a letter or digit';
   }
   return undefined;
 }
@@ -36,7 +36,7 @@ function labelKey(v: string, prefixRequired = false): string | undefined {
   if (!name) return 'has an empty name';
   if (name.length > 63) return 'name part must be at most 63 characters';
   if (!QUALIFIED_NAME_PART.test(name)) {
-    return 'name part must be letters, digits, "-", "_" or "." with a letter or digit at each end';
+    return 'name part must be letters, digits, "-", "_" or ".", starting and ending with a letter or digit';
   }
   return undefined;
 }
@@ -83,7 +83,7 @@ const FORMATS: Readonly<Record<string, (value: string) => string | undefined>> =
   'k8s-long-name-caseless': (v) => longName(v, true),
   'k8s-label-key': (v) => labelKey(v),
   'k8s-prefixed-label-key': (v) => labelKey(v, true),
-  'k8s-label-value': (v) => (v.length > 63 ? 'must be at most 63 characters' : LABEL_VALUE.test(v) ? undefined : 'must be letters, digits, "-", "_" or "." with a letter or digit at each end'),
+  'k8s-label-value': (v) => (v.length > 63 ? 'must be at most 63 characters' : LABEL_VALUE.test(v) ? undefined : 'must be letters, digits, "-", "_" or ".", starting and ending with a letter or digit'),
   'k8s-resource-fully-qualified-name': fullyQualifiedName,
   'k8s-resource-pool-name': poolName,
   'k8s-path-segment-name': pathSegmentName,
@@ -94,4 +94,12 @@ const FORMATS: Readonly<Record<string, (value: string) => string | undefined>> =
 /** Why `value` does not have `format`; undefined when it does, or when the format is not known here. */
 export function formatProblem(format: string, value: string): string | undefined {
   return FORMATS[format]?.(value);
+}
+
+/** The problem in a few words, for a message that names the value too (`must be a DNS label`): what the format
+ *  allows (after the colon) is left out. */
+export function briefFormatProblem(format: string, value: string): string | undefined {
+  const problem = formatProblem(format, value);
+  const colon = problem?.indexOf(': ') ?? -1;
+  return problem !== undefined && colon >= 0 ? problem.slice(0, colon) : problem;
 }

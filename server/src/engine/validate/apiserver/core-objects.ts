@@ -3,7 +3,7 @@
 // decides. A Secret is judged as the server sees it after conversion: stringData merged over data.
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { compareQuantities, quantityValue, type QuantityValue } from '../quantity';
 import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
@@ -191,7 +191,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
         if (q && compareQuantities(q, ZERO) <= 0) say.reject(storagePath, `the storage request ${String(raw)} must be above 0`, 'Request a positive size, e.g. 1Gi.', { value: raw });
       }
       const cls = str(s['storageClassName']);
-      const clsBad = cls ? formatProblem('k8s-long-name', cls) : undefined;
+      const clsBad = cls ? briefFormatProblem('k8s-long-name', cls) : undefined;
       if (clsBad) say.reject('spec.storageClassName', `storageClassName "${cls}" ${clsBad}`, 'Use the name of a StorageClass (lower case), or "" for no class.', { value: cls });
       // dataSourceRef is not judged: the engine's gate data has it dropped with CrossNamespaceVolumeDataSource off.
       const source = obj(s['dataSource']);
@@ -201,7 +201,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
         const group = str(source['apiGroup']) ?? '';
         const kind = str(source['kind']) ?? '';
         if (group === '' && kind !== '' && kind !== 'PersistentVolumeClaim') say.reject(base, `a dataSource of kind ${kind} needs an apiGroup (only PersistentVolumeClaim is in the core group)`, 'Set apiGroup, e.g. snapshot.storage.k8s.io for a VolumeSnapshot.', { value: kind });
-        const groupBad = group === '' ? undefined : formatProblem('k8s-long-name', group);
+        const groupBad = group === '' ? undefined : briefFormatProblem('k8s-long-name', group);
         if (groupBad) say.reject(`${base}.apiGroup`, `apiGroup "${group}" ${groupBad}`, 'Use the API group of the source, e.g. snapshot.storage.k8s.io.', { value: group });
       }
     },
@@ -215,7 +215,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
       const standard = objectMetaFacts().limits.standardFinalizers;
       for (const f of list(spec(o)['finalizers'])) {
         if (typeof f !== 'string') continue;
-        const bad = formatProblem('k8s-label-key', f);
+        const bad = briefFormatProblem('k8s-label-key', f);
         if (bad) say.reject('spec.finalizers', `finalizer "${f}" ${bad}`, 'Use a domain-qualified finalizer such as example.com/cleanup.', { value: f });
         else if (!f.includes('/') && !standard.includes(f)) {
           say.reject('spec.finalizers', `finalizer "${f}" needs a domain prefix (only ${standard.join(', ')} may go without)`, `Qualify it, e.g. example.com/${f}.`, { value: f });
@@ -324,7 +324,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
               else if (special) say.reject(`${path}.ip`, `endpoint IP ${ip} is ${special}`, 'Use an ordinary unicast address of the backend.', { value: ip });
             }
             const host = str(addr['hostname']);
-            const hostBad = host ? formatProblem('k8s-short-name', host) : undefined;
+            const hostBad = host ? briefFormatProblem('k8s-short-name', host) : undefined;
             if (hostBad) say.reject(`${path}.hostname`, `hostname "${host}" ${hostBad}`, 'Use a DNS label such as web-0.', { value: host });
           }
         }
@@ -334,12 +334,12 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
           const path = itemOf(`${base}.ports`, j);
           const name = str(p['name']) ?? '';
           if (name === '' && several) say.missing(`${path}.name`, 'each port of a subset with several ports needs a name', 'Name every port, e.g. name: http.');
-          const nameBad = name === '' ? undefined : formatProblem('k8s-short-name', name);
+          const nameBad = name === '' ? undefined : briefFormatProblem('k8s-short-name', name);
           if (nameBad) say.reject(`${path}.name`, `port name "${name}" ${nameBad}`, 'Use a lower-case name such as http.', { value: name });
           const n = num(p['port']);
           if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 65535)) say.reject(`${path}.port`, `port ${n} is not between 1 and 65535`, 'Use a port number from 1 to 65535.', { value: n });
           const proto = str(p['appProtocol']);
-          const protoBad = proto === undefined ? undefined : proto === '' ? 'is empty' : formatProblem('k8s-label-key', proto);
+          const protoBad = proto === undefined ? undefined : proto === '' ? 'is empty' : briefFormatProblem('k8s-label-key', proto);
           if (protoBad) say.reject(`${path}.appProtocol`, `appProtocol "${proto}" ${protoBad}`, 'Use an IANA service name or a prefixed name such as example.com/proto.', { value: proto });
         }
       }

@@ -4,7 +4,7 @@
 // NetworkPolicy port's syntax is the INT_OR_STRING row of handwritten-table.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { cidrProblem, hasLeadingZero, parseIp } from './ip';
 import { checkLabelSelector, LABEL_SELECTOR_SOURCE, selectorRule } from './selector-rules';
 
@@ -28,7 +28,7 @@ function hostProblem(host: string): string | undefined {
     if (host.length > 253) return 'must be at most 253 characters';
     return WILDCARD.test(host) ? undefined : 'may only have "*" as its whole first label ("*.example.com"), the rest a DNS subdomain';
   }
-  return formatProblem('k8s-long-name', host);
+  return briefFormatProblem('k8s-long-name', host);
 }
 
 function portNumber(n: number): boolean {
@@ -45,13 +45,13 @@ function checkBackend(backend: Obj, path: string, say: Say): void {
   if (resource) {
     const at = `${path}.resource`;
     const group = str(resource['apiGroup']);
-    const groupBad = group === undefined ? undefined : formatProblem('k8s-long-name', group);
+    const groupBad = group === undefined ? undefined : briefFormatProblem('k8s-long-name', group);
     if (groupBad) say.reject(`${at}.apiGroup`, `apiGroup "${group}" ${groupBad}`, 'Use the API group of the resource, e.g. k8s.example.com.', { value: group });
     for (const field of ['kind', 'name']) {
       const v = str(resource[field]);
       if (v === undefined) continue;
       if (v === '') say.missing(`${at}.${field}`, `the resource backend needs a ${field}`, `Set resource.${field}.`);
-      else if (formatProblem('k8s-path-segment-name', v)) say.reject(`${at}.${field}`, `resource ${field} "${v}" ${formatProblem('k8s-path-segment-name', v)}`, `Use a plain ${field} (no "/" or "%").`, { value: v });
+      else if (briefFormatProblem('k8s-path-segment-name', v)) say.reject(`${at}.${field}`, `resource ${field} "${v}" ${briefFormatProblem('k8s-path-segment-name', v)}`, `Use a plain ${field} (no "/" or "%").`, { value: v });
     }
     return;
   }
@@ -64,7 +64,7 @@ function checkBackend(backend: Obj, path: string, say: Say): void {
   if (name === '') say.missing(`${at}.name`, 'the backend service needs a name', 'Set service.name to the Service to route to.');
   else if (name !== undefined) {
     // A DNS-1035 label, or a DNS-1123 label with the RelaxedServiceNameValidation gate: only what both refuse.
-    const bad = formatProblem('k8s-short-name', name);
+    const bad = briefFormatProblem('k8s-short-name', name);
     if (bad) say.reject(`${at}.name`, `service name "${name}" ${bad}`, 'Use the name of a Service (a DNS label such as web).', { value: name });
   }
   const port = obj(service['port']);
@@ -241,7 +241,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
           if (bad) say.reject(itemOf(`${base}.hosts`, j), `TLS host "${h}" ${bad}`, 'Use the DNS name the certificate covers, e.g. shop.example.com.', { value: h });
         });
         const secret = str(tls['secretName']);
-        const bad = secret ? formatProblem('k8s-long-name', secret) : undefined;
+        const bad = secret ? briefFormatProblem('k8s-long-name', secret) : undefined;
         if (bad) say.reject(`${base}.secretName`, `secretName "${secret}" ${bad}`, 'Use the name of a TLS Secret in this namespace (lower case).', { value: secret });
       }
     },
@@ -253,7 +253,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
     check(o, say) {
       const name = str(spec(o)['ingressClassName']);
       if (name === undefined) return;
-      const bad = formatProblem('k8s-long-name', name);
+      const bad = briefFormatProblem('k8s-long-name', name);
       if (bad) say.reject('spec.ingressClassName', `ingressClassName "${name}" ${bad}`, 'Use the name of an IngressClass (lower case, e.g. nginx).', { value: name });
       const annotation = obj(obj(o['metadata'])?.['annotations'])?.['kubernetes.io/ingress.class'];
       if (typeof annotation !== 'string') return;
@@ -280,7 +280,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
         say.reject('spec.controller', `controller "${controller}" must be a domain-prefixed path such as example.com/ingress`, 'Prefix the controller with a domain you own, e.g. example.com/ingress-controller.', { value: controller });
         return;
       }
-      const bad = formatProblem('k8s-long-name', domain);
+      const bad = briefFormatProblem('k8s-long-name', domain);
       if (bad) say.reject('spec.controller', `the domain "${domain}" of controller ${bad}`, 'Use a lower-case DNS domain before the "/".', { value: controller });
       if (!HTTP_PATH_CHARS.test(rest)) say.reject('spec.controller', `the path "${rest}" of controller has characters an HTTP path may not hold`, 'Use letters, digits and - . _ ~ / after the domain.', { value: controller });
     },
@@ -294,18 +294,18 @@ export const NETWORKING_RULES: readonly KindRule[] = [
       if (!p) return;
       const base = 'spec.parameters';
       const group = str(p['apiGroup']);
-      const groupBad = group === undefined ? undefined : formatProblem('k8s-long-name', group);
+      const groupBad = group === undefined ? undefined : briefFormatProblem('k8s-long-name', group);
       if (groupBad) say.reject(`${base}.apiGroup`, `apiGroup "${group}" ${groupBad}`, 'Use the API group of the parameters resource.', { value: group });
       for (const field of ['kind', 'name']) {
         const v = str(p[field]);
         if (v === undefined) continue;
         if (v === '') say.missing(`${base}.${field}`, `parameters needs a ${field}`, `Set parameters.${field}.`);
-        else if (formatProblem('k8s-path-segment-name', v)) say.reject(`${base}.${field}`, `parameters ${field} "${v}" ${formatProblem('k8s-path-segment-name', v)}`, `Use a plain ${field}.`, { value: v });
+        else if (briefFormatProblem('k8s-path-segment-name', v)) say.reject(`${base}.${field}`, `parameters ${field} "${v}" ${briefFormatProblem('k8s-path-segment-name', v)}`, `Use a plain ${field}.`, { value: v });
       }
       const scope = str(p['scope']);
       if (scope === 'Namespace' && !isSet(p['namespace'])) say.missing(`${base}.namespace`, 'parameters with scope Namespace need a namespace', 'Set parameters.namespace, or use scope: Cluster.');
       if (scope === 'Namespace' && typeof p['namespace'] === 'string') {
-        const bad = formatProblem('k8s-short-name', p['namespace']);
+        const bad = briefFormatProblem('k8s-short-name', p['namespace']);
         if (bad) say.reject(`${base}.namespace`, `namespace "${p['namespace']}" ${bad}`, 'Use the name of a namespace.', { value: p['namespace'] });
       }
       if (scope === 'Cluster' && isSet(p['namespace'])) say.reject(`${base}.namespace`, 'parameters with scope Cluster may not set a namespace', 'Remove namespace, or use scope: Namespace.');

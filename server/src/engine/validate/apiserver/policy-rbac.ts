@@ -5,7 +5,7 @@
 // The values of minAvailable/maxUnavailable are the INT_OR_STRING rows of handwritten-table.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, obj, objs, str, type Obj } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { selectorRule } from './selector-rules';
 
 const POLICY = at('pkg/apis/policy/validation/validation.go', '01aa0f3f6052c9866dcb69054d8924fa8c96e3cb');
@@ -22,7 +22,7 @@ function spec(o: Obj): Obj {
 
 /** IsValidPathSegmentName: the minimal name rule of roles, bindings and their roleRef. */
 function pathSegmentProblem(name: string): string | undefined {
-  return formatProblem('k8s-path-segment-name', name);
+  return briefFormatProblem('k8s-path-segment-name', name);
 }
 
 function checkPolicyRule(rule: Obj, namespaced: boolean, path: string, say: Say): void {
@@ -49,7 +49,7 @@ function checkSubject(subject: Obj, clusterWide: boolean, path: string, say: Say
   if (name === '') say.missing(`${path}.name`, 'a subject needs a name', 'Set the name of the user, group or service account.');
   switch (kind) {
     case 'ServiceAccount': {
-      const bad = name === '' ? undefined : formatProblem('k8s-long-name', name);
+      const bad = name === '' ? undefined : briefFormatProblem('k8s-long-name', name);
       if (bad) say.reject(`${path}.name`, `service account name "${name}" ${bad}`, 'Use the name of a ServiceAccount.', { value: name });
       if (group !== '') say.reject(`${path}.apiGroup`, `a ServiceAccount subject has apiGroup "" (the core group), not ${group}`, 'Remove apiGroup from the ServiceAccount subject.', { value: group });
       if (clusterWide && (str(subject['namespace']) ?? '') === '') {

@@ -2,7 +2,7 @@
 // read (their `labelMaps` cover workload selectors and Service selectors): matchLabels keys and values, each
 // requirement's key, and its operator with its values (In/NotIn need values, Exists/DoesNotExist take none).
 import type { UpstreamSource } from '../handwritten-table';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { itemOf, list, obj, objs, str, type Value } from './object-view';
 import type { KindRule, Say } from './rule-types';
 
@@ -18,10 +18,10 @@ export function checkLabelSelector(selector: Value | undefined, path: string, sa
   const s = obj(selector);
   if (!s) return;
   for (const [key, value] of Object.entries(obj(s['matchLabels']) ?? {})) {
-    const keyBad = formatProblem('k8s-label-key', key);
+    const keyBad = briefFormatProblem('k8s-label-key', key);
     if (keyBad) say.reject(`${path}.matchLabels`, `label key "${key}" ${keyBad}`, 'Use the label key the selected objects carry, e.g. app.kubernetes.io/name.', { value: key });
     if (typeof value === 'string' && value !== '') {
-      const valueBad = formatProblem('k8s-label-value', value);
+      const valueBad = briefFormatProblem('k8s-label-value', value);
       if (valueBad) say.reject(`${path}.matchLabels`, `label value "${value}" ${valueBad}`, 'Use a label value (no spaces; letters, digits, "-", "_", ".").', { value });
     }
   }
@@ -37,7 +37,7 @@ export function checkLabelSelector(selector: Value | undefined, path: string, sa
       say.reject(`${at}.operator`, `"${op}" is not a selector operator`, 'Use In, NotIn, Exists or DoesNotExist.', { value: op });
     }
     const key = str(e['key']);
-    const keyBad = key === undefined ? undefined : key === '' ? 'is empty' : formatProblem('k8s-label-key', key);
+    const keyBad = key === undefined ? undefined : key === '' ? 'is empty' : briefFormatProblem('k8s-label-key', key);
     if (keyBad) say.reject(`${at}.key`, `label key "${key}" ${keyBad}`, 'Use the label key the selected objects carry.', { value: key });
   }
 }

@@ -6,7 +6,7 @@
 // are handwritten-table.ts's LIST_KEYS rows.
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { cidrProblem, ipProblem, isIpv6, parseIp, specialIp } from './ip';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -74,7 +74,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
           if (several) say.missing(path, 'each port of a Service with several ports needs a name', 'Name every port, e.g. name: http.');
           continue;
         }
-        const bad = typeof name === 'string' ? formatProblem('k8s-short-name', name) : undefined;
+        const bad = typeof name === 'string' ? briefFormatProblem('k8s-short-name', name) : undefined;
         if (bad) say.reject(path, `port name "${String(name)}" ${bad}`, 'Use a lower-case name such as http or metrics.', { value: name });
       }
     },
@@ -99,7 +99,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
       for (const [p, i] of objs(spec(o)['ports'])) {
         const v = str(p['appProtocol']);
         if (v === undefined) continue;
-        const bad = v === '' ? 'is empty' : formatProblem('k8s-label-key', v);
+        const bad = v === '' ? 'is empty' : briefFormatProblem('k8s-label-key', v);
         if (bad) say.reject(`${itemOf('spec.ports', i)}.appProtocol`, `appProtocol "${v}" ${bad}`, 'Use an IANA service name (http, https, h2c) or a prefixed name such as example.com/proto.', { value: v });
       }
     },
@@ -148,7 +148,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
         say.missing('spec.externalName', 'a Service of type ExternalName needs externalName', 'Set externalName to the DNS name to alias, e.g. db.example.com.');
         return;
       }
-      const bad = formatProblem('k8s-long-name', name);
+      const bad = briefFormatProblem('k8s-long-name', name);
       if (bad) say.reject('spec.externalName', `externalName "${name}" ${bad}`, 'Use a DNS name such as db.example.com (no "_" or upper-case letters).', { value: name });
     },
   },
@@ -255,7 +255,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
       onlyFor(say, o, 'loadBalancerClass', 'spec.loadBalancerClass', 'LoadBalancer');
       const cls = str(spec(o)['loadBalancerClass']);
       if (cls === undefined || type(o) !== 'LoadBalancer') return;
-      const bad = cls === '' ? 'is empty' : formatProblem('k8s-label-key', cls);
+      const bad = cls === '' ? 'is empty' : briefFormatProblem('k8s-label-key', cls);
       if (bad) say.reject('spec.loadBalancerClass', `loadBalancerClass "${cls}" ${bad}`, 'Use a prefixed name such as example.com/internal-vip.', { value: cls });
     },
   },

@@ -4,7 +4,7 @@
 // ../shared gates.json) it depends on the metrics.
 import { at, type KindRule } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 
 const STORAGE = at('pkg/apis/storage/validation/validation.go', '00bdb3fade2ef1ada898bd8fae2c6a1958da3a5d');
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -31,7 +31,7 @@ export const STORAGE_AUTOSCALING_RULES: readonly KindRule[] = [
         say.missing('provisioner', 'a StorageClass needs a provisioner', 'Set provisioner to the volume plugin or CSI driver name, e.g. ebs.csi.aws.com.');
         return;
       }
-      const bad = formatProblem('k8s-label-key', p.toLowerCase());
+      const bad = briefFormatProblem('k8s-label-key', p.toLowerCase());
       if (bad) say.reject('provisioner', `provisioner "${p}" ${bad}`, 'Use the CSI driver name, e.g. ebs.csi.aws.com or kubernetes.io/no-provisioner.', { value: p });
     },
   },
@@ -75,7 +75,7 @@ export const STORAGE_AUTOSCALING_RULES: readonly KindRule[] = [
           });
           const key = str(req['key']);
           if (key === undefined) continue;
-          const bad = key === '' ? 'is empty' : formatProblem('k8s-label-key', key);
+          const bad = key === '' ? 'is empty' : briefFormatProblem('k8s-label-key', key);
           if (bad) say.reject(`${at}.key`, `key "${key}" ${bad}`, 'Use a node label key such as topology.kubernetes.io/zone.', { value: key });
           if (keys.has(key)) say.reject(`${at}.key`, `key ${key} appears twice in this term`, 'Merge the values into one requirement.', { value: key });
           keys.add(key);
@@ -108,7 +108,7 @@ export const STORAGE_AUTOSCALING_RULES: readonly KindRule[] = [
         if (v === undefined) continue;
         const path = fieldOf('spec.scaleTargetRef', field);
         if (v === '') say.missing(path, `scaleTargetRef needs a ${field}`, `Set scaleTargetRef.${field} to the workload to scale.`);
-        else if (formatProblem('k8s-path-segment-name', v)) say.reject(path, `scaleTargetRef.${field} "${v}" ${formatProblem('k8s-path-segment-name', v)}`, `Use the plain ${field} of the workload (no "/" or "%").`, { value: v });
+        else if (briefFormatProblem('k8s-path-segment-name', v)) say.reject(path, `scaleTargetRef.${field} "${v}" ${briefFormatProblem('k8s-path-segment-name', v)}`, `Use the plain ${field} of the workload (no "/" or "%").`, { value: v });
       }
     },
   },
