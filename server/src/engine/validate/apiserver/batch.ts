@@ -88,7 +88,7 @@ function exitCodes(onExit: Obj, path: string, names: Set<string | undefined>, sa
   if (operator === '') say.missing(`${path}.operator`, 'onExitCodes needs an operator', 'Set operator to In or NotIn.');
   const container = str(onExit['containerName']);
   if (container !== undefined && !names.has(container)) {
-    say.reject(`${path}.containerName`, `no container or init container of the pod template is named "${container}"`, 'Use the name of one of the template\'s containers, or remove containerName.', { value: container });
+    say.reject(`${path}.containerName`, 'containerName is not the name of a container or init container of the pod template', 'Use the name of one of the template\'s containers, or remove containerName.', { value: container });
   }
   const valuesPath = `${path}.values`;
   const values = list(onExit['values']);
@@ -115,11 +115,11 @@ function podConditions(rule: Obj, path: string, say: Say): void {
   for (const [pattern, j] of objs(patterns)) {
     const at = itemOf(path, j);
     const type = str(pattern['type']);
-    if (type !== undefined && !say.labelOk(type)) say.reject(`${at}.type`, `condition type "${type}" is not a qualified name`, 'Use a condition type such as DisruptionTarget (letters, digits, - _ . and an optional domain/ prefix).', { value: type });
+    if (type !== undefined && !say.labelOk(type)) say.reject(`${at}.type`, 'the condition type is not a qualified name', 'Use a condition type such as DisruptionTarget (letters, digits, - _ . and an optional domain/ prefix).', { value: type });
     const status = str(pattern['status']);
     if (status === '') say.missing(`${at}.status`, 'a pod condition pattern needs a status', 'Set status to True, False or Unknown.');
     else if (status !== undefined && !['True', 'False', 'Unknown'].includes(status)) {
-      say.reject(`${at}.status`, `condition status "${status}" is not True, False or Unknown`, 'Set status to True, False or Unknown.', { value: status });
+      say.reject(`${at}.status`, 'the condition status must be True, False or Unknown', 'Set status to True, False or Unknown.', { value: status });
     }
   }
 }
@@ -137,7 +137,7 @@ function successRule(rule: Obj, at: string, completions: number | undefined, say
     const path = `${at}.succeededIndexes`;
     if (indexes.length > MAX_SUCCEEDED_INDEXES) say.reject(path, `succeededIndexes is ${indexes.length} characters; at most ${MAX_SUCCEEDED_INDEXES}`, 'Write fewer, wider intervals.');
     const parsed = indexesProblem(indexes, completions);
-    if ('problem' in parsed) say.reject(path, `succeededIndexes "${indexes}" cannot be read: ${parsed.problem}`, 'Write increasing indexes and intervals below completions, e.g. "0-2,5".', { value: indexes });
+    if ('problem' in parsed) say.reject(path, `succeededIndexes cannot be read: ${parsed.problem}`, 'Write increasing indexes and intervals below completions, e.g. "0-2,5".', { value: indexes });
     else total = parsed.total;
   }
   if (count === undefined) return;
@@ -239,7 +239,7 @@ export const BATCH_RULES: readonly KindRule[] = [
       const room = limits.dns1123LabelMaxLength - 1 - String(completions - 1).length;
       say.reject(
         'metadata.name',
-        `the pods of this Indexed Job get hostnames up to "${host}", which is not a DNS label: ${problems.join(', ')}`,
+        `pod hostnames (the name plus "-${completions - 1}") would not be DNS labels: ${problems.join(', ')}`,
         name.includes('.') ? "Use a name without '.'." : `Shorten the name to at most ${room} characters.`,
         { hostname: host },
       );
@@ -255,9 +255,9 @@ export const BATCH_RULES: readonly KindRule[] = [
         if (managedBy === undefined) continue;
         const path = `${base}.managedBy`;
         for (const p of domainPathProblems(managedBy)) {
-          if (p.part === 'shape') say.reject(path, `managedBy "${managedBy}" must be a domain-prefixed path such as example.com/controller`, 'Use the controller name with its domain, e.g. kueue.x-k8s.io/multikueue, or remove managedBy.', { value: managedBy });
-          else if (p.part === 'domain') say.reject(path, `the domain "${p.domain}" of managedBy ${p.problem}`, 'Use a lower-case DNS domain before the "/".', { value: managedBy });
-          else say.reject(path, `the path "${p.path}" of managedBy has characters an HTTP path may not hold`, 'Use letters, digits and - . _ ~ / after the domain.', { value: managedBy });
+          if (p.part === 'shape') say.reject(path, 'managedBy must be a domain-prefixed path such as example.com/controller', 'Use the controller name with its domain, e.g. kueue.x-k8s.io/multikueue, or remove managedBy.', { value: managedBy });
+          else if (p.part === 'domain') say.reject(path, 'the domain of managedBy (before the "/") is not a DNS subdomain', 'Use a lower-case DNS domain before the "/".', { value: managedBy });
+          else say.reject(path, 'the path of managedBy has characters an HTTP path may not hold', 'Use letters, digits and - . _ ~ / after the domain.', { value: managedBy });
         }
         const length = utf8Length(managedBy);
         if (length > MAX_MANAGED_BY) say.reject(path, `managedBy is ${length} characters; at most ${MAX_MANAGED_BY}`, 'Use a shorter controller name.', { value: managedBy });
@@ -364,7 +364,7 @@ export const BATCH_RULES: readonly KindRule[] = [
         return;
       }
       const problem = cronScheduleProblem(schedule);
-      if (problem) say.reject('spec.schedule', `schedule "${schedule}" is not a cron schedule: ${problem}`, 'Write five fields (minute hour day-of-month month day-of-week), e.g. "*/15 * * * *", or a descriptor such as @hourly.', { value: schedule });
+      if (problem) say.reject('spec.schedule', `the schedule is not cron syntax: ${problem}`, 'Write five fields (minute hour day-of-month month day-of-week), e.g. "*/15 * * * *", or one of @yearly, @monthly, @weekly, @daily, @hourly, @every <duration>.', { value: schedule });
       if (schedule.includes('TZ')) say.reject('spec.schedule', 'a new CronJob may not name a time zone in its schedule (TZ or CRON_TZ)', 'Remove the TZ=/CRON_TZ= part and set spec.timeZone instead.', { value: schedule });
     },
   },
@@ -381,7 +381,7 @@ export const BATCH_RULES: readonly KindRule[] = [
       }
       const badPart = zone.split('/').find((part) => part === '.' || part === '..' || part.startsWith('-') || !TIME_ZONE_PART.test(part));
       if (badPart !== undefined) {
-        say.reject('spec.timeZone', `timeZone "${zone}" is not a time zone name`, 'Use an IANA time zone such as America/New_York (letters, digits, . - _ +, parts of at most 14 between /).', { value: zone });
+        say.reject('spec.timeZone', 'timeZone is not a time zone name', 'Use an IANA time zone such as America/New_York (letters, digits, . - _ +, parts of at most 14 between /).', { value: zone });
         return;
       }
       if (zone.toLowerCase() === 'local') say.reject('spec.timeZone', 'timeZone may not be Local: it must name an explicit time zone', 'Use an IANA time zone such as Etc/UTC or Europe/Berlin.', { value: zone });

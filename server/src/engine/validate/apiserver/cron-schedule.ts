@@ -92,10 +92,10 @@ export function cronScheduleProblem(schedule: string): string | undefined {
   if (spec.startsWith('@')) {
     if (DESCRIPTORS.has(spec)) return undefined;
     if (spec.startsWith('@every ')) return DURATION.test(spec.slice('@every '.length)) ? undefined : `"${spec.slice('@every '.length)}" is not a duration such as 1h30m`;
-    return `"${spec}" is not a known descriptor (@yearly, @monthly, @weekly, @daily, @hourly, @every <duration>)`;
+    return `${spec} is not a known @ schedule`;
   }
   const fields = spec.split(/\s+/).filter((f) => f !== '');
-  if (fields.length !== FIELDS.length) return `it has ${fields.length} field${fields.length === 1 ? '' : 's'}, not 5 (minute hour day-of-month month day-of-week)`;
+  if (fields.length !== FIELDS.length) return `it has ${fields.length} field${fields.length === 1 ? '' : 's'}, not 5`;
   for (let i = 0; i < FIELDS.length; i++) {
     const b = FIELDS[i] as Bounds;
     for (const expr of (fields[i] as string).split(',')) {
