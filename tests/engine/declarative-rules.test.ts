@@ -91,15 +91,15 @@ describe('declarative validation rules', () => {
     ]);
   });
 
-  it('alpha-prefixed rule (dependentRequired): refused, the hand-written copy answers', () => {
-    const { rules, ranges } = check(`apiVersion: batch/v1
+  it('alpha-prefixed rule (dependentRequired): refused, the hand-written copy answers at its own path', () => {
+    const { rules, all, ranges } = check(`apiVersion: batch/v1
 kind: Job
 metadata:
   name: j
-spec:
+⟦spec⟧:
   completionMode: Indexed
   completions: 2
-  ⟦maxFailedIndexes⟧: 1
+  maxFailedIndexes: 1
   template:
     spec:
       restartPolicy: Never
@@ -107,8 +107,11 @@ spec:
       - name: c
         image: i
 `);
-    expect(rules.map(brief)).toEqual([['dependentRequired', 'error', ranges[0]]]);
-    expect(rules[0]!.data).toMatchObject({ ruleStage: 'alpha', pipelineStage: 'validation', verdict: 'rejected' });
+    // The declarative copy (at maxFailedIndexes) runs in shadow upstream: only the ported hand-written rule speaks.
+    expect(rules.filter((f) => f.data?.['rule'] === 'dependentRequired')).toEqual([]);
+    const answer = all.filter((f) => f.severity === 'error');
+    expect(answer.map((f) => [f.code, f.data?.['fieldPath'], f.data?.['rule'], f.range])).toEqual([['missing-field', 'spec.backoffLimitPerIndex', 'completionMode', ranges[0]]]);
+    expect(answer[0]!.data).toMatchObject({ verdict: 'rejected' });
   });
 
   it('each prefix form gives the same verdict: unprefixed, +k8s:alpha, +k8s:beta', () => {

@@ -692,14 +692,14 @@ spec:
   template:
 ${template}`;
 
-  it('absent (defaulted to Always) is rejected at the template spec key; Always is rejected at the value', () => {
+  it('absent (defaulted to Always) is rejected at restartPolicy, pointing at the template spec key; Always is rejected at the value', () => {
     const absent = check(
       job(`    ⟦spec⟧:
       containers: [{name: r, image: python:3.13}]
 `),
     );
     expect(absent.found.map((f) => [f.path, ...brief(f)])).toEqual([
-      ['spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', absent.ranges[0]],
+      ['spec.template.spec.restartPolicy', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', absent.ranges[0]],
     ]);
     expect(absent.found[0]!.message).toBe("Applying fails: a Job's pod template needs restartPolicy OnFailure or Never; without it the default Always is refused");
     expect(absent.found[0]!.fix).toBe('Add restartPolicy: OnFailure (or Never) under spec.template.spec.');
@@ -732,7 +732,7 @@ spec:
           containers: [{name: t, image: busybox}]
 `);
     expect(cron.found.map((f) => [f.path, ...brief(f)])).toEqual([
-      ['spec.jobTemplate.spec.template.spec', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', cron.ranges[0]],
+      ['spec.jobTemplate.spec.template.spec.restartPolicy', 'invalid-value', 'templateRestartPolicy', 'validation', 'rejected', 'error', cron.ranges[0]],
     ]);
   });
 

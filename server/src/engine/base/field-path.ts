@@ -1,9 +1,8 @@
 // Structural field paths, as in a finding's `path` (`spec.devices[].consumesCounters[].compatibilityGroups`): what a
 // path says without the type graph.
 
-/** A path segment named `status` (the field itself or an ancestor). */
+/** The object's `status` (the field itself or below it). Only the top-level field: a `status` deeper down (a Job's
+ *  podFailurePolicy condition patterns) is written by the user and validated. */
 export function isUnderStatus(path: string): boolean {
-  // Asked for most fields of every check: a path without the word is answered without splitting it.
-  if (!path.includes('status')) return false;
-  return path.split('.').some((segment) => segment.replace(/(\[\])+$/, '') === 'status');
+  return path === 'status' || path.startsWith('status.') || path.startsWith('status[');
 }

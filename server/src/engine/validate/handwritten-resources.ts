@@ -133,7 +133,8 @@ function checkNarrowedValue(ctx: WalkContext, row: NarrowedValueRow, map: YAMLMa
       'invalid-value',
       `Applying fails: a ${row.owner} needs ${field} ${allowed}; without it the default ${row.defaulted} is refused`,
       rangeOfNode(ctx, holderKey ?? null, rangeOfNode(ctx, current)),
-      currentPath,
+      // The server reports the (defaulted) field's path; the range is the key that would hold it.
+      joinPath(currentPath, field),
       how,
       `Add ${field}: ${row.allowed[0]} (or ${row.allowed.slice(1).join(', ')}) under ${currentPath}.`,
       // Absence is judged on the whole object: a patch that leaves the field out changes nothing.

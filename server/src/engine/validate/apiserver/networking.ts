@@ -5,6 +5,7 @@
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { briefFormatProblem } from '../formats';
+import { DOMAIN_PATH_SOURCE, domainPathProblems } from './domain-path';
 import { cidrProblem, hasLeadingZero, parseIp } from './ip';
 import { checkLabelSelector, LABEL_SELECTOR_SOURCE, selectorRule } from './selector-rules';
 
@@ -14,7 +15,6 @@ const INGRESS_CLASS = ['networking.k8s.io/IngressClass'];
 const NETWORK_POLICY = ['networking.k8s.io/NetworkPolicy'];
 
 const WILDCARD = /^\*\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const HTTP_PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
 const BAD_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
 const BAD_SUFFIXES = ['/..', '/.'];
 
@@ -264,7 +264,7 @@ export const NETWORKING_RULES: readonly KindRule[] = [
   {
     rule: 'ingressClassController',
     kinds: INGRESS_CLASS,
-    source: [NET('validateIngressClassSpec (controller required, at most 250 characters, a domain-prefixed path)'), { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282', fn: 'IsDomainPrefixedPath' }],
+    source: [NET('validateIngressClassSpec (controller required, at most 250 characters, a domain-prefixed path)'), DOMAIN_PATH_SOURCE],
     check(o, say) {
       const controller = str(spec(o)['controller']);
       if (controller === undefined) return;
@@ -273,16 +273,11 @@ export const NETWORKING_RULES: readonly KindRule[] = [
         return;
       }
       if (controller.length > 250) say.reject('spec.controller', `controller is ${controller.length} characters; at most 250`, 'Use a shorter controller name.');
-      const slash = controller.indexOf('/');
-      const domain = slash < 0 ? '' : controller.slice(0, slash);
-      const rest = slash < 0 ? '' : controller.slice(slash + 1);
-      if (domain === '' || rest === '') {
-        say.reject('spec.controller', `controller "${controller}" must be a domain-prefixed path such as example.com/ingress`, 'Prefix the controller with a domain you own, e.g. example.com/ingress-controller.', { value: controller });
-        return;
+      for (const p of domainPathProblems(controller)) {
+        if (p.part === 'shape') say.reject('spec.controller', `controller "${controller}" must be a domain-prefixed path such as example.com/ingress`, 'Prefix the controller with a domain you own, e.g. example.com/ingress-controller.', { value: controller });
+        else if (p.part === 'domain') say.reject('spec.controller', `the domain "${p.domain}" of controller ${p.problem}`, 'Use a lower-case DNS domain before the "/".', { value: controller });
+        else say.reject('spec.controller', `the path "${p.path}" of controller has characters an HTTP path may not hold`, 'Use letters, digits and - . _ ~ / after the domain.', { value: controller });
       }
-      const bad = briefFormatProblem('k8s-long-name', domain);
-      if (bad) say.reject('spec.controller', `the domain "${domain}" of controller ${bad}`, 'Use a lower-case DNS domain before the "/".', { value: controller });
-      if (!HTTP_PATH_CHARS.test(rest)) say.reject('spec.controller', `the path "${rest}" of controller has characters an HTTP path may not hold`, 'Use letters, digits and - . _ ~ / after the domain.', { value: controller });
     },
   },
   {
