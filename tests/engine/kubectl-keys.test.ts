@@ -34,6 +34,7 @@ describe('keys kubectl cannot decode', () => {
   });
 
   it('leaves alone keys that are strings: quoted brackets, an explicit scalar key, an alias of a string', () => {
-    expect(found(`${CM}  "[a, b]": c\n  ? d\n  : e\n  f: &k g\n  *k : h\n  url: "http://x?y=[1]"\n`)).toEqual([]);
+    // (A ConfigMap key "[a, b]" is refused by validation, a different stage: only what decoding says counts here.)
+    expect(found(`${CM}  "[a, b]": c\n  ? d\n  : e\n  f: &k g\n  *k : h\n  url: "http://x?y=[1]"\n`).filter((f) => f[0] === 'yaml-syntax')).toEqual([]);
   });
 });

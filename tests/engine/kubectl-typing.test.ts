@@ -93,11 +93,13 @@ describe('type mismatches the decoder rejects', () => {
     const deploy = (replicas: string, surge = '1') =>
       `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  replicas: ${replicas}\n  selector:\n    matchLabels: {a: b}\n  strategy:\n    rollingUpdate:\n      maxSurge: ${surge}\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: i\n`;
     for (const bad of ['⟦3000000000⟧', '⟦2147483648⟧', '⟦-2147483649⟧', '⟦3e9⟧', '⟦0x80000000⟧']) {
-      const { found, ranges } = findings(deploy(bad), 'invalid-value');
+      // The decoder's refusal (validation rules may say more about the same value, e.g. that it is negative).
+      const { found: all, ranges } = findings(deploy(bad), 'invalid-value');
+      const found = all.filter((f) => f.data?.['pipelineStage'] !== 'validation');
       expect(found.map((f) => [f.range, f.message]), bad).toEqual([[ranges[0], expect.stringContaining('expects a whole number from -2147483648 to 2147483647 (int32)')]]);
       expect(found[0]!.fix).toMatch(/kube-apiserver refuses the number/);
     }
-    for (const ok of ['2147483647', '-2147483648', '2.147483647e9']) expect(findings(deploy(ok), 'invalid-value').found, ok).toEqual([]);
+    for (const ok of ['2147483647', '-2147483648', '2.147483647e9']) expect(findings(deploy(ok), 'invalid-value').found.filter((f) => f.data?.['pipelineStage'] !== 'validation'), ok).toEqual([]);
     const surge = findings(deploy('1', '⟦4294967296⟧'), 'invalid-value');
     expect(surge.found.map((f) => [f.path, f.range])).toEqual([['spec.strategy.rollingUpdate.maxSurge', surge.ranges[0]]]);
     // int64: 2^63 and beyond are refused, 2^63-1 (which a JavaScript number cannot hold exactly) is accepted.

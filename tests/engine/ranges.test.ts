@@ -55,7 +55,7 @@ describe('exact ranges', () => {
     const text = [
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: one}\ndatta: {}\n',
       'apiVersion: v1\nkind: ConfigMap\nmetadata: [unclosed\n',
-      'apiVersion: v1\nkind: Service\nmetadata: {name: three}\nspec:\n  type: Bogus\n',
+      'apiVersion: v1\nkind: Service\nmetadata: {name: three}\nspec:\n  type: Bogus\n  ports: [{port: 80}]\n',
     ].join('---\n');
     const report = check(text);
     expect(report.documents.map((d) => d.checked)).toEqual([true, false, true]);
@@ -84,6 +84,7 @@ items:
   metadata: {name: b}
   spec:
     type: Nope
+    ports: [{port: 80}]
 - null
 - apiVersion: example.com/v1
   kind: Widget
