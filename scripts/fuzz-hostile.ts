@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { rng } from '../tests/support/random';
 
 /** The heap a run may use: far under what the attacks took before their bounds (1.4–2.5 GB). */
 export const HEAP_CEILING_MB = 768;
@@ -15,18 +16,6 @@ export const HEAP_CEILING_MB = 768;
 const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
 /** The manifest whose error must always be reported (an unknown field). */
 const FAILING = `${CM}dta: 1\n`;
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Generator = (size: number, rnd: () => number) => string;
 
@@ -64,7 +53,7 @@ export interface HostileResult {
 
 /** Runs `count` hostile inputs through `cli` (dist/cli.js) from `seed` on; sizes up to `maxBytes`. */
 export function runHostile(cli: string, count: number, seed: number, maxBytes = 2_000_000, log: (line: string) => void = () => undefined): HostileResult {
-  const rnd = random(seed);
+  const rnd = rng(seed);
   const names = Object.keys(GENERATORS);
   const failures: string[] = [];
   const byClass: Record<string, number> = {};
