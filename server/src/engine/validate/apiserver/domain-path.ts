@@ -14,7 +14,7 @@ const HTTP_PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
 
 /** What is wrong with a domain-prefixed path: no `domain/` prefix (or nothing after it), a domain that is not a
  *  DNS subdomain (its problem in words), or path characters outside an HTTP path's. Empty when valid. */
-export type DomainPathProblem = { part: 'shape' } | { part: 'domain'; domain: string; problem: string } | { part: 'path'; path: string };
+type DomainPathProblem = { part: 'shape' } | { part: 'domain'; domain: string; problem: string } | { part: 'path'; path: string };
 
 export function domainPathProblems(value: string): DomainPathProblem[] {
   const slash = value.indexOf('/');
