@@ -4,6 +4,7 @@ import type { KindRule, PodSpecRule } from './rule-types';
 import { APPS_RULES } from './apps';
 import { BATCH_RULES } from './batch';
 import { SERVICE_RULES } from './service';
+import { SERVICE_WARNING_RULES } from './service-warnings';
 import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
@@ -16,6 +17,7 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   APPS_RULES,
   BATCH_RULES,
   SERVICE_RULES,
+  SERVICE_WARNING_RULES,
   CORE_OBJECT_RULES,
   POLICY_RBAC_RULES,
   NETWORKING_RULES,
