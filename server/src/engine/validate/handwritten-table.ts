@@ -211,6 +211,8 @@ export interface ListKeyRow {
   sharedWith?: string[];
   /** Entries whose (single) key is absent or "" are not compared (upstream checks only names that are set). */
   skipUnset?: true;
+  /** Reported at the repeated entry's key field (`hostAliases[1].ip`), as upstream names it, not at the entry. */
+  atKey?: true;
   source: UpstreamSource;
   defaultsSource?: UpstreamSource;
 }
@@ -241,8 +243,8 @@ export const LIST_KEYS: readonly ListKeyRow[] = [
   { type: 'core.v1.PodSpec', field: 'ephemeralContainers', keys: ['name'], verdict: 'rejected', sharedWith: ['containers', 'initContainers'], source: { ...CORE_VALIDATION, fn: 'validateEphemeralContainers (names unique across all container types)' } },
   { type: 'core.v1.PodSpec', field: 'volumes', keys: ['name'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumes (field.Duplicate name)' } },
   { type: 'core.v1.PodSpec', field: 'resourceClaims', keys: ['name'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validatePodResourceClaim (field.Duplicate name)' } },
-  { type: 'core.v1.PodSpec', field: 'hostAliases', keys: ['ip'], verdict: 'accepted-with-warning', source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate ip")' } },
-  { type: 'core.v1.PodSpec', field: 'imagePullSecrets', keys: ['name'], verdict: 'accepted-with-warning', source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate name")' } },
+  { type: 'core.v1.PodSpec', field: 'hostAliases', keys: ['ip'], verdict: 'accepted-with-warning', atKey: true, source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate ip")' } },
+  { type: 'core.v1.PodSpec', field: 'imagePullSecrets', keys: ['name'], verdict: 'accepted-with-warning', atKey: true, source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate name")' } },
   { type: 'core.v1.Container', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
   { type: 'core.v1.EphemeralContainer', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
   { type: 'core.v1.Container', field: 'volumeDevices', keys: ['devicePath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeDevices (devicePath "must be unique")' } },

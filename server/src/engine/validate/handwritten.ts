@@ -218,7 +218,7 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
         'api-warning',
         `kubectl apply warns: ${row.field} ${items} repeat ${key}; server-side apply rejects the list`,
         range,
-        `${path}[]`,
+        row.atKey ? `${path}[].${row.keys[0]}` : `${path}[]`,
         how,
         'Remove one of the two entries: only one value is kept, and server-side apply refuses repeated keys.',
         data,
