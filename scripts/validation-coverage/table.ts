@@ -39,6 +39,8 @@ const FAMILY_OF: Record<string, string> = {
   'pkg/api/pod/warnings.go': 'warnings',
   'pkg/api/node/util.go': 'warnings',
   'pkg/api/service/warnings.go': 'warnings',
+  'pkg/api/job/warnings.go': 'warnings',
+  'pkg/registry/batch/job/strategy.go': 'warnings',
   'pkg/apis/core/v1/defaults.go': 'defaults',
   'pkg/apis/apps/v1/defaults.go': 'defaults',
   'pkg/apis/batch/v1/defaults.go': 'defaults',

@@ -3,6 +3,7 @@
 import type { KindRule, PodSpecRule } from './rule-types';
 import { APPS_RULES } from './apps';
 import { BATCH_RULES } from './batch';
+import { JOB_WARNING_RULES } from './job-warnings';
 import { SERVICE_RULES } from './service';
 import { SERVICE_WARNING_RULES } from './service-warnings';
 import { CORE_OBJECT_RULES } from './core-objects';
@@ -16,6 +17,7 @@ import { VOLUME_RULES } from './volumes';
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   APPS_RULES,
   BATCH_RULES,
+  JOB_WARNING_RULES,
   SERVICE_RULES,
   SERVICE_WARNING_RULES,
   CORE_OBJECT_RULES,
