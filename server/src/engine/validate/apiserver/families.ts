@@ -12,6 +12,7 @@ import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
+import { POD_SECURITY_RULES } from './pod-security';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -27,4 +28,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES];
