@@ -13,6 +13,7 @@ import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
+import { POD_AFFINITY_RULES } from './pod-affinity';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -28,4 +29,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES];
