@@ -14,6 +14,7 @@ import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
 import { POD_AFFINITY_RULES } from './pod-affinity';
+import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -29,4 +30,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES];
