@@ -22,7 +22,7 @@ export const POD_TOPOLOGY_SPREAD_RULES: readonly PodSpecRule[] = [
         const skew = num(c['maxSkew']);
         if (skew !== undefined && skew <= 0) say.reject(fieldOf(path, 'maxSkew'), `maxSkew ${skew} must be above 0`, 'Use a maxSkew of 1 or more.', { value: skew });
         const key = c['topologyKey'];
-        if (key === '') say.missing(fieldOf(path, 'topologyKey'), 'a topology spread constraint needs a topologyKey', 'Set topologyKey, e.g. topology.kubernetes.io/zone.');
+        if (key === undefined || key === null || key === '') say.missing(fieldOf(path, 'topologyKey'), 'a topology spread constraint needs a topologyKey', 'Set topologyKey, e.g. topology.kubernetes.io/zone.');
         const action = str(c['whenUnsatisfiable']);
         const min = c['minDomains'];
         if (min !== undefined && min !== null) {
