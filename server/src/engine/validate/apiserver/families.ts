@@ -15,6 +15,7 @@ import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
 import { POD_AFFINITY_RULES } from './pod-affinity';
 import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
+import { POD_NAME_RULES } from './pod-names';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -30,4 +31,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES];
