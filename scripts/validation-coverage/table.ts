@@ -91,7 +91,7 @@ const CORE = 'pkg/apis/core/validation/validation.go';
 
 /** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
 const GAPS: readonly Row[] = [
-  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes, resource claims, host aliases, readiness and scheduling gates not yet ported' },
+  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes, resource claims not yet ported' },
   { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields and sizes of each source, projected token expiry and paths, image volumes' },
   { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName, sub-paths' },
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },

@@ -1,9 +1,11 @@
 // The names a pod spec refers to and the names it gives (ValidatePodSpec): service account, node, priority class
 // and runtime class names are DNS subdomains; hostname and subdomain are DNS labels; nodeSelector is a label set;
-// a toleration compared with Equal holds a label value. Over the spec after SetDefaults_PodSpec.
+// a toleration compared with Equal holds a label value; readiness and scheduling gates are qualified names; host
+// aliases and DNS config hold IPs and DNS names. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule } from './rule-types';
 import { fieldOf, itemOf, obj, objs, str } from './object-view';
 import { formatProblem } from '../formats';
+import { ipProblem } from './ip';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -56,6 +58,64 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         if ((op !== 'Equal' && op !== '') || value === '') continue;
         const bad = formatProblem('k8s-label-value', value);
         if (bad) say.reject(fieldOf(itemOf(fieldOf(t.path, 'tolerations'), i), 'operator'), `toleration value ${JSON.stringify(value)} ${bad}`, 'Use the taint value as a label value: letters, digits, "-", "_" and ".".', { value });
+      }
+    },
+  },
+  {
+    rule: 'podGates',
+    source: [CORE('validateReadinessGates (conditionType a qualified name)'), CORE('validateSchedulingGates (names qualified and unique)')],
+    check(t, say) {
+      for (const [gate, i] of objs(t.spec['readinessGates'])) {
+        const type = str(gate['conditionType']);
+        if (type !== undefined && !say.labelOk(type)) {
+          say.reject(fieldOf(itemOf(fieldOf(t.path, 'readinessGates'), i), 'conditionType'), `readiness gate ${JSON.stringify(type)} is not a qualified name`, 'Use a name such as example.com/feature-ready.', { value: type });
+        }
+      }
+      const seen = new Set<string>();
+      for (const [gate, i] of objs(t.spec['schedulingGates'])) {
+        const name = str(gate['name']) ?? '';
+        const at = itemOf(fieldOf(t.path, 'schedulingGates'), i);
+        if (!say.labelOk(name)) say.reject(at, `scheduling gate ${JSON.stringify(name)} is not a qualified name`, 'Use a name such as example.com/wait-for-quota.', { value: name });
+        else if (seen.has(name)) say.reject(at, `scheduling gate ${name} is listed twice`, 'Keep one entry per gate.', { value: name });
+        seen.add(name);
+      }
+    },
+  },
+  {
+    rule: 'hostAliasesAndDns',
+    source: [
+      CORE('ValidateHostAliases (ip a valid IP; hostnames DNS subdomains)'),
+      CORE('validatePodDNSConfig (nameservers valid IPs; searches DNS subdomains; options named)'),
+    ],
+    check(t, say) {
+      for (const [alias, i] of objs(t.spec['hostAliases'])) {
+        const at = itemOf(fieldOf(t.path, 'hostAliases'), i);
+        const ip = str(alias['ip']) ?? '';
+        const bad = ipProblem(ip);
+        if (bad) say.reject(fieldOf(at, 'ip'), `host alias IP ${JSON.stringify(ip)} ${bad}`, 'Use an IPv4 or IPv6 address such as 10.0.0.5.', { value: ip });
+        (Array.isArray(alias['hostnames']) ? alias['hostnames'] : []).forEach((h, j) => {
+          const name = typeof h === 'string' ? h : String(h);
+          const problem = formatProblem('k8s-long-name', name);
+          if (problem) say.reject(itemOf(fieldOf(at, 'hostnames'), j), `host name ${JSON.stringify(name)} ${problem}`, 'Use a lower-case host name such as db.internal.', { value: name });
+        });
+      }
+      const dns = obj(t.spec['dnsConfig']);
+      if (!dns) return;
+      const base = fieldOf(t.path, 'dnsConfig');
+      (Array.isArray(dns['nameservers']) ? dns['nameservers'] : []).forEach((n, i) => {
+        const text = typeof n === 'string' ? n : String(n);
+        const bad = ipProblem(text);
+        if (bad) say.reject(itemOf(fieldOf(base, 'nameservers'), i), `nameserver ${JSON.stringify(text)} ${bad}`, 'Use the IP address of a DNS server.', { value: text });
+      });
+      (Array.isArray(dns['searches']) ? dns['searches'] : []).forEach((s, i) => {
+        const text = typeof s === 'string' ? s : String(s);
+        if (text === '.') return;
+        // Judged as the relaxed search validation does (underscores allowed): what fails it fails the strict one too.
+        const problem = formatProblem('k8s-long-name', text.replace(/\.$/, '').replace(/_/g, 'a'));
+        if (problem) say.reject(itemOf(fieldOf(base, 'searches'), i), `search domain ${JSON.stringify(text)} ${problem}`, 'Use a DNS domain such as svc.cluster.local.', { value: text });
+      });
+      for (const [option, i] of objs(dns['options'])) {
+        if ((str(option['name']) ?? '') === '') say.missing(itemOf(fieldOf(base, 'options'), i), 'a DNS option needs a name', 'Set the option name, e.g. name: ndots.');
       }
     },
   },
