@@ -91,8 +91,8 @@ const CORE = 'pkg/apis/core/validation/validation.go';
 
 /** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
 const GAPS: readonly Row[] = [
-  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes, resource claims not yet ported' },
-  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields and sizes of each source, projected token expiry and paths, image volumes' },
+  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes and resource claims' },
+  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the sizes of each source, the fields of the sources beyond secret, configMap, persistentVolumeClaim, disks, iSCSI, Fibre Channel and downwardAPI files, projected token expiry and paths, image volumes' },
   { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName, sub-paths' },
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },
   { family: 'core', file: CORE, fn: 'ValidateSecret', status: 'partly', note: 'not yet: the service-account-token annotation, JSON of docker configs, key names and total size' },

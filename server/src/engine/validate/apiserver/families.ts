@@ -16,6 +16,7 @@ import { POD_SECURITY_RULES } from './pod-security';
 import { POD_AFFINITY_RULES } from './pod-affinity';
 import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
 import { POD_NAME_RULES } from './pod-names';
+import { VOLUME_SOURCE_RULES } from './volume-sources';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -31,4 +32,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES, VOLUME_SOURCE_RULES];
