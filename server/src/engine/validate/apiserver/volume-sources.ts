@@ -1,9 +1,11 @@
-// The required fields and ranges of single volume sources (validateVolumeSource and the per-source functions it
+// Volume names (DNS labels), and the required fields and ranges of single volume sources (validateVolumeSource and the per-source functions it
 // calls) that volumes.ts does not cover: the names a secret, configMap or persistentVolumeClaim volume needs, disk
 // partitions and LUNs, iSCSI CHAP secrets and IQN prefixes, Fibre Channel target/WWID choice, and the source of a
-// downwardAPI file. Over the spec after SetDefaults_PodSpec.
+// downwardAPI file, a non-negative emptyDir size. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
+import { formatProblem } from '../formats';
+import { quantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -27,6 +29,7 @@ export const VOLUME_SOURCE_RULES: readonly PodSpecRule[] = [
       CORE('validateISCSIVolumeSource (lun 0-255; CHAP auth needs secretRef; iqn starts with iqn, eui or naa)'),
       CORE('validateFCVolumeSource (targetWWNs or wwids, not both; targetWWNs need lun 0-255)'),
       CORE('validateDownwardAPIVolumeFile (one of fieldRef and resourceFieldRef)'),
+      CORE('ValidateVolumes (name a DNS label) / validateVolumeSource (emptyDir sizeLimit not negative)'),
     ],
     check(t, say) {
       for (const [volume, i] of objs(t.spec['volumes'])) {
@@ -35,6 +38,14 @@ export const VOLUME_SOURCE_RULES: readonly PodSpecRule[] = [
           const source = obj(volume[field]);
           return source ? [source, fieldOf(base, field)] : undefined;
         };
+        const name = str(volume['name']) ?? '';
+        const badName = name === '' ? undefined : formatProblem('k8s-short-name', name);
+        if (badName) say.reject(fieldOf(base, 'name'), `volume name ${JSON.stringify(name)} ${badName}`, 'Use a lower-case name such as data or config-volume.', { value: name });
+        const emptyDir = sub('emptyDir');
+        const size = emptyDir ? emptyDir[0]['sizeLimit'] : undefined;
+        if (emptyDir && (typeof size === 'string' || typeof size === 'number') && quantityValue(String(size))?.negative) {
+          say.reject(fieldOf(emptyDir[1], 'sizeLimit'), `emptyDir sizeLimit ${String(size)} is negative`, 'Use a size of 0 or more, e.g. 1Gi.', { value: String(size) });
+        }
         const secret = sub('secret');
         if (secret) required(say, secret[0], secret[1], 'secretName', 'secret');
         const configMap = sub('configMap');
