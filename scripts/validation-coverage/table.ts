@@ -93,7 +93,7 @@ const CORE = 'pkg/apis/core/validation/validation.go';
 const GAPS: readonly Row[] = [
   { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes and resource claims' },
   { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the sizes of each source, the fields of the sources beyond secret, configMap, persistentVolumeClaim, disks, iSCSI, Fibre Channel and downwardAPI files, projected token expiry and paths, image volumes' },
-  { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName, sub-paths' },
+  { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName' },
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },
   { family: 'core', file: CORE, fn: 'ValidateSecret', status: 'partly', note: 'not yet: the service-account-token annotation, JSON of docker configs, key names and total size' },
   { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: procMount and the Windows options' },

@@ -17,6 +17,7 @@ import { POD_AFFINITY_RULES } from './pod-affinity';
 import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
 import { POD_NAME_RULES } from './pod-names';
 import { VOLUME_SOURCE_RULES } from './volume-sources';
+import { VOLUME_MOUNT_RULES } from './volume-mounts';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -32,4 +33,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES, VOLUME_SOURCE_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES, VOLUME_SOURCE_RULES, VOLUME_MOUNT_RULES];
