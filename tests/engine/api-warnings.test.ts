@@ -374,8 +374,8 @@ describe('hostIP without hostPort', () => {
   });
 });
 
-describe('projected paths', () => {
-  it('a configMap item at the path of a service account token: a warning at the path value', () => {
+describe('overlapping paths of one volume', () => {
+  it('a configMap file at the path of a service account token in the same projected volume: a warning at the later path', () => {
     const { found, ranges } = check(
       pod(`  volumes:
   - name: token
@@ -393,9 +393,31 @@ describe('projected paths', () => {
 `),
     );
     expect(found.map(brief)).toEqual([
-      ['spec.volumes[].projected.sources[].configMap.items[].path', 'projectedTokenPath', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
+      ['spec.volumes[].projected.sources[].configMap.items[].path', 'overlappingPaths', 'warning', 'accepted-with-warning', 'warning', ranges[0]],
     ]);
-    expect(found[0]!.message).toBe('Accepted with a warning: "token" is also the path of a service account token');
+    expect(found[0]!.message).toBe('Accepted with a warning: file path "token" overlaps "token" in volume "token"');
+  });
+
+  it('a file inside another file of one configMap volume warns; the same path in two volumes does not', () => {
+    const { found, ranges } = check(
+      pod(`  volumes:
+  - name: conf
+    configMap:
+      name: c
+      items:
+      - key: a
+        path: app
+      - key: b
+        path: ⟦app/extra⟧
+  - name: other
+    secret:
+      secretName: s
+      items:
+      - key: a
+        path: app
+`),
+    );
+    expect(found.map(brief)).toEqual([['spec.volumes[].configMap.items[].path', 'overlappingPaths', 'warning', 'accepted-with-warning', 'warning', ranges[0]]]);
   });
 });
 
@@ -403,7 +425,7 @@ describe('the table', () => {
   it('every finding names one of the table\'s rules; a plain Pod gets none', () => {
     expect(check(pod('')).found).toEqual([]);
     expect([...API_WARNING_RULE_IDS].sort()).toEqual(
-      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'projectedTokenPath', 'seccompAnnotation', 'unqualifiedFinalizer'],
+      ['deprecatedAnnotation', 'deprecatedNodeLabel', 'deprecatedVolume', 'emptyProjection', 'emptyPullSecretName', 'fractionalBytes', 'hostIpWithoutHostPort', 'negativeGracePeriod', 'nullLabelSelector', 'overlappingPaths', 'portAcrossContainers', 'seccompAnnotation', 'unqualifiedFinalizer'],
     );
   });
 });

@@ -450,9 +450,9 @@ spec:
   - {name: c, port: 80, protocol: UDP}
 `);
     expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
-      ['spec.initContainers[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
-      ['spec.containers[].volumeMounts[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[1]],
-      ['spec.volumes[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[2]],
+      ['spec.initContainers[].name', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].volumeMounts[].mountPath', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[1]],
+      ['spec.volumes[].name', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[2]],
       ['spec.ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[3]],
     ]);
     expect(found[0]!.message).toBe('Applying fails: name "app" of initContainers item 1 is already used by containers item 1');
@@ -608,7 +608,7 @@ describe('container port names (IANA service names)', () => {
 `),
     );
     expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
-      ['spec.containers[].ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.containers[].ports[].name', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
     ]);
     expect(found[0]!.message).toBe('Applying fails: ports items 1 and 3 have the same name "web"');
   });

@@ -1,6 +1,6 @@
 // More of the API server's warnings for Pods and pod templates (api-warnings.ts calls these): hostIP without
-// hostPort, seccomp annotations of templates, projected paths repeating a token path; and the custom resource
-// finalizer warning (called by crd/analyze.ts).
+// hostPort, seccomp annotations of templates, overlapping file paths of one volume, ports repeated across
+// containers; and the custom resource finalizer warning (called by crd/analyze.ts).
 import { isMap, isScalar, type YAMLMap } from 'yaml';
 import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { rangeOfNode, type WalkContext } from './context';
@@ -10,8 +10,11 @@ import {
   CR_FINALIZER_SOURCE,
   HOST_IP_SOURCE,
   HOST_NETWORK_DEFAULTS_SOURCE,
-  PROJECTED_PATHS,
-  PROJECTED_PATH_SOURCE,
+  EMPTY_PROJECTION_SOURCE,
+  OVERLAPPING_PATHS_SOURCE,
+  PORTS_ACROSS_CONTAINERS_SOURCE,
+  PROJECTED_VIRTUAL_PATH_SOURCES,
+  VIRTUAL_PATH_SOURCES,
   SECCOMP_ANNOTATIONS,
 } from './warning-table';
 
@@ -114,33 +117,143 @@ export function checkSeccompAnnotations(ctx: WalkContext, root: Hit): void {
   }
 }
 
-/** A configMap, secret, downwardAPI or clusterTrustBundle file of a projected volume at the path of a service
- *  account token (of any projected volume of the pod, as upstream compares them). */
-export function checkProjectedPaths(ctx: WalkContext, spec: Hit): void {
-  const sources = reach(ctx, spec, 'volumes[].projected.sources[]');
-  const tokenPaths = new Set<string>();
-  for (const src of sources) {
-    for (const p of reach(ctx, src, 'serviceAccountToken.path')) {
-      const v = scalarValue(ctx, p.value);
-      if (v !== undefined) tokenPaths.add(v);
+/** A path normalised as checkVolumeMappingForOverlap does (trailing '/' removed). */
+function trimSlashes(path: string): string {
+  return path.replace(/\/+$/, '');
+}
+
+/** checkForOverlap: equal paths, or one a prefix of the other followed by '/' (as upstream compares them, "a" also
+ *  overlaps "ab"). An empty path overlaps nothing. */
+function overlaps(a: string, b: string): boolean {
+  if (a === '' || b === '') return false;
+  return a === b || `${a}/`.startsWith(b) || `${b}/`.startsWith(a);
+}
+
+interface VirtualPath {
+  path: string;
+  hit: Hit;
+}
+
+function pathsOf(ctx: WalkContext, owner: Hit, rel: string): VirtualPath[] {
+  return reach(ctx, owner, rel).flatMap((hit) => {
+    const v = scalarValue(ctx, hit.value);
+    return v === undefined ? [] : [{ path: trimSlashes(v), hit }];
+  });
+}
+
+function warnOverlap(ctx: WalkContext, volume: string, p: VirtualPath, other: string): void {
+  warn(
+    ctx,
+    rangeOfNode(ctx, deref(ctx, p.hit.value)),
+    p.hit.path,
+    'overlappingPaths',
+    `Accepted with a warning: file path ${JSON.stringify(p.path)} overlaps ${JSON.stringify(other)} in volume ${volume}`,
+    'Give each file its own path, neither equal to nor inside another path of the volume.',
+    OVERLAPPING_PATHS_SOURCE,
+    { value: p.path, other },
+  );
+}
+
+/** Paths of one volume that collide (warningsForOverlappingVirtualPaths): within a configMap, secret or
+ *  downwardAPI volume's items; within one source of a projected volume and between its sources. Left out: upstream
+ *  re-checks the previous source's paths when a configMap, secret or downwardAPI source has no items. */
+export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
+  for (const volume of reach(ctx, spec, 'volumes[]')) {
+    const name = reach(ctx, volume, 'name')[0];
+    const volumeName = JSON.stringify((name && scalarValue(ctx, name.value)) ?? '');
+    for (const place of VIRTUAL_PATH_SOURCES) {
+      for (const source of reach(ctx, volume, place.field)) {
+        const seen: string[] = [];
+        for (const p of pathsOf(ctx, source, place.paths)) {
+          const other = seen.find((s) => overlaps(s, p.path));
+          if (other !== undefined) warnOverlap(ctx, volumeName, p, other);
+          seen.push(p.path);
+        }
+      }
     }
-  }
-  if (tokenPaths.size === 0) return;
-  for (const src of sources) {
-    for (const place of PROJECTED_PATHS) {
-      for (const p of reach(ctx, src, place)) {
-        const v = scalarValue(ctx, p.value);
-        if (v === undefined || !tokenPaths.has(v)) continue;
+    const earlier: string[] = [];
+    for (const source of reach(ctx, volume, 'projected.sources[]')) {
+      const entry = deref(ctx, source.value);
+      if (entry && isMap(entry) && entry.items.length === 0) {
         warn(
           ctx,
-          rangeOfNode(ctx, deref(ctx, p.value)),
-          p.path,
-          'projectedTokenPath',
-          `Accepted with a warning: ${JSON.stringify(v)} is also the path of a service account token`,
-          'Give the file another path so that it does not collide with the token.',
-          PROJECTED_PATH_SOURCE,
-          { value: v },
+          rangeOfNode(ctx, entry),
+          source.path,
+          'emptyProjection',
+          `Accepted with a warning: a source of projected volume ${volumeName} is empty`,
+          'Give the source one of configMap, secret, downwardAPI, serviceAccountToken or clusterTrustBundle, or remove it.',
+          EMPTY_PROJECTION_SOURCE,
         );
+        continue;
+      }
+      const place = PROJECTED_VIRTUAL_PATH_SOURCES.find((row) => reach(ctx, source, row.field).length > 0 && (row.paths === 'path' || reach(ctx, source, `${row.field}.items`).length > 0));
+      if (!place) continue;
+      const mine: string[] = [];
+      for (const p of pathsOf(ctx, reach(ctx, source, place.field)[0]!, place.paths)) {
+        const other = mine.find((s) => overlaps(s, p.path)) ?? earlier.find((s) => overlaps(s, p.path));
+        if (other !== undefined) warnOverlap(ctx, volumeName, p, other);
+        mine.push(p.path);
+      }
+      earlier.push(...mine);
+    }
+  }
+}
+
+/** The effective host port of a container port: under hostNetwork the defaulting copies containerPort (not for
+ *  ephemeral containers). */
+function hostPortOf(ctx: WalkContext, port: Hit, hostNetwork: boolean, ephemeral: boolean): number {
+  const written = Number(reach(ctx, port, 'hostPort').map((h) => scalarValue(ctx, h.value))[0] ?? 0) || 0;
+  if (written !== 0 || !hostNetwork || ephemeral) return written;
+  return Number(reach(ctx, port, 'containerPort').map((h) => scalarValue(ctx, h.value))[0] ?? 0) || 0;
+}
+
+/** Ports of different containers with the same containerPort and protocol (warningsForPodSpecAndMeta accumulates
+ *  them across all containers; two ports of one container are the LIST_KEYS row of handwritten-table.ts). Equal
+ *  non-zero host ports on one host IP are a validation matter and are left to it. */
+export function checkPortsAcrossContainers(ctx: WalkContext, spec: Hit): void {
+  const hostNetwork = reach(ctx, spec, 'hostNetwork').some((h) => scalarValue(ctx, h.value) === 'true');
+  interface Seen {
+    container: number;
+    hostPort: number;
+    hostIP: string;
+    where: string;
+  }
+  const byKey = new Map<string, Seen[]>();
+  let container = 0;
+  // VisitContainersWithPath's order: init containers, containers, ephemeral containers.
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+    for (const c of reach(ctx, spec, `${list}[]`)) {
+      container++;
+      const cName = reach(ctx, c, 'name').map((h) => scalarValue(ctx, h.value))[0] ?? '';
+      for (const port of reach(ctx, c, 'ports[]')) {
+        const cp = reach(ctx, port, 'containerPort')[0];
+        const number = cp ? scalarValue(ctx, cp.value) : undefined;
+        if (!cp || number === undefined) continue;
+        const protocol = reach(ctx, port, 'protocol').map((h) => scalarValue(ctx, h.value))[0] ?? 'TCP';
+        const hostPort = hostPortOf(ctx, port, hostNetwork, list === 'ephemeralContainers');
+        const hostIP = reach(ctx, port, 'hostIP').map((h) => scalarValue(ctx, h.value))[0] ?? '';
+        const key = `${number}/${protocol}`;
+        const others = byKey.get(key) ?? [];
+        const clash = others.find((o) => {
+          if (o.container === container) return false;
+          if (o.hostIP === hostIP && o.hostPort === hostPort) return hostPort === 0;
+          if (o.hostPort === 0 || hostPort === 0) return true;
+          return o.hostPort === hostPort && (o.hostIP === '') !== (hostIP === '');
+        });
+        if (clash) {
+          warn(
+            ctx,
+            rangeOfNode(ctx, deref(ctx, cp.value)),
+            port.path,
+            'portAcrossContainers',
+            `Accepted with a warning: port ${key} is also declared by container ${clash.where}`,
+            'Declare the port in one container only, or give the two ports distinct host ports.',
+            PORTS_ACROSS_CONTAINERS_SOURCE,
+            { port: key },
+          );
+        }
+        others.push({ container, hostPort, hostIP, where: JSON.stringify(cName) });
+        byKey.set(key, others);
       }
     }
   }

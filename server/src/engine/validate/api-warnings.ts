@@ -7,7 +7,7 @@ import { kubectlScalar } from '../parse/kubectl-scalar';
 import { isUnderStatus } from '../base/field-path';
 import { joinPath, rangeOfNode, type WalkContext } from './context';
 import { CONTAINER_LISTS, deref, keyText, reach, warn, type Hit } from './api-warnings-walk';
-import { checkHostIpPorts, checkProjectedPaths, checkSeccompAnnotations } from './api-warnings-more';
+import { checkHostIpPorts, checkOverlappingPaths, checkPortsAcrossContainers, checkSeccompAnnotations } from './api-warnings-more';
 import {
   ANNOTATION_WARNINGS,
   BYTE_RESOURCES,
@@ -43,7 +43,8 @@ export function checkApiWarnings(ctx: WalkContext, typeKey: string, map: YAMLMap
     checkGracePeriod(ctx, spec);
     checkPullSecretNames(ctx, spec);
     checkHostIpPorts(ctx, spec);
-    checkProjectedPaths(ctx, spec);
+    checkOverlappingPaths(ctx, spec);
+    checkPortsAcrossContainers(ctx, spec);
   }
 }
 

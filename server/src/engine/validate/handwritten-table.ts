@@ -211,6 +211,8 @@ export interface ListKeyRow {
   sharedWith?: string[];
   /** Entries whose (single) key is absent or "" are not compared (upstream checks only names that are set). */
   skipUnset?: true;
+  /** Reported at the repeated entry's key field (`hostAliases[1].ip`, `volumes[1].name`), as upstream names it, not at the entry. */
+  atKey?: true;
   source: UpstreamSource;
   defaultsSource?: UpstreamSource;
 }
@@ -236,15 +238,15 @@ const ENV_ROW = (type: string): ListKeyRow => ({
 });
 
 export const LIST_KEYS: readonly ListKeyRow[] = [
-  { type: 'core.v1.PodSpec', field: 'containers', keys: ['name'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validateContainers (field.Duplicate name)' } },
-  { type: 'core.v1.PodSpec', field: 'initContainers', keys: ['name'], verdict: 'rejected', sharedWith: ['containers'], source: { ...CORE_VALIDATION, fn: 'validateInitContainers (names unique across regular and init containers)' } },
-  { type: 'core.v1.PodSpec', field: 'ephemeralContainers', keys: ['name'], verdict: 'rejected', sharedWith: ['containers', 'initContainers'], source: { ...CORE_VALIDATION, fn: 'validateEphemeralContainers (names unique across all container types)' } },
-  { type: 'core.v1.PodSpec', field: 'volumes', keys: ['name'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumes (field.Duplicate name)' } },
+  { type: 'core.v1.PodSpec', field: 'containers', keys: ['name'], verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'validateContainers (field.Duplicate name)' } },
+  { type: 'core.v1.PodSpec', field: 'initContainers', keys: ['name'], verdict: 'rejected', atKey: true, sharedWith: ['containers'], source: { ...CORE_VALIDATION, fn: 'validateInitContainers (names unique across regular and init containers)' } },
+  { type: 'core.v1.PodSpec', field: 'ephemeralContainers', keys: ['name'], verdict: 'rejected', atKey: true, sharedWith: ['containers', 'initContainers'], source: { ...CORE_VALIDATION, fn: 'validateEphemeralContainers (names unique across all container types)' } },
+  { type: 'core.v1.PodSpec', field: 'volumes', keys: ['name'], verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'ValidateVolumes (field.Duplicate name)' } },
   { type: 'core.v1.PodSpec', field: 'resourceClaims', keys: ['name'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validatePodResourceClaim (field.Duplicate name)' } },
-  { type: 'core.v1.PodSpec', field: 'hostAliases', keys: ['ip'], verdict: 'accepted-with-warning', source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate ip")' } },
-  { type: 'core.v1.PodSpec', field: 'imagePullSecrets', keys: ['name'], verdict: 'accepted-with-warning', source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate name")' } },
-  { type: 'core.v1.Container', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
-  { type: 'core.v1.EphemeralContainer', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
+  { type: 'core.v1.PodSpec', field: 'hostAliases', keys: ['ip'], verdict: 'accepted-with-warning', atKey: true, source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate ip")' } },
+  { type: 'core.v1.PodSpec', field: 'imagePullSecrets', keys: ['name'], verdict: 'accepted-with-warning', atKey: true, source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate name")' } },
+  { type: 'core.v1.Container', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
+  { type: 'core.v1.EphemeralContainer', field: 'volumeMounts', keys: ['mountPath'], verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'ValidateVolumeMounts (mountPath "must be unique")' } },
   { type: 'core.v1.Container', field: 'volumeDevices', keys: ['devicePath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeDevices (devicePath "must be unique")' } },
   { type: 'core.v1.EphemeralContainer', field: 'volumeDevices', keys: ['devicePath'], verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateVolumeDevices (devicePath "must be unique")' } },
   ENV_ROW('core.v1.Container'),
@@ -260,5 +262,5 @@ export const LIST_KEYS: readonly ListKeyRow[] = [
     defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_Service' },
   },
   { type: 'core.v1.ServiceSpec', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateService → validateServicePort (field.Duplicate name)' } },
-  { type: 'core.v1.Container', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (field.Duplicate name)' } },
+  { type: 'core.v1.Container', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (field.Duplicate name)' } },
 ];

@@ -211,14 +211,14 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
     const how = { rule: 'duplicateListKey', stage: verdict === 'rejected' ? ('validation' as const) : ('warning' as const), verdict, source: sources };
     if (verdict === 'rejected') {
       const why = row.when === 'portOverlap' ? ' with the same hostPort' : '';
-      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${items} have the same ${key}${why}`, range, `${path}[]`, how, 'Remove one of the two entries, or change its key.', data);
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${items} have the same ${key}${why}`, range, row.atKey ? `${path}[].${row.keys[0]}` : `${path}[]`, how, 'Remove one of the two entries, or change its key.', data);
     } else {
       report(
         ctx,
         'api-warning',
         `kubectl apply warns: ${row.field} ${items} repeat ${key}; server-side apply rejects the list`,
         range,
-        `${path}[]`,
+        row.atKey ? `${path}[].${row.keys[0]}` : `${path}[]`,
         how,
         'Remove one of the two entries: only one value is kept, and server-side apply refuses repeated keys.',
         data,
@@ -291,7 +291,7 @@ function checkSharedNames(ctx: WalkContext, row: ListKeyRow, map: YAMLMap, list:
         'invalid-value',
         `Applying fails: ${key} ${show(read.value)} of ${row.field} item ${i + 1} is already used by ${earlier}`,
         entryRange(ctx, item, row.keys),
-        `${path}[]`,
+        row.atKey ? `${path}[].${key}` : `${path}[]`,
         { rule: 'duplicateListKey', stage: 'validation', verdict: 'rejected', source: row.source },
         `Give each container a unique ${key}.`,
         { keys: row.keys, items: [i + 1] },

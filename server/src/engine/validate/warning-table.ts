@@ -139,8 +139,26 @@ export const HOST_NETWORK_DEFAULTS_SOURCE: UpstreamSource = {
 
 /** Projected volume sources whose file paths may not repeat a serviceAccountToken path of any projected volume of
  *  the pod (relative to one entry of projected.sources). */
-export const PROJECTED_PATHS: readonly string[] = ['configMap.items[].path', 'secret.items[].path', 'downwardAPI.items[].path', 'clusterTrustBundle.path'];
-export const PROJECTED_PATH_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("has duplicated path with ServiceAccountToken")' };
+/** The file paths of one volume whose overlap the API server warns about (warningsForOverlappingVirtualPaths):
+ *  per volume source, the places of its paths; a projected volume's sources are compared with each other too. */
+export const VIRTUAL_PATH_SOURCES: readonly { field: string; paths: string }[] = [
+  { field: 'configMap', paths: 'items[].path' },
+  { field: 'secret', paths: 'items[].path' },
+  { field: 'downwardAPI', paths: 'items[].path' },
+];
+export const PROJECTED_VIRTUAL_PATH_SOURCES: readonly { field: string; paths: string }[] = [
+  ...VIRTUAL_PATH_SOURCES,
+  { field: 'serviceAccountToken', paths: 'path' },
+  { field: 'clusterTrustBundle', paths: 'path' },
+];
+/** Read at a newer commit than POD_WARNINGS: the overlap check replaced the service-account-token path check. */
+const POD_WARNINGS_NOW = { repo: K, path: 'pkg/api/pod/warnings.go', commit: '1853742da6212a55cfe41328d8d463efe7c0bd93' };
+export const OVERLAPPING_PATHS_SOURCE: UpstreamSource = { ...POD_WARNINGS_NOW, fn: 'warningsForOverlappingVirtualPaths (checkVolumeMappingForOverlap, checkForOverlap)' };
+export const EMPTY_PROJECTION_SOURCE: UpstreamSource = { ...POD_WARNINGS_NOW, fn: 'warningsForOverlappingVirtualPaths ("has no sources provided")' };
+export const PORTS_ACROSS_CONTAINERS_SOURCE: UpstreamSource = {
+  ...POD_WARNINGS_NOW,
+  fn: 'warningsForPodSpecAndMeta (ports accumulated across all containers: "duplicate", "overlapping", "dangerously ambiguous port definition")',
+};
 
 export const NEGATIVE_GRACE_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (negative terminationGracePeriodSeconds)' };
 export const EMPTY_PULL_SECRET_SOURCE: UpstreamSource = { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta (imagePullSecrets with empty name)' };
@@ -164,8 +182,10 @@ export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'nullLabelSelector',
   'negativeGracePeriod',
   'emptyPullSecretName',
+  'overlappingPaths',
+  'emptyProjection',
+  'portAcrossContainers',
   'unqualifiedFinalizer',
   'hostIpWithoutHostPort',
   'seccompAnnotation',
-  'projectedTokenPath',
 ]);

@@ -3,19 +3,29 @@
 import type { KindRule, PodSpecRule } from './rule-types';
 import { APPS_RULES } from './apps';
 import { BATCH_RULES } from './batch';
+import { JOB_WARNING_RULES } from './job-warnings';
 import { SERVICE_RULES } from './service';
+import { SERVICE_WARNING_RULES } from './service-warnings';
 import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
+import { POD_SECURITY_RULES } from './pod-security';
+import { POD_AFFINITY_RULES } from './pod-affinity';
+import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
+import { POD_NAME_RULES } from './pod-names';
+import { VOLUME_SOURCE_RULES } from './volume-sources';
+import { VOLUME_MOUNT_RULES } from './volume-mounts';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   APPS_RULES,
   BATCH_RULES,
+  JOB_WARNING_RULES,
   SERVICE_RULES,
+  SERVICE_WARNING_RULES,
   CORE_OBJECT_RULES,
   POLICY_RBAC_RULES,
   NETWORKING_RULES,
@@ -23,4 +33,4 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES, VOLUME_SOURCE_RULES, VOLUME_MOUNT_RULES];

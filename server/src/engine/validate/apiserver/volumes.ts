@@ -15,7 +15,7 @@ const SOURCE_ORDER = [
 ];
 
 /** validateLocalDescendingPath / ValidateLocalNonReservedPath: relative, no ".." element, not starting with "..". */
-function localPathProblem(path: string, nonReserved: boolean): string | undefined {
+export function localPathProblem(path: string, nonReserved: boolean): string | undefined {
   if (path.startsWith('/')) return 'must be a relative path';
   if (path.split('/').includes('..')) return 'must not contain ".."';
   if (nonReserved && path.startsWith('..')) return 'must not start with ".."';

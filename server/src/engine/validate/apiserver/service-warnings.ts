@@ -1,0 +1,82 @@
+// core/v1 Service: the warning headers of GetWarningsForService (the server stores the Service and answers with a
+// warning), over the object after SetDefaults_Service. Left out: the IP and CIDR spelling warnings
+// (GetWarningsForIP / GetWarningsForCIDR), which need the canonical-form rules of netutils.
+import { at, type KindRule } from './rule-types';
+import { list, obj, str, type Obj } from './object-view';
+
+const WARNINGS = at('pkg/api/service/warnings.go', '02c2bf6a935c43e363754d4d901e6f92db4cd82d');
+const SERVICE = ['/Service'];
+const HINTS = 'service.kubernetes.io/topology-aware-hints';
+
+function spec(o: Obj): Obj {
+  return obj(o['spec']) ?? {};
+}
+
+function type(o: Obj): string {
+  return str(spec(o)['type']) ?? 'ClusterIP';
+}
+
+/** isHeadlessService: type ClusterIP with clusterIP None. */
+function headless(o: Obj): boolean {
+  return type(o) === 'ClusterIP' && str(spec(o)['clusterIP']) === 'None';
+}
+
+export const SERVICE_WARNING_RULES: readonly KindRule[] = [
+  {
+    rule: 'serviceTopologyHintsAnnotation',
+    kinds: SERVICE,
+    source: WARNINGS('GetWarningsForService (DeprecatedAnnotationTopologyAwareHints)'),
+    check(o, say) {
+      const annotations = obj(obj(o['metadata'])?.['annotations']) ?? {};
+      if (!(HINTS in annotations)) return;
+      say.warn(`metadata.annotations[${HINTS}]`, `annotation ${HINTS} is deprecated`, 'Use the service.kubernetes.io/topology-mode annotation instead.');
+    },
+  },
+  {
+    rule: 'serviceHeadlessIgnored',
+    kinds: SERVICE,
+    source: WARNINGS('GetWarningsForService (isHeadlessService: loadBalancerIP, externalIPs, sessionAffinity ignored)'),
+    check(o, say) {
+      if (!headless(o)) return;
+      const s = spec(o);
+      if ((str(s['loadBalancerIP']) ?? '') !== '') say.warn('spec.loadBalancerIP', 'loadBalancerIP is ignored on a headless Service', 'Remove loadBalancerIP, or give the Service a cluster IP.');
+      if (list(s['externalIPs']).length > 0) say.warn('spec.externalIPs', 'externalIPs is ignored on a headless Service', 'Remove externalIPs, or give the Service a cluster IP.');
+      const affinity = str(s['sessionAffinity']);
+      if (affinity !== undefined && affinity !== 'None') {
+        say.warn('spec.sessionAffinity', `sessionAffinity ${affinity} is ignored on a headless Service`, 'Remove sessionAffinity, or give the Service a cluster IP.');
+      }
+    },
+  },
+  {
+    rule: 'serviceExternalIPsDeprecated',
+    kinds: SERVICE,
+    source: WARNINGS('GetWarningsForService (externalIPs deprecated, unless headless or ExternalName)'),
+    check(o, say) {
+      if (list(spec(o)['externalIPs']).length === 0 || headless(o) || type(o) === 'ExternalName') return;
+      say.warn('spec.externalIPs', 'externalIPs is deprecated and some clusters no longer implement it', 'Expose the Service with type LoadBalancer or NodePort, or an Ingress or Gateway, instead.');
+    },
+  },
+  {
+    rule: 'serviceIgnoredByType',
+    kinds: SERVICE,
+    source: WARNINGS('GetWarningsForService (externalIPs ignored for ExternalName; externalName ignored for other types)'),
+    check(o, say) {
+      const s = spec(o);
+      if (type(o) === 'ExternalName' && list(s['externalIPs']).length > 0) {
+        say.warn('spec.externalIPs', 'externalIPs is ignored on a Service of type ExternalName', 'Remove externalIPs.');
+      }
+      if (type(o) !== 'ExternalName' && (str(s['externalName']) ?? '') !== '') {
+        say.warn('spec.externalName', `externalName is ignored on a Service of type ${type(o)}`, 'Remove externalName, or set type: ExternalName.');
+      }
+    },
+  },
+  {
+    rule: 'serviceTrafficDistributionPreferClose',
+    kinds: SERVICE,
+    source: WARNINGS('GetWarningsForService (trafficDistribution PreferClose deprecated)'),
+    check(o, say) {
+      if (str(spec(o)['trafficDistribution']) !== 'PreferClose') return;
+      say.warn('spec.trafficDistribution', 'trafficDistribution PreferClose is deprecated', 'Use trafficDistribution: PreferSameZone instead.');
+    },
+  },
+];
