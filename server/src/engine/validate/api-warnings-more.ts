@@ -6,6 +6,7 @@ import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { rangeOfNode, type WalkContext } from './context';
 import { qualifiedNameProblems } from './name-rules';
 import { CONTAINER_LISTS, deref, keyText, reach, scalarValue, warn, type Hit } from './api-warnings-walk';
+import { append } from '../base/append';
 import {
   CR_FINALIZER_SOURCE,
   HOST_IP_SOURCE,
@@ -194,7 +195,7 @@ export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
         if (other !== undefined) warnOverlap(ctx, volumeName, p, other);
         mine.push(p.path);
       }
-      earlier.push(...mine);
+      append(earlier, mine);
     }
   }
 }

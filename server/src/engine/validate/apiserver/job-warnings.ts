@@ -3,7 +3,7 @@
 // pod template's own warnings are api-warnings.ts's.
 import { at, type KindRule } from './rule-types';
 import { num, obj, str } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 
 const STRATEGY = at('pkg/registry/batch/job/strategy.go', '36f36813ae40015c94d2df1493447edaa145dd5a');
 const JOB_WARNINGS = at('pkg/api/job/warnings.go', 'cb6ff2d8ce3595f88570f82c7d0e6d98910afd3c');
@@ -20,8 +20,8 @@ export const JOB_WARNING_RULES: readonly KindRule[] = [
     check(o, say) {
       const name = str(obj(o['metadata'])?.['name']);
       // A name that is not even a DNS subdomain is refused by the name validation, which runs first.
-      if (name === undefined || formatProblem('k8s-long-name', name)) return;
-      const bad = formatProblem('k8s-short-name', name);
+      if (name === undefined || briefFormatProblem('k8s-long-name', name)) return;
+      const bad = briefFormatProblem('k8s-short-name', name);
       if (!bad) return;
       say.warn('metadata.name', `Job name "${name}" is not a DNS label (${bad}); it becomes part of Pod names and hostnames`, 'Use a name of at most 63 lower-case letters, digits and "-", without dots.', { value: name });
     },

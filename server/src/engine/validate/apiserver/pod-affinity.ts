@@ -4,7 +4,7 @@
 // terms (ValidatePodAffinityTermSelector) and matchLabelKeys are not judged here yet.
 import { at, type PodSpecRule, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -37,7 +37,7 @@ function nodeSelectorTerm(say: Say, term: Obj, path: string, checkValues: boolea
     if (key !== undefined && !say.labelOk(key)) say.reject(fieldOf(at, 'key'), `${JSON.stringify(key)} is not a valid label key`, 'Use a label key such as topology.kubernetes.io/zone.', { value: key });
     if (!checkValues) continue;
     values.forEach((v, j) => {
-      const bad = formatProblem('k8s-label-value', v);
+      const bad = briefFormatProblem('k8s-label-value', v);
       if (bad) say.reject(itemOf(valuesAt, j), `value ${JSON.stringify(v)} ${bad}`, 'Use a valid label value.', { value: v });
     });
   }
@@ -56,7 +56,7 @@ function nodeSelectorTerm(say: Say, term: Obj, path: string, checkValues: boolea
       continue;
     }
     values.forEach((v, j) => {
-      const bad = formatProblem('k8s-long-name', v);
+      const bad = briefFormatProblem('k8s-long-name', v);
       if (bad) say.reject(itemOf(fieldOf(at, 'values'), j), `node name ${JSON.stringify(v)} ${bad}`, 'Use the name of a node (a DNS subdomain).', { value: v });
     });
   }
@@ -65,7 +65,7 @@ function nodeSelectorTerm(say: Say, term: Obj, path: string, checkValues: boolea
 /** validatePodAffinityTerm: namespaces are DNS labels, topologyKey is a non-empty label key. */
 function podAffinityTerm(say: Say, term: Obj, path: string): void {
   strings(term['namespaces']).forEach((ns, i) => {
-    const bad = formatProblem('k8s-short-name', ns);
+    const bad = briefFormatProblem('k8s-short-name', ns);
     // Upstream names the field "namespace" in this error.
     if (bad) say.reject(itemOf(fieldOf(path, 'namespaces'), i), `namespace ${JSON.stringify(ns)} ${bad}`, 'Use the name of a namespace.', { value: ns });
   });

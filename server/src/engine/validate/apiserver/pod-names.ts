@@ -4,7 +4,7 @@
 // aliases and DNS config hold IPs and DNS names. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule } from './rule-types';
 import { fieldOf, itemOf, obj, objs, str } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { ipProblem } from './ip';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -29,7 +29,7 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
       for (const row of NAMED_FIELDS) {
         const value = str(t.spec[row.field]);
         if (value === undefined || value === '') continue;
-        const bad = formatProblem(row.format, value);
+        const bad = briefFormatProblem(row.format, value);
         if (bad) say.reject(fieldOf(t.path, row.field), `${row.field} ${JSON.stringify(value)} ${bad}`, `Use the name of ${row.what}.`, { value });
       }
     },
@@ -56,7 +56,7 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         const op = str(tol['operator']) ?? '';
         const value = str(tol['value']) ?? '';
         if ((op !== 'Equal' && op !== '') || value === '') continue;
-        const bad = formatProblem('k8s-label-value', value);
+        const bad = briefFormatProblem('k8s-label-value', value);
         if (bad) say.reject(fieldOf(itemOf(fieldOf(t.path, 'tolerations'), i), 'operator'), `toleration value ${JSON.stringify(value)} ${bad}`, 'Use the taint value as a label value: letters, digits, "-", "_" and ".".', { value });
       }
     },
@@ -95,7 +95,7 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         if (bad) say.reject(fieldOf(at, 'ip'), `host alias IP ${JSON.stringify(ip)} ${bad}`, 'Use an IPv4 or IPv6 address such as 10.0.0.5.', { value: ip });
         (Array.isArray(alias['hostnames']) ? alias['hostnames'] : []).forEach((h, j) => {
           const name = typeof h === 'string' ? h : String(h);
-          const problem = formatProblem('k8s-long-name', name);
+          const problem = briefFormatProblem('k8s-long-name', name);
           if (problem) say.reject(itemOf(fieldOf(at, 'hostnames'), j), `host name ${JSON.stringify(name)} ${problem}`, 'Use a lower-case host name such as db.internal.', { value: name });
         });
       }
@@ -111,7 +111,7 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         const text = typeof s === 'string' ? s : String(s);
         if (text === '.') return;
         // Judged as the relaxed search validation does (underscores allowed): what fails it fails the strict one too.
-        const problem = formatProblem('k8s-long-name', text.replace(/\.$/, '').replace(/_/g, 'a'));
+        const problem = briefFormatProblem('k8s-long-name', text.replace(/\.$/, '').replace(/_/g, 'a'));
         if (problem) say.reject(itemOf(fieldOf(base, 'searches'), i), `search domain ${JSON.stringify(text)} ${problem}`, 'Use a DNS domain such as svc.cluster.local.', { value: text });
       });
       for (const [option, i] of objs(dns['options'])) {

@@ -49,9 +49,8 @@ function checkProfile(say: Say, profile: Obj, path: string, what: string, checkP
   }
 }
 
-const SYSCTL_SEGMENT = '[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
-/** IsValidSysctlName: segments joined by "." or "/", at most 253 characters. */
-const SYSCTL_NAME = new RegExp(`^(${SYSCTL_SEGMENT}[./])*${SYSCTL_SEGMENT}$`);
+/** IsValidSysctlName: segments of [a-z0-9]([-_a-z0-9]*[a-z0-9])? joined by "." or "/", at most 253 characters. */
+const SYSCTL_NAME = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
 
 export const POD_SECURITY_RULES: readonly PodSpecRule[] = [
   {

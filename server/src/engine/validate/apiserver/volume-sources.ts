@@ -4,7 +4,7 @@
 // downwardAPI file, a non-negative emptyDir size. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { formatProblem } from '../formats';
+import { briefFormatProblem } from '../formats';
 import { quantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -39,7 +39,7 @@ export const VOLUME_SOURCE_RULES: readonly PodSpecRule[] = [
           return source ? [source, fieldOf(base, field)] : undefined;
         };
         const name = str(volume['name']) ?? '';
-        const badName = name === '' ? undefined : formatProblem('k8s-short-name', name);
+        const badName = name === '' ? undefined : briefFormatProblem('k8s-short-name', name);
         if (badName) say.reject(fieldOf(base, 'name'), `volume name ${JSON.stringify(name)} ${badName}`, 'Use a lower-case name such as data or config-volume.', { value: name });
         const emptyDir = sub('emptyDir');
         const size = emptyDir ? emptyDir[0]['sizeLimit'] : undefined;
