@@ -24,8 +24,13 @@ import { leafLocations, pathMatches, pathUnder, refereeFile, SchemaCache, strict
 
 const s = suite('JSON Schemas refereed by ajv over the corpus', SHARED);
 
-/** Documents where schema and engine may disagree, with the reason (README "Known limits"). None today. */
-const KNOWN_DISAGREEMENTS: { file: string; why: string }[] = [];
+/** Documents where schema and engine may disagree, with the reason (README "Known limits"). */
+const KNOWN_DISAGREEMENTS: { file: string; why: string }[] = [
+  {
+    file: 'A-gated/kubernetes__enhancements/keps/sig-scheduling/5491-dra-list-types-for-attributes/README.md.L311-367.yaml',
+    why: 'a union judged after the drop stage: `strings` is dropped while DRAListTypeAttributes is off, so the attribute is empty; an open schema keeps the gated member in its oneOf',
+  },
+];
 
 function read(row: ManifestRow): string {
   return readFileSync(path.join(CORPUS_DIR, row.file), 'utf8');
