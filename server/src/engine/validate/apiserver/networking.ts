@@ -249,16 +249,16 @@ export const NETWORKING_RULES: readonly KindRule[] = [
   {
     rule: 'ingressClassName',
     kinds: INGRESS,
-    source: NET('ValidateIngressSpec (ingressClassName a DNS-1123 subdomain) / ValidateIngressCreate (the kubernetes.io/ingress.class annotation may not be set beside it)'),
+    source: NET('ValidateIngressSpec (ingressClassName a DNS-1123 subdomain) / ValidateIngressCreate (the kubernetes.io/ingress.class annotation must match it)'),
     check(o, say) {
       const name = str(spec(o)['ingressClassName']);
       if (name === undefined) return;
       const bad = briefFormatProblem('k8s-long-name', name);
       if (bad) say.reject('spec.ingressClassName', `ingressClassName "${name}" ${bad}`, 'Use the name of an IngressClass (lower case, e.g. nginx).', { value: name });
       const annotation = obj(obj(o['metadata'])?.['annotations'])?.['kubernetes.io/ingress.class'];
-      if (typeof annotation !== 'string') return;
+      if (typeof annotation !== 'string' || annotation === name) return;
       // Upstream builds this path without "metadata".
-      say.reject(fieldOf('annotations', 'kubernetes.io/ingress.class'), `the kubernetes.io/ingress.class annotation (${annotation}) may not be set when ingressClassName is set`, 'Remove the deprecated annotation and keep ingressClassName.', { value: annotation });
+      say.reject(fieldOf('annotations', 'kubernetes.io/ingress.class'), `the kubernetes.io/ingress.class annotation (${annotation}) differs from ingressClassName (${name})`, 'Remove the deprecated annotation and keep ingressClassName.', { value: annotation });
     },
   },
   {
