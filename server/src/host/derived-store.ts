@@ -64,12 +64,13 @@ export function checkedTrees(cwd: string): string[] {
 }
 
 /** The store of a run, or undefined when caching is off (`--no-cache`, KUBEGATE_CACHE=off), no cache folder can be
- *  named or made, or the folder is refused (cache-folder.ts: then `refused` is told why). */
-export function storeSpecFor(noCache: boolean, env: NodeJS.ProcessEnv, cwd = process.cwd(), refused?: (why: string) => void): StoreSpec | undefined {
+ *  named or made, or the folder is refused (cache-folder.ts: then `refused` is told why). `trees` are the folders
+ *  the cache may not be in (the language server's: its workspace folders and their repositories). */
+export function storeSpecFor(noCache: boolean, env: NodeJS.ProcessEnv, cwd = process.cwd(), refused?: (why: string) => void, trees = checkedTrees(cwd)): StoreSpec | undefined {
   if (noCache || /^(off|0|false|no)$/i.test(env['KUBEGATE_CACHE'] ?? '')) return undefined;
   const dir = storeFolder(env);
   if (!dir) return undefined;
-  const folder = openCacheFolder(dir, cwd, checkedTrees(cwd));
+  const folder = openCacheFolder(dir, cwd, trees);
   if (!folder.ok) {
     if (folder.unsafe) refused?.(`the cache folder ${folder.dir} is not used: ${folder.why}`);
     return undefined;

@@ -33,32 +33,32 @@ export function registerCustomRequests(connection: Connection, session: Session)
     if (text === undefined) return null;
     const { maxChars } = session.client;
     if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
-    const ctx = await session.contextFor(params.textDocument.uri);
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.describerFor(ctx), openDocument(session, params.textDocument.uri)));
+    const ctx = await session.checks.contextFor(params.textDocument.uri);
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.checks.describerFor(ctx), openDocument(session, params.textDocument.uri)));
     return view ? { markdown: view.markdown } : null;
   });
 
   connection.onRequest(GateReportRequest, async (params: GateReportParams | undefined) => {
-    const version = await session.workspaceVersion();
-    return gateReport(await session.reportSources(params?.uris), version);
+    const version = await session.checks.workspaceVersion();
+    return gateReport(await session.checks.reportSources(params?.uris), version);
   });
 
   connection.onRequest(KindConfigRequest, async (params: KindConfigParams | undefined) => {
-    const version = await session.workspaceVersion();
-    return kindConfigForWorkspace(await session.reportSources(params?.uris), version);
+    const version = await session.checks.workspaceVersion();
+    return kindConfigForWorkspace(await session.checks.reportSources(params?.uris), version);
   });
 
   connection.onRequest(SchemaRequest, (params: SchemaParams | undefined) =>
     safeAsync(connection, () =>
       answerSchemaRequest(params, {
         textOf: (uri) => session.textOf(uri),
-        contextFor: (uri) => session.contextFor(uri),
-        workspaceContext: () => session.workspaceContext(),
+        contextFor: (uri) => session.checks.contextFor(uri),
+        workspaceContext: () => session.checks.workspaceContext(),
         walkedFor: (uri, text, ctx) => openDocument(session, uri)?.snapshot(text, ctx.analysis.options).analysis,
       }),
     ).then((r) => r ?? null),
   );
 
-  connection.onRequest(RefreshClusterRequest, () => session.refreshCluster());
-  connection.onNotification(YamlExtensionNotification, (params: YamlExtensionParams | undefined) => session.yamlExtensionChanged(params?.active === true));
+  connection.onRequest(RefreshClusterRequest, () => session.checks.refreshCluster());
+  connection.onNotification(YamlExtensionNotification, (params: YamlExtensionParams | undefined) => session.sync.yamlExtensionChanged(params?.active === true));
 }

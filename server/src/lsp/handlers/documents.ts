@@ -5,9 +5,9 @@ import type { Session } from '../session';
 /** Listens for the documents' sync notifications: call before connection.listen(). */
 export function registerDocuments(connection: Connection, session: Session): void {
   const { documents } = session;
-  documents.onDidOpen((e) => session.documentOpened(e.document));
-  documents.onDidChangeContent((e) => session.documentChanged(e.document));
-  documents.onDidSave((e) => session.documentSaved(e.document));
-  documents.onDidClose((e) => session.documentClosed(e.document));
+  documents.onDidOpen((e) => session.sync.documentOpened(e.document));
+  documents.onDidChangeContent((e) => session.sync.documentChanged(e.document));
+  documents.onDidSave((e) => session.sync.documentSaved(e.document));
+  documents.onDidClose((e) => session.sync.documentClosed(e.document));
   documents.listen(connection);
 }

@@ -25,18 +25,18 @@ export function registerFeatures(connection: Connection, session: Session): void
   connection.onHover(async (params, token) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
-    const ctx = await session.contextFor(doc.uri);
+    const ctx = await session.checks.contextFor(doc.uri);
     const { maxChars } = session.client;
     if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
     if (overLimit(doc.getText(), maxChars)) return { contents: { kind: 'markdown', value: tooLargeMessage(doc.getText().length, maxChars) } };
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.describerFor(ctx), openDocument(session, doc.uri)));
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.checks.describerFor(ctx), openDocument(session, doc.uri)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 
   connection.onCompletion(async (params, token) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
-    const ctx = await session.contextFor(doc.uri);
+    const ctx = await session.checks.contextFor(doc.uri);
     if (token.isCancellationRequested) return null;
     if (!ctx.settings.enable || !ctx.settings.completion.enable) return null;
     const { maxChars, serverSnippets, snippetSupport } = session.client;
@@ -49,14 +49,14 @@ export function registerFeatures(connection: Connection, session: Session): void
     const doc = documents.get(params.textDocument.uri);
     const checked = session.validator.last(params.textDocument.uri);
     if (!doc || !checked || overLimit(doc.getText(), session.client.maxChars)) return [];
-    const ctx = await session.contextFor(doc.uri);
+    const ctx = await session.checks.contextFor(doc.uri);
     return safe(connection, () => codeActions(doc, params.context.diagnostics, checked.report, ctx, session.ws, documents, session.client.actionOptions, openDocument(session, doc.uri))) ?? [];
   });
 
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || overLimit(doc.getText(), session.client.maxChars)) return [];
-    const cache = session.symbolCache(doc.uri);
+    const cache = session.snapshots.of(doc.uri).outline;
     return safe(connection, () => symbolsOf(doc.getText(), cache)) ?? [];
   });
 
@@ -68,7 +68,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     const { settings: s } = await session.settings.get(doc.uri);
     if (!s.enable || !s.inlayHints.enable) return [];
     if (!shouldCheck(uriToPath(doc.uri), s, session.ws)) return [];
-    const ctx = await session.contextFor(doc.uri);
+    const ctx = await session.checks.contextFor(doc.uri);
     return safe(connection, () => inlayHints(text, params.range, ctx, openDocument(session, doc.uri))) ?? [];
   });
 }

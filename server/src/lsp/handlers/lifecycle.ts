@@ -71,7 +71,7 @@ export function registerLifecycle(connection: Connection, session: Session): voi
     if (ws.getFolders().length && connection.workspace) {
       try {
         connection.workspace.onDidChangeWorkspaceFolders((e) => {
-          session.foldersChanged(
+          session.sync.foldersChanged(
             e.added.map((a) => a.uri),
             e.removed.map((r) => r.uri),
           );
@@ -80,10 +80,10 @@ export function registerLifecycle(connection: Connection, session: Session): voi
         // the client did not announce workspace folder support
       }
     }
-    void session.sendStatus().catch(() => undefined);
+    void session.status.send().catch(() => undefined);
   });
 
-  connection.onDidChangeConfiguration((change) => session.configurationChanged(change.settings));
+  connection.onDidChangeConfiguration((change) => session.sync.configurationChanged(change.settings));
 
-  connection.onDidChangeWatchedFiles((change) => session.filesChanged(change.changes.map((c) => c.uri)));
+  connection.onDidChangeWatchedFiles((change) => session.sync.filesChanged(change.changes.map((c) => c.uri)));
 }
