@@ -1,6 +1,6 @@
 // The same answer everywhere, checked on every project fixture (tests/fixtures/project): `kubegate check` on each
 // file in place, a folder run, and the language server opening each file in its workspace must publish the same
-// findings (range, code, severity), and the fixture's trailing `# expect:` comments pin what they are.
+// findings (range, code, severity), also from the server's check thread, and the fixture's trailing `# expect:` comments pin what they are.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,8 @@ describe('CLI and language server: one answer per file', () => {
       const files = fixture.files.map((f) => path.join(root, f.path));
       const folder = await cliRun(root, ['.']);
       const server = await serverRun(root, files);
+      // The server's check thread (large documents: here every one) builds the same context from the same workspace.
+      const threaded = await serverRun(root, files, { backgroundCheckChars: 1 });
       for (const f of fixture.files) {
         const file = path.join(root, f.path);
         const alone = (await cliRun(root, [f.path])).get(file) ?? [];
@@ -35,8 +37,9 @@ describe('CLI and language server: one answer per file', () => {
         expect(lineCode(alone), `${name}: ${f.path} checked alone`).toEqual(expected);
         expect(keys(folder.get(file) ?? []), `${name}: ${f.path} in a folder run`).toEqual(keys(alone));
         expect(keys(server.get(file) ?? []), `${name}: ${f.path} in the server`).toEqual(keys(alone));
+        expect(keys(threaded.get(file) ?? []), `${name}: ${f.path} in the server's check thread`).toEqual(keys(alone));
       }
     }
-  });
+  }, 180_000);
 
 });

@@ -31,9 +31,10 @@ export async function cliRun(root: string, paths: string[]): Promise<Map<string,
   return new Map(out.files.map((f) => [path.resolve(root, f.path), f.findings]));
 }
 
-/** The server's diagnostics of each file, opened one at a time in a workspace at `root`. */
-export async function serverRun(root: string, files: string[]): Promise<Map<string, CliFinding[]>> {
-  const client = new LspClient({ rootUri: pathToFileURL(root).toString() });
+/** The server's diagnostics of each file, opened one at a time in a workspace at `root` (with `initializationOptions`:
+ *  e.g. every document checked in the server's check thread). */
+export async function serverRun(root: string, files: string[], initializationOptions?: unknown): Promise<Map<string, CliFinding[]>> {
+  const client = new LspClient({ rootUri: pathToFileURL(root).toString(), initializationOptions });
   const out = new Map<string, CliFinding[]>();
   try {
     await client.initialize();

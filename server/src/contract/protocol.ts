@@ -33,6 +33,9 @@ export interface InitializationOptions {
   settingCommand?: string;
   /** Files longer than this many characters get YAML syntax checks only (default 5,000,000). */
   maxFileChars?: number;
+  /** Files of this many characters or more are checked in the server's check thread, off the path of edits and
+   *  requests (default 200,000). */
+  backgroundCheckChars?: number;
   /** Who is asking, for the server log. */
   client?: string;
   /** False: the client brings its own snippets (e.g. a snippets file), so the server offers no snippet
@@ -244,6 +247,8 @@ export interface WorkspaceStatsResult {
   keptTextChars: number;
   /** Disk files not read because, links followed, they lie outside their workspace folder. */
   refusedOutside?: number;
+  /** Checks of large documents the check thread finished, and those a newer version cancelled. */
+  threadChecks: { done: number; cancelled: number };
 }
 
 // ---------------------------------------------------------------- typed declarations (one per method)

@@ -1,50 +1,31 @@
-// The scheduling of checks and cluster reads: each document's context (settings, project, the cluster known now),
-// which documents are checked again when something they depend on changes, the check of one document, and the
-// cluster reads that hovers and requests may wait for (checks never do).
+// The scheduling of checks: each document's context (settings, project, the cluster known now), which documents
+// are checked again when something they depend on changes, and the check of one document (a large one in the
+// check thread, background-checks.ts). The cluster reads are cluster-reads.ts's.
 import type { Connection } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterStatus } from '../contract/protocol';
-import { clusterFieldDescription } from '../cluster/openapi';
-import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
-import type { ClusterSnapshot } from '../cluster/types';
-import type { DescriptionProvider, FileReport, KubeVersion } from '../engine';
+import type { FileReport, KubeVersion } from '../engine';
+import { BackgroundChecks } from './background-checks';
 import { besideYamlExtension, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
-import { peekClusterCrds } from './crds';
 import type { ReportSource } from './custom';
 import { relaxedSettingsReport } from './settings-relaxed';
 import { pathToUri, uriToPath } from './workspace';
 import type { Session } from './session';
 
-/** Bound on one hover's OpenAPI fetch from a connected cluster (later hovers hit the cache): 3 s, or the
- *  KUBEGATE_CLUSTER_TIMEOUT_MS budget when the environment sets one (so that a test names its own budget). */
-const HOVER_CLUSTER_TIMEOUT_MS = 3000;
-function hoverClusterTimeout(env: NodeJS.ProcessEnv = process.env): number {
-  return env[CLUSTER_TIMEOUT_ENV] ? defaultClusterTimeout(env) : HOVER_CLUSTER_TIMEOUT_MS;
-}
-
 type Settings = DocumentContext['settings'];
 
-export function fileOf(uri: string): string {
+function fileOf(uri: string): string {
   return uriToPath(uri) ?? uri;
 }
 
 export class Checks {
   private inlayTimer: NodeJS.Timeout | undefined;
+  /** The check thread, for documents of client.backgroundChars characters or more (this file is the server's). */
+  readonly background = new BackgroundChecks(__filename);
 
   constructor(
     private readonly session: Session,
     private readonly connection: Connection,
   ) {}
-
-  /** An untrusted workspace never reaches a cluster, whatever the settings say. */
-  clusterOn(s: Settings): boolean {
-    return this.session.client.trusted && s.cluster.enabled;
-  }
-
-  /** The cluster snapshot for these settings, waiting for a read when none is known (never while disabled). */
-  clusterSnapshot(s: Settings): Promise<ClusterSnapshot | undefined> {
-    return this.session.cluster.get(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
-  }
 
   contextFor(uri: string): Promise<DocumentContext> {
     const { session } = this;
@@ -54,9 +35,8 @@ export class Checks {
       p = (async () => {
         const { settings: s } = await session.settings.get(uri);
         // Never waits for the cluster: what is known now; re-checked when a read completes (Session's onSettled).
-        const cluster = session.cluster.peek(this.clusterOn(s), s.cluster.context, s.cluster.kubeconfig);
-        const clusterCrds = this.clusterOn(s) ? peekClusterCrds(cluster, () => this.recheckAll()) : [];
-        return documentContext(fileOf(uri), s, cluster, session.ws, session.project, clusterCrds);
+        const { cluster, crds } = session.clusterReads.known(s);
+        return documentContext(fileOf(uri), s, cluster, session.ws, session.project, crds);
       })();
       snapshot.context = p;
       p.catch(() => {
@@ -70,14 +50,14 @@ export class Checks {
   async workspaceContext(): Promise<DocumentContext> {
     const { session } = this;
     const { settings: s } = await session.settings.get(undefined);
-    const cluster = await this.clusterSnapshot(s);
+    const cluster = await session.clusterReads.snapshot(s);
     return documentContext(session.ws.getFolders()[0] ?? process.cwd(), s, cluster, session.ws, session.project);
   }
 
   /** The target version of the workspace settings (and cluster, when the version is `cluster`). */
   async workspaceVersion(): Promise<KubeVersion> {
     const { settings: s } = await this.session.settings.get(undefined);
-    return settingsVersion(s, await this.clusterSnapshot(s));
+    return settingsVersion(s, await this.session.clusterReads.snapshot(s));
   }
 
   /** Settings, the cluster, files on disk or the workspace folders changed: every context is rebuilt and every
@@ -107,26 +87,6 @@ export class Checks {
     }, 50);
   }
 
-  /** kubegate/refreshCluster: reads the cluster again (when on), re-checks everything and answers its state. */
-  async refreshCluster(): Promise<ClusterStatus> {
-    const { session } = this;
-    const { settings: s } = await session.settings.get(undefined);
-    if (this.clusterOn(s)) await session.cluster.refresh(s.cluster.context, s.cluster.kubeconfig);
-    this.recheckAll();
-    void session.status.send().catch(() => undefined);
-    return session.cluster.status(this.clusterOn(s));
-  }
-
-  /** The connected cluster's OpenAPI descriptions for hovers: only when the user opted in, the workspace is
-   *  trusted and the cluster answered (cached per cluster by the engine; bounded time per hover). */
-  async describerFor(ctx: DocumentContext): Promise<DescriptionProvider | undefined> {
-    if (!this.clusterOn(ctx.settings)) return undefined;
-    // A hover asks for the cluster's answer and may wait for it (within the read's time budget); diagnostics never do.
-    const snapshot = await this.session.cluster.get(true, ctx.settings.cluster.context, ctx.settings.cluster.kubeconfig);
-    if (!snapshot?.reachable) return undefined;
-    return (apiVersion, kind, path) => clusterFieldDescription(snapshot, apiVersion, kind, path, { timeoutMs: hoverClusterTimeout() });
-  }
-
   /** The documents of a workspace report: the given URIs, else the open documents and the workspace's YAML files
    *  (those the server checks, within the size guard). */
   async reportSources(uris: string[] | undefined): Promise<ReportSource[]> {
@@ -134,7 +94,7 @@ export class Checks {
     const list = uris ?? [...new Set([...session.documents.all().map((d) => d.uri), ...session.ws.allYamlFiles().map(pathToUri)])];
     const out: ReportSource[] = [];
     for (const uri of list) {
-      const text = session.textOf(uri);
+      const text = session.ws.documentText(uri);
       if (text === undefined || text.length > session.client.maxChars || !shouldCheck(uriToPath(uri), (await session.settings.get(uri)).settings, session.ws)) continue;
       out.push({ uri, text, ctx: await this.contextFor(uri) });
     }
@@ -153,10 +113,39 @@ export class Checks {
     const relaxed = docPath ? relaxedSettingsReport(docPath, text, session.ws, session.project) : undefined;
     if (relaxed) return relaxed;
     if (!shouldCheck(docPath, s, session.ws)) return { documents: [], findings: [] };
+    if (text.length >= session.client.backgroundChars) return this.checkInThread(doc.uri, text, s, isStale);
     const ctx = await this.contextFor(doc.uri);
     if (isStale()) return undefined;
     const { maxChars, yamlExtensionActive } = session.client;
     const report = ctx.analysis.report(text, { maxChars, severity: ctx.settings.severity }, session.snapshots.of(doc.uri).engine);
     return besideYamlExtension(report, yamlExtensionActive === true);
+  }
+
+  /** The check of a large document in the check thread, under the settings and the cluster known now and with the
+   *  open buffers other files may read; undefined when a newer edit cancelled it. */
+  private async checkInThread(uri: string, text: string, s: Settings, isStale: () => boolean): Promise<FileReport | undefined> {
+    const { session } = this;
+    const { backgroundChars, maxChars, yamlExtensionActive } = session.client;
+    const { cluster, crds: clusterCrds } = session.clusterReads.known(s);
+    const buffers = session.documents
+      .all()
+      .filter((d) => d.uri !== uri && d.getText().length < backgroundChars)
+      .map((d) => ({ uri: d.uri, text: d.getText() }));
+    if (isStale()) return undefined;
+    const done = await this.background.check(uri, {
+      file: fileOf(uri),
+      text,
+      settings: s,
+      ...(cluster ? { cluster } : {}),
+      clusterCrds,
+      folders: session.ws.getFolders().map(pathToUri),
+      disk: session.ws.diskAccess,
+      buffers,
+      maxChars,
+      yamlExtensionActive: yamlExtensionActive === true,
+    });
+    if (!done) return undefined;
+    for (const note of done.notes) session.status.note(note);
+    return done.report;
   }
 }

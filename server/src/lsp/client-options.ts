@@ -6,6 +6,8 @@ import type { ActionOptions } from './actions';
 export interface ClientOptions {
   /** Longer texts get syntax diagnostics only (initializationOptions.maxFileChars). */
   maxChars: number;
+  /** Texts this long or longer are checked in the check thread (initializationOptions.backgroundCheckChars). */
+  backgroundChars: number;
   /** False in an untrusted workspace: it never reaches a cluster, whatever the settings say. */
   trusted: boolean;
   actionOptions: ActionOptions;

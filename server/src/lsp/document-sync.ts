@@ -29,6 +29,8 @@ export class DocumentSync {
   documentChanged(doc: TextDocument, immediate = false): void {
     const { session } = this;
     if (isRepoSettingsUri(doc.uri)) this.repoSettingsChanged();
+    // A check of the previous version still waiting or running in the check thread is of no use any more.
+    session.checks.background.cancel(doc.uri);
     const snapshot = session.snapshots.of(doc.uri);
     const text = doc.getText();
     const affects = mayAffectOtherFiles(text);
@@ -49,6 +51,7 @@ export class DocumentSync {
     const { session } = this;
     this.forgetDerived(doc.uri);
     if (isRepoSettingsUri(doc.uri)) this.repoSettingsChanged();
+    session.checks.background.cancel(doc.uri);
     session.validator.forget(doc.uri);
     if (mayAffectOtherFiles(doc.getText())) session.checks.recheckOthers(doc.uri);
     session.status.schedule();
@@ -81,8 +84,16 @@ export class DocumentSync {
     const now = new Set(session.ws.getFolders().map(pathToUri));
     for (const r of removed) now.delete(r);
     for (const a of added) now.add(a);
-    session.setFolders([...now]);
+    this.setFolders([...now]);
     session.checks.recheckAll();
+  }
+
+  /** The workspace folders (URIs): the index, the project and the cache folder follow them. */
+  setFolders(folders: string[]): void {
+    const { session } = this;
+    session.ws.setFolders(folders);
+    session.project.setFolders(session.ws.getFolders());
+    session.cache.open(session.ws.getFolders());
   }
 
   /** Whether Red Hat's YAML extension reports syntax errors changed: every document is published again. */

@@ -1,14 +1,15 @@
 // The language server's state: the open documents, the workspace files, the project model, settings, the cluster,
 // the per-document snapshots and the validator, and what the client said at initialize. The operations on it are
-// in three parts a reader can take one at a time: document and workspace sync (document-sync.ts), the scheduling
-// of checks and cluster reads (checks.ts) and the status (status-reporter.ts). The handlers (handlers/*.ts) map
+// in parts a reader can take one at a time: document and workspace sync (document-sync.ts), the scheduling of
+// checks (checks.ts), cluster reads (cluster-reads.ts) and the status (status-reporter.ts). The handlers (handlers/*.ts) map
 // protocol messages to these parts and to engine calls.
 import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../engine';
+import { DEFAULT_BACKGROUND_CHARS } from './background-checks';
 import { WorkspaceCache } from './cache-store';
-import { Checks, fileOf } from './checks';
-import { ClusterHolder } from './cluster';
+import { Checks } from './checks';
+import { ClusterReads } from './cluster-reads';
 import { DocumentSync } from './document-sync';
 import { DEFAULT_MAX_FILE_CHARS, Snapshots } from './snapshots';
 import { repoConfigFor } from './repo-config';
@@ -26,12 +27,12 @@ export class Session {
   readonly checks: Checks;
   readonly sync = new DocumentSync(this);
   /** The derived-facts cache the CLI also uses (parsed CRD bundles and configs survive a restart). */
-  private readonly cache = new WorkspaceCache((why) => this.status.note(why));
+  readonly cache = new WorkspaceCache((why) => this.status.note(why));
   /** What governs each file (configs, CRDs, kustomize facts), over the workspace index. What the project did not
    *  read or use is a status note. */
   readonly project = new Project(this.ws, { onNote: (m) => this.status.note(m), store: this.cache });
   readonly settings: DocumentSettings;
-  readonly cluster = new ClusterHolder();
+  readonly clusterReads = new ClusterReads(this);
   // Everything kept per document (context, engine document, outline, last check) is in its snapshot. Contexts
   // are kept until something they depend on changes: settings, a config document, a file on disk, the cluster,
   // the workspace folders.
@@ -39,6 +40,7 @@ export class Session {
   readonly validator: Validator;
   private options: ClientOptions = {
     maxChars: DEFAULT_MAX_FILE_CHARS,
+    backgroundChars: DEFAULT_BACKGROUND_CHARS,
     trusted: true,
     actionOptions: { canCreateFiles: false },
     snippetSupport: false,
@@ -52,7 +54,7 @@ export class Session {
     this.status = new StatusReporter(this, connection);
     this.checks = new Checks(this, connection);
     this.settings = new DocumentSettings(this.snapshots, connection, (uri) => repoConfigFor(uri, this.ws, this.project), () => this.options.trusted);
-    this.cluster.onSettled(() => {
+    this.clusterReads.holder.onSettled(() => {
       this.checks.recheckAll();
       this.status.schedule();
     });
@@ -83,23 +85,12 @@ export class Session {
     this.options = options;
     if (virtualWorkspace) this.ws.setDiskAccess(false);
     this.settings.setPullSupported(pullConfiguration);
-    this.setFolders(folders);
-  }
-
-  /** The workspace folders (URIs): the index, the project and the cache folder follow them. */
-  setFolders(folders: string[]): void {
-    this.ws.setFolders(folders);
-    this.project.setFolders(this.ws.getFolders());
-    this.cache.open(this.ws.getFolders());
-  }
-
-  /** The text of a document: its open buffer, else the file on disk. */
-  textOf(uri: string): string | undefined {
-    return this.documents.get(uri)?.getText() ?? this.ws.read(fileOf(uri));
+    this.sync.setFolders(folders);
   }
 
   /** The client asked the server to shut down. */
   shutdown(): void {
+    this.checks.background.close();
     this.cache.prune();
   }
 }

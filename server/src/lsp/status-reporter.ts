@@ -23,8 +23,9 @@ export class StatusReporter {
 
   /** Something the server did not read or use: in the output log, and among the status notes (each once). */
   note(message: string): void {
+    if (this.notes.includes(message)) return;
     this.connection.console.info(`Kubegate: ${message}`);
-    if (this.notes.length >= MAX_NOTES || this.notes.includes(message)) return;
+    if (this.notes.length >= MAX_NOTES) return;
     this.notes.push(message);
     this.schedule();
   }
@@ -32,7 +33,7 @@ export class StatusReporter {
   async send(): Promise<void> {
     const { session } = this;
     const { settings: s, problems } = await session.settings.get(undefined);
-    const snapshot = await session.checks.clusterSnapshot(s);
+    const snapshot = await session.clusterReads.snapshot(s);
     const uriOf = new Map<string, string>();
     for (const d of session.documents.all()) {
       const file = uriToPath(d.uri);
@@ -44,11 +45,11 @@ export class StatusReporter {
       settings: s,
       problems: [...problems, ...this.notes],
       snapshot,
-      cluster: session.cluster.status(session.checks.clusterOn(s)),
+      cluster: session.clusterReads.status(s),
       openFiles: [...uriOf.keys()],
       configsOf: (file) => this.configsOf(file, s),
       // Each open document's own target version (its version comment, else the workspace's).
-      versionOf: (file) => versionForText(session.textOf(uri(file)) ?? '', version),
+      versionOf: (file) => versionForText(session.ws.documentText(uri(file)) ?? '', version),
       templatesOf: (file) => templateDocuments(session.validator.last(uri(file))?.report),
       // A file the server does not check (no apiVersion and kind lines: values, Chart.yaml) is taken for what its
       // place says.

@@ -67,10 +67,10 @@ export class WorkspaceFiles implements ProjectHost {
   private readonly listings = new Map<string, { names: string[]; stamp: string }>();
   private readonly counters: { diskReads: number; listings: number; refusedOutside?: number } = { diskReads: 0, listings: 0 };
 
-  constructor(private readonly documents: TextDocuments<TextDocument>) {}
+  constructor(private readonly documents: Pick<TextDocuments<TextDocument>, 'get' | 'all'>) {}
 
   /** Work done since the server started, and the disk text held now. */
-  stats(): Omit<WorkspaceStatsResult, 'configParses' | 'walks'> {
+  stats(): Omit<WorkspaceStatsResult, 'configParses' | 'walks' | 'threadChecks'> {
     return { ...this.counters, keptTextChars: this.keptChars };
   }
 
@@ -195,6 +195,11 @@ export class WorkspaceFiles implements ProjectHost {
     return this.textOf(file, this.diskEntry(file));
   }
 
+  /** The text of a document by URI: its open buffer, else the file on disk. */
+  documentText(uri: string): string | undefined {
+    return this.documents.get(uri)?.getText() ?? this.read(uriToPath(uri) ?? uri);
+  }
+
   /** ProjectHost: changes with the buffer's version, else with the disk stamp. */
   versionOf(file: string): string {
     const open = this.documents.get(pathToUri(file));
@@ -262,6 +267,10 @@ export class WorkspaceFiles implements ProjectHost {
   /** Off in a virtual workspace: only open buffers are read. */
   setDiskAccess(on: boolean): void {
     this.disk = on;
+  }
+
+  get diskAccess(): boolean {
+    return this.disk;
   }
 
   getFolders(): string[] {

@@ -25,16 +25,16 @@ import { openDocument } from './features';
 import type { Session } from '../session';
 
 export function registerCustomRequests(connection: Connection, session: Session): void {
-  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats(), configParses: session.project.counters.configParses, walks: session.snapshots.walks() }));
+  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats(), configParses: session.project.counters.configParses, walks: session.snapshots.walks(), threadChecks: { ...session.checks.background.counters } }));
 
   // The hover's text for a position, also for a document that is not open (read from disk).
   connection.onRequest(ExplainRequest, async (params: ExplainParams): Promise<ExplainResult> => {
-    const text = session.textOf(params.textDocument.uri);
+    const text = session.ws.documentText(params.textDocument.uri);
     if (text === undefined) return null;
     const { maxChars } = session.client;
     if (overLimit(text, maxChars)) return { markdown: tooLargeMessage(text.length, maxChars) };
     const ctx = await session.checks.contextFor(params.textDocument.uri);
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.checks.describerFor(ctx), openDocument(session, params.textDocument.uri)));
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(text, params.position, await session.clusterReads.describerFor(ctx), openDocument(session, params.textDocument.uri)));
     return view ? { markdown: view.markdown } : null;
   });
 
@@ -51,7 +51,7 @@ export function registerCustomRequests(connection: Connection, session: Session)
   connection.onRequest(SchemaRequest, (params: SchemaParams | undefined) =>
     safeAsync(connection, () =>
       answerSchemaRequest(params, {
-        textOf: (uri) => session.textOf(uri),
+        textOf: (uri) => session.ws.documentText(uri),
         contextFor: (uri) => session.checks.contextFor(uri),
         workspaceContext: () => session.checks.workspaceContext(),
         walkedFor: (uri, text, ctx) => openDocument(session, uri)?.snapshot(text, ctx.analysis.options).analysis,
@@ -59,6 +59,6 @@ export function registerCustomRequests(connection: Connection, session: Session)
     ).then((r) => r ?? null),
   );
 
-  connection.onRequest(RefreshClusterRequest, () => session.checks.refreshCluster());
+  connection.onRequest(RefreshClusterRequest, () => session.clusterReads.refresh());
   connection.onNotification(YamlExtensionNotification, (params: YamlExtensionParams | undefined) => session.sync.yamlExtensionChanged(params?.active === true));
 }

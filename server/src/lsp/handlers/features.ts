@@ -29,7 +29,7 @@ export function registerFeatures(connection: Connection, session: Session): void
     const { maxChars } = session.client;
     if (token.isCancellationRequested || !ctx.settings.enable || !ctx.settings.hover.enable) return null;
     if (overLimit(doc.getText(), maxChars)) return { contents: { kind: 'markdown', value: tooLargeMessage(doc.getText().length, maxChars) } };
-    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.checks.describerFor(ctx), openDocument(session, doc.uri)));
+    const view = await safeAsync(connection, async () => ctx.analysis.hover(doc.getText(), params.position, await session.clusterReads.describerFor(ctx), openDocument(session, doc.uri)));
     return view ? { contents: { kind: 'markdown', value: view.markdown }, range: view.range } : null;
   });
 

@@ -28,12 +28,18 @@ function capabilities(): InitializeResult['capabilities'] {
   };
 }
 
-/** What the session keeps of the initialize params; `maxChars` stays `currentMaxChars` unless a positive number is given. */
-function clientSetup(params: InitializeParams, currentMaxChars: number): ClientSetup {
+/** A positive number given, else the current value. */
+function positive(given: unknown, current: number): number {
+  return typeof given === 'number' && given > 0 ? given : current;
+}
+
+/** What the session keeps of the initialize params; the size bounds stay `current` unless positive numbers are given. */
+function clientSetup(params: InitializeParams, current: Pick<ClientSetup, 'maxChars' | 'backgroundChars'>): ClientSetup {
   const caps = params.capabilities;
   const init = (params.initializationOptions ?? {}) as InitializationOptions;
   return {
-    maxChars: typeof init.maxFileChars === 'number' && init.maxFileChars > 0 ? init.maxFileChars : currentMaxChars,
+    maxChars: positive(init.maxFileChars, current.maxChars),
+    backgroundChars: positive(init.backgroundCheckChars, current.backgroundChars),
     trusted: init.workspaceTrusted !== false,
     virtualWorkspace: init.virtualWorkspace === true,
     actionOptions: {
@@ -53,7 +59,7 @@ function clientSetup(params: InitializeParams, currentMaxChars: number): ClientS
 
 export function registerLifecycle(connection: Connection, session: Session): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    session.initialize(clientSetup(params, session.client.maxChars));
+    session.initialize(clientSetup(params, session.client));
     return {
       capabilities: capabilities(),
       serverInfo: { name: 'kubegate-language-server', version: '0.1.0' },
