@@ -3,15 +3,18 @@
 // document, a newer version cancels the stale check (its diagnostics are never published), and a document over the
 // engine's bounds gets its "Not checked" note from the thread as the CLI's check gives it. Asserted on events and
 // on the server's counters of work done, never on time.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CompletionRequest, HoverRequest, PublishDiagnosticsNotification, type Hover, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { WORKSPACE_STATS_REQUEST, type WorkspaceStatsResult } from '../../server/src/contract/protocol';
 import { checkText } from '../../server/src/engine/check';
 import { cursor } from '../support/markers';
 import { SLICE } from './fixtures';
-import { lspSessions, lspSuite, type LspClient } from './harness';
+import { lspSessions, lspSuite, repoRoot, type LspClient } from './harness';
 
-const { start } = lspSessions();
+const { defer, start } = lspSessions();
 const SUITE = lspSuite('LSP check thread');
 
 /** Documents of 1,000 characters or more go to the check thread in these tests. */
@@ -83,5 +86,18 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 180_000 }, () => {
     const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
     expect(hover === null || typeof hover === 'object').toBe(true);
     expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toBeTruthy();
+  });
+
+  it('a check that fails in the thread (a damaged data file) says the file was not checked, never shows it clean', async () => {
+    const schemas = mkdtempSync(path.join(os.tmpdir(), 'kubegate-damaged-'));
+    defer(() => rmSync(schemas, { recursive: true, force: true }));
+    cpSync(path.join(repoRoot, 'schemas'), schemas, { recursive: true });
+    writeFileSync(path.join(schemas, 'k8s-1.37.json'), '{"kinds": [');
+    const { ws, client } = await start({}, { env: { KUBEGATE_SCHEMAS: schemas }, initializationOptions: { backgroundCheckChars: THREAD_FROM } });
+    const text = `# kubegate: version=1.37\n${SLICE}${'# padding\n'.repeat(100)}`;
+    const diagnostics = await client.open(ws.uri('slice.yaml'), text);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['check-failed', 0]]);
+    expect(diagnostics[0]!.message).toMatch(/^Not checked: Kubegate failed on this file \(.+\)$/);
+    expect((await stats(client)).threadChecks.done).toBe(1);
   });
 });

@@ -109,8 +109,11 @@ export class BackgroundChecks {
       const p = this.running;
       this.running = undefined;
       w.unref();
-      this.counters.done++;
-      if (p) 'error' in reply ? p.reject(new Error(reply.error)) : p.resolve(reply);
+      if (p) {
+        this.counters.done++;
+        if ('error' in reply) p.reject(new Error(reply.error));
+        else p.resolve(reply);
+      }
       this.next();
     };
     w.on('message', (reply: CheckReply) => {
