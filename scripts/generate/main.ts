@@ -37,4 +37,9 @@ function main(): void {
   }
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  console.error(`npm run generate: ${(e as Error).message}`);
+  process.exitCode = 1;
+}
