@@ -16,6 +16,8 @@ import { writeJson } from './write-json';
 export interface GenerateOptions {
   /** The project's extracted data (data/extracted: upstream/ and reference/, written by npm run extract). */
   dataDir: string;
+  /** The project's reviewed supplements (data/reviewed, the same layout). */
+  reviewedDir?: string;
   /** The ../shared folder (the same layout), read for the inputs dataDir lacks. */
   sharedDir: string;
   /** Where to write (normally schemas/). */
@@ -33,7 +35,7 @@ export interface GenerateReport {
 }
 
 export function generate(opts: GenerateOptions): GenerateReport {
-  const inputs = new Inputs(opts.dataDir, opts.sharedDir);
+  const inputs = new Inputs(opts.dataDir, opts.sharedDir, opts.reviewedDir);
   const ref = readReferenceSources(inputs);
   const aliases = aliasMap(ref.featureGates.names_that_are_not_gates);
   const sources = GENERATED_VERSIONS.map((v) => readVersionSources(inputs, v));
@@ -72,5 +74,5 @@ export function generate(opts: GenerateOptions): GenerateReport {
 }
 
 export function defaultPaths(repoRoot: string): GenerateOptions {
-  return { dataDir: path.join(repoRoot, 'data', 'extracted'), sharedDir: path.resolve(repoRoot, '..', 'shared'), outDir: path.join(repoRoot, 'schemas') };
+  return { dataDir: path.join(repoRoot, 'data', 'extracted'), reviewedDir: path.join(repoRoot, 'data', 'reviewed'), sharedDir: path.resolve(repoRoot, '..', 'shared'), outDir: path.join(repoRoot, 'schemas') };
 }

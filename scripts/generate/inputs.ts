@@ -1,7 +1,7 @@
 // Where `npm run generate` reads each input: the project's own data first (data/extracted, written by
-// `npm run extract` from upstream checkouts), then ../shared for the inputs the extraction does not write yet
-// (listed in scripts/generate/README.md, "Inputs"). Every input taken from ../shared is recorded, so the run
-// says which facts still come from outside the project.
+// `npm run extract` from upstream checkouts; data/reviewed, hand-assembled supplements with evidence per row),
+// then ../shared for the inputs the project does not hold yet (listed in scripts/generate/README.md, "Inputs").
+// Every input taken from ../shared is recorded, so the run says which facts still come from outside the project.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -14,11 +14,14 @@ export class Inputs {
     readonly project: string,
     /** ../shared (the same layout); the fallback. */
     readonly shared: string,
+    /** The project's reviewed supplements (the same layout), read after `project`. */
+    readonly reviewed?: string,
   ) {}
 
   /** The root holding `rel` (project first), or undefined when neither does. */
   rootOf(rel: string): string | undefined {
     if (fs.existsSync(path.join(this.project, rel))) return this.project;
+    if (this.reviewed && fs.existsSync(path.join(this.reviewed, rel))) return this.reviewed;
     if (fs.existsSync(path.join(this.shared, rel))) {
       if (!this.fromShared.includes(rel)) this.fromShared.push(rel);
       return this.shared;
@@ -27,11 +30,12 @@ export class Inputs {
   }
 
   /**
-   * The path of `rel` in ../shared, whatever the project holds: for inputs whose extracted form is not yet shown to
-   * reproduce schemas/ (the gate catalog and the served group-versions the extraction writes with a kubernetes
-   * checkout lack the hand-made corrections of ../shared's; README "Inputs").
+   * The path of `rel` in the reviewed data, else ../shared, whatever the extraction wrote: for inputs whose extracted
+   * form is not yet shown to reproduce schemas/ (the gate catalog and the served group-versions the extraction
+   * writes with a kubernetes checkout lack the hand-made corrections; README "Inputs").
    */
   sharedFile(rel: string): string {
+    if (this.reviewed && fs.existsSync(path.join(this.reviewed, rel))) return path.join(this.reviewed, rel);
     const file = path.join(this.shared, rel);
     if (!fs.existsSync(file)) throw new Error(`${rel}: not in ${this.shared}; the project's data does not replace it yet (see scripts/generate/README.md, "Inputs")`);
     if (!this.fromShared.includes(rel)) this.fromShared.push(rel);

@@ -18,7 +18,7 @@ function main(): void {
   const sharedDir = path.resolve(argValue(args, '--shared') ?? process.env.KUBEGATE_SHARED ?? defaults.sharedDir);
   const started = Date.now();
   const dataDir = path.resolve(argValue(args, '--data') ?? process.env.KUBEGATE_DATA ?? defaults.dataDir);
-  const report = generate({ dataDir, sharedDir, outDir });
+  const report = generate({ dataDir, reviewedDir: defaults.reviewedDir, sharedDir, outDir });
   let total = 0;
   for (const f of report.files) {
     total += f.bytes;
@@ -28,7 +28,7 @@ function main(): void {
   for (const [v, names] of Object.entries(report.missing)) {
     if (names.length > 0) console.log(`${v}: open types (defined in no source): ${names.join(', ')}`);
   }
-  if (report.fromShared.length) console.log(`read from ${path.relative(process.cwd(), sharedDir) || sharedDir} (not in ${path.relative(process.cwd(), dataDir)}): ${report.fromShared.join(', ')}`);
+  if (report.fromShared.length) console.log(`read from ${path.relative(process.cwd(), sharedDir) || sharedDir} (not in the project's data/): ${report.fromShared.join(', ')}`);
   const latest = Object.keys(report.skippedMarkers).sort().pop();
   const skipped = latest ? report.skippedMarkers[latest] : undefined;
   if (latest && skipped && Object.keys(skipped).length > 0) {

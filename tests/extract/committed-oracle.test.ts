@@ -1,7 +1,8 @@
-// The project's committed data (data/extracted, written by `npm run extract` from upstream checkouts) against
-// ../shared, the test oracle, fact by fact for every supported minor. Every difference, and every category the
-// committed data does not hold, is explained by a row of scripts/extract/data/committed-differences.tsv; a row
-// that matches nothing fails too. Skipped, with the reason in its title, in a clone without ../shared.
+// The project's committed data (data/extracted, written by `npm run extract` from upstream checkouts, and the
+// reviewed supplements of data/reviewed) against ../shared, the test oracle, fact by fact for every supported
+// minor. Every difference, and every category data/extracted does not hold, is explained by a row of
+// scripts/extract/data/committed-differences.tsv; a row that matches nothing fails too. Skipped, with the reason
+// in its title, in a clone without ../shared.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,15 @@ import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { hasShared, repoRoot, sharedDir, sharedTitle } from '../support/shared';
 
 const dataDir = path.join(repoRoot, 'data', 'extracted');
+const reviewedDir = path.join(repoRoot, 'data', 'reviewed');
+
+/** The fact columns of drop-gated-fields.tsv rows (the reviewed copy may add notes, not change facts). */
+function dropFacts(dir: string): string[] {
+  const [header, ...lines] = fs.readFileSync(path.join(dir, 'upstream', 'drop-gated-fields.tsv'), 'utf8').split('\n').filter((l) => l.trim());
+  const cols = header.split('\t');
+  const keep = ['version_from', 'kind_or_type', 'json_path', 'gate', 'evidence', 'declared_in', 'applies_to_pod_templates'].map((c) => cols.indexOf(c));
+  return lines.map((l) => keep.map((i) => l.split('\t')[i]).join('\t')).sort();
+}
 const rows = fs
   .readFileSync(path.join(repoRoot, 'scripts', 'extract', 'data', 'committed-differences.tsv'), 'utf8')
   .split('\n')
@@ -35,6 +45,20 @@ describe('committed data', () => {
       expect(SUPPORTED_VERSIONS).toContain(r.version);
       expect(r.why.length, `${r.version} ${r.category} ${r.key}`).toBeGreaterThan(30);
     }
+  });
+});
+
+describe.skipIf(!hasShared)(sharedTitle('reviewed supplements against ../shared'), () => {
+  it('serve the same group-versions per minor', () => {
+    for (const v of SUPPORTED_VERSIONS) {
+      const [before, after] = [readFacts(sharedDir, v, ['served']), readFacts(reviewedDir, v, ['served'])];
+      expect(after.get('served')?.size ?? 0, v).toBeGreaterThan(0);
+      expect(diffFacts(before, after), v).toEqual([]);
+    }
+  });
+
+  it('drop the same fields under the same gates, on the same evidence', () => {
+    expect(dropFacts(reviewedDir)).toEqual(dropFacts(sharedDir));
   });
 });
 
