@@ -47,7 +47,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   const dropRows = readDropGatedFields(inputs);
   const built = sources.map((s) => {
     const facts = served[s.version];
-    if (!facts) throw new Error(`served-group-versions.json has no entry for ${s.version}`);
+    if (!facts) throw new Error(`upstream/served-group-versions.json (data/reviewed) has no entry for ${s.version}`);
     return buildVersionData(s, aliases, builtinGroups, { served: facts, dropRows });
   });
   const all: VersionData[] = built.map((b) => b.data);
