@@ -25,7 +25,7 @@ function main(): void {
   const a = parseArgs(process.argv.slice(2), VALUED);
   const version = a.positional[0] ?? one(a, 'version');
   if (!version || !/^\d+\.\d+$/.test(version)) {
-    console.error('usage: npm run add-version 1.NN -- --kubernetes DIR [--api DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] [--out DIR] [--preview] [--no-generate]');
+    console.error('usage: npm run add-version 1.NN -- --kubernetes DIR [--api DIR] [--client-go DIR] [--kubelet DIR] [--kube-proxy DIR] [--kube-scheduler DIR] [--component-base DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] [--out DIR] [--preview] [--no-generate]');
     process.exitCode = 2;
     return;
   }
@@ -49,7 +49,7 @@ function main(): void {
     execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'scripts', 'generate', 'main.ts')], { stdio: 'inherit', cwd: REPO_ROOT });
   } catch {
     fs.writeFileSync(file, before);
-    console.error(`npm run generate failed for ${version} (it still reads ../shared: see scripts/extract/README.md); ${VERSIONS_FILE} restored`);
+    console.error(`npm run generate failed for ${version} (the gate catalog, served group-versions, drop rows, kubeadm, brief and CRDs still come from ../shared: scripts/generate/README.md); ${VERSIONS_FILE} restored`);
     process.exitCode = 1;
   }
 }

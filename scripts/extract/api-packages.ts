@@ -3,7 +3,7 @@
 // registered kinds (List kinds left out) and, with go-types.ts, its struct and enum facts. Kind facts come from
 // the root type's markers: `+genclient` (a REST resource), `+genclient:nonNamespaced`, `+featureGate`, and the
 // `+k8s:prerelease-lifecycle-gen:introduced|deprecated|removed|replacement` markers.
-import { extractPackage, featureGatesOf, keyPrefixOf, type ExtPackage } from './go-types';
+import { extractPackage, featureGatesOf, keyPrefixOf, type CommentGateRow, type ExtPackage } from './go-types';
 import type { SourceTree } from './source-tree';
 
 export interface ExtKind {
@@ -14,9 +14,16 @@ export interface ExtKind {
   rootType: string;
   namespaced: boolean | null;
   stability: 'stable' | 'beta' | 'alpha';
-  genclient: boolean;
+  /** A REST resource (the root type has `+genclient`); false for request/response bodies (AdmissionReview). */
+  resource: boolean;
+  /** The `+genclient:…` markers other than nonNamespaced (`+genclient:noVerbs`, `+genclient:onlyVerbs=create`, …). */
+  genclient?: string[];
+  listKind?: string;
   lifecycle?: { introduced?: string; deprecated?: string; removed?: string; replacement?: string };
   featureGates?: string[];
+  removedIn?: string;
+  deprecatedInThisVersion?: boolean;
+  removedInThisVersion?: boolean;
 }
 
 export interface ApiGroupVersion {
@@ -30,7 +37,7 @@ export interface ApiGroupVersion {
 }
 
 /** `GroupName` and the version of `SchemeGroupVersion` in a register.go. */
-export function registerFacts(src: string): { group: string; version: string; kinds: string[] } | undefined {
+export function registerFacts(src: string): { group: string; version: string; kinds: string[]; listKinds: Set<string> } | undefined {
   const group = /\bGroupName\s*=\s*"([^"]*)"/.exec(src)?.[1];
   const version = /SchemeGroupVersion\s*=\s*schema\.GroupVersion\s*\{[^}]*\bVersion\s*:\s*"([^"]+)"/.exec(src)?.[1];
   if (group === undefined || !version) return undefined;
@@ -38,7 +45,12 @@ export function registerFacts(src: string): { group: string; version: string; ki
   const names = [...body.matchAll(/&(\w+)\s*\{\s*\}/g)].map((m) => m[1]);
   const set = new Set(names);
   const kinds = names.filter((n, i) => names.indexOf(n) === i && n !== 'List' && !(n.endsWith('List') && set.has(n.slice(0, -4))));
-  return { group, version, kinds };
+  return { group, version, kinds, listKinds: new Set(names.filter((n) => n.endsWith('List') && set.has(n.slice(0, -4))).map((n) => n.slice(0, -4))) };
+}
+
+function compareMinors(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1];
 }
 
 export function stabilityOf(version: string): ExtKind['stability'] {
@@ -81,11 +93,11 @@ export function generatedLifecycles(src: string): Map<string, NonNullable<ExtKin
 }
 
 /** Every group-version under `root` (a folder of the tree holding `<group>/<version>/register.go`). */
-export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io/api'): ApiGroupVersion[] {
+export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io/api', version?: string, commentGates: CommentGateRow[] = []): ApiGroupVersion[] {
   const out: ApiGroupVersion[] = [];
   for (const reg of tree.list(root, (p) => /^[^/]+\/[^/]+\/register\.go$/.test(p))) {
     const dir = reg.slice(0, -'/register.go'.length);
-    const g = readGroupVersion(tree, root ? `${root}/${dir}` : dir, `${importRoot}/${dir}`, dir);
+    const g = readGroupVersion(tree, root ? `${root}/${dir}` : dir, `${importRoot}/${dir}`, dir, version, commentGates);
     if (g) out.push(g);
   }
   resolveDefinedTypes(out);
@@ -93,13 +105,13 @@ export function readApiTree(tree: SourceTree, root: string, importRoot = 'k8s.io
 }
 
 /** One API package (a folder with register.go): its group-version, kinds and types; undefined without one. */
-export function readGroupVersion(tree: SourceTree, folder: string, importPath: string, dir: string): ApiGroupVersion | undefined {
+export function readGroupVersion(tree: SourceTree, folder: string, importPath: string, dir: string, version?: string, commentGates: CommentGateRow[] = []): ApiGroupVersion | undefined {
   if (!tree.exists(`${folder}/register.go`)) return undefined;
   const facts = registerFacts(tree.read(`${folder}/register.go`));
   if (!facts) return undefined;
   const files: Record<string, string> = {};
   for (const f of tree.list(folder, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${folder}/${f}`);
-  const pkg = extractPackage(importPath, files, dir);
+  const pkg = extractPackage(importPath, files, dir, { commentGates });
   const generated = generatedLifecycles(files['zz_generated.prerelease-lifecycle.go'] ?? '');
   const groupVersion = facts.group ? `${facts.group}/${facts.version}` : facts.version;
   const kinds: ExtKind[] = [];
@@ -115,11 +127,17 @@ export function readGroupVersion(tree: SourceTree, folder: string, importPath: s
       rootType: `${pkg.keyPrefix}.${kind}`,
       namespaced: genclient ? !markers.includes('+genclient:nonNamespaced') : null,
       stability: stabilityOf(facts.version),
-      genclient,
+      resource: genclient,
     };
+    const verbs = markers.filter((m) => m.startsWith('+genclient:') && m !== '+genclient:nonNamespaced');
+    if (verbs.length) k.genclient = verbs;
+    if (facts.listKinds.has(kind)) k.listKind = `${kind}List`;
     const lc = generated.get(kind) ?? lifecycleOf(markers);
     if (lc) k.lifecycle = lc;
-    const gates = featureGatesOf(markers);
+    if (lc?.removed) k.removedIn = lc.removed;
+    if (version && lc?.deprecated) k.deprecatedInThisVersion = compareMinors(lc.deprecated, version) <= 0;
+    if (version && lc?.removed) k.removedInThisVersion = compareMinors(lc.removed, version) <= 0;
+    const gates = [...new Set([...featureGatesOf(markers), ...(t?.featureGatesFromComment ?? [])])];
     if (gates.length) k.featureGates = gates;
     kinds.push(k);
   }

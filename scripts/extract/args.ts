@@ -32,7 +32,10 @@ export function parseArgs(argv: string[], valued: string[]): Args {
   return a;
 }
 
-export const VALUED = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds', 'version', 'out', 'against', 'limit', 'repo'];
+/** Published staging repositories that stand in for a kubernetes checkout's staging copy. */
+export const PUBLISHED = ['kubelet', 'kube-proxy', 'kube-scheduler', 'component-base'] as const;
+
+export const VALUED = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds', 'version', 'out', 'against', 'limit', 'repo', ...PUBLISHED];
 
 export function one(a: Args, name: string): string | undefined {
   return a.values.get(name)?.[0];
@@ -49,6 +52,7 @@ export function checkoutsOf(a: Args): Checkouts {
     clientGo: tree('client-go', 'kubernetes/client-go'),
     enhancements: tree('enhancements', 'kubernetes/enhancements'),
     kind: tree('kind', 'kubernetes-sigs/kind'),
+    published: Object.fromEntries(PUBLISHED.map((n) => [n, tree(n, `kubernetes/${n}`)])),
     crds: (a.values.get('crds') ?? []).map((d) => folderTree(`crds/${path.basename(path.resolve(d))}`, path.resolve(d))),
   };
 }

@@ -117,7 +117,34 @@ export function combine(outDir: string): string[] {
     writeJson(path.join(outDir, 'upstream'), 'served-group-versions.json', { versions: served });
     written.push('upstream/served-group-versions.json');
   }
+  if (writeConfigIndex(outDir)) written.push('upstream/configs/index.json');
   return written;
+}
+
+/**
+ * upstream/configs/index.json: each config kind (component, apiVersion, kind, root type) with the folder of each
+ * minor that declares it (`k8s-<V>` → `configs/<component>/k8s-<V>`), from the extracted kinds.json files.
+ */
+export function writeConfigIndex(outDir: string): boolean {
+  const root = path.join(outDir, 'upstream', 'configs');
+  if (!fs.existsSync(root)) return false;
+  const entries = new Map<string, { component: string; apiVersion: string; kind: string; rootType: string; dirs: Record<string, string> }>();
+  for (const component of fs.readdirSync(root).sort()) {
+    const cdir = path.join(root, component);
+    if (!fs.statSync(cdir).isDirectory()) continue;
+    const labels = fs.readdirSync(cdir).filter((l) => /^k8s-\d+\.\d+$/.test(l)).sort((a, b) => compareMinor(a.slice(4), b.slice(4)));
+    for (const label of labels) {
+      const kinds = readIf<{ kinds: { apiVersion: string; kind: string; rootType: string }[] }>(path.join(cdir, label, 'kinds.json'))?.kinds ?? [];
+      for (const k of kinds) {
+        const key = `${component}\t${k.apiVersion}\t${k.kind}\t${k.rootType}`;
+        const e = entries.get(key) ?? { component, apiVersion: k.apiVersion, kind: k.kind, rootType: k.rootType, dirs: {} };
+        e.dirs[label] = `configs/${component}/${label}`;
+        entries.set(key, e);
+      }
+    }
+  }
+  writeJson(root, 'index.json', { schema: 'k8s-config-index/v1', configs: [...entries.values()] });
+  return true;
 }
 
 export function previousMinor(v: string): string {

@@ -7,8 +7,11 @@ import { readApiTree, registerFacts, type ApiGroupVersion } from './api-packages
 import { extractDropRows, type DropRow } from './drop-disabled';
 import { gatesAt, parseFeatureList } from './feature-list';
 import { readGateKeps } from './feature-sources';
-import { extractPackage, keyPrefixOf, type ExtPackage } from './go-types';
+import { extractPackage, keyPrefixOf, type CommentGateRow, type ExtPackage, type ExtType } from './go-types';
 import { isPlaceholderTitle, parseKep, readmeTitle, type ExtKep } from './keps';
+import { readCommentGates, readDocEnums } from './comment-gates';
+import { applyOverlay } from './overlay';
+import { resolveForeignRefs } from './resolve-refs';
 import { parseResourceConfig, servedAt } from './served';
 import { SMD_SOURCE, smdSchemaOf } from './smd-schema';
 import { extensionGroupVersions, groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
@@ -42,7 +45,7 @@ export function kindLoaderKinds(src: string): { apiVersion: string; kind: string
  * The types of other packages a config package reaches (component-base logging, tracing, client connection;
  * kubeadm's bootstraptoken/v1), each package cut down to the types reachable from the config types.
  */
-export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRead: (dir: string) => void): ExtPackage[] {
+export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRead: (dir: string, from: SourceTree) => void, componentBase?: SourceTree, commentGates: CommentGateRow[] = []): ExtPackage[] {
   const byPrefix = new Map<string, ExtPackage>();
   const reached = new Set<string>(Object.keys(root.types));
   const queue = Object.values(root.types);
@@ -58,17 +61,18 @@ export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRea
   const imports = new Set(Object.values(root.imports));
   const packageFor = (ref: string): ExtPackage | undefined => {
     const importPath = [...imports].find((p) => ref.startsWith(`${keyPrefixOf(p)}.`) && !ref.slice(keyPrefixOf(p).length + 1).includes('.'));
-    // component-base (staging) and kubeadm's own packages (bootstraptoken/v1); k8s.io/api types stay references
-    const dir = importPath?.startsWith('k8s.io/component-base/') ? `staging/src/${importPath}` : importPath?.startsWith('k8s.io/kubernetes/cmd/') ? importPath.slice('k8s.io/kubernetes/'.length) : undefined;
-    if (!importPath || !dir) return undefined;
+    // component-base (staging, or the published repository) and kubeadm's own packages (bootstraptoken/v1);
+    // k8s.io/api types stay references
+    const at = importPath ? packagePlace(tree, importPath, componentBase) : undefined;
+    if (!importPath || !at) return undefined;
     const prefix = keyPrefixOf(importPath);
     let pkg = byPrefix.get(prefix);
     if (!pkg) {
       const files: Record<string, string> = {};
-      for (const f of tree.list(dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = tree.read(`${dir}/${f}`);
+      for (const f of at.tree.list(at.dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = at.tree.read(`${at.dir}/${f}`);
       if (Object.keys(files).length === 0) return undefined;
-      onRead(dir);
-      pkg = extractPackage(importPath, files, importPath.replace(/^k8s\.io\//, ''));
+      onRead(at.dir, at.tree);
+      pkg = extractPackage(importPath, files, importPath.replace(/^k8s\.io\//, ''), { commentGates });
       byPrefix.set(prefix, pkg);
     }
     return pkg;
@@ -90,6 +94,26 @@ export function referencedStagingTypes(tree: SourceTree, root: ExtPackage, onRea
     .sort((a, b) => (a.keyPrefix < b.keyPrefix ? -1 : 1));
 }
 
+const COMPONENT_BASE = 'k8s.io/component-base/';
+
+/** Where a referenced package's Go files are: the kubernetes checkout's staging copy, else the published repository. */
+function packagePlace(tree: SourceTree, importPath: string, componentBase?: SourceTree): { tree: SourceTree; dir: string } | undefined {
+  if (importPath.startsWith('k8s.io/kubernetes/cmd/')) return { tree, dir: importPath.slice('k8s.io/kubernetes/'.length) };
+  if (!importPath.startsWith(COMPONENT_BASE)) return undefined;
+  const staged = `staging/src/${importPath}`;
+  if (tree.exists(staged) || !componentBase) return { tree, dir: staged };
+  return { tree: componentBase, dir: importPath.slice(COMPONENT_BASE.length) };
+}
+
+/** A component config package read from its published repository (kubernetes/kubelet …), when the kubernetes checkout has no staging copy. */
+function publishedConfig(c: Checkouts, p: (typeof CONFIG_PACKAGES)[number]): { tree: SourceTree; dir: string } | undefined {
+  const prefix = `staging/src/k8s.io/${p.component}/`;
+  const tree = c.published?.[p.component];
+  if (!tree || !p.dir.startsWith(prefix)) return undefined;
+  const dir = p.dir.slice(prefix.length);
+  return tree.exists(`${dir}/register.go`) ? { tree, dir } : undefined;
+}
+
 export interface Checkouts {
   /** kubernetes/kubernetes (sparse is enough). */
   kubernetes?: SourceTree;
@@ -100,6 +124,8 @@ export interface Checkouts {
   /** The published kubernetes/client-go repository, used when the kubernetes checkout has no staging client-go. */
   clientGo?: SourceTree;
   crds?: SourceTree[];
+  /** Published staging repositories by component (kubelet, kube-proxy, kube-scheduler, component-base), used when the kubernetes checkout has no staging copy. */
+  published?: Record<string, SourceTree | undefined>;
 }
 
 export interface SourceUse {
@@ -128,12 +154,16 @@ function apiRoot(c: Checkouts): { tree: SourceTree; root: string } | undefined {
   return undefined;
 }
 
-function fieldsFile(version: string, pkgs: { pkg: ApiGroupVersion['pkg']; apiVersion?: string }[], provenance: SourceUse | undefined): unknown {
-  const types: Record<string, unknown> = {};
+function fieldsFile(version: string, pkgs: { pkg: ApiGroupVersion['pkg']; apiVersion?: string }[], provenance: SourceUse | undefined, overlaid?: string[]): unknown {
+  const types: Record<string, ExtType & { apiVersion?: string }> = {};
   const enums: Record<string, unknown> = {};
   for (const { pkg: p, apiVersion } of pkgs) {
     for (const [k, t] of Object.entries(p.types)) types[k] = { ...t, apiVersion };
     for (const [k, e] of Object.entries(p.enums)) enums[k] = e;
+  }
+  if (overlaid) {
+    overlaid.push(...applyOverlay(types, version));
+    for (const { pkg: p, apiVersion } of pkgs) for (const k of Object.keys(types)) if (types[k].apiVersion === undefined && k.startsWith(`${p.keyPrefix}.`) && !k.slice(p.keyPrefix.length + 1).includes('.')) types[k].apiVersion = apiVersion;
   }
   const sorted = (r: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]]));
   return { kubernetesVersion: version, provenance, types: sorted(types), enums: sorted(enums) };
@@ -141,6 +171,8 @@ function fieldsFile(version: string, pkgs: { pkg: ApiGroupVersion['pkg']; apiVer
 
 export function extractVersion(c: Checkouts, version: string, outDir: string, preview = false): RunReport {
   const report: RunReport = { version, preview, written: [], counts: {}, problems: [], sources: {} };
+  const commentGates = readCommentGates();
+  const notNamed: string[] = [];
   const vdir = path.join(outDir, 'upstream', `k8s-${version}`);
   const write = (dir: string, name: string, value: unknown): void => {
     writeJson(dir, name, value);
@@ -185,10 +217,14 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
   const api = apiRoot(c);
   let groups: ApiGroupVersion[] = [];
   if (api) {
-    groups = readApiTree(api.tree, api.root);
+    groups = readApiTree(api.tree, api.root, 'k8s.io/api', version, commentGates);
+    resolveForeignRefs(groups.map((g) => g.pkg), groups.map((g) => g.pkg));
+    for (const g of groups) notNamed.push(...(g.pkg.unconfirmed ?? []));
     use(report, 'api', api.tree, api.root || '.');
     const prov = report.sources.api;
-    write(vdir, 'fields.json', fieldsFile(version, groups.map((g) => ({ pkg: g.pkg, apiVersion: g.groupVersion })), prov));
+    const overlayUpstream: string[] = [];
+    write(vdir, 'fields.json', fieldsFile(version, groups.map((g) => ({ pkg: g.pkg, apiVersion: g.groupVersion })), prov, overlayUpstream));
+    for (const o of overlayUpstream) report.problems.push(`overlay row already in the checkout (remove it from data/overlay.json): ${o}`);
     write(vdir, 'kinds.json', { kubernetesVersion: version, provenance: prov, kinds: groups.flatMap((g) => g.kinds) });
     report.counts.groupVersions = groups.length;
     report.counts.kinds = groups.reduce((n, g) => n + g.kinds.length, 0);
@@ -238,16 +274,24 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
 
   // 5. Component config kinds.
   const configs: { component: string; tree: SourceTree; dir: string; importPath: string }[] = [];
-  for (const p of CONFIG_PACKAGES) if (k8s?.exists(`${p.dir}/register.go`)) configs.push({ ...p, tree: k8s });
+  for (const p of CONFIG_PACKAGES) {
+    if (k8s?.exists(`${p.dir}/register.go`)) configs.push({ ...p, tree: k8s });
+    else {
+      const pub = publishedConfig(c, p);
+      if (pub) configs.push({ ...p, ...pub });
+    }
+  }
   if (c.kind?.exists(`${KIND_CONFIG.dir}/types.go`)) configs.push({ ...KIND_CONFIG, tree: c.kind });
   for (const cfg of configs) {
     const files: Record<string, string> = {};
     for (const f of cfg.tree.list(cfg.dir, (p) => /^[^/]+\.go$/.test(p))) files[f] = cfg.tree.read(`${cfg.dir}/${f}`);
-    const pkg = extractPackage(cfg.importPath, files, `${cfg.component}/${cfg.dir.split('/').pop()}`);
+    const pkg = extractPackage(cfg.importPath, files, `${cfg.component}/${cfg.dir.split('/').pop()}`, { typedConstEnums: true, commentGates, docEnums: readDocEnums() });
     const reg = files['register.go'] ? registerFacts(files['register.go']) : undefined;
     use(report, cfg.component, cfg.tree, cfg.dir);
     const cdir = path.join(outDir, 'upstream', 'configs', cfg.component, `k8s-${version}`);
-    const referenced = referencedStagingTypes(cfg.tree, pkg, (p) => use(report, cfg.component, cfg.tree, p));
+    const referenced = referencedStagingTypes(cfg.tree, pkg, (p, from) => use(report, from === cfg.tree ? cfg.component : `${cfg.component}:${from.repo}`, from, p), c.published?.['component-base'], commentGates);
+    for (const p of [pkg, ...referenced]) for (const m of p.unconfirmed ?? []) if (!notNamed.includes(m)) notNamed.push(m);
+    resolveForeignRefs([pkg, ...referenced], [...groups.map((g) => g.pkg), pkg, ...referenced]);
     write(cdir, 'fields.json', fieldsFile(version, [{ pkg }, ...referenced.map((p) => ({ pkg: p }))], report.sources[cfg.component]));
     const gv = reg ? (reg.group ? `${reg.group}/${reg.version}` : reg.version) : undefined;
     let kinds = (reg?.kinds ?? []).map((kind) => ({ apiVersion: gv, kind, rootType: `${pkg.keyPrefix}.${kind}` }));
@@ -275,6 +319,8 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     write(path.join(outDir, 'upstream', 'crds'), `${tree.repo.replace(/\//g, '+')}.json`, { source: { repo: tree.repo, commit: tree.commit }, crds: rows });
   }
 
-  write(vdir, 'provenance.json', { kubernetesVersion: version, preview, sources: report.sources });
+  report.counts.commentGatesNotNamed = notNamed.length;
+  // comment-gates.tsv rows whose declaration exists here but whose comment does not name the gate (not applied)
+  write(vdir, 'provenance.json', { kubernetesVersion: version, preview, sources: report.sources, commentGatesNotNamed: notNamed.sort() });
   return report;
 }

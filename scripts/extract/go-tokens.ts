@@ -141,3 +141,22 @@ export function goImports(toks: GoToken[]): Map<string, string> {
   }
   return out;
 }
+
+/** Const specs `Name Type = "value"` (alone or in `const ( … )`): [index of Name, Type token]. */
+function constSpecs(toks: GoToken[]): [number, GoToken | undefined][] {
+  const out: [number, GoToken | undefined][] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.kind !== 'ident' || t.text !== 'const' || !t.newlineBefore) continue;
+    if (toks[i + 1]?.text === '(') {
+      const close = matchingClose(toks, i + 1);
+      for (let j = i + 2; j < close; j++) if (toks[j].kind === 'ident' && toks[j].newlineBefore) out.push([j, toks[j + 1]]);
+      i = close;
+    } else out.push([i + 1, toks[i + 2]]);
+  }
+  return out.filter(([at, typ]) => typ?.kind === 'ident' && toks[at + 2]?.text === '=' && toks[at + 3]?.kind === 'string');
+}
+
+export function typedConstTypes(toks: GoToken[]): Set<string> {
+  return new Set(constSpecs(toks).map(([, typ]) => typ?.text ?? ''));
+}

@@ -3,7 +3,8 @@
 // / required, feature gates, list/map markers, declarative `+k8s:` markers) and enum types with their values.
 // Markers are the `+…` lines of the doc comment right above a declaration (blank-line separated comment blocks
 // above it are package or section comments and do not count, as in upstream's gengo).
-import { commentLines, goImports, matchingClose, tokenizeGo, type GoToken } from './go-tokens';
+import { applyCommentGates } from './comment-gates';
+import { commentLines, goImports, matchingClose, tokenizeGo, typedConstTypes, type GoToken } from './go-tokens';
 
 export interface ExtField {
   name: string;
@@ -14,6 +15,8 @@ export interface ExtField {
   ref?: string;
   namedType?: string;
   enumType?: string;
+  /** `byte` for []byte (base64 text); `date-time`, `quantity`, … for the apimachinery types (resolve-refs.ts). */
+  format?: string;
   elem?: ExtElem;
   inline?: boolean;
   pointer?: boolean;
@@ -22,12 +25,16 @@ export interface ExtField {
   required?: boolean;
   markers: string[];
   featureGates: string[];
+  featureGatesFromComment?: string[];
+  featureGatesCurated?: string[];
+  featureGatesFromCommentForValues?: Record<string, string[]>;
+  source?: 'overlay';
   listType?: string;
   listMapKeys?: string[];
   mapType?: string;
 }
 
-export type ExtElem = Pick<ExtField, 'kind' | 'scalar' | 'ref' | 'namedType' | 'enumType' | 'elem'>;
+export type ExtElem = Pick<ExtField, 'kind' | 'scalar' | 'ref' | 'namedType' | 'enumType' | 'format' | 'elem'>;
 
 export interface ExtType {
   go: string;
@@ -35,14 +42,35 @@ export interface ExtType {
   file: string;
   markers: string[];
   featureGates: string[];
+  /** Gates that only the doc comment names (rows of data/comment-gates.tsv, confirmed against the comment). */
+  featureGatesFromComment?: string[];
   fields: ExtField[];
+  /** `overlay` for the facts of data/overlay.json (overlay.ts). */
+  source?: 'overlay';
+}
+
+/** A row of data/comment-gates.tsv: a gate linked to a type, a field or some of a field's values. */
+export interface CommentGateRow {
+  type: string;
+  field?: string;
+  values?: string[];
+  gate: string;
+  /** `comment`: applied where the declaration's doc comment names the gate; `curated`: applied as it stands. */
+  how: 'comment' | 'curated';
+}
+
+/** A row of data/doc-enums.tsv: a string type whose values only its doc comment lists (each in backquotes). */
+export interface DocEnumRow {
+  type: string;
+  values: string[];
 }
 
 export interface ExtEnum {
   go: string;
   package: string;
   scalar: string;
-  values: { value: string; const: string; featureGates?: string[] }[];
+  enumSource?: 'doc-comment';
+  values: { value: string; const?: string; from?: string; featureGates?: string[] }[];
 }
 
 export interface ExtPackage {
@@ -56,6 +84,10 @@ export interface ExtPackage {
   named: Record<string, { underlying: string; markers: string[]; alias?: boolean }>;
   /** Import name → path, over the package's files. */
   imports: Record<string, string>;
+  /** String constants by Go name (to resolve `Type(pkg.Const)` enum values of other packages). */
+  consts?: Record<string, string>;
+  /** comment-gates.tsv rows whose declaration is here but whose doc comment does not name the gate. */
+  unconfirmed?: string[];
 }
 
 const NUMERIC = new Set(['int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64']);
@@ -101,7 +133,8 @@ function markerValues(markers: string[], name: string): string[] {
   const out: string[] = [];
   for (const m of markers) {
     if (!m.startsWith(`+${name}=`)) continue;
-    for (const v of m.slice(name.length + 2).split(',')) if (v.trim() && !out.includes(v.trim())) out.push(v.trim());
+    // `+featureGate=A +optional`: the value ends at the first space
+    for (const v of m.slice(name.length + 2).split(/\s/)[0].split(',')) if (v.trim() && !out.includes(v.trim())) out.push(v.trim());
   }
   return out;
 }
@@ -128,7 +161,7 @@ interface Resolver {
 
 function elemOf(goType: string, r: Resolver): ExtElem {
   const t = goType.replace(/^\*/, '');
-  if (t === '[]byte') return { kind: 'scalar', scalar: 'string' };
+  if (t === '[]byte') return { kind: 'scalar', scalar: 'string', format: 'byte' };
   if (t.startsWith('[]')) return { kind: 'list', elem: elemOf(t.slice(2), r) };
   if (t.startsWith('map[')) {
     const close = t.indexOf(']');
@@ -156,6 +189,14 @@ function elemOf(goType: string, r: Resolver): ExtElem {
   return { kind: 'object', ref: key };
 }
 
+/** A named non-struct type of `pkg` as a field of that type is written (with its namedType, and enumType). */
+export function elemOfNamed(pkg: ExtPackage, name: string): ExtElem {
+  const structs = new Set(Object.keys(pkg.types).map((k) => k.slice(pkg.keyPrefix.length + 1)));
+  const enums = new Set(Object.keys(pkg.enums).map((k) => k.slice(pkg.keyPrefix.length + 1)));
+  for (const [n, t] of Object.entries(pkg.named)) if (t.markers.includes('+enum')) enums.add(n);
+  return elemOf(name, { imports: new Map(Object.entries(pkg.imports)), keyPrefix: pkg.keyPrefix, structs, named: pkg.named, enums });
+}
+
 /** Tokens of a Go type expression starting at `i`, up to the field tag / end of line. */
 function readType(toks: GoToken[], i: number): { text: string; next: number } {
   let text = '';
@@ -178,6 +219,8 @@ function fieldOf(go: string, goType: string, tag: string | undefined, markers: s
   if (json.skip) return undefined;
   const elem = elemOf(goType, r);
   const optionalFrom: string[] = [];
+  if (markers.includes('+required')) optionalFrom.push('+required');
+  if (markers.some((m) => /^\+k8s:required\b/.test(m))) optionalFrom.push('+k8s:required');
   if (markers.includes('+optional')) optionalFrom.push('+optional');
   if (markers.some((m) => /^\+k8s:optional\b/.test(m))) optionalFrom.push('+k8s:optional');
   if (json.omitempty) optionalFrom.push('omitempty');
@@ -214,7 +257,7 @@ interface FileDecls {
  * One package from its Go files (name → text). `importPath` names the package (`k8s.io/api/core/v1`); test
  * and generated files (`_test.go`, `zz_generated*`, `generated.pb.go`) are skipped.
  */
-export function extractPackage(importPath: string, files: Record<string, string>, pkgLabel = importPath.replace(/^k8s\.io\/api\//, '')): ExtPackage {
+export function extractPackage(importPath: string, files: Record<string, string>, pkgLabel = importPath.replace(/^k8s\.io\/api\//, ''), opts: { typedConstEnums?: boolean; commentGates?: CommentGateRow[]; docEnums?: DocEnumRow[] } = {}): ExtPackage {
   const decls: FileDecls[] = Object.keys(files)
     .filter((f) => f.endsWith('.go') && !f.endsWith('_test.go') && !/(^|\/)(zz_generated|generated\.pb)/.test(f))
     .sort()
@@ -231,9 +274,19 @@ export function extractPackage(importPath: string, files: Record<string, string>
         const markers = markersAbove(toks, at, true);
         pkg.named[name] = { underlying: readType(toks, bodyStart).text, markers, ...(toks[bodyStart - 1]?.text === '=' ? { alias: true } : {}) };
         if (markers.includes('+enum')) enums.add(name);
+        const doc = opts.docEnums?.find((row) => row.type === `${keyPrefix}.${name}`);
+        if (doc) {
+          const text = commentAbove(toks, at, true).join(' ');
+          if (doc.values.every((v) => text.includes(`\`${v}\``))) {
+            enums.add(name);
+            pkg.enums[`${keyPrefix}.${name}`] = { go: name, package: pkgLabel, scalar: 'string', enumSource: 'doc-comment', values: doc.values.map((value) => ({ value })) };
+          } else (pkg.unconfirmed ??= []).push(`${keyPrefix}.${name}: the doc comment does not list ${doc.values.join(', ')}`);
+        }
       }
     });
   }
+  // Component configs mark no `+enum`: there a string type with typed string constants is an enum.
+  if (opts.typedConstEnums) for (const { toks } of decls) for (const n of typedConstTypes(toks)) if (pkg.named[n]?.underlying === 'string') enums.add(n);
   // Pass 2: fields and enum values.
   for (const { file, toks } of decls) {
     const r: Resolver = { imports: goImports(toks), keyPrefix, structs, named: pkg.named, enums };
@@ -243,6 +296,7 @@ export function extractPackage(importPath: string, files: Record<string, string>
       const markers = markersAbove(toks, at, true);
       const t: ExtType = { go: name, package: pkgLabel, file: `${pkgLabel}/${file}`, markers, featureGates: featureGatesOf(markers), fields: [] };
       const close = matchingClose(toks, bodyStart + 1);
+      const docs = new Map<string, string>();
       let i = bodyStart + 2;
       while (i < close) {
         const tok = toks[i];
@@ -259,12 +313,17 @@ export function extractPackage(importPath: string, files: Record<string, string>
         const tag = toks[after]?.kind === 'string' && !toks[after].newlineBefore ? toks[after].value : undefined;
         const goName = embedded ? goType.replace(/^\*/, '').split('.').pop() ?? goType : tok.text;
         const f = fieldOf(goName, goType, tag, fieldMarkers, r, embedded);
-        if (f) t.fields.push(f);
+        if (f) {
+          t.fields.push(f);
+          docs.set(f.name || f.go, commentAbove(toks, i).join(' '));
+        }
         i = tag !== undefined ? after + 1 : after;
       }
       pkg.types[`${keyPrefix}.${name}`] = t;
+      const rows = (opts.commentGates ?? []).filter((row) => row.type === `${keyPrefix}.${name}`);
+      if (rows.length) applyCommentGates(t, rows, commentAbove(toks, at, true).join(' '), docs, (msg) => (pkg.unconfirmed ??= []).push(msg));
     });
-    collectConsts(toks, pkg, enums);
+    collectConsts(toks, pkg, enums, r.imports);
   }
   return pkg;
 }
@@ -291,26 +350,43 @@ function forEachTypeDecl(toks: GoToken[], fn: (name: string, at: number, body: n
   }
 }
 
-/** `const ( Name Type = "value" … )` of an enum type → its values (with `+featureGate` markers per value). */
-function collectConsts(toks: GoToken[], pkg: ExtPackage, enums: Set<string>): void {
+/**
+ * The string constants of a file: every `Name [Type] = "value"` goes into `pkg.consts`; the values of an enum
+ * type (with `+featureGate` markers per value) into `pkg.enums`, also in the conversion forms `Name = Type("value")`
+ * and `Name = Type(pkg.Const)` (a constant of another package, resolved in resolve-refs.ts).
+ */
+function collectConsts(toks: GoToken[], pkg: ExtPackage, enums: Set<string>, imports: Map<string, string>): void {
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (t.kind !== 'ident' || t.text !== 'const' || !t.newlineBefore) continue;
-    const specs: [number, number][] = [];
+    const specs: number[] = [];
     if (toks[i + 1]?.text === '(') {
       const close = matchingClose(toks, i + 1);
-      for (let j = i + 2; j < close; j++) if (toks[j].kind === 'ident' && toks[j].newlineBefore) specs.push([j, close]);
+      for (let j = i + 2; j < close; j++) if (toks[j].kind === 'ident' && toks[j].newlineBefore) specs.push(j);
       i = close;
-    } else specs.push([i + 1, toks.length]);
-    for (const [at] of specs) {
-      const typ = toks[at + 1];
-      const eq = toks[at + 2];
-      const val = toks[at + 3];
-      if (typ?.kind !== 'ident' || eq?.text !== '=' || val?.kind !== 'string' || !enums.has(typ.text)) continue;
-      const key = `${pkg.keyPrefix}.${typ.text}`;
-      const e = (pkg.enums[key] ??= { go: typ.text, package: pkg.package, scalar: 'string', values: [] });
+    } else specs.push(i + 1);
+    for (const at of specs) {
+      const v = constValue(toks, at, imports);
+      if (!v) continue;
+      if (v.value !== undefined) (pkg.consts ??= {})[toks[at].text] = v.value;
+      if (!v.type || !enums.has(v.type)) continue;
+      const key = `${pkg.keyPrefix}.${v.type}`;
+      const e = (pkg.enums[key] ??= { go: v.type, package: pkg.package, scalar: 'string', values: [] });
       const gates = featureGatesOf(markersAbove(toks, at));
-      e.values.push({ value: val.value ?? '', const: toks[at].text, ...(gates.length ? { featureGates: gates } : {}) });
+      e.values.push({ value: v.value ?? '', const: toks[at].text, ...(v.from ? { from: v.from } : {}), ...(gates.length ? { featureGates: gates } : {}) });
     }
   }
+}
+
+/** A const spec's type and string value (or, for `Type(pkg.Const)`, the key of the constant it takes). */
+function constValue(toks: GoToken[], at: number, imports: Map<string, string>): { type?: string; value?: string; from?: string } | undefined {
+  const [a, b, c, d, e, f, g, h] = toks.slice(at + 1, at + 9);
+  if (a?.kind === 'ident' && b?.text === '=' && c?.kind === 'string') return { type: a.text, value: c.value ?? '' };
+  if (a?.text !== '=') return undefined;
+  if (b?.kind === 'string') return { value: b.value ?? '' };
+  if (b?.kind !== 'ident' || c?.text !== '(') return undefined;
+  if (d?.kind === 'string' && e?.text === ')') return { type: b.text, value: d.value ?? '' };
+  const path = d?.kind === 'ident' && e?.text === '.' && f?.kind === 'ident' && g?.text === ')' ? imports.get(d.text) : undefined;
+  void h;
+  return path && f ? { type: b.text, from: `${keyPrefixOf(path)}.${f.text}` } : undefined;
 }

@@ -3,7 +3,7 @@
 //   --diff [--version 1.NN] [--against DIR] [--limit N]   facts that differ from the committed data (default ../shared)
 //   --drift --kubernetes DIR [--repo owner/name=DIR[:prefix]…]   hand-written rows whose upstream function changed
 import * as path from 'node:path';
-import { checkoutsOf, one, parseArgs, VALUED, type Args } from './args';
+import { checkoutsOf, one, parseArgs, PUBLISHED, VALUED, type Args } from './args';
 import { combine, extractedVersions, previousMinor } from './combine';
 import { alignCategories, diffFacts, printDiff, readFacts } from './diff';
 import { checkDrift, type RepoCheckout } from './drift';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   }
   const version = one(a, 'version');
   if (version && !/^\d+\.\d+$/.test(version)) throw new Error(`--version ${version}: expected 1.NN`);
-  const hasCheckout = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds'].some((n) => a.values.has(n));
+  const hasCheckout = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds', ...PUBLISHED].some((n) => a.values.has(n));
   if (hasCheckout) {
     if (!version) throw new Error('--version 1.NN is required with checkouts');
     runExtract(a, version, outDir);

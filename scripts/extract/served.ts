@@ -103,7 +103,7 @@ export function servedAt(
   const kept = (gv: string): boolean | undefined => {
     const g = byGv.get(gv);
     if (!g) return undefined; // served by another server of kube-apiserver (no k8s.io/api types)
-    return g.kinds.some((k) => k.genclient && !(k.lifecycle?.removed && compareMinor(k.lifecycle.removed, version) <= 0));
+    return g.kinds.some((k) => k.resource && !(k.lifecycle?.removed && compareMinor(k.lifecycle.removed, version) <= 0));
   };
   const out: ServedFacts = { servedByDefault: [], servedWhenEnabled: [], notServed: [] };
   for (const [gv, list] of [...listed].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -1,4 +1,5 @@
-// The whole generation: reads ../shared, writes every file of schemas/ (see server/src/engine/knowledge/format.ts).
+// The whole generation: reads the project's extracted data (and ../shared for what it lacks: inputs.ts), writes
+// every file of schemas/ (see server/src/engine/knowledge/format.ts).
 import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/format';
 import { buildApiObjects } from './api-objects';
@@ -6,13 +7,18 @@ import { buildBrief } from './brief';
 import { buildCrdPack } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
 import { buildGatedFields } from './gated-fields';
+import { Inputs } from './inputs';
 import { buildObjectMeta } from './object-meta';
 import { GENERATED_VERSIONS, readDropGatedFields, readReferenceSources, readServedGroupVersions, readVersionSources } from './sources';
 import { aliasMap, buildVersionData, computeLater } from './version-data';
 import { writeJson } from './write-json';
 
 export interface GenerateOptions {
-  /** The ../shared folder (holds upstream/ and reference/). */
+  /** The project's extracted data (data/extracted: upstream/ and reference/, written by npm run extract). */
+  dataDir: string;
+  /** The project's reviewed supplements (data/reviewed, the same layout). */
+  reviewedDir?: string;
+  /** The ../shared folder (the same layout), read for the inputs dataDir lacks. */
   sharedDir: string;
   /** Where to write (normally schemas/). */
   outDir: string;
@@ -24,21 +30,24 @@ export interface GenerateReport {
   missing: Record<string, string[]>;
   /** Per version: declarative-validation markers not evaluated, with counts. */
   skippedMarkers: Record<string, Record<string, number>>;
+  /** Inputs read from ../shared because the project's data lacks them. */
+  fromShared: string[];
 }
 
 export function generate(opts: GenerateOptions): GenerateReport {
-  const ref = readReferenceSources(opts.sharedDir);
+  const inputs = new Inputs(opts.dataDir, opts.sharedDir, opts.reviewedDir);
+  const ref = readReferenceSources(inputs);
   const aliases = aliasMap(ref.featureGates.names_that_are_not_gates);
-  const sources = GENERATED_VERSIONS.map((v) => readVersionSources(opts.sharedDir, v));
+  const sources = GENERATED_VERSIONS.map((v) => readVersionSources(inputs, v));
   const groups = new Set<string>();
   for (const s of sources) for (const k of s.kinds.kinds) groups.add(k.group);
   const builtinGroups = [...groups].sort();
 
-  const served = readServedGroupVersions(opts.sharedDir);
-  const dropRows = readDropGatedFields(opts.sharedDir);
+  const served = readServedGroupVersions(inputs);
+  const dropRows = readDropGatedFields(inputs);
   const built = sources.map((s) => {
     const facts = served[s.version];
-    if (!facts) throw new Error(`served-group-versions.json has no entry for ${s.version}`);
+    if (!facts) throw new Error(`upstream/served-group-versions.json (data/reviewed) has no entry for ${s.version}`);
     return buildVersionData(s, aliases, builtinGroups, { served: facts, dropRows });
   });
   const all: VersionData[] = built.map((b) => b.data);
@@ -58,11 +67,12 @@ export function generate(opts: GenerateOptions): GenerateReport {
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
   files.push(writeJson(opts.outDir, 'api-objects.json', buildApiObjects()));
   files.push(writeJson(opts.outDir, 'object-meta.json', buildObjectMeta(catalog)));
-  const crdPack = buildCrdPack(opts.sharedDir);
+  const crdsRoot = inputs.rootOf('upstream/crds/index.json');
+  const crdPack = crdsRoot ? buildCrdPack(crdsRoot) : undefined;
   if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
-  return { files, missing, skippedMarkers };
+  return { files, missing, skippedMarkers, fromShared: inputs.fromShared };
 }
 
 export function defaultPaths(repoRoot: string): GenerateOptions {
-  return { sharedDir: path.resolve(repoRoot, '..', 'shared'), outDir: path.join(repoRoot, 'schemas') };
+  return { dataDir: path.join(repoRoot, 'data', 'extracted'), reviewedDir: path.join(repoRoot, 'data', 'reviewed'), sharedDir: path.resolve(repoRoot, '..', 'shared'), outDir: path.join(repoRoot, 'schemas') };
 }

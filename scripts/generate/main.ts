@@ -1,5 +1,6 @@
-// `npm run generate` [--out DIR] [--shared DIR]
-// Defaults: ../shared beside the repository, output into schemas/. Env: KUBEGATE_SCHEMAS_OUT, KUBEGATE_SHARED.
+// `npm run generate` [--out DIR] [--data DIR] [--shared DIR]
+// Defaults: data/extracted, then ../shared beside the repository for what it lacks; output into schemas/.
+// Env: KUBEGATE_SCHEMAS_OUT, KUBEGATE_DATA, KUBEGATE_SHARED.
 import * as path from 'node:path';
 import { defaultPaths, generate } from './generate';
 
@@ -16,7 +17,8 @@ function main(): void {
   const outDir = path.resolve(argValue(args, '--out') ?? process.env.KUBEGATE_SCHEMAS_OUT ?? defaults.outDir);
   const sharedDir = path.resolve(argValue(args, '--shared') ?? process.env.KUBEGATE_SHARED ?? defaults.sharedDir);
   const started = Date.now();
-  const report = generate({ sharedDir, outDir });
+  const dataDir = path.resolve(argValue(args, '--data') ?? process.env.KUBEGATE_DATA ?? defaults.dataDir);
+  const report = generate({ dataDir, reviewedDir: defaults.reviewedDir, sharedDir, outDir });
   let total = 0;
   for (const f of report.files) {
     total += f.bytes;
@@ -26,6 +28,7 @@ function main(): void {
   for (const [v, names] of Object.entries(report.missing)) {
     if (names.length > 0) console.log(`${v}: open types (defined in no source): ${names.join(', ')}`);
   }
+  if (report.fromShared.length) console.log(`read from ${path.relative(process.cwd(), sharedDir) || sharedDir} (not in the project's data/): ${report.fromShared.join(', ')}`);
   const latest = Object.keys(report.skippedMarkers).sort().pop();
   const skipped = latest ? report.skippedMarkers[latest] : undefined;
   if (latest && skipped && Object.keys(skipped).length > 0) {
@@ -34,4 +37,9 @@ function main(): void {
   }
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  console.error(`npm run generate: ${(e as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,9 +1,10 @@
-// Readers and input shapes of ../shared (upstream facts + reference catalogs).
+// Readers and input shapes of the generator's inputs (upstream facts + reference catalogs; see inputs.ts).
 // Only the fields the generator uses are typed; everything else is ignored.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import type { Inputs } from './inputs';
 
 /** The versions generated: the engine's supported versions (one list, server/src/engine/base/types.ts). */
 export const GENERATED_VERSIONS = SUPPORTED_VERSIONS;
@@ -115,7 +116,7 @@ export function readSmd(file: string): SmdType[] {
   return doc.types ?? [];
 }
 
-/** All inputs of one Kubernetes minor, as read from ../shared/upstream. */
+/** All inputs of one Kubernetes minor. */
 export interface VersionSources {
   version: string;
   fields: FieldsFile;
@@ -134,24 +135,47 @@ export function configDirFor(entry: ConfigIndexEntry, version: string): string |
   return undefined;
 }
 
-export function readVersionSources(sharedDir: string, version: string): VersionSources {
-  const up = path.join(sharedDir, 'upstream');
-  const vdir = path.join(up, `k8s-${version}`);
+/**
+ * The config kinds of every index (project first): a component the project's index lists is taken from there
+ * only; ../shared adds the components the extraction did not write (kubeadm). `base` is the upstream/ folder the
+ * entry's dirs are relative to.
+ */
+export function readConfigIndex(inputs: Inputs): { entry: ConfigIndexEntry; base: string }[] {
+  const out: { entry: ConfigIndexEntry; base: string }[] = [];
+  const rel = path.join('upstream', 'configs', 'index.json');
+  for (const root of [inputs.project, inputs.shared]) {
+    const file = path.join(root, rel);
+    if (!fs.existsSync(file)) continue;
+    const have = new Set(out.map((e) => e.entry.component));
+    const entries = readJson<{ configs: ConfigIndexEntry[] }>(file).configs.filter((e) => !have.has(e.component));
+    if (root === inputs.shared && entries.length) {
+      for (const c of new Set(entries.map((e) => e.component))) if (!inputs.fromShared.includes(`upstream/configs (${c})`)) inputs.fromShared.push(`upstream/configs (${c})`);
+    }
+    for (const entry of entries) out.push({ entry, base: path.join(root, 'upstream') });
+  }
+  return out;
+}
+
+export function readVersionSources(inputs: Inputs, version: string): VersionSources {
+  // A minor's files come together from one place.
+  const root = inputs.rootOf(path.join('upstream', `k8s-${version}`, 'fields.json'));
+  if (!root) throw new Error(`no upstream/k8s-${version}/fields.json in ${inputs.project} or ${inputs.shared} (npm run extract)`);
+  const vdir = path.join(root, 'upstream', `k8s-${version}`);
   const smd = new Map<string, SmdType>();
   for (const t of readSmd(path.join(vdir, 'structure.yaml'))) smd.set(t.name, t);
   const overlay = path.join(vdir, 'structure-overlay.yaml');
   if (fs.existsSync(overlay)) for (const t of readSmd(overlay)) smd.set(t.name, t);
-  const index = readJson<{ configs: ConfigIndexEntry[] }>(path.join(up, 'configs', 'index.json'));
   const cache = new Map<string, { fields: FieldsFile; kinds: KindsFile }>();
   const configs: VersionSources['configs'] = [];
-  for (const entry of index.configs) {
-    const dir = configDirFor(entry, version);
-    if (!dir) continue;
+  for (const { entry, base } of readConfigIndex(inputs)) {
+    const rel = configDirFor(entry, version);
+    if (!rel) continue;
+    const dir = path.join(base, rel);
     let files = cache.get(dir);
     if (!files) {
       files = {
-        fields: readJson<FieldsFile>(path.join(up, dir, 'fields.json')),
-        kinds: readJson<KindsFile>(path.join(up, dir, 'kinds.json')),
+        fields: readJson<FieldsFile>(path.join(dir, 'fields.json')),
+        kinds: readJson<KindsFile>(path.join(dir, 'kinds.json')),
       };
       cache.set(dir, files);
     }
@@ -240,12 +264,11 @@ export interface ReferenceSources {
   brief: BriefFile;
 }
 
-export function readReferenceSources(sharedDir: string): ReferenceSources {
-  const ref = path.join(sharedDir, 'reference');
+export function readReferenceSources(inputs: Inputs): ReferenceSources {
   return {
-    featureGates: readJson<FeatureGatesFile>(path.join(ref, 'feature-gates.json')),
-    keps: readJson<KepsFile>(path.join(ref, 'keps.json')),
-    brief: readJson<BriefFile>(path.join(ref, 'brief-features.json')),
+    featureGates: readJson<FeatureGatesFile>(inputs.sharedFile('reference/feature-gates.json')),
+    keps: readJson<KepsFile>(inputs.file('reference/keps.json')),
+    brief: readJson<BriefFile>(inputs.file('reference/brief-features.json')),
   };
 }
 
@@ -258,10 +281,8 @@ export interface ServedVersionFacts {
 }
 
 /** served-group-versions.json: per Kubernetes minor, what kube-apiserver serves by default, when enabled, never. */
-export function readServedGroupVersions(sharedDir: string): Record<string, ServedVersionFacts> {
-  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(
-    path.join(sharedDir, 'upstream', 'served-group-versions.json'),
-  );
+export function readServedGroupVersions(inputs: Inputs): Record<string, ServedVersionFacts> {
+  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(inputs.sharedFile('upstream/served-group-versions.json'));
   return file.versions;
 }
 
@@ -278,8 +299,8 @@ export interface DropGatedRow {
   podTemplates: boolean;
 }
 
-export function readDropGatedFields(sharedDir: string): DropGatedRow[] {
-  const text = fs.readFileSync(path.join(sharedDir, 'upstream', 'drop-gated-fields.tsv'), 'utf8');
+export function readDropGatedFields(inputs: Inputs): DropGatedRow[] {
+  const text = fs.readFileSync(inputs.file('upstream/drop-gated-fields.tsv'), 'utf8');
   const [header, ...lines] = text.split('\n').filter((l) => l.trim() !== '');
   const cols = (header ?? '').split('\t');
   const at = (row: string[], name: string): string => {

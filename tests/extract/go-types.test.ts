@@ -99,11 +99,16 @@ describe('API tree', () => {
         rootType: 'io.k8s.api.widgets.v1beta1.Widget',
         namespaced: false,
         stability: 'beta',
-        genclient: true,
+        resource: true,
+        listKind: 'WidgetList',
         lifecycle: { introduced: '1.35', deprecated: '1.36', removed: '1.37' },
+        removedIn: '1.37',
         featureGates: ['WidgetAPI'],
       },
     ]);
+    const at137 = readApiTree(tree, '', 'k8s.io/api', '1.37')[1].kinds[0];
+    expect(at137).toMatchObject({ deprecatedInThisVersion: true, removedInThisVersion: true });
+    expect(readApiTree(tree, '', 'k8s.io/api', '1.35')[1].kinds[0]).toMatchObject({ deprecatedInThisVersion: false, removedInThisVersion: false });
     expect(groups[0].kinds[0]).toMatchObject({ namespaced: true, stability: 'stable' });
   });
 });

@@ -1,11 +1,14 @@
-// Regenerating from ../shared into a temporary folder gives byte-identical files to the committed schemas/.
+// Regenerating from the project's data (data/extracted, ../shared for what it lacks) into a temporary folder gives
+// byte-identical files to the committed schemas/.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedTitle } from '../support/shared';
-import { generate, type GenerateReport } from '../../scripts/generate/generate';
-import { hasShared, schemasDir, sharedDir } from './shared';
+import { defaultPaths, generate, type GenerateReport } from '../../scripts/generate/generate';
+import { hasShared, repoRoot, schemasDir, sharedDir } from './shared';
+
+const { dataDir, reviewedDir } = defaultPaths(repoRoot);
 
 describe.skipIf(!hasShared)(sharedTitle('npm run generate reproduces schemas/ byte for byte'), () => {
   let outDir = '';
@@ -13,7 +16,7 @@ describe.skipIf(!hasShared)(sharedTitle('npm run generate reproduces schemas/ by
 
   beforeAll(() => {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubegate-schemas-'));
-    report = generate({ sharedDir, outDir });
+    report = generate({ dataDir, reviewedDir, sharedDir, outDir });
   });
 
   afterAll(() => {
@@ -44,6 +47,10 @@ describe.skipIf(!hasShared)(sharedTitle('npm run generate reproduces schemas/ by
     const written = new Set(report.files.map((f) => f.file));
     const stale = fs.readdirSync(schemasDir).filter((n) => n.endsWith('.json') && !written.has(n));
     expect(stale).toEqual([]);
+  });
+
+  it('reads the API structure, config kinds and KEPs from the project, and only the rest from ../shared', () => {
+    expect(report.fromShared.filter((f) => /k8s-1\.|keps\.json|kubelet|kube-proxy|kube-scheduler|\(kind\)|served|drop-gated/.test(f))).toEqual([]);
   });
 
   it('only the four types that no source defines are open', () => {
