@@ -28,11 +28,9 @@ function subscripted(fieldPath: string): [string, string] | undefined {
 
 /** validateObjectFieldSelector over a fieldRef at `path` (apiVersion is defaulted to v1 upstream). */
 export function checkFieldRef(say: Say, ref: Obj, path: string, allowed: readonly string[]): void {
+  // An empty fieldPath is the schema's to report (the field is required there).
   const fieldPath = str(ref['fieldPath']) ?? '';
-  if (fieldPath === '') {
-    say.missing(fieldOf(path, 'fieldPath'), 'a fieldRef needs fieldPath', 'Set fieldPath, e.g. metadata.name.');
-    return;
-  }
+  if (fieldPath === '') return;
   const sub = subscripted(fieldPath);
   if (sub) {
     const [base, key] = sub;
@@ -60,9 +58,7 @@ export function checkResourceFieldRef(say: Say, ref: Obj, path: string, inVolume
   const resource = str(ref['resource']) ?? '';
   if (inVolume && (str(ref['containerName']) ?? '') === '') {
     say.missing(fieldOf(path, 'containerName'), 'a resourceFieldRef in a volume needs containerName', 'Name the container whose resources the file shows.');
-  } else if (resource === '') {
-    say.missing(fieldOf(path, 'resource'), 'a resourceFieldRef needs resource', 'Set resource, e.g. limits.cpu.');
-  } else if (!RESOURCE_PATHS.includes(resource) && !HUGEPAGE_PREFIXES.some((p) => resource.startsWith(p))) {
+  } else if (resource !== '' && !RESOURCE_PATHS.includes(resource) && !HUGEPAGE_PREFIXES.some((p) => resource.startsWith(p))) {
     say.reject(fieldOf(path, 'resource'), `resource ${resource} cannot be read`, `Use one of ${RESOURCE_PATHS.join(', ')} or limits.hugepages-<size>.`, { value: resource });
   }
   const divisor = ref['divisor'];

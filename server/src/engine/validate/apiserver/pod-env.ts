@@ -33,12 +33,9 @@ function checkKeyRef(say: Say, ref: Obj, path: string, what: string): void {
   const name = str(ref['name']) ?? '';
   const badName = refNameProblem(name, false);
   if (badName) say.reject(fieldOf(path, 'name'), `the ${what} name ${JSON.stringify(name)} ${badName}`, `Use the name of a ${what} (lower case, e.g. app-config).`, { value: name });
+  // An empty key is the schema's to report (the field is required there).
   const key = str(ref['key']) ?? '';
-  if (key === '') {
-    say.missing(fieldOf(path, 'key'), `a ${what} key reference needs key`, `Set key to the ${what} key to read.`);
-    return;
-  }
-  const badKey = configKeyProblem(key);
+  const badKey = key === '' ? undefined : configKeyProblem(key);
   if (badKey) say.reject(fieldOf(path, 'key'), `key ${JSON.stringify(key)} ${badKey}`, 'Use a key of letters, digits, "-", "_" and ".".', { value: key });
 }
 

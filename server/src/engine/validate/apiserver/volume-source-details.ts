@@ -64,7 +64,9 @@ function checkEphemeral(say: Say, ephemeral: Obj, path: string): void {
     if (field === 'labels' || field === 'annotations') continue;
     say.reject(fieldOf(fieldOf(at, 'metadata'), field), `${field} cannot be set in a claim template's metadata`, `Remove ${field}; only labels and annotations are allowed.`);
   }
-  checkClaimSpec(say, obj(template['spec']) ?? {}, fieldOf(at, 'spec'));
+  // A template without spec is the schema's to report (the field is required there).
+  const spec = obj(template['spec']);
+  if (spec) checkClaimSpec(say, spec, fieldOf(at, 'spec'));
 }
 
 function checkProjected(say: Say, projected: Obj, path: string): void {
