@@ -93,11 +93,11 @@ const CORE = 'pkg/apis/core/validation/validation.go';
 
 /** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
 const GAPS: readonly Row[] = [
-  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, the host-namespace sysctl rule, OS-specific rules, hugepage sizes and resource claims' },
-  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the sizes of each source, the fields of the sources beyond secret, configMap, persistentVolumeClaim, disks, iSCSI, Fibre Channel and downwardAPI files, projected token expiry and paths, image volumes' },
+  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, pod-level resources, Windows hostProcess pods, user namespaces (hostUsers with host namespaces)' },
+  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields of the rarer sources (rbd, cephfs, quobyte, glusterfs, flocker, storageos, scaleIO, portworx, vsphere, photon), cluster trust bundle names and selectors, image volumes, an ephemeral volume\'s generated claim name' },
   { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName' },
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },
-  { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: procMount and the Windows options' },
+  { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: procMount and the gMSA credential spec of the Windows options' },
   { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'partly', note: 'the spec is ported (ValidatePersistentVolumeClaimSpec); dataSourceRef is not judged: the 1.37 data drops it' },
   { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'partly', note: 'not yet: the LimitRange max/min ratio and overcommit checks, the ResourceQuota scope-per-resource check' },
   { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateTimeZone', status: 'partly', note: 'a well-formed name is not looked up in the time zone database (time.LoadLocation), so an unknown zone such as Mars/Base passes' },

@@ -28,7 +28,7 @@ function spec(o: Obj): Obj {
 }
 
 /** IsConfigMapKey: at most 253 of letters, digits, "-", "_", "."; not ".", "..", nor starting with "..". */
-function configKeyProblem(key: string): string | undefined {
+export function configKeyProblem(key: string): string | undefined {
   if (key.length > 253) return 'is longer than 253 characters';
   if (!/^[-._a-zA-Z0-9]+$/.test(key)) return 'may only hold letters, digits, "-", "_" and "."';
   if (key === '.' || key === '..') return `may not be "${key}"`;
@@ -175,35 +175,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
     kinds: ['/PersistentVolumeClaim'],
     source: CORE('ValidatePersistentVolumeClaimSpec (accessModes required, ReadWriteOncePod alone; a positive storage request; storageClassName; dataSource kind and name)'),
     check(o, say) {
-      const s = spec(o);
-      const modes = list(s['accessModes']);
-      if (modes.length === 0) say.missing('spec.accessModes', 'a PersistentVolumeClaim needs at least one access mode', 'Add accessModes, e.g. [ReadWriteOnce].');
-      if (modes.includes('ReadWriteOncePod') && modes.some((m) => m === 'ReadWriteOnce' || m === 'ReadOnlyMany' || m === 'ReadWriteMany')) {
-        say.reject('spec.accessModes', 'ReadWriteOncePod may not be combined with other access modes', 'Keep ReadWriteOncePod alone, or drop it.');
-      }
-      const storagePath = fieldOf('spec.resources', 'storage');
-      const requests = obj(obj(s['resources'])?.['requests']);
-      const raw = requests?.['storage'];
-      if (raw === undefined || raw === null) {
-        say.missing(storagePath, 'a PersistentVolumeClaim needs resources.requests.storage', 'Add resources.requests.storage, e.g. 10Gi.');
-      } else {
-        const q = quantity(raw);
-        if (q && compareQuantities(q, ZERO) <= 0) say.reject(storagePath, `the storage request ${String(raw)} must be above 0`, 'Request a positive size, e.g. 1Gi.', { value: raw });
-      }
-      const cls = str(s['storageClassName']);
-      const clsBad = cls ? briefFormatProblem('k8s-long-name', cls) : undefined;
-      if (clsBad) say.reject('spec.storageClassName', `storageClassName "${cls}" ${clsBad}`, 'Use the name of a StorageClass (lower case), or "" for no class.', { value: cls });
-      // dataSourceRef is not judged: the engine's gate data has it dropped with CrossNamespaceVolumeDataSource off.
-      const source = obj(s['dataSource']);
-      if (source) {
-        const base = 'spec.dataSource';
-        for (const k of ['name', 'kind']) if ((str(source[k]) ?? '') === '') say.missing(`${base}.${k}`, `dataSource needs a ${k}`, `Set dataSource.${k}.`);
-        const group = str(source['apiGroup']) ?? '';
-        const kind = str(source['kind']) ?? '';
-        if (group === '' && kind !== '' && kind !== 'PersistentVolumeClaim') say.reject(base, `a dataSource of kind ${kind} needs an apiGroup (only PersistentVolumeClaim is in the core group)`, 'Set apiGroup, e.g. snapshot.storage.k8s.io for a VolumeSnapshot.', { value: kind });
-        const groupBad = group === '' ? undefined : briefFormatProblem('k8s-long-name', group);
-        if (groupBad) say.reject(`${base}.apiGroup`, `apiGroup "${group}" ${groupBad}`, 'Use the API group of the source, e.g. snapshot.storage.k8s.io.', { value: group });
-      }
+      checkClaimSpec(say, spec(o), 'spec');
     },
   },
   selectorRule('pvcSelector', ['/PersistentVolumeClaim'], CORE('ValidatePersistentVolumeClaimSpec (selector: ValidateLabelSelector)'), 'spec.selector'),
@@ -369,3 +341,36 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
     },
   },
 ];
+
+/** ValidatePersistentVolumeClaimSpec over a claim spec at `base` (a PVC's `spec`, or an ephemeral volume's claim
+ *  template spec). */
+export function checkClaimSpec(say: Say, s: Obj, base: string): void {
+  const modes = list(s['accessModes']);
+  if (modes.length === 0) say.missing(fieldOf(base, 'accessModes'), 'a PersistentVolumeClaim needs at least one access mode', 'Add accessModes, e.g. [ReadWriteOnce].');
+  if (modes.includes('ReadWriteOncePod') && modes.some((m) => m === 'ReadWriteOnce' || m === 'ReadOnlyMany' || m === 'ReadWriteMany')) {
+    say.reject(fieldOf(base, 'accessModes'), 'ReadWriteOncePod may not be combined with other access modes', 'Keep ReadWriteOncePod alone, or drop it.');
+  }
+  const storagePath = fieldOf(fieldOf(base, 'resources'), 'storage');
+  const requests = obj(obj(s['resources'])?.['requests']);
+  const raw = requests?.['storage'];
+  if (raw === undefined || raw === null) {
+    say.missing(storagePath, 'a PersistentVolumeClaim needs resources.requests.storage', 'Add resources.requests.storage, e.g. 10Gi.');
+  } else {
+    const q = quantity(raw);
+    if (q && compareQuantities(q, ZERO) <= 0) say.reject(storagePath, `the storage request ${String(raw)} must be above 0`, 'Request a positive size, e.g. 1Gi.', { value: raw });
+  }
+  const cls = str(s['storageClassName']);
+  const clsBad = cls ? briefFormatProblem('k8s-long-name', cls) : undefined;
+  if (clsBad) say.reject(fieldOf(base, 'storageClassName'), `storageClassName "${cls}" ${clsBad}`, 'Use the name of a StorageClass (lower case), or "" for no class.', { value: cls });
+  // dataSourceRef is not judged: the engine's gate data has it dropped with CrossNamespaceVolumeDataSource off.
+  const source = obj(s['dataSource']);
+  if (source) {
+    const dsPath = fieldOf(base, 'dataSource');
+    for (const k of ['name', 'kind']) if ((str(source[k]) ?? '') === '') say.missing(fieldOf(dsPath, k), `dataSource needs a ${k}`, `Set dataSource.${k}.`);
+    const group = str(source['apiGroup']) ?? '';
+    const kind = str(source['kind']) ?? '';
+    if (group === '' && kind !== '' && kind !== 'PersistentVolumeClaim') say.reject(dsPath, `a dataSource of kind ${kind} needs an apiGroup (only PersistentVolumeClaim is in the core group)`, 'Set apiGroup, e.g. snapshot.storage.k8s.io for a VolumeSnapshot.', { value: kind });
+    const groupBad = group === '' ? undefined : briefFormatProblem('k8s-long-name', group);
+    if (groupBad) say.reject(fieldOf(dsPath, 'apiGroup'), `apiGroup "${group}" ${groupBad}`, 'Use the API group of the source, e.g. snapshot.storage.k8s.io.', { value: group });
+  }
+}

@@ -14,7 +14,7 @@ const BATCH_V1: Omit<UpstreamSource, 'fn'> = { repo: K, path: 'pkg/apis/batch/v1
 
 /** The defaulting functions ported here (the coverage table, scripts/coverage/table.ts, lists them). */
 export const DEFAULTING_SOURCES: readonly UpstreamSource[] = [
-  { ...CORE_V1, fn: 'SetDefaults_PodSpec (restartPolicy Always, dnsPolicy ClusterFirst, hostNetwork ports)' },
+  { ...CORE_V1, fn: 'SetDefaults_PodSpec (restartPolicy Always, dnsPolicy ClusterFirst, hostNetwork ports, terminationGracePeriodSeconds 30)' },
   { ...CORE_V1, fn: 'SetDefaults_Pod (requests from limits)' },
   { ...CORE_V1, fn: 'SetDefaults_Volume (no source: emptyDir)' },
   { ...CORE_V1, fn: 'SetDefaults_ContainerPort (protocol TCP)' },
@@ -102,6 +102,7 @@ function podSpec(d: Defaulter, place: PodSpecPlace): void {
   const { spec, path } = place;
   d.set(spec, 'restartPolicy', 'Always', path);
   d.set(spec, 'dnsPolicy', 'ClusterFirst', path);
+  d.set(spec, 'terminationGracePeriodSeconds', 30, path);
   const volumes = fieldOf(path, 'volumes');
   for (const [volume, i] of objs(spec['volumes'])) {
     if (Object.keys(volume).some((k) => k !== 'name' && volume[k] !== null && volume[k] !== undefined)) continue;

@@ -18,6 +18,12 @@ import { POD_TOPOLOGY_SPREAD_RULES } from './pod-topology-spread';
 import { POD_NAME_RULES } from './pod-names';
 import { VOLUME_SOURCE_RULES } from './volume-sources';
 import { VOLUME_MOUNT_RULES } from './volume-mounts';
+import { VOLUME_SOURCE_DETAIL_RULES } from './volume-source-details';
+import { POD_ENV_RULES } from './pod-env';
+import { POD_OS_RULES } from './pod-os';
+import { POD_CREATE_RULES } from './pod-create';
+import { POD_HANDLER_RULES } from './pod-handlers';
+import { POD_RESOURCE_RULES } from './pod-resources';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -33,4 +39,19 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */
-export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [POD_SPEC_RULES, VOLUME_RULES, POD_SECURITY_RULES, POD_AFFINITY_RULES, POD_TOPOLOGY_SPREAD_RULES, POD_NAME_RULES, VOLUME_SOURCE_RULES, VOLUME_MOUNT_RULES];
+export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [
+  POD_SPEC_RULES,
+  VOLUME_RULES,
+  POD_SECURITY_RULES,
+  POD_AFFINITY_RULES,
+  POD_TOPOLOGY_SPREAD_RULES,
+  POD_NAME_RULES,
+  VOLUME_SOURCE_RULES,
+  VOLUME_MOUNT_RULES,
+  VOLUME_SOURCE_DETAIL_RULES,
+  POD_ENV_RULES,
+  POD_OS_RULES,
+  POD_CREATE_RULES,
+  POD_HANDLER_RULES,
+  POD_RESOURCE_RULES,
+];

@@ -103,4 +103,31 @@ export const POD_SECURITY_RULES: readonly PodSpecRule[] = [
       }
     },
   },
+  {
+    rule: 'hostNamespaces',
+    source: [
+      CORE('validatePodSpecSecurityContext ("ShareProcessNamespace and HostPID cannot both be enabled")'),
+      CORE('validateSysctls → ValidateHostSysctl (no net sysctl with hostNetwork, no IPC sysctl with hostIPC)'),
+      { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/component-helpers/node/util/sysctl/namespace.go', commit: '11de9543ee78c28cf73546ea55ec4f817c893a11', fn: 'NamespacedBy' },
+    ],
+    check(t, say) {
+      const scPath = fieldOf(t.path, 'securityContext');
+      if (t.spec['shareProcessNamespace'] === true && t.spec['hostPID'] === true) {
+        say.reject(fieldOf(scPath, 'shareProcessNamespace'), 'shareProcessNamespace and hostPID cannot both be true', 'Drop one of the two.');
+      }
+      objs(obj(t.spec['securityContext'])?.['sysctls']).forEach(([s, i]) => {
+        const name = str(s['name']) ?? '';
+        const ns = sysctlNamespace(name);
+        const host = ns === 'net' ? 'hostNetwork' : ns === 'ipc' ? 'hostIPC' : undefined;
+        if (host && t.spec[host] === true) say.reject(fieldOf(itemOf(fieldOf(scPath, 'sysctls'), i), 'name'), `sysctl ${name} may not be set when ${host} is true`, `Remove the sysctl, or ${host}.`, { value: name });
+      });
+    },
+  },
 ];
+
+/** NamespacedBy: the kernel namespace of a sysctl (the IPC ones, the network ones), else undefined. */
+function sysctlNamespace(name: string): 'ipc' | 'net' | undefined {
+  if (name === 'kernel.sem' || ['kernel.shm', 'kernel.msg', 'fs.mqueue.'].some((p) => name.startsWith(p))) return 'ipc';
+  return name.startsWith('net.') ? 'net' : undefined;
+}
+

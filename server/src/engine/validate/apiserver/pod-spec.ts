@@ -2,35 +2,13 @@
 // DaemonSet, Job, CronJob): the hand-written rules of ValidatePodSpec and the container validation it calls, read
 // over the spec after SetDefaults_PodSpec (defaults.ts). StatefulSet templates are not run through
 // ValidatePodTemplateSpec upstream (ValidatePodTemplateSpecForStatefulSet leaves it out), so neither are they here.
-import { at, rejectNegative, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
+import { at, rejectNegative, type PodSpecRule, type Say } from './rule-types';
+import { containers, isSidecar, PROBES } from './pod-containers';
 import { fieldOf, isSet, itemOf, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { compareQuantities, quantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
-const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
-
-interface ContainerAt {
-  c: Obj;
-  path: string;
-  list: (typeof CONTAINER_LISTS)[number];
-}
-
-function containers(t: PodSpecTarget, lists: readonly (typeof CONTAINER_LISTS)[number][] = CONTAINER_LISTS): ContainerAt[] {
-  const out: ContainerAt[] = [];
-  for (const list of lists) {
-    const base = fieldOf(t.path, list);
-    for (const [c, i] of objs(t.spec[list])) out.push({ c, path: itemOf(base, i), list });
-  }
-  return out;
-}
-
-/** An init container that keeps running beside the regular ones (a sidecar). */
-function isSidecar(c: Obj): boolean {
-  return str(c['restartPolicy']) === 'Always';
-}
-
-const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 const PROBE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 const LIFECYCLE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
 

@@ -52,9 +52,10 @@ export const VOLUME_SOURCE_RULES: readonly PodSpecRule[] = [
         if (configMap) required(say, configMap[0], configMap[1], 'name', 'configMap');
         const claim = sub('persistentVolumeClaim');
         if (claim) required(say, claim[0], claim[1], 'claimName', 'persistentVolumeClaim');
-        for (const disk of ['gcePersistentDisk', 'awsElasticBlockStore']) {
-          const d = sub(disk);
-          if (d) inRange(say, d[0], d[1], 'partition', 0, 255);
+        // validateVolumeSource names the GCE disk's path persistentDisk (not gcePersistentDisk).
+        for (const [disk, named] of [['gcePersistentDisk', 'persistentDisk'], ['awsElasticBlockStore', 'awsElasticBlockStore']] as const) {
+          const d = obj(volume[disk]);
+          if (d) inRange(say, d, fieldOf(base, named), 'partition', 0, 255);
         }
         const iscsi = sub('iscsi');
         if (iscsi) {
