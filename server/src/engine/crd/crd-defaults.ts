@@ -37,7 +37,8 @@ function visitSchema(ctx: Ctx, node: Node | null, path: string, resourceRoot: bo
   const e = entries(ctx, node);
   const def = e.get('default');
   if (def && !isNull(def.value)) {
-    const schema = node.toJS(ctx.doc) as CrdSchema;
+    // ValidateDefaults treats the resource root as an embedded resource (apiVersion, kind and metadata are kept).
+    const schema = { ...(node.toJS(ctx.doc) as CrdSchema), ...(resourceRoot ? { 'x-kubernetes-embedded-resource': true } : {}) };
     const problems: Problem[] = [];
     checkValue(ctx, def.value, schema, '', problems, 0);
     if (problems.length === 0) constraintProblems(ctx, def.value!, schema, range(ctx, def.key, ownerRange), problems);
@@ -126,9 +127,11 @@ function checkValue(ctx: Ctx, raw: Node | null, schema: CrdSchema, at: string, o
       present.add(name);
       const child = propertyOf(schema, name);
       const childAt = `${at}.${name}`;
+      // The metadata, apiVersion and kind of an embedded resource are judged as object metadata upstream: not here.
+      if (schema['x-kubernetes-embedded-resource'] && META_FIELDS.has(name)) continue;
       if (child) checkValue(ctx, pair.value, child, childAt, out, depth + 1);
       else if (typeof schema.additionalProperties === 'object') checkValue(ctx, pair.value, schema.additionalProperties, childAt, out, depth + 1);
-      else if (!schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true && !(schema['x-kubernetes-embedded-resource'] && META_FIELDS.has(name))) {
+      else if (!schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true) {
         out.push({ node: key, at: childAt, message: `has the field ${name}, which the schema does not declare (defaults must be pruned)` });
       }
     }
