@@ -6,6 +6,8 @@
 // that section is stale.
 import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from '../../server/src/engine/validate/apiserver/families';
 import { DEFAULTING_SOURCES } from '../../server/src/engine/validate/apiserver/defaults';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { INT_OR_STRING, LIST_KEYS, NARROWED_VALUES, NOT_BOTH_ZERO, REQUIRED, RESOURCE_LISTS, STRING_FIELDS, type UpstreamSource } from '../../server/src/engine/validate/handwritten-table';
 import {
   VOLUME_WARNINGS,
@@ -49,6 +51,15 @@ const FAMILY_OF: Record<string, string> = {
   'pkg/apis/rbac/v1/defaults.go': 'defaults',
   'pkg/apis/rbac/validation/validation.go': 'rbac',
   'pkg/apis/scheduling/validation/validation.go': 'scheduling',
+  'pkg/apis/admissionregistration/validation/validation.go': 'admissionregistration',
+  'staging/src/k8s.io/apiserver/pkg/util/webhook/validation.go': 'admissionregistration',
+  'pkg/apis/resource/validation/validation.go': 'resource',
+  'pkg/apis/resource/v1/defaults.go': 'defaults',
+  'pkg/apis/core/helper/helpers.go': 'core',
+  'pkg/apis/storage/validation/validation.go': 'storage',
+  'pkg/apis/storage/validation/validation_test.go': 'storage',
+  'pkg/apis/autoscaling/validation/validation.go': 'autoscaling',
+  'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go': 'apiextensions',
 };
 
 /** The upstream function name of a source row (its first word). */
@@ -86,30 +97,46 @@ function portedRows(): Row[] {
   add(EMPTY_PROJECTION_SOURCE, 'emptyProjection');
   add(PORTS_ACROSS_CONTAINERS_SOURCE, 'portAcrossContainers');
   for (const s of DEFAULTING_SOURCES) add(s, 'applied before the rules');
+  // CRD document rules ported from a function's whole (their sources: scripts/generate/api-objects/facts.json).
+  for (const [rule, fn] of CRD_RULE_FUNCTIONS) {
+    const m = /^([\w.-]+\/[\w.-]+):([^@]+)@([0-9a-f]{40})$/.exec(API_OBJECT_FACTS.rules[rule]?.source ?? '');
+    if (m) add({ repo: m[1]!, path: m[2]!, commit: m[3]!, fn }, rule);
+  }
   return [...byFn.values()];
 }
 
 const CORE = 'pkg/apis/core/validation/validation.go';
+const ADMISSION = 'pkg/apis/admissionregistration/validation/validation.go';
+
+const API_OBJECT_FACTS = JSON.parse(readFileSync(path.join(__dirname, '..', 'generate', 'api-objects', 'facts.json'), 'utf8')) as { rules: Record<string, { source: string }> };
+/** CRD document rules listed in the table: rule → the upstream function it ports. */
+const CRD_RULE_FUNCTIONS: readonly [string, string][] = [['schema-default', 'ValidateDefaults / validate']];
 
 /** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
 const GAPS: readonly Row[] = [
   { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: the label selectors of pod affinity and topology spread terms, matchLabelKeys of pod affinity, pod-level resources, Windows hostProcess pods, user namespaces (hostUsers with host namespaces)' },
   { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields of the rarer sources (rbd, cephfs, quobyte, glusterfs, flocker, storageos, scaleIO, portworx, vsphere, photon), cluster trust bundle names and selectors, image volumes, an ephemeral volume\'s generated claim name' },
   { family: 'core', file: CORE, fn: 'validateEphemeralContainers', status: 'partly', note: 'not yet: targetContainerName' },
-  { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy, traffic distribution and the topology annotation' },
+  { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'not yet: clusterIPs / ipFamilies (ValidateServiceClusterIPsRelatedFields), loadBalancerClass, internal traffic policy and the topology annotation' },
   { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: procMount and the gMSA credential spec of the Windows options' },
   { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'partly', note: 'the spec is ported (ValidatePersistentVolumeClaimSpec); dataSourceRef is not judged: the 1.37 data drops it' },
   { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'partly', note: 'not yet: the LimitRange max/min ratio and overcommit checks, the ResourceQuota scope-per-resource check' },
-  { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateTimeZone', status: 'partly', note: 'a well-formed name is not looked up in the time zone database (time.LoadLocation), so an unknown zone such as Mars/Base passes' },
-  { family: 'apps', file: 'pkg/apis/apps/validation/validation.go', fn: 'ValidateStatefulSetSpec (podManagementPolicy, persistentVolumeClaimRetentionPolicy)', status: 'partly', note: 'podManagementPolicy and the PVC retention policy are left to the schema enums' },
+  { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateTimeZone', status: 'partly', note: 'a well-formed name is not looked up in the time zone database (time.LoadLocation, whose answer depends on the zone data the API server reads), so an unknown zone such as Mars/Base passes; Node\'s Intl.supportedValuesOf("timeZone") lists canonical ICU names only (no UTC, Etc/UTC, US/Pacific, Asia/Kolkata), so it cannot stand in' },
+  { family: 'apps', file: 'pkg/apis/apps/validation/validation.go', fn: 'ValidateStatefulSetSpec (podManagementPolicy)', status: 'partly', note: 'podManagementPolicy is left to the schema enum' },
   { family: 'networking', file: 'pkg/apis/networking/validation/validation.go', fn: 'ValidateIPBlock', status: 'partly', note: 'IPv6 CIDRs are not judged' },
   { family: 'rbac', file: 'pkg/apis/rbac/validation/validation.go', fn: 'validatePolicyRule', status: 'partly', note: 'the old check that resource names cannot apply to several resources is not in validatePolicyRule at 1dc8b4f20f8c, so it is not ported' },
-  { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'partly', note: 'min/max replicas and scaleTargetRef are ported (hpaReplicas, hpaScaleTargetRef); metrics and behavior are not' },
+  { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'partly', note: 'min/max replicas and scaleTargetRef are ported (hpaReplicas, hpaScaleTargetRef); metrics and behavior are not, nor minReplicas 0 without an Object or External metric (validateMetrics: the index holds no commit of its current text)' },
   { family: 'scheduling', file: 'pkg/apis/scheduling/validation/validation.go', fn: 'ValidatePriorityClass', status: 'partly', note: 'a system class with the wrong value or globalDefault is not judged' },
   { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateCSIDriver / ValidateVolumeAttachment', status: 'not', note: 'not yet ported (StorageClass is)' },
-  { family: 'admissionregistration', file: 'pkg/apis/admissionregistration/validation/validation.go', fn: 'ValidateValidatingWebhookConfiguration / ValidateValidatingAdmissionPolicy', status: 'not', note: 'not yet ported' },
+  { family: 'admissionregistration', file: ADMISSION, fn: 'validateMatchConditions', status: 'partly', note: 'the CEL expressions are not compiled' },
+  { family: 'admissionregistration', file: ADMISSION, fn: 'validateValidation', status: 'partly', note: 'the CEL expressions are not compiled' },
+  { family: 'admissionregistration', file: ADMISSION, fn: 'validateVariable', status: 'partly', note: 'the CEL expression is not compiled' },
+  { family: 'admissionregistration', file: ADMISSION, fn: 'validateAuditAnnotation', status: 'partly', note: 'the CEL expression is not compiled' },
+  { family: 'admissionregistration', file: ADMISSION, fn: 'ValidateMutatingAdmissionPolicy', status: 'not', note: 'not yet ported' },
+  { family: 'resource', file: 'pkg/apis/resource/validation/validation.go', fn: 'ValidateDeviceClass / ValidateResourceSlice', status: 'not', note: 'not yet ported (ResourceClaim and ResourceClaimTemplate are, CEL selectors and derived attributes aside)' },
+  { family: 'apiextensions', file: 'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go', fn: 'validate (defaults inside metadata; CEL rules)', status: 'partly', note: 'defaults under the metadata, apiVersion and kind of the root or of an embedded resource are not judged, nor CEL rules against defaults' },
   { family: 'warnings', file: 'pkg/api/pod/warnings.go', fn: 'warningsForOverlappingVirtualPaths', status: 'partly', note: 'not yet: the previous source\'s paths that upstream checks again after a configMap, secret or downwardAPI source without items (it replaced the older service-account-token path warning, which is dropped)' },
-  { family: 'warnings', file: 'pkg/api/service/warnings.go', fn: 'GetWarningsForService', status: 'partly', note: 'not yet: the IP and CIDR spelling warnings (GetWarningsForIP, GetWarningsForCIDR)' },
+  { family: 'warnings', file: 'pkg/api/service/warnings.go', fn: 'GetWarningsForService', status: 'partly', note: 'of the IP and CIDR spelling warnings (GetWarningsForIP, GetWarningsForCIDR) only the IPv6 RFC 5952 one is ported: leading zeros, IPv4-mapped IPv6 and CIDR bits beyond the prefix are warnings only with StrictIPCIDRValidation off (1.34, 1.35), refused with it on' },
   { family: 'warnings', file: 'pkg/registry/networking/ingress/strategy.go', fn: 'WarningsOnCreate (kubernetes.io/ingress.class annotation)', status: 'not', note: 'not yet ported' },
 ];
 

@@ -627,7 +627,7 @@ spec:
   - {name: https, port: 443}
 `);
     expect(found.map((f) => [f.path, ...brief(f)])).toEqual([
-      ['spec.ports[]', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
+      ['spec.ports[].name', 'invalid-value', 'duplicateListKey', 'validation', 'rejected', 'error', ranges[0]],
     ]);
     expect(found[0]!.message).toBe('Applying fails: ports items 1 and 2 have the same name "http"');
     expect(found[0]!.data?.['source']).toMatch(/validateServicePort \(field\.Duplicate name\)$/);

@@ -122,9 +122,9 @@ describe('metadata.name: the name rule of each kind', () => {
     ]);
   });
 
-  it('a kind without a row gets the generic create check (path segment): IngressClass', () => {
-    expect(rules(check(doc('networking.k8s.io/v1', 'IngressClass', '  name: Nginx_Public\n')))).toEqual([]);
-    expect(rules(check(doc('networking.k8s.io/v1', 'IngressClass', '  name: nginx%20\n')))).toEqual(['metadata.name:pathSegmentName']);
+  it('a kind without a row gets the generic create check (path segment): NetworkPolicy', () => {
+    expect(rules(check(doc('networking.k8s.io/v1', 'NetworkPolicy', '  name: Nginx_Public\n')))).toEqual([]);
+    expect(rules(check(doc('networking.k8s.io/v1', 'NetworkPolicy', '  name: nginx%20\n')))).toEqual(['metadata.name:pathSegmentName']);
   });
 
   it('create-only review kinds are not checked (no name needed)', () => {
@@ -310,10 +310,6 @@ describe('the name table (schemas/object-meta.json)', () => {
     '/Event',
     'admissionregistration.k8s.io/MutatingAdmissionPolicy',
     'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding',
-    'admissionregistration.k8s.io/MutatingWebhookConfiguration',
-    'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
-    'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
-    'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
     'certificates.k8s.io/ClusterTrustBundle',
     'certificates.k8s.io/PodCertificateRequest',
     'coordination.k8s.io/LeaseCandidate',
@@ -324,8 +320,6 @@ describe('the name table (schemas/object-meta.json)', () => {
     'lifecycle.k8s.io/Eviction',
     'lifecycle.k8s.io/EvictionRequest',
     'networking.k8s.io/IPAddress',
-    'networking.k8s.io/Ingress',
-    'networking.k8s.io/IngressClass',
     'networking.k8s.io/NetworkPolicy',
     'networking.k8s.io/ServiceCIDR',
     'node.k8s.io/RuntimeClass',
@@ -340,7 +334,6 @@ describe('the name table (schemas/object-meta.json)', () => {
     'storage.k8s.io/CSIDriver',
     'storage.k8s.io/CSINode',
     'storage.k8s.io/CSIStorageCapacity',
-    'storage.k8s.io/StorageClass',
     'storage.k8s.io/VolumeAttachment',
     'storage.k8s.io/VolumeAttributesClass',
     'storagemigration.k8s.io/StorageVersionMigration',

@@ -7,6 +7,7 @@ import { formatProblem } from '../validate/formats';
 import { add, checkOneOf, deref, dns1035Problem, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 import { checkSchema } from './crd-schema-rules';
 import { checkCelRules } from './crd-cel-rules';
+import { checkDefaults } from './crd-defaults';
 
 export function validateCrd(ctx: Ctx): void {
   const root = entries(ctx, ctx.map);
@@ -108,8 +109,11 @@ function checkVersion(ctx: Ctx, v: Map<string, Entry>, path: string, itemRange: 
   } else if (isMap(schema.value)) {
     const before = ctx.findings.length;
     checkSchema(ctx, schema.value, `${path}.schema.openAPIV3Schema`, 'root', range(ctx, schema.key, itemRange));
-    // As the API server: CEL rules are compiled only on a schema without problems.
-    if (!ctx.findings.slice(before).some((f) => f.data?.verdict === 'rejected')) checkCelRules(ctx, schema.value, `${path}.schema.openAPIV3Schema`, range(ctx, schema.key, itemRange));
+    // As the API server: defaults are checked and CEL rules compiled only on a schema without problems.
+    if (!ctx.findings.slice(before).some((f) => f.data?.verdict === 'rejected')) {
+      checkDefaults(ctx, schema.value, `${path}.schema.openAPIV3Schema`, range(ctx, schema.key, itemRange));
+      checkCelRules(ctx, schema.value, `${path}.schema.openAPIV3Schema`, range(ctx, schema.key, itemRange));
+    }
   }
 
   // deprecationWarning

@@ -261,6 +261,6 @@ export const LIST_KEYS: readonly ListKeyRow[] = [
     source: { ...CORE_VALIDATION, fn: 'ValidateService ("Check for duplicate Ports, considering (protocol,port) pairs")' },
     defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_Service' },
   },
-  { type: 'core.v1.ServiceSpec', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', source: { ...CORE_VALIDATION, fn: 'ValidateService → validateServicePort (field.Duplicate name)' } },
+  { type: 'core.v1.ServiceSpec', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'ValidateService → validateServicePort (field.Duplicate name)' } },
   { type: 'core.v1.Container', field: 'ports', keys: ['name'], skipUnset: true, verdict: 'rejected', atKey: true, source: { ...CORE_VALIDATION, fn: 'validateContainerPorts (field.Duplicate name)' } },
 ];

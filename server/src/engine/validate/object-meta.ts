@@ -127,7 +127,7 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
           ctx,
           nodeRange(ctx, nameNode, kindWhere),
           'metadata.name',
-          `Applying fails: a ${entry.kind} name must be ${describeNameRule(rule, limits)}`,
+          within120(`Applying fails: ${article(entry.kind)} name must be ${describeNameRule(rule, limits)}`, `Applying fails: the name must be ${describeNameRule(rule, limits)}`),
           suggestion ? `Rename it, e.g. to ${suggestion}.` : rule === 'pathSegmentName' ? "Rename it without '/' or '%' (and not '.' or '..')." : 'Rename it to match the rule.',
           rule,
           row.source,
@@ -142,7 +142,7 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
           ctx,
           nodeRange(ctx, deref(ctx, genPair?.value), kindWhere),
           'metadata.generateName',
-          `Applying fails: a ${entry.kind} generateName must be ${describeNameRule(rule, limits, true)}`,
+          within120(`Applying fails: ${article(entry.kind)} generateName must be ${describeNameRule(rule, limits, true)}`, `Applying fails: generateName must be ${describeNameRule(rule, limits, true)}`),
           'Change the prefix (a trailing - is allowed).',
           rule,
           row.source,
@@ -154,7 +154,7 @@ function checkName(ctx: WalkContext, entry: KindEntry, meta: YAMLMap | undefined
   if ((name === undefined || name === '') && generateName === undefined && isAbsent(nameNode) && !(meta && hasMergeKey(meta))) {
     // Missing, empty or null: the API server needs a name or a generateName.
     const where = namePair ? nodeRange(ctx, (nameNode ?? namePair.key) as Node | null, kindWhere) : kindWhere;
-    reject(ctx, where, 'metadata.name', `Applying fails: a ${entry.kind} needs metadata.name`, 'Add metadata.name (or generateName, for kubectl create).', 'nameRequired', row.source, {
+    reject(ctx, where, 'metadata.name', `Applying fails: ${article(entry.kind)} needs metadata.name`, 'Add metadata.name (or generateName, for kubectl create).', 'nameRequired', row.source, {
       code: 'missing-field',
     });
   }
@@ -322,4 +322,14 @@ export function checkObjectMeta(ctx: WalkContext, root: YAMLMap, entry: KindEntr
     if (extra.what === 'selector') checkSelector(ctx, found.map, extra.path, io, extra.source);
     else checkLabelMap(ctx, found.map, found.key, extra.path, extra.what, io, extra.source);
   }
+}
+
+/** `a Pod`, `an Ingress`. */
+function article(kind: string): string {
+  return `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
+/** The message naming the kind, or the shorter one when a long kind name would take it over 120 characters. */
+function within120(withKind: string, without: string): string {
+  return withKind.length <= 120 ? withKind : without;
 }

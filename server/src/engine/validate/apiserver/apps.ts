@@ -4,6 +4,7 @@
 import { at, rejectNegative, type KindRule } from './rule-types';
 import { isSet, num, obj, specOf, str, type Obj, type Value } from './object-view';
 import { isEmptySelector, selectorMatches } from './label-selector';
+import { checkSelectorRequirements, LABEL_SELECTOR_SOURCE } from './selector-rules';
 
 const APPS = at('pkg/apis/apps/validation/validation.go', '2dd1588c490775be7cd90d0afc59c6dcef07032a');
 
@@ -30,6 +31,29 @@ function intOrPercent(v: Value | undefined): number {
 }
 
 export const APPS_RULES: readonly KindRule[] = [
+  {
+    rule: 'statefulSetRetentionPolicy',
+    kinds: [STATEFUL_SET],
+    source: APPS('ValidatePersistentVolumeClaimRetentionPolicy / ValidatePersistentVolumeClaimRetentionPolicyType (Retain or Delete)'),
+    check(o, say) {
+      const policy = obj(specOf(o)['persistentVolumeClaimRetentionPolicy']);
+      for (const field of ['whenDeleted', 'whenScaled']) {
+        const v = str(policy?.[field]);
+        // An empty or absent value is defaulted to Retain.
+        if (v === undefined || v === '' || v === 'Retain' || v === 'Delete') continue;
+        say.reject(`spec.persistentVolumeClaimRetentionPolicy.${field}`, `${field} "${v}" is not supported`, 'Use Retain or Delete.', { value: v, allowed: ['Retain', 'Delete'] });
+      }
+    },
+  },
+  {
+    // The keys and matchLabels of these selectors are the ObjectMeta checks' (object-label-maps.tsv).
+    rule: 'selectorRequirements',
+    kinds: CONTROLLERS,
+    source: [APPS('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidateStatefulSetSpec / ValidateDaemonSetSpec (selector: ValidateLabelSelector)'), LABEL_SELECTOR_SOURCE],
+    check(o, say) {
+      checkSelectorRequirements(specOf(o)['selector'], 'spec.selector', say);
+    },
+  },
   {
     rule: 'selectorEmpty',
     kinds: CONTROLLERS,

@@ -10,6 +10,9 @@ import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
+import { ADMISSION_RULES } from './admission';
+import { RESOURCE_QUOTA_RULES } from './resource-quota';
+import { RESOURCE_CLAIM_RULES } from './resource-claims';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
@@ -36,6 +39,9 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   POLICY_RBAC_RULES,
   NETWORKING_RULES,
   STORAGE_AUTOSCALING_RULES,
+  ADMISSION_RULES,
+  RESOURCE_QUOTA_RULES,
+  RESOURCE_CLAIM_RULES,
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */

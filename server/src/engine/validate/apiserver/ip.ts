@@ -104,3 +104,45 @@ export function isIpv6(text: string): boolean {
   if (!ip || ip.length === 4) return false;
   return !(ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff);
 }
+
+/** RFC 5952 text of a 16-byte address (Go's netip Addr.String for a plain IPv6 address): lower-case groups without
+ *  leading zeros, the longest run of two or more zero groups (the first of equal runs) written "::". */
+function rfc5952(ip: IpBytes): string {
+  const groups: number[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push((ip[i]! << 8) | ip[i + 1]!);
+  let best = -1;
+  let bestLen = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen) [best, bestLen] = [i, j - i];
+    i = j;
+  }
+  const hex = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
+  return best < 0 ? hex(groups) : `${hex(groups.slice(0, best))}::${hex(groups.slice(best + bestLen))}`;
+}
+
+/** The RFC 5952 form of an IPv6 address written otherwise (undefined for IPv4, IPv4-mapped IPv6, text that is not
+ *  an address, and canonical text). */
+export function nonCanonicalIpv6(text: string): string | undefined {
+  if (!isIpv6(text)) return undefined;
+  const canonical = rfc5952(parseIp(text)!);
+  return canonical === text ? undefined : canonical;
+}
+
+/** The RFC 5952 form of an IPv6 CIDR written otherwise; undefined when it is canonical, not an IPv6 CIDR, has bits
+ *  set beyond the prefix length, or a prefix length with a leading zero (those get other answers upstream). */
+export function nonCanonicalIpv6Cidr(text: string): string | undefined {
+  const m = /^([^/]+)\/([0-9]{1,3})$/.exec(text);
+  if (!m || !isIpv6(m[1]!) || (m[2]!.length > 1 && m[2]!.startsWith('0'))) return undefined;
+  const bits = Number(m[2]);
+  const ip = parseIp(m[1]!)!;
+  if (bits > 128) return undefined;
+  for (let b = bits; b < 128; b++) if ((ip[b >> 3]! >> (7 - (b & 7))) & 1) return undefined;
+  const canonical = `${rfc5952(ip)}/${bits}`;
+  return canonical === text ? undefined : canonical;
+}

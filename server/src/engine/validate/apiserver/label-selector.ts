@@ -23,6 +23,8 @@ export function selectorMatches(selector: Value | undefined, labels: Value | und
     if (!e || key === undefined || op === undefined) return undefined;
     const values = list(e['values']).map((v) => (typeof v === 'string' ? v : undefined));
     if (values.some((v) => v === undefined || !labelOk(key, v)) || !labelOk(key)) return undefined;
+    // NewRequirement refuses In / NotIn without values and Exists / DoesNotExist with some.
+    if ((op === 'In' || op === 'NotIn') === (values.length === 0)) return undefined;
     const value = label(key);
     switch (op) {
       case 'In':

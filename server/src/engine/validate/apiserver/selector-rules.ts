@@ -25,7 +25,18 @@ export function checkLabelSelector(selector: Value | undefined, path: string, sa
       if (valueBad) say.reject(`${path}.matchLabels`, `label value "${value}" ${valueBad}`, 'Use a label value (no spaces; letters, digits, "-", "_", ".").', { value });
     }
   }
+  checkSelectorRequirements(s, path, say);
   for (const [e, i] of objs(s['matchExpressions'])) {
+    const at = itemOf(`${path}.matchExpressions`, i);
+    const key = str(e['key']);
+    const keyBad = key === undefined ? undefined : key === '' ? 'is empty' : briefFormatProblem('k8s-label-key', key);
+    if (keyBad) say.reject(`${at}.key`, `label key "${key}" ${keyBad}`, 'Use the label key the selected objects carry.', { value: key });
+  }
+}
+
+/** The operator and values of each requirement of a selector (its keys are left to the caller). */
+export function checkSelectorRequirements(selector: Value | undefined, path: string, say: Say): void {
+  for (const [e, i] of objs(obj(selector)?.['matchExpressions'])) {
     const at = itemOf(`${path}.matchExpressions`, i);
     const op = str(e['operator']);
     const values = list(e['values']);
@@ -36,9 +47,6 @@ export function checkLabelSelector(selector: Value | undefined, path: string, sa
     } else if (op !== undefined) {
       say.reject(`${at}.operator`, `"${op}" is not a selector operator`, 'Use In, NotIn, Exists or DoesNotExist.', { value: op });
     }
-    const key = str(e['key']);
-    const keyBad = key === undefined ? undefined : key === '' ? 'is empty' : briefFormatProblem('k8s-label-key', key);
-    if (keyBad) say.reject(`${at}.key`, `label key "${key}" ${keyBad}`, 'Use the label key the selected objects carry.', { value: key });
   }
 }
 

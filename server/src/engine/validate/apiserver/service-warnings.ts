@@ -1,10 +1,15 @@
 // core/v1 Service: the warning headers of GetWarningsForService (the server stores the Service and answers with a
-// warning), over the object after SetDefaults_Service. Left out: the IP and CIDR spelling warnings
-// (GetWarningsForIP / GetWarningsForCIDR), which need the canonical-form rules of netutils.
+// warning), over the object after SetDefaults_Service. Of the IP and CIDR spelling warnings (GetWarningsForIP /
+// GetWarningsForCIDR) only the IPv6 canonical-form one is ported: it is the same whether StrictIPCIDRValidation is on
+// or off. Leading zeros, IPv4-mapped IPv6 and CIDRs with bits beyond the prefix are warned about only with that gate
+// off (1.34, 1.35); with it on (Beta in 1.36 and 1.37 per gates.json) the strict validation refuses them instead,
+// which the rules here do not judge.
 import { at, type KindRule } from './rule-types';
-import { list, obj, str, type Obj } from './object-view';
+import { itemOf, list, obj, str, type Obj } from './object-view';
+import { nonCanonicalIpv6, nonCanonicalIpv6Cidr } from './ip';
 
 const WARNINGS = at('pkg/api/service/warnings.go', '02c2bf6a935c43e363754d4d901e6f92db4cd82d');
+const IP_WARNINGS = at('staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go', '692785d25b688f83db14c20f26d0b99e2e99adb8');
 const SERVICE = ['/Service'];
 const HINTS = 'service.kubernetes.io/topology-aware-hints';
 
@@ -68,6 +73,31 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
       if (type(o) !== 'ExternalName' && (str(s['externalName']) ?? '') !== '') {
         say.warn('spec.externalName', `externalName is ignored on a Service of type ${type(o)}`, 'Remove externalName, or set type: ExternalName.');
       }
+    },
+  },
+  {
+    rule: 'serviceIpv6Canonical',
+    kinds: SERVICE,
+    source: [WARNINGS('GetWarningsForService (clusterIPs, externalIPs, loadBalancerIP, loadBalancerSourceRanges)'), IP_WARNINGS('GetWarningsForIP / GetWarningsForCIDR (IPv6 not in RFC 5952 form)')],
+    check(o, say) {
+      const s = spec(o);
+      const ips = (path: string, values: unknown[]) =>
+        values.forEach((v, i) => {
+          const canonical = typeof v === 'string' ? nonCanonicalIpv6(v) : undefined;
+          if (canonical) say.warn(itemOf(path, i), `IPv6 address ${v as string} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
+        });
+      // IsServiceIPSet: clusterIP set and not None; the create strategy copies clusterIP into clusterIPs.
+      const written = list(s['clusterIPs']);
+      const clusterIP = str(s['clusterIP']) ?? (typeof written[0] === 'string' ? written[0] : '');
+      if (clusterIP !== '' && clusterIP !== 'None') ips('spec.clusterIPs', written.length > 0 ? written : [clusterIP]);
+      ips('spec.externalIPs', list(s['externalIPs']));
+      const lb = str(s['loadBalancerIP']);
+      const lbCanonical = lb ? nonCanonicalIpv6(lb) : undefined;
+      if (lbCanonical) say.warn('spec.loadBalancerIP', `IPv6 address ${lb} is not in RFC 5952 form (${lbCanonical})`, `Write ${lbCanonical}.`, { value: lb, canonical: lbCanonical });
+      list(s['loadBalancerSourceRanges']).forEach((v, i) => {
+        const canonical = typeof v === 'string' ? nonCanonicalIpv6Cidr(v) : undefined;
+        if (canonical) say.warn(itemOf('spec.loadBalancerSourceRanges', i), `IPv6 CIDR ${v as string} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
+      });
     },
   },
   {

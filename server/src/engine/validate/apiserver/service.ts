@@ -3,7 +3,8 @@
 // SetDefaults_Service. Rules whose outcome hangs on a default this folder does not apply (externalTrafficPolicy,
 // internalTrafficPolicy and allocateLoadBalancerNodePorts are defaulted where required; a sessionAffinityConfig
 // beside sessionAffinity None is dropped) only judge what is written. Duplicate ports and duplicate port names
-// are handwritten-table.ts's LIST_KEYS rows.
+// are handwritten-table.ts's LIST_KEYS rows. trafficDistribution: PreferClose at the commit below; PreferSameZone and
+// PreferSameNode are the values the PreferSameTrafficDistribution gate adds (its summary in gates.json).
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
 import { briefFormatProblem } from '../formats';
@@ -12,6 +13,8 @@ import { cidrProblem, ipProblem, isIpv6, parseIp, specialIp } from './ip';
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const SERVICE_UTIL = at('pkg/api/service/util.go', '3e946ab8615ca0b9de60ac12de715f0606bdaecb');
 const SERVICE = ['/Service'];
+/** The values validateServiceTrafficDistribution accepts with PreferSameTrafficDistribution on. */
+const TRAFFIC_DISTRIBUTIONS = ['PreferClose', 'PreferSameZone', 'PreferSameNode'];
 
 function spec(o: Obj): Obj {
   return obj(o['spec']) ?? {};
@@ -305,6 +308,16 @@ export const SERVICE_RULES: readonly KindRule[] = [
         `the topology-mode annotation (${mode}) differs from the deprecated topology-aware-hints annotation (${hints})`,
         'Remove service.kubernetes.io/topology-aware-hints, or give both the same value.',
       );
+    },
+  },
+  {
+    rule: 'serviceTrafficDistribution',
+    kinds: SERVICE,
+    source: CORE('validateServiceTrafficDistribution (NotSupported; PreferSameZone and PreferSameNode join PreferClose with the PreferSameTrafficDistribution gate, on in 1.34 and GA from 1.35 per gates.json)'),
+    check(o, say) {
+      const td = str(spec(o)['trafficDistribution']);
+      if (td === undefined || TRAFFIC_DISTRIBUTIONS.includes(td)) return;
+      say.reject('spec.trafficDistribution', `trafficDistribution "${td}" is not supported`, `Use one of ${TRAFFIC_DISTRIBUTIONS.join(', ')}.`, { value: td, allowed: TRAFFIC_DISTRIBUTIONS });
     },
   },
 ];

@@ -8,6 +8,8 @@ import { briefFormatProblem } from '../formats';
 
 const STORAGE = at('pkg/apis/storage/validation/validation.go', '00bdb3fade2ef1ada898bd8fae2c6a1958da3a5d');
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
+// validateReclaimPolicy is not at a commit the index holds; its test table is.
+const STORAGE_TEST = at('pkg/apis/storage/validation/validation_test.go', '1c9cf914f2f951313b8e9f7c321f5bd50b5e3d9f');
 const AUTOSCALING = at('pkg/apis/autoscaling/validation/validation.go', '001320a9e6bbf2ab66683f652545b3cac29efe9a');
 const HPA = ['autoscaling/HorizontalPodAutoscaler'];
 
@@ -53,6 +55,16 @@ export const STORAGE_AUTOSCALING_RULES: readonly KindRule[] = [
         bytes += new TextEncoder().encode(k).length + (typeof v === 'string' ? new TextEncoder().encode(v).length : 0);
       }
       if (bytes > MAX_PARAMETER_BYTES) say.reject('parameters', `parameters total ${bytes} bytes, over the ${MAX_PARAMETER_BYTES}-byte limit`, 'Shorten the parameters.', { bytes });
+    },
+  },
+  {
+    rule: 'storageClassReclaimPolicy',
+    kinds: ['storage.k8s.io/StorageClass'],
+    source: STORAGE_TEST('validateReclaimPolicy (its test table TestValidateStorageClass: Delete and Retain pass, Recycle is refused)'),
+    check(o, say) {
+      const policy = str(o['reclaimPolicy']);
+      if (policy !== 'Recycle') return;
+      say.reject('reclaimPolicy', 'a StorageClass may not use reclaimPolicy Recycle', 'Use Delete or Retain.', { value: policy, allowed: ['Delete', 'Retain'] });
     },
   },
   {
