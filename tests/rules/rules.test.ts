@@ -43,7 +43,7 @@ function header(text: string): { valid: boolean; expected: Expected[]; version: 
       last.message = said[1]!.trimEnd();
       continue;
     }
-    const m = /^#\s*(expect|version):\s*(\S+)(?:\s+(\S+))?/.exec(line);
+    const m = /^#\s*(expect|version):\s*(\S+)(?:\s+(.+?))?\s*$/.exec(line);
     if (!m) continue;
     if (m[1] === 'version') version = m[2] as KubeVersion;
     else if (m[2] === 'valid') valid = true;
