@@ -4,8 +4,8 @@
 // without hostPort, overlapping paths) are fixture files in tests/rules/warnings/. Here: the table against the
 // generated data, the byte-fraction arithmetic (no public surface but its verdicts), a refusal that leaves no warning
 // on top, and a custom resource's finalizers (checked with the file's own CRDs, which the fixtures do not load).
-// Internal imports: validate/warning-table (the rows), validate/api-warnings (isFractionalBytes), crd/catalog and
-// crd/workspace (the file's CRDs as `kubegate check` reads them), check (checkText with that catalog).
+// Internal imports: `validate/warning-table` (the rows), `validate/api-warnings` (isFractionalBytes), `crd/catalog`
+// and `crd/workspace` (the file's CRDs as kubegate check reads them), `check` (checkText with that catalog).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';

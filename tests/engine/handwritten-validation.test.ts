@@ -4,8 +4,9 @@
 // Here: the table's rows against the generated data, the port-name and quantity grammars and the exact quantity
 // comparison (units with no public surface: the engine exposes only their verdicts), and kustomize patches (a
 // check option the fixtures do not set).
-// Internal imports: validate/handwritten-table (the rows, to check them against the data), validate/handwritten-scalars
-// (portNameProblem) and validate/quantity (the quantity grammar and comparison), check (a patch's check options).
+// Internal imports: `validate/handwritten-table` (the rows, to check them against the data),
+// `validate/handwritten-scalars` (portNameProblem) and `validate/quantity` (the quantity grammar and comparison),
+// `check` (a kustomize patch's check options).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';

@@ -1,5 +1,6 @@
 // Scalars are typed as kubectl reads them (YAML 1.1 of go-yaml v2), and the decoder's type rules decide what is an
 // invalid value: a number or boolean where a string is expected is rejected, `readOnly: yes` is a boolean.
+// Internal imports: `parse/kubectl-scalar` (how kubectl types a plain scalar, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { kubectlPlain } from '../../server/src/engine/parse/kubectl-scalar';
