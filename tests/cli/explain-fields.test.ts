@@ -57,4 +57,14 @@ describe('explain lists children', () => {
     expect(scalar.code).toBe(0);
     expect(scalar.lines.some((l) => l.startsWith('Fields'))).toBe(false);
   });
+
+  it('a field the server defaults: the value it becomes, as the hover says it (tests/hover/defaulted.test.ts)', async () => {
+    const replicas = await explain('apps/v1', 'Deployment', 'spec.replicas');
+    expect(replicas.code).toBe(0);
+    expect(replicas.lines).toContain('• replicas defaulted: 1');
+    const ports = await explain('v1', 'Pod', 'spec.containers.ports');
+    expect(ports.lines).toContain('• [].protocol defaulted: TCP');
+    // A field without a default says none.
+    expect((await explain('apps/v1', 'Deployment', 'spec.selector')).lines.filter((l) => l.includes('defaulted'))).toEqual([]);
+  });
 });

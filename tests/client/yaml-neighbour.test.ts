@@ -5,6 +5,8 @@
 // `contribute` returns), or, for files named `old-*`, with the whole document schema the contributor used to
 // give. What both servers then say is counted: the numbers behind the README's coexistence table and the
 // setting's default (off).
+// Internal imports: `kustomize` (the kustomization facts the server hands the YAML neighbour, built here as the
+// project model builds them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -13,7 +15,8 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { associatedByUser, hasSchemaModeline, isKustomization } from '../../client/src/yamlSchemaUri';
-import { Analysis, contributedSchema, documentSchema, findKustomizations, kustomizeFactsFor } from '../../server/src/engine';
+import { Analysis, contributedSchema, documentSchema } from '../../server/src/engine';
+import { findKustomizations, kustomizeFactsFor } from '../../server/src/engine/kustomize';
 import { SUBJECT, subjectFacts } from '../e2e/harness/facts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');

@@ -1,5 +1,6 @@
 // Compares our findings with ../shared/corpus/MANIFEST.tsv (authoritative), file by file, for a chosen
 // set of codes. Used by corpus.test.ts (structural codes) and gates-corpus.test.ts (gate codes).
+// Internal imports: `crd/api-objects` (the API object groups, to tell which corpus files the object rules judge).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import * as path from 'node:path';

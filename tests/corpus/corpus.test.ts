@@ -1,6 +1,8 @@
 // Corpus test of the structural codes: every file of ../shared/corpus on its own, target 1.37. Every expected finding of
 // the engine codes is produced, no extra error/warning of those codes, and no error or warning at all on
 // `valid` files. Prints precision/recall per code.
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ENGINE_CODES,
@@ -10,7 +12,7 @@ import {
   statsPerCode,
   type FileComparison,
 } from './corpus-compare';
-import { hasShared, sharedTitle } from '../support/shared';
+import { hasShared, sharedPath, sharedTitle } from '../support/shared';
 
 const rows = hasShared ? readManifest() : [];
 const codes = new Set<string>(ENGINE_CODES);
@@ -24,8 +26,14 @@ describe.skipIf(!hasShared)(sharedTitle('corpus: engine codes on ../shared/corpu
     console.log(`Findings beyond the corpus rules (not compared; ${beyond.length}):\n${beyond.join('\n')}\n`);
   });
 
-  it('has the manifest rows', () => {
-    expect(rows.length).toBeGreaterThan(0);
+  it('the manifest lists every corpus file once, and only files that exist', () => {
+    const root = sharedPath('corpus');
+    const onDisk = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? onDisk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const files = onDisk('').filter((f) => f !== 'MANIFEST.tsv' && f !== 'README.md').map((f) => f.split(path.sep).join('/'));
+    const listed = rows.map((r) => r.file);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual(files.sort());
   });
 
   it.each(rows.map((r) => [r.file, r] as const))('%s', (_name, row) => {

@@ -3,6 +3,7 @@
 // the CRD refused. Kubegate's estimate is a lower bound: the same rules with small maxItems / maxLength are not
 // reported. Also what the compiler refuses beyond syntax: unknown fields, a result that is not a boolean.
 // The CRDs are generated here; the work is asserted in rule evaluations (none: the estimate runs no rule).
+// Internal imports: `crd/cel` (the CEL cost statistics, a unit whose verdicts alone are public).
 import { describe, expect, it } from 'vitest';
 import { celStats } from '../../server/src/engine/crd/cel';
 import { declOf, estimateCel } from '../../server/src/engine/crd/cel-cost';

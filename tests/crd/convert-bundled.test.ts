@@ -2,6 +2,8 @@
 // channel) converts to the walk's type tables; every CEL rule is classified (evaluated / oldSelf / needs the
 // Kubernetes CEL library) and the skipped count is printed. With ../shared, every upstream CRD file converts
 // the same way straight from its YAML.
+// Internal imports: `crd/catalog`, `crd/cel` (the bundled CRD pack and the CEL support table, checked against each
+// other).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';

@@ -1,5 +1,6 @@
 // Helpers of the CRD / APIService object tests: checkText at 1.37, exact ranges, the one finding of a rule with
 // the verdict contract checked, and a v1 CRD text to vary.
+// Internal imports: `crd/cel` (the CEL cost statistics the helpers report beside a finding).
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';

@@ -1,6 +1,7 @@
 // Hover and completion on custom resources read the same converted types as the check: fields of the CRD
 // schema (minus those present), enum values, apiVersion/kind pairs of CRD kinds, and the field view on hover.
 // Also the CR snippets: each one needs what its description says (gate, channel) and is clean with it.
+// Internal imports: `complete` (completion inside a custom resource at a position, below Analysis.complete).
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
 import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';

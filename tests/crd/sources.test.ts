@@ -1,6 +1,8 @@
 // Where CRDs come from: CRD documents in the workspace (same folder, else the nearest ancestor folder with any,
 // never above the root; files named explicitly), the cluster's CRD list read over a loopback fake API server
 // (cached per cluster; failures give a note, not an error), and the order cluster → workspace → pack.
+// Internal imports: `crd/workspace` (CRD files read as the project model reads them; discoverCrds has no caller but
+// tests today, see tests/engine/folder-bounds.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

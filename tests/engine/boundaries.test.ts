@@ -80,7 +80,7 @@ describe('architecture boundaries', () => {
     snippets: ['base', 'check', 'codes', 'knowledge'],
     fixes: ['base', 'codes', 'gates', 'incremental', 'knowledge', 'model'],
     complete: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'snippets'],
-    hover: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
+    hover: ['base', 'check', 'crd', 'gates', 'incremental', 'knowledge', 'model', 'parse', 'validate'], // validate: the defaults
     features: ['base', 'check', 'fixes', 'gates', 'incremental', 'knowledge', 'model', 'parse'],
     analysis: ['base', 'check', 'codes', 'complete', 'features', 'fixes', 'hover', 'incremental', 'knowledge'], // the facade
     project: ['analysis', 'base', 'check', 'codes', 'crd', 'gates', 'knowledge', 'kustomize', 'model', 'parse'],

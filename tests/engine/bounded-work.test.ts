@@ -1,5 +1,7 @@
 // Robustness: hostile inputs generated here, asserting bounded work (calls made, items kept)
 // rather than time. Each test names the defect it guards against.
+// Internal imports: `check/cap-findings`, `complete` (the findings cap itself, so a case sits exactly at it, and
+// completion work counted below Analysis.complete).
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
 // "Disable CODE on this line" and "Disable CODE in this file": every finding gets them (through Analysis.fixes,
 // as the language server and the CLI ask), and applying one silences exactly that finding.
+// Internal imports: `fixes` (the fix table and the edit applier, to apply each disable fix to its text).
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

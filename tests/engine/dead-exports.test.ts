@@ -1,11 +1,14 @@
 // No dead exports in the engine: every name an engine module exports is imported by another module (the engine,
-// the front ends, the client, tests, bench or scripts). An export nothing imports is dead code, or a name that
-// should stay local to its module. The sources are read with the TypeScript parser alone (no type check, so the
-// test is quick). A re-export (`export { x } from`, `export *`, an imported name exported again) keeps the name it
-// passes on alive only while something imports it from the re-exporting module: a name the entry point
-// (engine/index.ts) exports but no front end or test takes from it is dead there, and in its module if nothing
-// else imports it. The entry point's `export type { … }` lines are the exception: the types of what its exports
-// take and give, public even while no front end names them.
+// the front ends, the client, bench or scripts). An export nothing imports is dead code, or a name that should stay
+// local to its module. Tests are not users: code only tests call is dead, except where a test reaches a unit with
+// no public surface and says so in its header, a comment line `Internal imports:` naming each engine module it
+// imports (its path below server/src/engine in backquotes, e.g. `validate/quantity`) with why; such a listed import
+// counts (the entry point, `index`, too: a public name only tests use is dead unless a test says why). The
+// sources are read with the TypeScript parser alone (no type check, so the test is quick). A re-export (`export {
+// x } from`, `export *`, an imported name exported again) keeps the name it passes on alive only while something
+// imports it from the re-exporting module: a name the entry point (engine/index.ts) exports but no front end takes
+// from it is dead there, and in its module if nothing else imports it. The entry point's `export type { … }` lines
+// are the exception: the types of what its exports take and give, public even while no front end names them.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
@@ -14,8 +17,25 @@ import { describe, expect, it } from 'vitest';
 const REPO = path.resolve(__dirname, '..', '..');
 const ENGINE = path.join(REPO, 'server', 'src', 'engine');
 const ENTRY = path.join(ENGINE, 'index.ts');
-/** Where imports are counted. */
+/** Where imports are counted (tests: only the internal imports their header lists). */
 const ROOTS = ['server/src', 'client/src', 'tests', 'bench', 'scripts'];
+const TESTS = path.join(REPO, 'tests');
+
+/** The engine modules a test's header lists after `Internal imports:` (paths below engine/, without `.ts`). */
+function listedInternals(text: string): Set<string> {
+  const header = /^(?:\s*\/\/.*\n)+/.exec(text)?.[0] ?? '';
+  const at = header.indexOf('Internal imports:');
+  const list = at < 0 ? '' : header.slice(at).replace(/^\s*\/\/\s?/gm, ' ');
+  return new Set([...list.matchAll(/`([A-Za-z][\w-]*(?:\/[\w-]+)*)`/g)].map((m) => m[1]!));
+}
+
+/** True when `file` (a test) may count its import of `module`: not a test, or a module its header lists. */
+function counts(file: string, module: string, listed: Set<string>): boolean {
+  if (!file.startsWith(TESTS + path.sep)) return true;
+  if (!module.startsWith(ENGINE + path.sep)) return true;
+  const rel = path.relative(ENGINE, module).replace(/\.ts$/, '').replace(/\/index$/, '');
+  return listed.has(rel);
+}
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -52,6 +72,7 @@ function readSources(): { modules: Map<string, ModuleExports>; uses: { module: s
     const text = readFileSync(file, 'utf8');
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
     const own: ModuleExports = { local: new Set(), passed: new Map(), stars: [] };
+    const listed = listedInternals(text);
     modules.set(file, own);
     const imported = new Map<string, { module: string; name: string }>();
     const localExports: { name: string; as: string }[] = [];
@@ -60,7 +81,7 @@ function readSources(): { modules: Map<string, ModuleExports>; uses: { module: s
       if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
         const module = resolveSpecifier(file, st.moduleSpecifier.text);
         const clause = st.importClause;
-        if (!module || !clause) continue;
+        if (!module || !clause || !counts(file, module, listed)) continue;
         if (clause.name) uses.push({ module, name: 'default' });
         const bindings = clause.namedBindings;
         if (bindings && ts.isNamespaceImport(bindings)) uses.push({ module, name: '*' });
@@ -104,7 +125,7 @@ function readSources(): { modules: Map<string, ModuleExports>; uses: { module: s
         const module = resolveSpecifier(file, node.argument.literal.text);
         let q = node.qualifier;
         while (q && ts.isQualifiedName(q)) q = q.left;
-        if (module) uses.push({ module, name: q ? q.text : '*' });
+        if (module && counts(file, module, listed)) uses.push({ module, name: q ? q.text : '*' });
       }
       ts.forEachChild(node, visit);
     };

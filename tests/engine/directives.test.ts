@@ -1,4 +1,5 @@
 // Comments that steer a check: target version, disable-next-line, disable to the end of the document.
+// Internal imports: `check/directives` (the comment reader of the directives, a unit with no public surface).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Completion reads only the lines of the cursor's YAML document (engine/complete/document-window.ts), found around
 // the cursor without splitting the whole text. The window must be the one the whole text's lines give: compared
 // here, line by line, with every line of the text split as LSP counts lines.
+// Internal imports: `complete` (the cursor context and completion at a position of a window of a long text).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { documentWindow } from '../../server/src/engine/complete/document-window';

@@ -1,5 +1,7 @@
 // Gate badges (engine/gates/gate-badges.ts, shown as inlay hints): one at the end of the line of each gated use of
 // a non-GA gate, with the gate's state for the file; in a large file only the asked lines' documents are read.
+// Internal imports: `features/gate-badges` (where a line's content ends (the badge position), a unit with no public
+// surface).
 import { describe, expect, it } from 'vitest';
 import { contentEnd, gateBadges } from '../../server/src/engine/features/gate-badges';
 import { gatedUsesWithState } from '../../server/src/engine/features/gated-uses';

@@ -1,5 +1,6 @@
 // The gates a set of files needs (engine/gates/gate-report.ts): where each gate is used and set, its state
 // per component and over all uses; the gates a new cluster must turn on; the gates a file's findings ask for.
+// Internal imports: `features/gate-report` (the gates a new cluster needs, the CLI gates report's unit).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';

@@ -1,6 +1,7 @@
 // Inputs a demanding user throws at the engine: ranges after syntax errors, duplicate keys, deep nesting,
 // odd line terminators while completing, and finding messages that must say what to do. Facts (kinds, enums)
 // are looked up in schemas/ through the loaders, never typed here.
+// Internal imports: `complete` (completion and cursor contexts on hostile texts, below Analysis.complete).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { stringify } from 'yaml';

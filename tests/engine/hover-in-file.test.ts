@@ -1,6 +1,7 @@
 // Hover in a file (engine/hover/hover-in-file.ts) goes through a smaller text (the hovered document plus the
 // file's gate configs). On every key of an inline multi-document file, and of multi-document corpus files when
 // ../shared is there, the view must equal the engine's hover over the whole file.
+// Internal imports: `hover` (the hover of a whole text beside the hover from a snapshot, to compare the two paths).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildGateEnvironment } from '../../server/src/engine/gates';

@@ -1,6 +1,7 @@
 // Lexical cases read as kubectl reads them (server/src/engine/parse/kubectl-lexical.ts has the upstream source):
 // a lone CR ends a line, a byte order mark opening a later document is skipped, a control character makes
 // kubectl refuse its document ("control characters are not allowed"). Exact ranges and verdicts.
+// Internal imports: `parse/kubectl-lexical` (the control-character scan, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
 import { firstControlCharacter, kubectlLines, loneCrAsLf } from '../../server/src/engine/parse/kubectl-lexical';
 import { OpenDocument } from '../../server/src/engine/incremental/open-document';

@@ -1,5 +1,6 @@
 // Scalars are typed as kubectl reads them (YAML 1.1 of go-yaml v2), and the decoder's type rules decide what is an
 // invalid value: a number or boolean where a string is expected is rejected, `readOnly: yes` is a boolean.
+// Internal imports: `parse/kubectl-scalar` (how kubectl types a plain scalar, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { kubectlPlain } from '../../server/src/engine/parse/kubectl-scalar';
@@ -93,24 +94,27 @@ describe('type mismatches the decoder rejects', () => {
     const deploy = (replicas: string, surge = '1') =>
       `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  replicas: ${replicas}\n  selector:\n    matchLabels: {a: b}\n  strategy:\n    rollingUpdate:\n      maxSurge: ${surge}\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: i\n`;
     for (const bad of ['⟦3000000000⟧', '⟦2147483648⟧', '⟦-2147483649⟧', '⟦3e9⟧', '⟦0x80000000⟧']) {
-      // The decoder's refusal (validation rules may say more about the same value, e.g. that it is negative).
-      const { found: all, ranges } = findings(deploy(bad), 'invalid-value');
-      const found = all.filter((f) => f.data?.['pipelineStage'] !== 'validation');
+      // The decoder's refusal alone: kube-apiserver stops there, so no validation rule speaks of the same value.
+      const { found, ranges } = findings(deploy(bad), 'invalid-value');
       expect(found.map((f) => [f.range, f.message]), bad).toEqual([[ranges[0], expect.stringContaining('expects a whole number from -2147483648 to 2147483647 (int32)')]]);
       expect(found[0]!.fix).toMatch(/kube-apiserver refuses the number/);
     }
-    for (const ok of ['2147483647', '-2147483648', '2.147483647e9']) expect(findings(deploy(ok), 'invalid-value').found.filter((f) => f.data?.['pipelineStage'] !== 'validation'), ok).toEqual([]);
+    // Decoded, these reach validation: only the negative count is refused there.
+    const stages = (text: string) => findings(text, 'invalid-value').found.map((f) => [f.path, f.data?.['pipelineStage']]);
+    for (const ok of ['2147483647', '2.147483647e9']) expect(stages(deploy(ok)), ok).toEqual([]);
+    expect(stages(deploy('-2147483648'))).toEqual([['spec.replicas', 'validation']]);
     const surge = findings(deploy('1', '⟦4294967296⟧'), 'invalid-value');
     expect(surge.found.map((f) => [f.path, f.range])).toEqual([['spec.strategy.rollingUpdate.maxSurge', surge.ranges[0]]]);
     // int64: 2^63 and beyond are refused, 2^63-1 (which a JavaScript number cannot hold exactly) is accepted.
     const user = (v: string) => pod(`    securityContext:\n      runAsUser: ${v}\n`);
     for (const bad of ['⟦9223372036854775808⟧', '⟦18446744073709551616⟧', '⟦-1e19⟧']) {
-      const { found: all, ranges } = findings(user(bad), 'invalid-value');
-      const found = all.filter((f) => f.data?.['pipelineStage'] !== 'validation');
+      const { found, ranges } = findings(user(bad), 'invalid-value');
       expect(found.map((f) => [f.range, f.message]), bad).toEqual([[ranges[0], expect.stringContaining('from -9223372036854775808 to 9223372036854775807 (int64)')]]);
     }
-    // (Validation refuses these as user IDs, a later stage: only what decoding says counts here.)
-    for (const ok of ['9223372036854775807', '-9223372036854775808']) expect(findings(user(ok), 'invalid-value').found.filter((f) => f.data?.['pipelineStage'] !== 'validation'), ok).toEqual([]);
+    // Decoded, these reach validation, which refuses them as user IDs (a later stage, once).
+    for (const ok of ['9223372036854775807', '-9223372036854775808']) {
+      expect(stages(user(ok)), ok).toEqual([['spec.containers[].securityContext.runAsUser', 'validation']]);
+    }
   });
 
   it('IntOrString takes whole numbers and strings; a Quantity takes any number; neither takes a boolean', () => {

@@ -1,5 +1,6 @@
 // Kustomize awareness: the facts a kustomization gives a file (engine input CheckOptions.kustomize), their effect
 // on the check (bases: injected fields are not missing; patches: partial documents), and the CLI's discovery.
+// Internal imports: `kustomize` (kustomization discovery and facts, which the project model calls).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { isParserSyntaxError, verdictSentence } from '../../server/src/engine';

@@ -1,6 +1,9 @@
 // The ObjectMeta validation every created object gets (engine/validate/object-meta.ts, facts in
 // schemas/object-meta.json from scripts/generate/handwritten/*.tsv): the name rule of each kind, generateName,
-// namespace, labels, annotations, finalizers and the label maps a kind validates like metadata.labels.
+// namespace, labels, annotations, finalizers and the label maps a kind validates like metadata.labels. The plain
+// verdicts (this name passes, that one is refused at this path) are fixture files in tests/rules/object-meta/; here
+// what a fixture does not state: each rule's range, fix and detail, gate environments and kustomize patches, the
+// message length, and the name table against the served kinds.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { loadVersion } from '../../server/src/engine/knowledge';
@@ -56,7 +59,6 @@ describe('metadata.name: the name rule of each kind', () => {
     });
     expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', pipelineStage: 'validation', verdict: 'rejected', value: 'Foo_Bar' });
     expect(String(f.data?.['source'])).toMatch(/^kubernetes\/kubernetes pkg\/apis\/apps\/validation\/validation\.go@[0-9a-f]{40} ValidateDeployment/);
-    expect(rules(check(doc('apps/v1', 'Deployment', '  name: web.frontend-1\n', DEPLOY_SPEC)))).toEqual([]);
   });
 
   it('a 254-character ConfigMap name is over the DNS subdomain limit; 253 characters pass', () => {
@@ -65,7 +67,6 @@ describe('metadata.name: the name rule of each kind', () => {
     expect(f.data?.['rule']).toBe('dns1123Subdomain');
     expect(f.detail).toBe(`"${long}" has 254 characters (at most 253). A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most 253 characters long.`);
     expect(f.range).toEqual(r(3, 8, 3, 262));
-    expect(rules(check(doc('v1', 'ConfigMap', `  name: ${'a'.repeat(253)}\n`)))).toEqual([]);
   });
 
   it('DNS-1123 label (Namespace, StatefulSet): dots are rejected', () => {
@@ -73,10 +74,6 @@ describe('metadata.name: the name rule of each kind', () => {
     expect(ns.message).toBe("Applying fails: a Namespace name must be a DNS label (a-z, 0-9, '-'; max 63)");
     expect(ns.data).toMatchObject({ rule: 'dns1123Label', verdict: 'rejected' });
     expect(ns.fix).toBe('Rename it, e.g. to team-a.');
-    expect(rules(check(doc('v1', 'Namespace', '  name: team-a\n')))).toEqual([]);
-    const sts = `spec:\n  serviceName: db\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec:\n      containers: [{name: db, image: postgres}]\n`;
-    expect(rules(check(doc('apps/v1', 'StatefulSet', '  name: db.primary\n', sts)))).toEqual(['metadata.name:dns1123Label']);
-    expect(rules(check(doc('apps/v1', 'StatefulSet', '  name: db-primary\n', sts)))).toEqual([]);
   });
 
   const SERVICE = (name: string) => doc('v1', 'Service', `  name: ${name}\n`, 'spec:\n  ports: [{port: 80}]\n');
@@ -91,11 +88,9 @@ describe('metadata.name: the name rule of each kind', () => {
       detail: `"1-api" has a digit first. A DNS-1035 label has lower-case letters, digits and '-', starts with a letter, ends with a letter or digit, and is at most 63 characters long. It would be accepted with the RelaxedServiceNameValidation gate on.`,
     });
     expect(f.data).toMatchObject({ rule: 'dns1035Label', gate: 'RelaxedServiceNameValidation', verdict: 'rejected' });
-    expect(rules(check(SERVICE('api-1'), '1.35'))).toEqual([]);
   });
 
   it('Service with RelaxedServiceNameValidation on (default in 1.36, locked on in 1.37): a DNS-1123 label', () => {
-    expect(rules(check(SERVICE('1-api'), '1.37'))).toEqual([]);
     expect(rules(checkText(SERVICE('1-api'), { version: '1.35', environment: withGate('RelaxedServiceNameValidation', 'on') }))).toEqual([]);
     const off = checkText(SERVICE('1-api'), { version: '1.36', environment: withGate('RelaxedServiceNameValidation', 'off') });
     expect(rules(off)).toEqual(['metadata.name:dns1035Label']);
@@ -103,7 +98,6 @@ describe('metadata.name: the name rule of each kind', () => {
     expect(dotted.message).toBe("Applying fails: a Service name must be a DNS label (a-z, 0-9, '-'; max 63)");
     expect(dotted.data?.['rule']).toBe('dns1123Label');
     expect(dotted.fix).toBe('Rename it, e.g. to my-service.');
-    expect(rules(check(SERVICE('my.service'), '1.35'))).toEqual(['metadata.name:dns1035Label']);
   });
 
   it('path segment name (RBAC): colons pass, a / is rejected', () => {
@@ -116,20 +110,8 @@ describe('metadata.name: the name rule of each kind', () => {
       fix: "Rename it without '/' or '%' (and not '.' or '..').",
     });
     expect(f.data?.['rule']).toBe('pathSegmentName');
-    expect(rules(check(doc('rbac.authorization.k8s.io/v1', 'ClusterRole', '  name: system:controller:Team_Reader\n', 'rules: []\n')))).toEqual([]);
-    expect(rules(check(doc('rbac.authorization.k8s.io/v1', 'Role', '  name: ..\n  namespace: dev\n', 'rules: []\n')))).toEqual([
-      'metadata.name:pathSegmentName',
-    ]);
   });
 
-  it('a kind without a row gets the generic create check (path segment): NetworkPolicy', () => {
-    expect(rules(check(doc('networking.k8s.io/v1', 'NetworkPolicy', '  name: Nginx_Public\n')))).toEqual([]);
-    expect(rules(check(doc('networking.k8s.io/v1', 'NetworkPolicy', '  name: nginx%20\n')))).toEqual(['metadata.name:pathSegmentName']);
-  });
-
-  it('create-only review kinds are not checked (no name needed)', () => {
-    expect(rules(check('apiVersion: authentication.k8s.io/v1\nkind: TokenReview\nspec:\n  token: abc\n'))).toEqual([]);
-  });
 });
 
 describe('missing metadata.name', () => {
@@ -147,16 +129,8 @@ describe('missing metadata.name', () => {
     expect(f.data).toMatchObject({ rule: 'nameRequired', pipelineStage: 'validation', verdict: 'rejected' });
     const bare = 'apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n';
     expect(one(check(bare)).range).toEqual(rangeOfText(bare, 1, 'ConfigMap'));
-    // A number is a type error (the schema walk), not a missing name.
-    expect(rules(check(doc('v1', 'ConfigMap', '  name: 123\n')))).toEqual([]);
     const empty = doc('v1', 'ConfigMap', '  name: ""\n');
     expect(one(check(empty))).toMatchObject({ code: 'missing-field', range: rangeOfText(empty, 3, '""') });
-  });
-
-  it('generateName alone is enough; each List item is checked', () => {
-    expect(rules(check(doc('v1', 'ConfigMap', '  generateName: cfg-\n')))).toEqual([]);
-    const list = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n- apiVersion: v1\n  kind: ConfigMap\n  data: {a: b}\n';
-    expect(rules(check(list))).toEqual(['metadata.name:nameRequired']);
   });
 
   it('is not reported in a kustomize patch (a partial document), nor for component configs', () => {
@@ -164,14 +138,11 @@ describe('missing metadata.name', () => {
     expect(rules(check(patch))).toEqual(['metadata.name:nameRequired']);
     const asPatch = checkText(patch, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
     expect(rules(asPatch)).toEqual([]);
-    expect(rules(check('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates: {}\n'))).toEqual([]);
-    expect(rules(check('kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nnodes: [{role: control-plane}]\n'))).toEqual([]);
   });
 });
 
 describe('generateName and namespace', () => {
   it('generateName is the name rule applied to a prefix: a trailing - passes, upper case does not', () => {
-    expect(rules(check(doc('apps/v1', 'Deployment', '  generateName: web-\n', DEPLOY_SPEC)))).toEqual([]);
     const text = doc('apps/v1', 'Deployment', '  generateName: Web-\n', DEPLOY_SPEC);
     const f = one(check(text));
     expect(f).toMatchObject({
@@ -192,7 +163,6 @@ describe('generateName and namespace', () => {
       fix: 'Use a valid namespace name, e.g. team-a.',
     });
     expect(f.data).toMatchObject({ rule: 'namespaceName', verdict: 'rejected' });
-    expect(rules(check(doc('rbac.authorization.k8s.io/v1', 'ClusterRole', '  name: reader\n  namespace: Team_A\n', 'rules: []\n')))).toEqual([]);
   });
 });
 
@@ -222,14 +192,10 @@ describe('labels and annotations', () => {
     expect(one(check(doc('v1', 'ConfigMap', `  name: cfg\n  labels:\n    ${'k'.repeat(64)}: a\n`))).detail).toBe(
       `"${'k'.repeat(64)}" has a name of 64 characters (at most 63). A qualified name is an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.`,
     );
-    expect(rules(check(doc('v1', 'ConfigMap', '  name: cfg\n  labels:\n    app.kubernetes.io/Name: My_App.v1\n')))).toEqual([]);
   });
 
   it('annotation keys are checked lower-cased; their total size is limited to 256 KiB', () => {
-    expect(rules(check(doc('v1', 'ConfigMap', '  name: cfg\n  annotations:\n    Example.COM/Note: "free text, any: characters"\n')))).toEqual([]);
-    expect(rules(check(doc('v1', 'ConfigMap', '  name: cfg\n  annotations:\n    "my note": x\n')))).toEqual(['metadata.annotations.my note:annotationKey']);
     // Key and value lengths add up: 1 + 262143 bytes is at the limit, one more byte is over it.
-    expect(rules(check(doc('v1', 'ConfigMap', `  name: cfg\n  annotations:\n    a: ${'x'.repeat(262143)}\n`)))).toEqual([]);
     const big = doc('v1', 'ConfigMap', `  name: cfg\n  annotations:\n    a: ${'x'.repeat(262144)}\n`);
     const f = one(check(big));
     expect(f).toMatchObject({
@@ -239,23 +205,6 @@ describe('labels and annotations', () => {
       fix: 'Move large values out of annotations (into a ConfigMap, for instance).',
     });
     expect(f.data).toMatchObject({ rule: 'annotationsSize', bytes: 262145, limit: 262144, verdict: 'rejected' });
-  });
-
-  it('selectors and pod template labels of workloads are checked like metadata.labels', () => {
-    const text = doc(
-      'apps/v1',
-      'Deployment',
-      '  name: web\n',
-      'spec:\n  selector:\n    matchLabels: {app: "web app"}\n    matchExpressions: [{key: "tier/", operator: Exists}]\n  template:\n    metadata:\n      labels: {app: "web app"}\n    spec:\n      containers: [{name: web, image: nginx}]\n',
-    );
-    expect(rules(check(text))).toEqual([
-      'spec.selector.matchLabels.app:labelValue',
-      'spec.selector.matchExpressions[].key:labelKey',
-      'spec.template.metadata.labels.app:labelValue',
-    ]);
-    expect(rules(check(doc('v1', 'Service', '  name: web\n', 'spec:\n  selector: {app: "web app"}\n  ports: [{port: 80}]\n')))).toEqual([
-      'spec.selector.app:labelValue',
-    ]);
   });
 });
 
@@ -271,11 +220,9 @@ describe('finalizers', () => {
     });
     expect(f.data).toMatchObject({ rule: 'finalizerUnqualified', verdict: 'rejected' });
     // Lease uses the generic ObjectMeta validation: a qualified-name finalizer is enough.
-    expect(rules(check(doc('coordination.k8s.io/v1', 'Lease', '  name: l\n  finalizers: [cleanup]\n')))).toEqual([]);
   });
 
   it('a finalizer that is not a qualified name, and orphan with foregroundDeletion, are rejected', () => {
-    expect(rules(check(doc('v1', 'ConfigMap', '  name: cfg\n  finalizers: ["example.com/clean up"]\n')))).toEqual(['metadata.finalizers[]:finalizerName']);
     const both = doc('v1', 'ConfigMap', '  name: cfg\n  finalizers: [orphan, foregroundDeletion]\n');
     const f = one(check(both));
     expect(f).toMatchObject({
@@ -310,6 +257,10 @@ describe('the name table (schemas/object-meta.json)', () => {
     '/Event',
     'admissionregistration.k8s.io/MutatingAdmissionPolicy',
     'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding',
+    'admissionregistration.k8s.io/MutatingWebhookConfiguration',
+    'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
+    'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
+    'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
     'certificates.k8s.io/ClusterTrustBundle',
     'certificates.k8s.io/PodCertificateRequest',
     'coordination.k8s.io/LeaseCandidate',
@@ -320,6 +271,8 @@ describe('the name table (schemas/object-meta.json)', () => {
     'lifecycle.k8s.io/Eviction',
     'lifecycle.k8s.io/EvictionRequest',
     'networking.k8s.io/IPAddress',
+    'networking.k8s.io/Ingress',
+    'networking.k8s.io/IngressClass',
     'networking.k8s.io/NetworkPolicy',
     'networking.k8s.io/ServiceCIDR',
     'node.k8s.io/RuntimeClass',
@@ -334,6 +287,7 @@ describe('the name table (schemas/object-meta.json)', () => {
     'storage.k8s.io/CSIDriver',
     'storage.k8s.io/CSINode',
     'storage.k8s.io/CSIStorageCapacity',
+    'storage.k8s.io/StorageClass',
     'storage.k8s.io/VolumeAttachment',
     'storage.k8s.io/VolumeAttributesClass',
     'storagemigration.k8s.io/StorageVersionMigration',

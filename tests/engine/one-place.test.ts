@@ -1,4 +1,6 @@
 // The small shared facts of the engine: apiVersion parts, version texts, did-you-mean, offsets ↔ positions.
+// Internal imports: `base/line-index`, `base/similar-names` (small shared helpers (offset edits, edit distance) with
+// no public surface).
 import { describe, expect, it } from 'vitest';
 import { groupOf, splitApiVersion, versionOf } from '../../server/src/engine/base/api-version';
 import { compareVersions, minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/base/kube-version';

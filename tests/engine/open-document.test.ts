@@ -1,5 +1,7 @@
 // The report of an open document (engine/incremental/open-document.ts): the size guard, the text's version,
 // the incremental re-check across edits and the severity overrides.
+// Internal imports: `check/size-guard` (the size factor of the syntax-only check itself, so a case sits exactly at
+// it).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { OpenDocument, reportForText } from '../../server/src/engine/incremental/open-document';

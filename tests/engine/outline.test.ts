@@ -1,5 +1,6 @@
 // The outline of a file (engine/features/outline.ts): one entry per YAML mapping document; a large file is read per
 // document, with unchanged documents taken from the cache.
+// Internal imports: `features/outline` (the document outline unit (the LSP symbols convert it)).
 import { describe, expect, it } from 'vitest';
 import { documentOutline, outlineOf, type OutlineCache } from '../../server/src/engine/features/outline';
 import { parseFile } from '../../server/src/engine/parse/parseFile';

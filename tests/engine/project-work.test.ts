@@ -1,6 +1,7 @@
 // What a check reads and parses around a file, counted: one file in a big folder parses its own documents and the
 // CRD documents beside it, not its siblings nor a bundle's other documents; a folder of many files is listed and
 // read once per run, not once per file; a CRD file checked beside others is parsed for its CRDs once.
+// Internal imports: `base/nearest-folder` (the folder cap itself, so a case sits exactly at it).
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseStats, Project, type ProjectHost, type ProjectSettings } from '../../server/src/engine';

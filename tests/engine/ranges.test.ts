@@ -1,4 +1,5 @@
 // Exact ranges and paths of the walker's findings.
+// Internal imports: `parse/ranges` (offsets to positions, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
 import { check, data, only, r, rangeOfText, single } from './helpers';
 import { positionAt, rangeOf } from '../../server/src/engine/parse/ranges';

@@ -1,4 +1,5 @@
 // Routing. Kinds, versions and designs come from schemas/ (loaded), not from memory.
+// Internal imports: `base/similar-names` (the edit distance behind did-you-mean, to state which names are near).
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { closestName, editDistance } from '../../server/src/engine/base/similar-names';

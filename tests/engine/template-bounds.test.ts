@@ -1,6 +1,7 @@
 // A file of many template documents (a chart's templates: `{{ … }}` in keys and values, none of them checked) is
 // read up to MAX_TEMPLATE_DOCUMENTS of them; the documents after are listed unread with one note. The attack (a
 // 4.7 MB file of template documents: 21 s and 1.9 GB) is generated here; the work is asserted in documents parsed.
+// Internal imports: `parse/parseFile` (the template documents bound itself, so a case sits exactly at it).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { MAX_TEMPLATE_DOCUMENTS, parseFile } from '../../server/src/engine/parse/parseFile';

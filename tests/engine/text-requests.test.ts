@@ -1,5 +1,7 @@
 // Engine answers the language server asks for a file's text: completion with the file's version and gate
 // states, the schema of a document, and a cheap test on a text (gate config or CRD).
+// Internal imports: `complete`, `complete/complete-in-file` (completion below Analysis.complete, counting the work
+// each request does).
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
 import { completionsInFile, documentSnippets } from '../../server/src/engine/complete/complete-in-file';

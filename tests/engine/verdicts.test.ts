@@ -1,6 +1,7 @@
 // What kube-apiserver decides: every finding carries its pipeline stage and verdict, and the severity follows the
 // verdict. A rule inside a field the drop stage removes is `rejected-once-enabled`; decode findings there still
 // refuse the object; `status` is reset on create; config documents are judged at start-up.
+// Internal imports: `gates/verdict-pass` (the default verdict of each code, a table with no public surface).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { CODE_TABLE } from '../../server/src/engine/codes';

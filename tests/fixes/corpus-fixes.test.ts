@@ -1,5 +1,6 @@
 // Every fix the engine offers on the real manifests of ../shared/corpus: edits stay inside the file, never
 // overlap, keep the YAML parseable, and a fix that edits only the file makes its finding go away.
+// Internal imports: `fixes` (the edit applier and its edit type, to apply fixes over the corpus).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';

@@ -1,4 +1,5 @@
 // Quick fixes that turn a needed gate on: kind config, kubeadm per component, settings, a new kind config.
+// Internal imports: `fixes` (the kind config a fix would create, built alone).
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';

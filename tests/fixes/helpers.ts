@@ -1,5 +1,6 @@
 // Helpers for the quick-fix tests: checking with configs, applying fixes to texts. The facts they write
 // manifests for are fixtures (tests/support/features.ts) and the committed schemas/ (tests/support/committed.ts).
+// Internal imports: `fixes` (the fix context and the edit applier the fix tests share).
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';

@@ -1,5 +1,6 @@
 // The text-edit primitives behind every fix (no Kubernetes facts needed): style detection, inserts into
 // block and flow mappings and sequences, pair deletion, flag values — everything else byte-for-byte.
+// Internal imports: `fixes/text` (the text edit helpers of the fixes, a unit with no public surface).
 import { parseAllDocuments, type YAMLMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyOffsetEdits, applyRangeEdits, positionAt, offsetAt } from '../../server/src/engine/fixes/text';

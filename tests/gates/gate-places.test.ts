@@ -1,6 +1,7 @@
 // The table of where config kinds keep their gates (engine/gates/gate-places.ts) names apiVersions, kinds and
 // paths; every one of them must be what the generated data (schemas/, from ../shared/upstream) says, in every
 // supported version. The data, not this table, is the source of the facts: the test fails when they part.
+// Internal imports: `gates/messages` (which apiVersions are component configs, a table with no public surface).
 import { describe, expect, it } from 'vitest';
 import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES, FEATURE_GATES_KEY, STATIC_POD } from '../../server/src/engine/gates/gate-places';
 import { isConfigApiVersion } from '../../server/src/engine/gates/messages';

@@ -7,6 +7,8 @@
 // component as the walker sets it) in every supported version, with the gate in every state the catalog knows
 // (Alpha, Beta off or on by default, GA, Deprecated, locked) and every state of its components (no environment,
 // unknown, switched off by a config, on for some and unknown or off for the others).
+// Internal imports: `gates/messages`, `knowledge` (every gate message built from the generated data, to bound its
+// length).
 import { describe, expect, it } from 'vitest';
 import { featureGateFinding, gateDependencyFindings } from '../../server/src/engine/gates/gate-findings';
 import { featureGateWords, gateDependencyWords, offConsequence, unknownGateWords } from '../../server/src/engine/gates/messages';

@@ -1,3 +1,5 @@
+// Internal imports: `gates/discover-configs` (config discovery; discoverConfigs has no caller but tests today, see
+// tests/engine/folder-bounds.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterSnapshot } from '../../server/src/cluster/types';
 import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';

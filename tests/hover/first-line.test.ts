@@ -1,5 +1,6 @@
 // The hover of a gated field leads with one line (gate, stage/default in the version, state, KEP link), then the
 // field's type and allowed values, then the history; and it stays short. Facts are read from the committed schemas/.
+// Internal imports: `hover` (the hover view of one text, without the snapshot of an open document).
 import { describe, expect, it } from 'vitest';
 import { hoverAt } from '../../server/src/engine/hover';
 import { manifestFor } from '../gates/manifest-builder';

@@ -1,5 +1,6 @@
 // More hover positions: a gated enum value, a kind-level gate, a static Pod's --feature-gates flag, List items,
 // and the optional cluster OpenAPI description hook. Gates are read from the committed schemas/.
+// Internal imports: `hover` (the hover view of one text and the cluster description step, apart).
 import { describe, expect, it } from 'vitest';
 import { explainGate, hoverAt, hoverWithClusterDescription } from '../../server/src/engine/hover';
 import { nodeDataReader } from '../../server/src/host/data-files';

@@ -1,6 +1,7 @@
 // Hover views on inline manifests. Which gate a field needs is read from the committed
 // schemas/gated-fields-1.37.json and the gate facts a view must show from schemas/gates.json (both checked
 // against ../shared by the knowledge suites); the main field view is stated whole as an inline snapshot.
+// Internal imports: `hover` (the hover view of one text, without the snapshot of an open document).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { explainField, explainGate, hoverAt } from '../../server/src/engine/hover';

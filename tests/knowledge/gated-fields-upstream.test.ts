@@ -1,5 +1,7 @@
 // Every gated field of ../shared/upstream/gated-fields-summary.tsv is in our index with the same gate (aliases
 // resolved), and every row we add that the summary lacks has one of the two known reasons.
+// Internal imports: `knowledge` (the generated data itself, checked against upstream (the knowledge layer has no
+// public surface)).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { GatedFieldRow } from '../../server/src/engine/knowledge/format';

@@ -1,4 +1,5 @@
 // The knowledge loaders over the committed schemas/ (no ../shared needed).
+// Internal imports: `knowledge` (the loaders of the generated data and their cache).
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FieldDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/format';

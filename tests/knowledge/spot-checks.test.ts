@@ -1,4 +1,5 @@
 // Spot checks of the generated type data: every expected value is read from ../shared, never typed here.
+// Internal imports: `knowledge` (the generated data itself, spot-checked).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/format';

@@ -1,6 +1,7 @@
 // The generated data against the two hand-assembled supplements of ../shared/upstream: every row of
 // drop-gated-fields.tsv is a gated field of our data (and nothing else is marked dropped), and every
 // group-version of served-group-versions.json routes as the file says, per version.
+// Internal imports: `knowledge` (the generated data itself, with its supplements).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { fieldOf, gatedFields, loadVersion } from '../../server/src/engine/knowledge';

@@ -222,6 +222,8 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     await until(() => opened >= 2); // the plugin and its child run
     await client.dispose();
     await until(() => closed >= 2); // both are gone with the server
+    // Every connection the plugin and its child opened was closed: nothing of them outlives the server.
+    expect(closed).toBe(opened);
   });
 
   it('diagnostics never wait for the cluster: published while the cluster /version request hangs', async () => {

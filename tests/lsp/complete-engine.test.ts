@@ -1,5 +1,6 @@
 // Completion as engine functions (engine/complete), on incomplete YAML: every tagged gated field of the committed
 // schemas/gated-fields-1.37.json is offered at its place, with its gate in the detail. Cursors are `‸` markers.
+// Internal imports: `complete` (engine completion at a position, to compare with the server's answer).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';

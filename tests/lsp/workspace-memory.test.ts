@@ -1,6 +1,7 @@
 // The language server's index keeps small disk texts between reads, up to KEPT_TEXT_TOTAL_CHARS together (the
 // oldest dropped first), and discovery reads at most MAX_FOLDER_FILES files of a folder: many 60 KB files above an
 // opened file no longer add their whole size to the server. Generated here; asserted through the stats request.
+// Internal imports: `base/nearest-folder` (the folder cap itself, so the workspace sits exactly at it).
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_STATS_REQUEST, type WorkspaceStatsResult } from '../../server/src/contract/protocol';
 import { KEPT_TEXT_TOTAL_CHARS } from '../../server/src/lsp/workspace';

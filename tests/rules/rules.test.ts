@@ -4,6 +4,7 @@
 //   # expect: valid                            no finding of severity error or warning
 //   # expect: rejected <fieldPath>             a refusing finding at that server field path (data.fieldPath)
 //   # expect: warning <fieldPath>              an accepted-with-warning finding at that path
+//   # message: <text>                          (after an expect line) that finding's message, exactly
 // and the findings of severity error or warning must be exactly the expected ones (by verdict and path). Adding a
 // rule = its row in server/src/engine/validate/apiserver/<family>.ts + one file here.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +17,7 @@ const ROOT = __dirname;
 interface Expected {
   verdict: 'rejected' | 'accepted-with-warning';
   fieldPath: string;
+  message?: string;
 }
 
 function fixtures(): { family: string; file: string }[] {
@@ -34,7 +36,14 @@ function header(text: string): { valid: boolean; expected: Expected[]; version: 
   let version = '1.37' as KubeVersion;
   for (const line of text.split('\n')) {
     if (!line.startsWith('#')) break;
-    const m = /^#\s*(expect|version):\s*(\S+)(?:\s+(\S+))?/.exec(line);
+    const said = /^#\s*message:\s*(.+)$/.exec(line);
+    if (said) {
+      const last = expected[expected.length - 1];
+      if (!last) throw new Error(`a # message: line before any # expect: line: ${line}`);
+      last.message = said[1]!.trimEnd();
+      continue;
+    }
+    const m = /^#\s*(expect|version):\s*(\S+)(?:\s+(.+?))?\s*$/.exec(line);
     if (!m) continue;
     if (m[1] === 'version') version = m[2] as KubeVersion;
     else if (m[2] === 'valid') valid = true;
@@ -69,6 +78,10 @@ describe('rule fixtures', () => {
       const found = report.findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
       const want = h.expected.map((e) => `${e.verdict} ${e.fieldPath}`);
       expect(found.map(brief).sort()).toEqual(want.sort());
+      for (const e of h.expected.filter((x) => x.message !== undefined)) {
+        const messages = found.filter((f) => brief(f) === `${e.verdict} ${e.fieldPath}`).map((f) => f.message);
+        expect(messages, `${e.verdict} ${e.fieldPath}`).toContain(e.message);
+      }
       for (const f of found) {
         // A hand-written rule names its rule and its upstream source.
         if (typeof f.data?.['fieldPath'] === 'string') {

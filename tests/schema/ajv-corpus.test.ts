@@ -8,6 +8,7 @@
 //   - the documented uses: kubeconform's layout (files exported by `kubegate schema export`, looked up as
 //     {{.ResourceKind}}{{.KindSuffix}}.json from the document's apiVersion and kind, ajv standing in for
 //     kubeconform) and `yaml.schemas` (all.json for every document of a file).
+// Internal imports: `schema` (the kubectl JSON form of a document, as the schema export reads it).
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';

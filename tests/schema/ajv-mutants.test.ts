@@ -2,6 +2,7 @@
 // another type, a null, a removed key), written as JSON (valid YAML, so kubectl's typing cannot change them) and
 // checked by the engine and by ajv with the strict schema. Both must flag the same places, and most mutants must
 // be flagged at all (a mutation into a map, an optional field or a string field may be legal).
+// Internal imports: `schema` (the kubectl JSON form of a document, as the schema export reads it).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // ajv as the referee of the exported JSON Schemas: a strict-mode ajv with formats and our annotation keywords,
 // error locations as structural paths, the engine's findings as the same paths, and the per-document check
 // used by the corpus tests (engine and schema must flag the same places).
+// Internal imports: `schema` (the exported JSON Schemas built here for ajv to referee).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { analyzeFile, checkText } from '../../server/src/engine/check';

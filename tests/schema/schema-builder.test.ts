@@ -1,6 +1,7 @@
 // The JSON Schema builder (engine/schema) against the data it is built from: kubeconform file names, one file per
 // served kind, required as the engine's missing-field rule, scalar typing as the decoder's, gate annotations from
 // the catalog, --strict leaving out what a gate that is off guards, and the kubectl reading of YAML instances.
+// Internal imports: `schema` (the JSON Schema builder, its names and required lists).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';

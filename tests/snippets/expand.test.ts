@@ -1,3 +1,4 @@
+// Internal imports: `snippets` (the snippet file parser).
 import { describe, expect, it } from 'vitest';
 import { expandDefaults, parseSnippets } from '../../server/src/engine/snippets';
 

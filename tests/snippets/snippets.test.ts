@@ -1,5 +1,6 @@
 // Every snippet of snippets/kubegate.code-snippets, expanded with its defaults, must check clean at 1.37
 // once the gates it uses are on — except the KEP-5823 checkpoint/restore pair, which no version serves.
+// Internal imports: `snippets` (the snippet file and the completions made of it).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';

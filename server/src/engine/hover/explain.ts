@@ -12,6 +12,7 @@ import { ITEM, resolveTypePath, stepType } from '../knowledge/type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';
+import { defaultedInOutline, defaultedMarkdown } from './defaulted';
 
 interface ExplainOptions {
   version: KubeVersion;
@@ -85,6 +86,12 @@ function fieldsMarkdown(data: VersionData, type: TypeRef | undefined, catalog: G
   return `**Fields** (${fields.length}):\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``;
 }
 
+/** What a field holds, for its defaults: an object, a list of objects, or a value. */
+function holds(type: TypeRef | undefined): 'object' | 'list' | 'value' {
+  if (type && 'ref' in type) return 'object';
+  return type && 'list' in type && 'ref' in type.list ? 'list' : 'value';
+}
+
 /** The kind view (no path) or the field view; undefined when the kind or the path is unknown. */
 export function explainField(apiVersion: string, kind: string, path: string | undefined, options: ExplainOptions): string | undefined {
   const knowledge = options.knowledge ?? {};
@@ -121,7 +128,8 @@ export function explainField(apiVersion: string, kind: string, path: string | un
   const value = /=(.*)$/.exec(path)?.[1];
   const view = fieldMarkdown(resolved, { ...base, entry }, value);
   const fields = fieldsMarkdown(data, resolved.type, catalog, options.version);
-  const markdown = fields ? `${view}\n\n${fields}` : view;
+  const defaults = data === builtin ? defaultedMarkdown(defaultedInOutline(entry, segs!, holds(resolved.type)), resolved.field.name) : '';
+  const markdown = [view, fields, defaults].filter(Boolean).join('\n\n');
   const note = options.crds && data !== builtin ? customFieldNote(apiVersion, kind, resolved.path, options.crds) : '';
   return note ? `${markdown}\n\n---\n\n${note}` : markdown;
 }

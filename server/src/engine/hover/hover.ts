@@ -19,6 +19,7 @@ import { resolveTypePath } from '../knowledge/type-path';
 import type { CrdCatalog } from '../crd/catalog';
 import { customFieldNote, customKindMarkdown } from '../crd/hover';
 import { dataForApiVersion } from '../crd/overlay';
+import { defaultedAt, defaultedMarkdown } from './defaulted';
 
 export interface HoverOptions {
   version: KubeVersion;
@@ -127,10 +128,14 @@ export function hoverIn(file: HoverFile, position: Position, options: HoverOptio
   let kind = stringAt(spot.root, 'kind');
   if (spot.segments.length === 1 && (spot.segments[0] === 'apiVersion' || spot.segments[0] === 'kind')) {
     if (!apiVersion || !kind) return null;
+    const served = kindEntry(builtin, apiVersion, kind);
+    const defaults = served && !served.removed ? defaultedMarkdown(defaultedAt(file.parsed, spot.document, spot.root, served, 'root'), '') : '';
     return {
-      markdown:
+      markdown: withNote(
         (options.crds && customKindMarkdown(apiVersion, kind, data, options.crds)) ||
-        kindMarkdown(apiVersion, kind, { data, catalog, brief, version, environment }),
+          kindMarkdown(apiVersion, kind, { data, catalog, brief, version, environment }),
+        defaults || undefined,
+      ),
       range: spot.range,
       target: { apiVersion, kind, path: '' },
     };
@@ -173,8 +178,10 @@ export function hoverIn(file: HoverFile, position: Position, options: HoverOptio
   const hoveredValue = !spot.onKey && isScalar(spot.node) && typeof (spot.node as Node & { value: unknown }).value === 'string'
     ? String((spot.node as Node & { value: unknown }).value)
     : undefined;
+  const defaults = defaultedMarkdown(defaultedAt(file.parsed, spot.document, spot.root, entry, spot.range), resolved.field.name);
+  const custom = options.crds && data !== builtin ? customFieldNote(entry.apiVersion, entry.kind, resolved.path, options.crds) : undefined;
   return {
-    markdown: withNote(fieldMarkdown(resolved, input, hoveredValue), options.crds && data !== builtin ? customFieldNote(entry.apiVersion, entry.kind, resolved.path, options.crds) : undefined),
+    markdown: withNote(withNote(fieldMarkdown(resolved, input, hoveredValue), defaults || undefined), custom),
     range: spot.range,
     target: { apiVersion: entry.apiVersion, kind: entry.kind, path: resolved.path },
   };

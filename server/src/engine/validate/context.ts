@@ -3,7 +3,7 @@ import type { Document, LineCounter, Node } from 'yaml';
 import { finding, type FindingData } from '../codes';
 import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
 import type { GatedUse } from '../model';
-import { rangeOf } from '../parse/ranges';
+import { comparePositions, rangeOf } from '../parse/ranges';
 import type { Finding, FindingCode } from '../codes/finding';
 import type { Range, Severity } from '../base/types';
 
@@ -24,6 +24,9 @@ export interface WalkContext {
   component?: string;
   findings: Finding[];
   gatedUses: GatedUse[];
+  /** Values the decoder refuses (a wrong type, a number beyond its Go type): kube-apiserver stops there, so no
+   *  later stage (validation, warnings) reports on them or inside them a second time. */
+  refused?: Range[];
 }
 
 /** Config kinds whose own component alone needs the gates of their fields (the others
@@ -43,6 +46,7 @@ export function addFinding<C extends FindingCode>(
   data?: FindingData[C],
   extra?: { fix?: string; detail?: string; severity?: Severity },
 ): void {
+  if (laterStage(data) && refusedByDecoder(ctx, range)) return;
   const f = finding(code, { ...(extra?.severity ? { severity: extra.severity } : {}), message, range, document: ctx.document });
   if (extra?.fix) f.fix = extra.fix;
   if (extra?.detail) f.detail = extra.detail;
@@ -51,8 +55,27 @@ export function addFinding<C extends FindingCode>(
   ctx.findings.push(f);
 }
 
+/** A value the decoder refuses (the walker's type checks): findings of later stages on it are not added. */
+export function refuseValue(ctx: WalkContext, range: Range): void {
+  (ctx.refused ??= []).push(range);
+}
+
+/** True when `range` lies in a value the decoder refused (a later stage says nothing there). */
+export function refusedByDecoder(ctx: WalkContext, range: Range): boolean {
+  return ctx.refused?.some((r) => within(range, r)) ?? false;
+}
+
+function laterStage(data: unknown): boolean {
+  const stage = (data as { pipelineStage?: unknown } | undefined)?.pipelineStage;
+  return stage === 'validation' || stage === 'warning';
+}
+
+function within(inner: Range, outer: Range): boolean {
+  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
+}
+
 /** Range of a node's value (without trailing comments); `fallback` when the node has no source. */
-export function rangeOfNode(ctx: WalkContext, node: Node | null | undefined, fallback?: Range): Range {
+export function rangeOfNode(ctx: Pick<WalkContext, 'lineCounter'>, node: Node | null | undefined, fallback?: Range): Range {
   const r = node?.range;
   if (!r || r[1] <= r[0]) return fallback ?? (r ? rangeOf(ctx.lineCounter, r[0], r[0]) : zeroRange());
   return rangeOf(ctx.lineCounter, r[0], r[1]);

@@ -32,21 +32,6 @@ export function sourceText(s: UpstreamSource): string {
   return `${s.repo} ${s.path}@${s.commit.slice(0, 12)} ${s.fn}`;
 }
 
-/** The rule ids (data.rule) of the findings this table produces: hand-written validation that the exported JSON
- *  Schemas do not express. */
-export const HANDWRITTEN_RULE_IDS: ReadonlySet<string> = new Set([
-  'containerName',
-  'containerImage',
-  'podContainers',
-  'portName',
-  'portNumber',
-  'percent',
-  'quantity',
-  'duplicateListKey',
-  'quantityRange',
-  'templateRestartPolicy',
-]);
-
 // ── Required fields the schema does not mark ────────────────────────────────────────────────────────────
 
 export interface RequiredRow {
@@ -224,7 +209,7 @@ const PORT_ROW = (type: string): ListKeyRow => ({
   defaults: { protocol: 'TCP' },
   verdict: 'accepted-with-warning',
   when: 'portOverlap',
-  source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate port definition" / "overlapping port definition"); equal non-zero hostPort: validation.go AccumulateUniqueHostPorts' },
+  source: { ...POD_WARNINGS, fn: 'warningsForPodSpecAndMeta ("duplicate port definition" / "overlapping port definition")' },
   defaultsSource: { ...CORE_DEFAULTS, fn: 'SetDefaults_ContainerPort' },
 });
 

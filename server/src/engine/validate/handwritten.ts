@@ -210,8 +210,7 @@ function checkListKeys(ctx: WalkContext, row: ListKeyRow, list: Node, path: stri
     }
     const how = { rule: 'duplicateListKey', stage: verdict === 'rejected' ? ('validation' as const) : ('warning' as const), verdict, source: sources };
     if (verdict === 'rejected') {
-      const why = row.when === 'portOverlap' ? ' with the same hostPort' : '';
-      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${items} have the same ${key}${why}`, range, row.atKey ? `${path}[].${row.keys[0]}` : `${path}[]`, how, 'Remove one of the two entries, or change its key.', data);
+      report(ctx, 'invalid-value', `Applying fails: ${row.field} ${items} have the same ${key}`, range, row.atKey ? `${path}[].${row.keys[0]}` : `${path}[]`, how, 'Remove one of the two entries, or change its key.', data);
     } else {
       report(
         ctx,
@@ -245,8 +244,9 @@ function envHidesEarlier(ctx: WalkContext, item: YAMLMap, name: string): boolean
   return value === ref || !value.includes(ref);
 }
 
-/** Two container ports with the same containerPort/protocol: equal non-zero host ports on the same host IP fail
- *  validation; equal or overlapping host ports warn (warnings.go); distinct non-zero host ports pass silently. */
+/** Two container ports with the same containerPort/protocol: equal or overlapping host ports warn (warnings.go);
+ *  distinct non-zero host ports pass silently. Equal non-zero host ports on the same host IP are refused by
+ *  validation, which the pod-spec rule hostPortConflicts (apiserver/pod-handlers.ts) reports at the hostPort. */
 function portOutcome(ctx: WalkContext, earlier: Node | null | undefined, later: YAMLMap): Verdict | undefined {
   if (!earlier || !isMap(earlier)) return undefined;
   const hostPort = (m: YAMLMap) => {
@@ -258,7 +258,7 @@ function portOutcome(ctx: WalkContext, earlier: Node | null | undefined, later: 
     return s && s.type === 'string' ? s.value : '';
   };
   const [p1, p2, ip1, ip2] = [hostPort(earlier), hostPort(later), hostIP(earlier), hostIP(later)];
-  if (p1 !== 0 && p1 === p2 && ip1 === ip2) return 'rejected';
+  if (p1 !== 0 && p1 === p2 && ip1 === ip2) return undefined;
   if (p1 === p2 && ip1 === ip2) return 'accepted-with-warning';
   if (p1 === 0 || p2 === 0) return 'accepted-with-warning';
   if (p1 === p2 && (ip1 === '') !== (ip2 === '')) return 'accepted-with-warning';

@@ -10,7 +10,7 @@ import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
-import type { WalkContext } from './context';
+import { refusedByDecoder, type WalkContext } from './context';
 import { serverFieldPath } from './server-field-path';
 import { describeNameRule, explainNameRule, labelValueProblems, nameProblems, qualifiedNameProblems, suggestName, utf8Length, words } from './name-rules';
 
@@ -93,7 +93,7 @@ function reject(
     data: { rule, pipelineStage: 'validation', verdict: 'rejected', source, check: OBJECT_META_CHECK, fieldPath: serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range), ...extra.data },
   });
   if (extra.detail) f.detail = extra.detail;
-  ctx.findings.push(f);
+  if (!refusedByDecoder(ctx, range)) ctx.findings.push(f);
 }
 
 /** The name rules of a kind: one rule, or — for a kind whose rule a gate changes — each rule with the gate state

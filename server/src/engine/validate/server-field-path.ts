@@ -56,6 +56,12 @@ export function serverFieldPath(ctx: WalkContext, root: Node | null | undefined,
         i = j;
       }
       pair ??= keys.get(name);
+      // A map value (`.*` in the walker's path): the entry the finding lies in, named by its key.
+      if (!pair && name === '*') {
+        pair = (node.items as Pair<Node | null, Node | null>[]).find((p) => contains(deref(ctx, p.value) ?? p.value, offset) || contains(deref(ctx, p.key), offset));
+        const key = deref(ctx, pair?.key);
+        if (key && isScalar(key) && key.value !== null && key.value !== undefined) name = String(key.value);
+      }
     }
     out = NAME.test(name) ? (out === '' ? name : `${out}.${name}`) : `${out}[${name}]`;
     node = deref(ctx, pair?.value);

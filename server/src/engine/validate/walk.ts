@@ -9,7 +9,7 @@ import { sameRange } from '../parse/ranges';
 import { closestName } from '../base/similar-names';
 import { fieldName } from '../gates/messages';
 import type { Range } from '../base/types';
-import { addFinding, extentOf, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
+import { addFinding, extentOf, refuseValue, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
 import { isUnderStatus } from '../base/field-path';
 import { describeValue, scalarKind } from './scalars';
 import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
@@ -288,6 +288,7 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: 
   if (read.type === 'null') return;
   const problem = scalarTypeProblem(read, node, expected, ctx.entry.component === 'kind');
   if (problem) {
+    refuseValue(ctx, range);
     addFinding(
       ctx,
       'invalid-value',
@@ -357,6 +358,7 @@ function checkScalar(ctx: WalkContext, node: Scalar, expected: ScalarRef, slot: 
 
 function mismatch(ctx: WalkContext, node: Node, type: TypeRef, slot: Slot): void {
   const got = isMap(node) ? 'a mapping' : isSeq(node) ? 'a list' : isScalar(node) ? describeValue(node) : 'a value';
+  refuseValue(ctx, rangeOfNode(ctx, node, slot.keyRange));
   addFinding(
     ctx,
     'invalid-value',

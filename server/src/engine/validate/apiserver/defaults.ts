@@ -18,6 +18,7 @@ export const DEFAULTING_SOURCES: readonly UpstreamSource[] = [
   { ...CORE_V1, fn: 'SetDefaults_Pod (requests from limits)' },
   { ...CORE_V1, fn: 'SetDefaults_Volume (no source: emptyDir)' },
   { ...CORE_V1, fn: 'SetDefaults_ContainerPort (protocol TCP)' },
+  { ...CORE_V1, fn: 'SetDefaults_Container (imagePullPolicy from the image tag)' },
   { ...CORE_V1, fn: 'SetDefaults_Probe (timeout 1, period 10, success 1, failure 3)' },
   { ...CORE_V1, fn: 'SetDefaults_Service (type ClusterIP, protocol TCP, targetPort = port, sessionAffinity None)' },
   { ...CORE_V1, fn: 'SetDefaults_Secret (type Opaque)' },
@@ -113,6 +114,8 @@ function podSpec(d: Defaulter, place: PodSpecPlace): void {
     const listPath = fieldOf(path, list);
     for (const [c, i] of objs(spec[list])) {
       const cPath = itemOf(listPath, i);
+      const pull = pullPolicyFor(str(c['image']));
+      if (pull) d.set(c, 'imagePullPolicy', pull, cPath);
       for (const [port, j] of objs(c['ports'])) {
         const portPath = itemOf(fieldOf(cPath, 'ports'), j);
         d.set(port, 'protocol', 'TCP', portPath);
@@ -146,6 +149,17 @@ function podSpec(d: Defaulter, place: PodSpecPlace): void {
       }
     }
   }
+}
+
+/** SetDefaults_Container: `Always` for the tag `latest` (an image without tag or digest counts as `latest`, as
+ *  pkg/util/parsers ParseImageName@94ece24476b5 reads it), else `IfNotPresent`; undefined for an image with a
+ *  digest (not ported) or none. */
+function pullPolicyFor(image: string | undefined): string | undefined {
+  if (!image || image.includes('@')) return undefined;
+  const name = image.slice(image.lastIndexOf('/') + 1);
+  const colon = name.lastIndexOf(':');
+  const tag = colon < 0 ? 'latest' : name.slice(colon + 1);
+  return tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
 function rollingUpdate(d: Defaulter, strategy: Obj, base: string, unavailable: Value, surge: Value): void {

@@ -44,7 +44,10 @@ export function walkerPath(fieldPath: string): string {
 
 const MAX_DEPTH = 120;
 
-export function objectView(ctx: WalkContext, map: YAMLMap, rootRange: Range): ObjectView {
+/** What a view reads of the document: its tree (aliases), text (scalars as written) and lines (ranges). */
+export type ViewSource = Pick<WalkContext, 'doc' | 'text' | 'lineCounter'>;
+
+export function objectView(ctx: ViewSource, map: YAMLMap, rootRange: Range): ObjectView {
   const where = new Map<string, Located>();
   const deref = (node: Node | null | undefined): Node | null | undefined => {
     let current = node;

@@ -10,8 +10,9 @@ import type { Range } from '../../base/types';
 import { report } from '../handwritten';
 import type { WalkContext } from '../context';
 import type { UpstreamSource } from '../handwritten-table';
-import { clone, locate, objectView, walkerPath, type ObjectView } from './object-view';
-import { applyDefaults, holdsPodSpec, podSpecOf } from './defaults';
+import { locate, walkerPath, type ObjectView } from './object-view';
+import { podSpecOf } from './defaults';
+import { defaultedView, portedKind } from './defaulted-view';
 import type { KindRule, PodSpecRule, Say } from './rule-types';
 import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from './families';
 
@@ -20,9 +21,6 @@ const KIND_RULES = new Map<string, KindRule[]>();
 for (const rule of KIND_RULE_FAMILIES.flat()) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
 }
-
-/** The API versions whose defaults and rules this folder ports (others of the same kind are not served). */
-const CHECKED_VERSIONS = new Set(['v1', 'v2']);
 
 function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
   const emit = (code: 'invalid-value' | 'missing-field' | 'api-warning', fieldPath: string, message: string, fix: string, data: Record<string, unknown> = {}) => {
@@ -49,13 +47,9 @@ function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<strin
 }
 
 export function checkApiServerRules(ctx: WalkContext, map: YAMLMap, entry: KindEntry, rootRange: Range, limits: ObjectMetaLimits): void {
-  if (ctx.isConfig || entry.payload || !CHECKED_VERSIONS.has(entry.version)) return;
-  const gk = `${entry.group}/${entry.kind}`;
-  const kindRules = KIND_RULES.get(gk) ?? [];
-  if (kindRules.length === 0 && !holdsPodSpec(gk)) return;
-  const view = objectView(ctx, map, rootRange);
-  const root = clone(view.root);
-  const defaulted = applyDefaults(gk, root);
+  const kindRules = KIND_RULES.get(`${entry.group}/${entry.kind}`) ?? [];
+  if (ctx.isConfig || !portedKind(entry, kindRules.length > 0)) return;
+  const { gk, view, root, defaulted } = defaultedView(ctx, map, entry, rootRange);
   for (const rule of kindRules) rule.check(root, sayFor(ctx, view, defaulted, limits, rule.rule, rule.source));
   const place = podSpecOf(gk, root);
   if (!place || place.owner === 'StatefulSet') return;
