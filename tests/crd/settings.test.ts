@@ -26,9 +26,13 @@ describe('custom-resource settings', () => {
     expect(config.customResources).toEqual({ packs: ['experimental'], crdFiles: ['crds/*.yaml'] });
     expect(problems).toEqual(['/r/.kubegate.yaml:5: customResources: unknown key "other"; known keys: packs, crdFiles']);
     const merged = withRepoConfig(resolveSettings({}).settings, config, false, '/');
-    expect(merged.customResources).toEqual({ packs: ['experimental'], crdFiles: ['r/crds/*.yaml'] });
-    const user = withRepoConfig(resolveSettings({ customResources: { packs: ['standard'] } }).settings, config, false, '/');
+    // The settings file's list stays relative to its own folder (the CLI reads it the same way); the user's own
+    // lists (empty here) are kept as they are.
+    expect(merged.customResources).toEqual({ packs: ['experimental'], crdFiles: [] });
+    expect(merged.named).toEqual({ crdFiles: { base: '/r', entries: ['crds/*.yaml'] } });
+    const user = withRepoConfig(resolveSettings({ customResources: { packs: ['standard'], crdFiles: ['*.crd.yaml'] } }).settings, config, false, '/');
     expect(user.customResources?.packs).toEqual(['standard']);
+    expect(user.named).toEqual({ crdFiles: { base: '/', entries: ['*.crd.yaml'], nameAnywhere: true } });
   });
 });
 

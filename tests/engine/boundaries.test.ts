@@ -2,9 +2,12 @@
 // API and resolves no path against the working directory (file access is the host's: server/src/host, the
 // front ends); every engine file but the entry point sits in a folder, and the folders import each other only as
 // the acyclic table below allows; and the front ends (server/src/lsp, server/src/cli) import the engine only
-// through its entry point, server/src/engine/index.ts.
+// through its entry point, server/src/engine/index.ts. What is kept between calls lives in the project model
+// (engine/project), which forgets it on the front ends' change events: module-level mutable state elsewhere in the
+// engine is refused but for the exceptions listed with why (MODULE_STATE_ALLOWED).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(__dirname, '..', '..', 'server', 'src');
@@ -168,8 +171,9 @@ describe('architecture boundaries', () => {
 
   it('the contract shared with the VS Code client imports a few named engine modules, never the entry point', () => {
     // The client bundles server/src/contract: importing the engine's entry point would bundle the whole engine.
-    // The `.kubegate.yaml` format (project/repo-config) imports only modules of this list and severity-overrides.
-    const allowed = new Set(['base/types', 'codes', 'codes/finding', 'base/kube-version', 'crd/selection', 'base/glob-match', 'base/similar-names', 'parse/parseFile', 'codes/severity-overrides', 'project/repo-config', 'base/paths']);
+    // The `.kubegate.yaml` format (project/repo-config), the rule applying it under the user's settings
+    // (project/resolve-settings: types only) and the named-files list type import only modules of this list.
+    const allowed = new Set(['base/types', 'codes', 'codes/finding', 'base/kube-version', 'crd/selection', 'base/glob-match', 'base/similar-names', 'parse/parseFile', 'codes/severity-overrides', 'project/repo-config', 'project/resolve-settings', 'project/named-files', 'base/paths']);
     const bad: string[] = [];
     for (const file of sources(path.join(SRC, 'contract'))) {
       for (const spec of specifiers(file)) {
@@ -190,4 +194,105 @@ describe('architecture boundaries', () => {
       .map((x) => `${path.relative(path.resolve(SRC, '..', '..'), x.f)}: ${x.lines}`);
     expect(long).toEqual([]);
   });
+
+  it('the engine keeps no module-level mutable state outside the project model, but the listed exceptions', () => {
+    const found = sources(path.join(SRC, 'engine'))
+      .filter((f) => !f.startsWith(path.join(SRC, 'engine', 'project') + path.sep))
+      .flatMap((f) => moduleState(f).map((name) => `${path.relative(path.join(SRC, 'engine'), f).split(path.sep).join('/')} ${name}`))
+      .sort();
+    expect(found.filter((k) => !(k in MODULE_STATE_ALLOWED))).toEqual([]);
+    // An exception that is gone leaves the list too.
+    expect(Object.keys(MODULE_STATE_ALLOWED).filter((k) => !found.includes(k))).toEqual([]);
+  });
+
+  it('the module-state scan sees a let, an empty collection, and a mutated constant, and not a lookup table', () => {
+    const file = path.join(SRC, 'engine', 'base', 'scan-sample.ts');
+    const text = [
+      'let a = 1;',
+      'const b = new Map<string, number>();',
+      'const c: string[] = [];',
+      'function f() { c.push("x"); }',
+      'const d = { n: 0 };',
+      'export function g() { d.n++; }',
+      'const e = new Set(["x"]);',
+      'const h = { y: 1 };',
+    ].join('\n');
+    expect(moduleStateOf(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true))).toEqual(['a', 'b', 'c', 'd']);
+  });
 });
+
+/**
+ * Module-level state of the engine outside engine/project, each with why it may stay: none holds the text of a
+ * project's file, or anything a change of a file makes wrong. Keyed `file name` (folder-relative to engine/).
+ */
+const MODULE_STATE_ALLOWED: Record<string, string> = {
+  'base/regex.ts re2': 'the RE2 library, loaded on first use',
+  'base/regex.ts cache': 'compiled patterns keyed by the pattern text (pure; no file text)',
+  'crd/api-objects.ts overlays': 'a WeakMap keyed by a schema object: what is derived from it goes with it',
+  'crd/catalog.ts packDefinitions': 'a WeakMap keyed by the shipped CRD pack data (a new data reader, new objects)',
+  'crd/catalog.ts packGroups': 'a WeakMap keyed by the shipped CRD pack data',
+  'crd/cel.ts lib': 'the CEL library, loaded on first use',
+  'crd/cel.ts env': 'the CEL environment, built once from the library',
+  'crd/cel.ts metered': 'whether the library is patched to count the cost of an evaluation (once per process)',
+  'crd/cel.ts meter': "the running evaluation's cost (reset before each evaluation; CEL evaluation is synchronous)",
+  'crd/cel.ts celStats': 'counters of CEL work for tests and --stats (no file fact)',
+  'crd/cel.ts librarySupport': 'per CEL function name, whether the library evaluates it (pure)',
+  'crd/cel.ts programs': 'compiled CEL programs keyed by the expression text (pure; no file text)',
+  'crd/cel.ts parses': 'parsed CEL expressions keyed by the expression text (pure)',
+  'crd/overlay.ts converted': 'a WeakMap keyed by a schema object',
+  'crd/overlay.ts merged': 'a WeakMap keyed by a schema object',
+  'knowledge/data-reader.ts configured': 'the reader of shipped data the front end sets at start (setDataReader)',
+  'knowledge/data-reader.ts listeners': 'the caches of shipped data told when the reader changes',
+  'knowledge/load-json.ts cache': 'shipped data per reader (a WeakMap, dropped when the reader changes)',
+  'knowledge/version-index.ts indexes': 'a WeakMap keyed by the shipped version data',
+  'parse/aliases.ts cache': 'a WeakMap keyed by a parsed document',
+  'parse/block-trivia.ts SPACES': 'strings of n spaces by n (pure)',
+  'parse/kubectl-keys.ts collectionKeys': 'a WeakMap keyed by a parsed node',
+  'parse/nesting.ts givenUp': 'a WeakMap keyed by a parsed document',
+  'parse/nesting.ts tooDeep': 'a WeakMap keyed by a parsed document',
+  'parse/parseFile.ts parseStats': 'a count of documents parsed, for tests and --stats (no file fact)',
+  'snippets/for-version.ts cache': 'snippets per version from the shipped data, dropped when the reader changes',
+  'snippets/index.ts loaded': 'shipped snippets per reader (a WeakMap, dropped when the reader changes)',
+  'validate/apiserver/run.ts KIND_RULES': 'an index of the rule list by kind, built at load and never changed',
+  'validate/walk.ts fieldIndexCache': 'a WeakMap keyed by the shipped type data',
+};
+
+/** Calls and assignments that change a collection or an object in place. */
+const MUTATING_METHODS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear']);
+
+function moduleState(file: string): string[] {
+  return moduleStateOf(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+}
+
+/** The names of a module's mutable state: a top-level `let`/`var`, a top-level empty `new Map/Set/WeakMap/WeakSet`,
+ *  and a top-level constant array or object literal that the module changes (a method that mutates, an assignment
+ *  to a member, `++`/`--`). A collection built with its contents and never changed is a lookup table: not state. */
+function moduleStateOf(source: ts.SourceFile): string[] {
+  const out = new Set<string>();
+  const literals = new Set<string>();
+  for (const st of source.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    const constant = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const d of st.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name)) continue;
+      const init = d.initializer;
+      if (!constant) out.add(d.name.text);
+      else if (init && ts.isNewExpression(init) && ['Map', 'Set', 'WeakMap', 'WeakSet'].includes(init.expression.getText(source)) && !init.arguments?.length) out.add(d.name.text);
+      else if (init && (ts.isArrayLiteralExpression(init) || ts.isObjectLiteralExpression(init))) literals.add(d.name.text);
+    }
+  }
+  const rootName = (e: ts.Expression): string | undefined => {
+    while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) e = e.expression;
+    return ts.isIdentifier(e) && literals.has(e.text) ? e.text : undefined;
+  };
+  const visit = (n: ts.Node): void => {
+    let changed: string | undefined;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && !ts.isIdentifier(n.left)) changed = rootName(n.left);
+    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) changed = rootName(n.operand);
+    else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && MUTATING_METHODS.has(n.expression.name.text)) changed = rootName(n.expression.expression);
+    if (changed) out.add(changed);
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return [...out];
+}

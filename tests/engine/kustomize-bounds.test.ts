@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kustomizeFactsFor, MAX_KUSTOMIZE_CHAIN } from '../../server/src/engine/kustomize/facts';
-import { MAX_KUSTOMIZATION_CHARS, MAX_KUSTOMIZATION_ENTRIES, readKustomization } from '../../server/src/engine/kustomize/kustomization';
+import { MAX_KUSTOMIZATION_CHARS, MAX_KUSTOMIZATION_ENTRIES, ParsedKustomizations, readKustomization } from '../../server/src/engine/kustomize/kustomization';
 
 const root = path.resolve('/kz-bounds');
 
@@ -37,14 +37,19 @@ describe('kustomize bounds', () => {
     const list = Array.from({ length: 60_000 }, (_, i) => `r${i}`).join(',');
     const big = { path: path.join(root, 'big', 'kustomization.yaml'), text: `resources: [${list}]\n` };
     expect(big.text.length).toBeLessThan(MAX_KUSTOMIZATION_CHARS);
-    const k = readKustomization(big)!;
+    const kept = new ParsedKustomizations();
+    const k = readKustomization(big, kept)!;
     expect(k.resources).toHaveLength(MAX_KUSTOMIZATION_ENTRIES);
     expect(k.dropped).toBe(50_000);
     const notes: string[] = [];
-    expect(kustomizeFactsFor(path.join(root, 'big', 'r5'), [big], notes)?.role).toBe('resource');
+    expect(kustomizeFactsFor(path.join(root, 'big', 'r5'), [big], notes, kept)?.role).toBe('resource');
     expect(notes).toEqual([`${big.path} lists 50000 entries more than the ${MAX_KUSTOMIZATION_ENTRIES} read`]);
-    // Parsed once: a second lookup reuses the parsed kustomization (same object).
-    expect(readKustomization(big)).toBe(k);
-    expect(kustomizeFactsFor(path.join(root, 'big', 'r50000'), [big], [])).toBeUndefined();
+    // Parsed once per project: a second lookup reuses the parsed kustomization (same object) until the project
+    // forgets the file (a change event); without the project's store it is parsed again.
+    expect(readKustomization(big, kept)).toBe(k);
+    expect(kustomizeFactsFor(path.join(root, 'big', 'r50000'), [big], [], kept)).toBeUndefined();
+    expect(readKustomization(big)).not.toBe(k);
+    kept.forget(big.path);
+    expect(readKustomization(big, kept)).not.toBe(k);
   });
 });

@@ -10,7 +10,7 @@
 // `fixesFixture` answer through the engine's public entry point only (Project + Analysis over an in-memory
 // host), so the tests do not depend on the engine's layout.
 import * as path from 'node:path';
-import { DEFAULT_VERSION, Project, type FileContext, type FileReport, type Finding, type Fix, type KubeVersion, type Position, type ProjectHost, type ProjectSettings, type RepoConfig } from '../../server/src/engine';
+import { DEFAULT_VERSION, Project, resolveSettings, type FileContext, type FileReport, type Finding, type Fix, type KubeVersion, type Position, type ProjectHost, type ProjectSettings, type RepoConfig } from '../../server/src/engine';
 import { marked } from './markers';
 
 export interface FixtureFile {
@@ -100,13 +100,24 @@ function fileOf(fixture: Fixture, file: string): FixtureFile {
 }
 
 /** The project context of one fixture file, with the repository settings that govern it (a settings file with
- *  problems fails the test: the front ends refuse it). `version` wins over the settings' kubernetesVersion. */
+ *  problems fails the test: the front ends refuse it), applied by the project model's rule as the front ends
+ *  apply it (its version and severity; the configs and CRD files it names). `version` wins over the settings'
+ *  kubernetesVersion. */
 export function contextIn(fixture: Fixture, file: string, root = '/fixture', version?: KubeVersion): FileContext & { repoSettings?: RepoConfig } {
   const project = new Project(memoryHost(root, fixture.files), { fallbackRoot: root });
   const found = project.repoSettingsOf(path.join(root, file));
   if (found && found.problems.length > 0) throw new Error(`${found.file}: ${found.problems.join('; ')}`);
   const repoSettings = found?.config;
-  const settings: ProjectSettings = { version: version ?? repoSettings?.kubernetesVersion ?? DEFAULT_VERSION, key: 'fixture' };
+  const resolved = resolveSettings(repoSettings, version ? { version } : {});
+  const named = (list: typeof resolved.configFiles) => (list ? project.namedFiles(list).files : undefined);
+  const configFiles = named(resolved.configFiles);
+  const crdFiles = named(resolved.crdFiles);
+  const settings: ProjectSettings = {
+    version: resolved.version ?? DEFAULT_VERSION,
+    key: 'fixture',
+    ...(configFiles ? { namedConfigs: project.configsOfFiles(configFiles) } : {}),
+    ...(crdFiles ? { namedCrds: project.crdsOfFiles(crdFiles).crds } : {}),
+  };
   return { ...project.contextOf(path.join(root, file), settings, fileOf(fixture, file).text), ...(repoSettings ? { repoSettings } : {}) };
 }
 

@@ -2,7 +2,7 @@
 // that governs the input (the project model's answer: the nearest above the file, within its repository). Inputs
 // governed by the same settings file share one group; the live cluster is read once for the whole run.
 import * as path from 'node:path';
-import { DEFAULT_VERSION, type ProjectSettings, type RepoConfig } from '../engine';
+import { DEFAULT_VERSION, resolveSettings, type ProjectSettings, type RepoConfig, type ResolvedRepoSettings } from '../engine';
 import { optionValue, optionValues, type ParsedArgs } from './args';
 import { targetVersionOf } from './common-options';
 import { readClusterCrds } from '../cluster/crds';
@@ -13,7 +13,7 @@ import type { RunGroup } from './check-run';
 import type { CheckInput } from './inputs';
 import type { CliIO } from './io';
 import { parseSeverityOptions } from './policy';
-import { repoConfigFiles, type RunRepoSettings } from './repo-settings';
+import type { RunRepoSettings } from './repo-settings';
 
 /** What the command line says for every input (it wins over each `.kubegate.yaml`). */
 export interface RunFlags {
@@ -56,37 +56,41 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
   };
   const groups: Record<string, RunGroup> = {};
   const runCrds = runCrdsOf(inputs, io);
+  const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
+  const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : undefined;
   for (const [key, repo] of governing) {
-    const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : (repo?.kubernetesVersion ?? DEFAULT_VERSION);
-    const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
+    // The project model's rule (engine/project/resolve-settings.ts): the command line wins where it says something.
+    // Its --config and --crd files add to the lists the settings file names.
+    const resolved = resolveSettings(repo, { ...(version ? { version } : {}), severity: fromCommandLine });
+    const named = repo && {
+      configFiles: repos.namedFiles(repo, resolved.configFiles, 'configFiles'),
+      crdFiles: repos.namedFiles(repo, resolved.crdFiles, 'customResources.crdFiles'),
+    };
     groups[key] = {
-      severity: { ...(repo?.severity ?? {}), ...fromCommandLine },
+      severity: resolved.severity,
       offBySettings: Object.entries(repo?.severity ?? {}).flatMap(([code, level]) => (level === 'off' && !(code in fromCommandLine) ? [code] : [])),
       skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
-      projectSettings: { ...(await projectSettingsOf(args, version, flags, onceIO, repo && { repo, root: repos.rootOf(repo.file) }, key, deps)), ...(runCrds.length > 0 ? { runCrds } : {}) },
+      projectSettings: { ...(await projectSettingsOf(args, resolved, flags, onceIO, named, key, deps)), ...(runCrds.length > 0 ? { runCrds } : {}) },
     };
   }
   return groups;
 }
 
+/** `named`: the files the governing settings file names (none: no settings file). */
 async function projectSettingsOf(
   args: ParsedArgs,
-  version: ProjectSettings['version'],
+  resolved: ResolvedRepoSettings,
   flags: RunFlags,
   io: CliIO,
-  governing: { repo: RepoConfig; root: string } | undefined,
+  named: { configFiles: string[]; crdFiles: string[] } | undefined,
   key: string,
   deps: { readCluster: typeof readCluster; readClusterCrds: typeof readClusterCrds },
 ): Promise<ProjectSettings> {
-  const repo = governing?.repo;
-  const configFiles = governing ? repoConfigFiles(governing.repo, io, 'configFiles', governing.root) : [];
-  const sources = await gateSourcesFromArgs(args, version, io, deps, { featureGates: repo?.featureGates, configFiles });
+  const version = resolved.version ?? DEFAULT_VERSION;
+  const configFiles = named?.configFiles ?? [];
+  const sources = await gateSourcesFromArgs(args, version, io, deps, { featureGates: resolved.featureGates, configFiles });
   const namedGiven = configFiles.length > 0 || optionValues(args, 'config').length > 0;
-  const crds = await crdSourcesForRun(args, io, deps, {
-    featureGates: repo?.featureGates,
-    packs: repo?.customResources?.packs,
-    crdFiles: governing ? repoConfigFiles({ ...governing.repo, configFiles: governing.repo.customResources?.crdFiles ?? [] }, io, 'customResources.crdFiles', governing.root) : [],
-  });
+  const crds = await crdSourcesForRun(args, io, deps, { featureGates: resolved.featureGates, packs: resolved.packs, crdFiles: named?.crdFiles ?? [] });
   return {
     version,
     explicit: sources.explicit,

@@ -5,9 +5,9 @@
 // the next batch to whichever worker is free. A worker that dies leaves its unfinished files to the main thread.
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { parseStats, Project } from '../engine';
+import { parseStats } from '../engine';
 import { checkInput, unreadOutcome, type FileOutcome, type FileRunOptions } from './check-run';
-import { cliHost, type CliHost } from './project-host';
+import { RunProject } from './run-project';
 import { inputProblem, type CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
 import { openStore, type StoreSpec } from '../host/derived-store';
@@ -46,34 +46,31 @@ export function addStats(a: WorkStats, b: WorkStats): WorkStats {
   };
 }
 
-/** A thread's checker: a project over the disk (plus the run's inputs) and the store. */
+/** A thread's checker: the thread's one project (run-project.ts: the disk plus the run's inputs) and the store. */
 export class FileChecker {
   private said: string[] = [];
-  private readonly known = new Map<string, string>();
-  private readonly host: CliHost;
-  private readonly project: Project;
+  private readonly run: RunProject;
   private readonly store;
   private readonly parsedBefore = parseStats.documents;
 
+  /** `run`: the project the run has used already (the main thread: the one its settings files were found with). */
   constructor(
     private readonly options: FileRunOptions,
     store: StoreSpec | undefined,
     private readonly io: CliIO = processIO(),
+    run?: RunProject,
   ) {
     this.store = openStore(store);
-    this.host = cliHost(this.io, this.known);
-    this.project = new Project(this.host, {
-      fallbackRoot: options.cwd,
-      onNote: (m) => this.said.push(`note: ${m}\n`),
-      ...(this.store ? { store: this.store } : {}),
-    });
+    this.run = run ?? new RunProject(this.io, options.cwd);
+    this.run.project.useStore(this.store);
+    this.run.notesTo((m) => this.said.push(`note: ${m}\n`));
   }
 
   /** The inputs this thread holds: the texts read already (streams; stdin under --stdin-filename) stand for
    *  their files, every other file is read from the disk (a deferred input when it is checked). */
   hold(inputs: readonly CheckInput[]): void {
-    this.known.clear();
-    for (const i of inputs) if (i.text !== undefined) this.known.set(path.resolve(this.options.cwd, i.path), i.text);
+    this.run.known.clear();
+    for (const i of inputs) if (i.text !== undefined) this.run.known.set(path.resolve(this.options.cwd, i.path), i.text);
   }
 
   check(input: CheckInput, index: number): FileOutcome {
@@ -81,15 +78,15 @@ export class FileChecker {
     let text = input.text;
     if (text === undefined) {
       // Through the host: a text discovery read for a sibling's check is not read again, nor the reverse.
-      const read = this.host.readChecked(path.resolve(this.options.cwd, input.path), this.options.maxFileBytes);
+      const read = this.run.host.readChecked(path.resolve(this.options.cwd, input.path), this.options.maxFileBytes);
       if (!read.ok) return unreadOutcome(index, input, inputProblem(input.path, read));
       text = read.text;
     }
-    return checkInput({ ...input, text }, index, this.project, this.options, this.io, this.said);
+    return checkInput({ ...input, text }, index, this.run.project, this.options, this.io, this.said);
   }
 
   stats(): WorkStats {
-    const c = this.project.counters;
+    const c = this.run.project.counters;
     return {
       documentsParsed: parseStats.documents - this.parsedBefore,
       crdFilesParsed: c.crdParses,

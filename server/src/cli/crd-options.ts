@@ -4,9 +4,8 @@
 // the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
+import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
 import type { CheckInput } from './inputs';
-import { MAX_GLOB_FILES } from './repo-settings';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
 

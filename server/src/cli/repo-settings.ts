@@ -2,12 +2,10 @@
 // above the file, within its repository) and for the working directory, validated (problems are usage errors),
 // and its configFiles resolved.
 import * as path from 'node:path';
-import { exclusionOf, isManifestName, isWantedFile, parseRepoConfig, Project, type RepoConfig, type RepoSettings } from '../engine';
+import { exclusionOf, isManifestName, isWantedFile, parseRepoConfig, Project, type NamedFiles, type RepoConfig, type RepoSettings } from '../engine';
 import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './confine';
-import { isYamlName } from './inputs';
-import { confinementOf, realOf } from './confine';
 import type { CliIO } from './io';
 import { shown } from './shown-text';
 
@@ -19,76 +17,6 @@ export function existsIn(io: CliIO): (p: string) => boolean {
 export function repoRootOf(io: CliIO): string {
   const cwd = io.cwd?.() ?? process.cwd();
   return repositoryRoot(cwd, existsIn(io), cwd);
-}
-
-/** Folders a glob walk of `configFiles` / `crdFiles` visits at most, and files it returns at most. */
-export const MAX_GLOB_WALK_DIRS = 5000;
-export const MAX_GLOB_FILES = 1000;
-
-/**
- * The files the `configFiles` (or `customResources.crdFiles`) of `.kubegate.yaml` name: plain paths as they are,
- * globs matched in its folder by one walk for all of them. Every file must resolve inside the repository root
- * after following links; one outside (`../outside/kind.yaml`, a link to /etc) is not read and gets a note naming
- * it. The walk never follows a link out of the root, visits each real folder once (no cycles) and stops at
- * MAX_GLOB_WALK_DIRS folders / MAX_GLOB_FILES files, with a note.
- */
-export function repoConfigFiles(repo: RepoConfig, io: CliIO, key = 'configFiles', root = repoRootOf(io)): string[] {
-  const jail = confinementOf(io, root);
-  const note = (m: string) => io.err(`note: ${shown(path.basename(repo.file))} ${key}: ${shown(m)}\n`);
-  const out: string[] = [];
-  const globs: string[] = [];
-  for (const entry of repo.configFiles) {
-    if (/[*?{}[\]]/.test(entry)) {
-      globs.push(entry);
-      continue;
-    }
-    const file = path.resolve(repo.dir, entry);
-    if (!jail.inside(file)) note(`${entry} is outside the repository (${root}) once links are followed: not read`);
-    else out.push(file);
-  }
-  if (globs.length > 0) {
-    const wanted = { ...repo, files: globs, ignore: [] };
-    const walked = new Set<string>();
-    const outside = new Set<string>();
-    let dirs = 0;
-    let stopped = '';
-    const walk = (dir: string, depth: number) => {
-      if (stopped || depth > 40) return;
-      const real = realOf(io, dir);
-      if (walked.has(real)) return;
-      walked.add(real);
-      if (++dirs > MAX_GLOB_WALK_DIRS) {
-        stopped = `more than ${MAX_GLOB_WALK_DIRS} folders under ${repo.dir}`;
-        return;
-      }
-      let names: string[];
-      try {
-        names = [...io.listDir(dir)].sort();
-      } catch {
-        return;
-      }
-      for (const name of names) {
-        if (stopped) return;
-        if (name === '.git' || name === 'node_modules') continue;
-        const full = path.join(dir, name);
-        const kind = io.stat ? io.stat(full)?.kind : io.kind(full);
-        if (kind !== 'dir' && kind !== 'file') continue;
-        if (!jail.inside(full)) {
-          if (outside.size < 20) outside.add(full);
-          continue;
-        }
-        if (kind === 'dir') walk(full, depth + 1);
-        else if (isYamlName(name) && isWantedFile(wanted, full)) {
-          if (out.length >= MAX_GLOB_FILES) stopped = `more than ${MAX_GLOB_FILES} matching files`;
-          else out.push(full);
-        }
-      }
-    };
-    walk(repo.dir, 0);
-    for (const o of outside) note(`${path.relative(repo.dir, o)} links outside the repository (${root}): not followed`);
-    if (stopped) note(`the glob search stopped after ${stopped}; the files found so far are used`);
-  }
-  return [...new Set(out)];
 }
 
 /**
@@ -112,11 +40,13 @@ export class RunRepoSettings {
   /** Whether an input was selected by `files` globs of a settings file. */
   filesGlobsUsed = false;
 
+  /** `project`: the run's one project (run-project.ts); without one (`kubegate gates`), a project of its own. */
   constructor(
     private readonly io: CliIO,
     pinnedFile?: string,
+    project?: Project,
   ) {
-    this.project = new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
+    this.project = project ?? new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
     if (pinnedFile !== undefined) {
       this.pinned = this.readPinned(path.resolve(cwdOf(io), pinnedFile));
       this.pinnedBy = 'option';
@@ -163,9 +93,16 @@ export class RunRepoSettings {
     return config;
   }
 
-  /** The repository root of a file (what its settings may name is read inside it). */
-  rootOf(file: string): string {
-    return this.project.rootOf(file);
+  /**
+   * The files a list of `repo` names (its `configFiles`, or `customResources.crdFiles`: `key`), found by the project
+   * model as the language server finds them (engine/project/named-files.ts): inside the repository once links are
+   * followed, a glob walk bounded in folders and files; what is not read is said in a note naming the list.
+   */
+  namedFiles(repo: RepoConfig, named: NamedFiles | undefined, key: string): string[] {
+    if (!named) return [];
+    const found = this.project.namedFiles(named);
+    for (const m of found.notes) this.noteOnce(`${path.basename(repo.file)} ${key}: ${m}`);
+    return found.files;
   }
 
   /** Whether a file found in a folder is checked: its own settings' `files` / `ignore`, else a manifest name. */
@@ -194,14 +131,16 @@ export class RunRepoSettings {
     throw new UsageError(parts.join('\n'));
   }
 
+  private noteOnce(message: string): void {
+    if (this.noted.has(message)) return;
+    this.noted.add(message);
+    this.io.err(`note: ${shown(message)}\n`);
+  }
+
   private usable(found: RepoSettings | undefined): RepoConfig | undefined {
     if (!found) return undefined;
     if (found.unread) {
-      for (const p of found.problems) {
-        if (this.noted.has(p)) continue;
-        this.noted.add(p);
-        this.io.err(`note: ${shown(p)}\n`);
-      }
+      for (const p of found.problems) this.noteOnce(p);
       return undefined;
     }
     if (found.problems.length > 0) {

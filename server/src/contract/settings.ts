@@ -5,6 +5,7 @@
 // This module may import only plain data from the engine (no LSP, no VS Code), so the client can bundle it.
 import { SUPPORTED_VERSIONS, DEFAULT_VERSION, type KubeVersion } from '../engine/base/types';
 import type { FindingCode } from '../engine/codes/finding';
+import type { NamedFiles } from '../engine/project/named-files';
 import { ALL_CODES, isFindingCode } from '../engine/codes';
 import { parseSelection } from '../engine/crd/selection';
 import { supportedVersion } from '../engine/base/kube-version';
@@ -43,6 +44,9 @@ export interface KubegateSettings {
   trace: { server: TraceLevel };
   /** Custom resources (engine/crd): bundled pack selections (`gateway-api@1.5 experimental`) and CRD file globs. */
   customResources?: { packs: string[]; crdFiles: string[] };
+  /** The lists of configs and CRD files that apply once a `.kubegate.yaml` is taken into account (contract/repo-config.ts:
+   *  the user's own list, else the settings file's, relative to its folder); absent: the user's lists as they are. */
+  named?: { configFiles?: NamedFiles; crdFiles?: NamedFiles };
 }
 
 /** A fresh copy of the defaults (callers may change it). */

@@ -11,7 +11,7 @@ export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, isParserSyntaxE
 export { verdictOf, verdictSentence } from './codes/verdicts';
 export { setDataReader, type DataFolder, type DataReader } from './knowledge/data-reader';
 export { type CompletionEntry } from './complete';
-export { buildGateEnvironment, explicitSettings, loadConfigFiles, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from './gates';
+export { buildGateEnvironment, explicitSettings, parseGoBool, readGateConfigsFromText, type ConfigDocInfo } from './gates';
 export { compileGlob, globMatches, type GlobCompileResult } from './base/glob-match';
 export { gateCatalog, loadVersion } from './knowledge';
 export { parseMajorMinor, supportedVersion, type MajorMinor } from './base/kube-version';
@@ -46,8 +46,10 @@ export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache } from './features/outline';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
-export { Project, type DerivedStore, type EntryKind, type FileContext, type ProjectHost, type ProjectSettings } from './project';
+export { MAX_GLOB_FILES, Project, resolveSettings, type DerivedStore, type EntryKind, type FileContext, type NamedFiles, type ProjectHost, type ProjectSettings } from './project';
 export type { ProjectOptions } from './project/project';
+export type { GivenSettings, ResolvedSettings as ResolvedRepoSettings } from './project/resolve-settings';
+export type { NamedFilesFound } from './project/named-files';
 export {
   exclusionOf,
   isManifestName,

@@ -6,8 +6,6 @@ import type { ClusterSnapshot } from '../cluster/types';
 import {
   explicitSettings,
   isParserSyntaxError,
-  loadConfigFiles,
-  loadCrdFiles,
   DEFAULT_VERSION,
   splitControllerGates,
   takenByPlace,
@@ -17,6 +15,7 @@ import {
   type FileReport,
   type FileTaken,
   type KubeVersion,
+  type NamedFiles,
   type Project,
   type ProjectSettings,
 } from '../engine';
@@ -33,24 +32,39 @@ export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnap
   return (cluster?.targetVersion as KubeVersion | undefined) ?? DEFAULT_VERSION;
 }
 
-/** Workspace files matching `globs`, relative to the folder holding `file`. */
-function filesMatching(file: string, globs: string[], ws: WorkspaceFiles): string[] {
+/**
+ * The lists of configs and CRD files that apply to a document: as resolved over its `.kubegate.yaml`
+ * (contract/repo-config.ts, the project model's rule), else the editor's own lists, relative to the workspace
+ * folder (a pattern without `/` matches the name in any folder).
+ */
+function namedLists(file: string, settings: KubegateSettings, ws: WorkspaceFiles): { configFiles?: NamedFiles; crdFiles?: NamedFiles } {
+  if (settings.named) return settings.named;
   const base = ws.folderOf(file) ?? path.dirname(file);
-  return ws.allYamlFiles().filter((f) => f !== file && matchesAny(path.relative(base, f), globs));
+  const list = (entries: string[]): NamedFiles | undefined => (entries.length > 0 ? { base, entries, nameAnywhere: true } : undefined);
+  const configFiles = list(validGlobs(settings.configFiles));
+  const crdFiles = list(validGlobs(settings.customResources?.crdFiles ?? []));
+  return { ...(configFiles ? { configFiles } : {}), ...(crdFiles ? { crdFiles } : {}) };
+}
+
+/** The files a list names, found by the project as the CLI finds them (what is not read is noted); the document
+ *  itself is left out (its own configs and CRDs are its check's). */
+function namedFilesOf(file: string, named: NamedFiles, project: Project): string[] {
+  const found = project.namedFiles(named);
+  for (const n of found.notes) project.note(n);
+  return found.files.filter((f) => f !== file);
 }
 
 /** Configs named by `kubegate.configFiles` (undefined when none: the project discovers them). */
-function namedConfigs(file: string, settings: KubegateSettings, ws: WorkspaceFiles): ConfigDocInfo[] | undefined {
-  const globs = validGlobs(settings.configFiles);
-  if (globs.length === 0) return undefined;
-  return loadConfigFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) }).configs;
+function namedConfigs(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): ConfigDocInfo[] | undefined {
+  const named = namedLists(file, settings, ws).configFiles;
+  return named ? project.configsOfFiles(namedFilesOf(file, named, project)) : undefined;
 }
 
 /** CRDs of the files `kubegate.customResources.crdFiles` names (what cannot be used is noted). */
 function namedCrds(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): CrdDefinition[] {
-  const globs = settings.customResources?.crdFiles ?? [];
-  if (globs.length === 0) return [];
-  const loaded = loadCrdFiles(filesMatching(file, globs, ws), { readFile: (f) => ws.read(f) });
+  const named = namedLists(file, settings, ws).crdFiles;
+  if (!named) return [];
+  const loaded = project.crdsOfFiles(namedFilesOf(file, named, project));
   for (const p of loaded.problems) project.note(p);
   return loaded.crds;
 }
@@ -60,7 +74,7 @@ export function projectSettingsOf(file: string, settings: KubegateSettings, clus
   const version = settingsVersion(settings, cluster);
   const gates = splitControllerGates(settings.featureGates);
   const explicit = explicitSettings(Object.entries(gates.kubernetes).map(([g, v]) => `${g}=${v}`), 'kubegate.featureGates');
-  const named = namedConfigs(file, settings, ws);
+  const named = namedConfigs(file, settings, ws, project);
   return {
     version,
     explicit,
@@ -71,13 +85,13 @@ export function projectSettingsOf(file: string, settings: KubegateSettings, clus
     packs: settings.customResources?.packs ?? [],
     controllerGates: gates.controller,
     // Documents under equal settings share environments and CRD catalogs.
-    key: JSON.stringify([version, settings.featureGates, settings.configFiles, settings.customResources]),
+    key: JSON.stringify([version, settings.featureGates, settings.configFiles, settings.customResources, settings.named]),
   };
 }
 
 /** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else what the project finds. */
 export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): ConfigDocInfo[] {
-  return namedConfigs(file, settings, ws) ?? project.configsNear(file);
+  return namedConfigs(file, settings, ws, project) ?? project.configsNear(file);
 }
 
 export function documentContext(

@@ -17,6 +17,7 @@ import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine, threadsToStart 
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
 import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { repoRootOf, RunRepoSettings } from '../repo-settings';
+import { RunProject } from '../run-project';
 import { EXIT_USAGE, type CliIO, type Command } from '../io';
 import { withFailedChecks } from '../check-file';
 import { auditSettings } from '../settings-audit';
@@ -207,13 +208,16 @@ export const checkCommand: Command = {
     let args: ParsedArgs;
     let settings: CheckSettings;
     let repos: RunRepoSettings;
+    let run: RunProject;
     try {
       args = parseArgs(argv, CHECK_OPTIONS);
       if (args.options.has('help')) {
         io.out(USAGE);
         return 0;
       }
-      repos = new RunRepoSettings(io, optionValue(args, 'settings'));
+      // One project for the run: the settings files, the files they name and every file checked in this thread.
+      run = new RunProject(io, cwdOf(io));
+      repos = new RunRepoSettings(io, optionValue(args, 'settings'), run.project);
       const repo = repos.atWorkingDirectory();
       repos.check();
       settings = settingsOf(args, io, repo);
@@ -276,7 +280,7 @@ export const checkCommand: Command = {
       keepText,
       maxFileBytes: settings.maxFileBytes,
     };
-    const here = new FileChecker(fileOptions, settings.store, io);
+    const here = new FileChecker(fileOptions, settings.store, io, run);
     here.hold(collected.inputs);
     let unread = 0;
     let refusedFixes = 0;

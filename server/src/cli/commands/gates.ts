@@ -11,6 +11,7 @@ import {
   gateCatalog,
   GATE_MAP_CONFIGS,
   KUBEADM_API_VERSION,
+  resolveSettings,
   kubeadmArgPlaces,
   type Finding,
   type KubeVersion,
@@ -21,7 +22,7 @@ import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../c
 import { GATE_OPTIONS, gateEnvironmentFromArgs } from '../gate-options';
 import { collectInputs, readInputsOf } from '../inputs';
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../io';
-import { repoConfigFiles, RunRepoSettings } from '../repo-settings';
+import { RunRepoSettings } from '../repo-settings';
 
 const EMITS = ['kind', 'kubeadm', 'kubelet'] as const;
 type Emit = (typeof EMITS)[number];
@@ -242,7 +243,7 @@ export const gatesCommand: Command = {
       const inputs = readInputsOf(collected);
       const environment = await gateEnvironmentFromArgs(args, version, inputs, io, {}, {
         featureGates: repo?.featureGates,
-        configFiles: repo ? repoConfigFiles(repo, io, 'configFiles', repos.rootOf(repo.file)) : [],
+        configFiles: repo ? repos.namedFiles(repo, resolveSettings(repo, {}).configFiles, 'configFiles') : [],
       });
       const results = inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);

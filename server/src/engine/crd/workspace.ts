@@ -29,9 +29,6 @@ export function mayHoldCrd(text: string): boolean {
   return /\bCustomResourceDefinition\b/.test(text);
 }
 
-const cache = new Map<string, { text: string; defs: CrdDefinition[]; problems: string[] }>();
-const CACHE_LIMIT = 5_000;
-
 /** How deep a CRD schema is followed when a resource is checked (engine/crd/constraints.ts MAX_DEPTH). */
 const CHECKED_SCHEMA_DEPTH = 100;
 
@@ -50,13 +47,9 @@ export function crdFileProblems(text: string, file: string): string[] {
 }
 
 function crdsAndProblems(text: string, file: string): CrdFileFacts {
+  // Not kept here: the project keeps what it derives from a file per version of the file (project/file-facts.ts).
   if (!mayHoldCrd(text)) return { defs: [], problems: [] };
-  const hit = cache.get(file);
-  if (hit && hit.text === text) return hit;
-  const entry = { text, ...readCrdFile(text, file) };
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(file, entry);
-  return entry;
+  return readCrdFile(text, file);
 }
 
 /** What a file gives as CRDs: its definitions, and what in it could not be used (one sentence each). */

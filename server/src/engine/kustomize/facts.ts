@@ -4,7 +4,7 @@
 //   - a patch (strategic merge or JSON6902): a partial document, so nothing is required; its fields and values
 //     are still checked (a JSON6902 operation's value against the target kind's type at its path).
 import { normal } from '../base/paths';
-import { MAX_KUSTOMIZATION_ENTRIES, readKustomization, type Kustomization, type KustomizationText, type LabelReach, type PatchTarget } from './kustomization';
+import { MAX_KUSTOMIZATION_ENTRIES, readKustomization, type Kustomization, type ParsedKustomizations, type KustomizationText, type LabelReach, type PatchTarget } from './kustomization';
 import { append } from '../base/append';
 
 export interface InjectedField {
@@ -101,10 +101,10 @@ function withComponents(chain: Kustomization[], all: readonly Kustomization[]): 
  * The kustomize role of `file`, from the kustomization files the front end found (usually those of the file's
  * folder and its ancestors, nearest first); undefined when no kustomization names it. `notes` receives what was
  * not read (a kustomization with more than MAX_KUSTOMIZATION_ENTRIES entries, a chain deeper than
- * MAX_KUSTOMIZE_CHAIN): the front end shows them.
+ * MAX_KUSTOMIZE_CHAIN): the front end shows them. `kept`: the project's parsed kustomizations.
  */
-export function kustomizeFactsFor(file: string, kustomizations: readonly KustomizationText[], notes: string[] = []): KustomizeFacts | undefined {
-  const all = kustomizations.map(readKustomization).filter((k): k is Kustomization => !!k);
+export function kustomizeFactsFor(file: string, kustomizations: readonly KustomizationText[], notes: string[] = [], kept?: ParsedKustomizations): KustomizeFacts | undefined {
+  const all = kustomizations.map((k) => readKustomization(k, kept)).filter((k): k is Kustomization => !!k);
   for (const k of all) if (k.unread) notes.push(k.unread);
   const target = normal(file);
   for (const k of all) {

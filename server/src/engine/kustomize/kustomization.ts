@@ -50,9 +50,28 @@ export const MAX_KUSTOMIZATION_CHARS = 1024 * 1024;
 /** Resources (and patches) read from one kustomization at most: a generated one cannot make the check unbounded. */
 export const MAX_KUSTOMIZATION_ENTRIES = 10_000;
 
-/** Parsed kustomizations by path, reused while the text is the same (each is parsed once per run). */
-const parsedCache = new Map<string, { text: string; k: Kustomization | undefined }>();
-const PARSED_CACHE_LIMIT = 6_000;
+/** Parsed kustomizations kept by one project at most (the oldest half go first). */
+const PARSED_KEPT = 6_000;
+
+/** Parsed kustomizations by path, reused while the text is the same: one per project (engine/project), which
+ *  forgets a path on its change events; a call without one parses again. */
+export class ParsedKustomizations {
+  private readonly byPath = new Map<string, { text: string; k: Kustomization | undefined }>();
+
+  read(k: KustomizationText): Kustomization | undefined {
+    const hit = this.byPath.get(k.path);
+    if (hit && hit.text === k.text) return hit.k;
+    const parsed = parseKustomization(k);
+    if (this.byPath.size >= PARSED_KEPT) this.byPath.clear();
+    this.byPath.set(k.path, { text: k.text, k: parsed });
+    return parsed;
+  }
+
+  forget(file?: string): void {
+    if (file === undefined) this.byPath.clear();
+    else this.byPath.delete(file);
+  }
+}
 
 export { KUSTOMIZATION_NAMES };
 
@@ -101,14 +120,10 @@ export function kustomizationRoot(text: string): Record<string, unknown> | undef
   }
 }
 
-/** The facts of one kustomization file; undefined when it does not parse as a mapping. */
-export function readKustomization(k: KustomizationText): Kustomization | undefined {
-  const hit = parsedCache.get(k.path);
-  if (hit && hit.text === k.text) return hit.k;
-  const parsed = parseKustomization(k);
-  if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.clear();
-  parsedCache.set(k.path, { text: k.text, k: parsed });
-  return parsed;
+/** The facts of one kustomization file; undefined when it does not parse as a mapping. `kept`: the project's
+ *  parsed kustomizations (a text parsed before is not parsed again). */
+export function readKustomization(k: KustomizationText, kept?: ParsedKustomizations): Kustomization | undefined {
+  return kept ? kept.read(k) : parseKustomization(k);
 }
 
 function parseKustomization(k: KustomizationText): Kustomization | undefined {

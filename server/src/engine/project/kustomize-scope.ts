@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { findKustomizations } from '../kustomize/discover';
 import { kustomizeFactsFor, type KustomizeFacts } from '../kustomize/facts';
-import { KUSTOMIZATION_NAMES, readKustomization, type KustomizationText } from '../kustomize/kustomization';
+import { KUSTOMIZATION_NAMES, ParsedKustomizations, readKustomization, type KustomizationText } from '../kustomize/kustomization';
 import type { ProjectHost } from './host';
 import { mentionedPaths } from '../kustomize/mentions';
 import { isWithin, normal } from '../base/paths';
@@ -30,6 +30,8 @@ export class KustomizeScope {
   /** Kustomization candidates read (most are absent), kept while the host's version of the file is the same
    *  (a host without versions: for the project's life): every file of a folder asks for the same ones. */
   private readonly texts = new Map<string, { version?: string; text: string | undefined }>();
+  /** Kustomizations parsed, kept while their text is the same. */
+  private readonly parsed = new ParsedKustomizations();
 
   constructor(private readonly access: KustomizeAccess) {}
 
@@ -78,6 +80,7 @@ export class KustomizeScope {
 
   /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
   forget(file?: string): void {
+    this.parsed.forget(file);
     if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
       this.everywhere.clear();
       this.texts.clear();
@@ -93,7 +96,7 @@ export class KustomizeScope {
     if (near.length === 0) return undefined;
     near.forEach((k) => this.missingEntries(k));
     const notes: string[] = [];
-    let facts = kustomizeFactsFor(file, near, notes);
+    let facts = kustomizeFactsFor(file, near, notes, this.parsed);
     if (facts && facts.role === 'resource' && isWithin(root, file)) {
       const known = new Set(near.map((k) => k.path));
       const others: KustomizationText[] = [];
@@ -102,7 +105,7 @@ export class KustomizeScope {
         const text = read(p);
         if (text !== undefined) others.push({ path: p, text });
       }
-      facts = kustomizeFactsFor(file, [...near, ...others], notes);
+      facts = kustomizeFactsFor(file, [...near, ...others], notes, this.parsed);
     }
     notes.forEach((n) => this.access.note(n));
     return facts;
@@ -112,7 +115,7 @@ export class KustomizeScope {
   private missingEntries(k: KustomizationText): void {
     if (this.checked.has(k.path)) return;
     this.checked.add(k.path);
-    const parsed = readKustomization(k);
+    const parsed = readKustomization(k, this.parsed);
     if (!parsed) {
       this.access.note(`${k.path} does not parse as a kustomization: not used`);
       return;

@@ -5,7 +5,7 @@
 // (configs, CRDs, kustomizations) never reads above the root, nor a file whose real path leaves it.
 import * as path from 'node:path';
 import type { ProjectHost } from './host';
-import { isWithin } from '../base/paths';
+import { isWithin, normal } from '../base/paths';
 
 
 /** The longest of `folders` holding `file`. */
@@ -15,7 +15,7 @@ function folderHolding(file: string, folders: readonly string[]): string | undef
   return best;
 }
 
-export function rootOf(file: string, host: ProjectHost, folders: readonly string[], fallback: string | undefined): string {
+function rootOf(file: string, host: ProjectHost, folders: readonly string[], fallback: string | undefined): string {
   const folder = folderHolding(file, folders);
   let dir = path.dirname(file);
   for (;;) {
@@ -36,8 +36,50 @@ function realPathOf(p: string, host: ProjectHost): string {
 }
 
 /** Whether `file` stays inside `root` once links are followed. */
-export function insideRoot(file: string, root: string, host: ProjectHost, realRoots: Map<string, string>): boolean {
+function insideRoot(file: string, root: string, host: ProjectHost, realRoots: Map<string, string>): boolean {
   let realRoot = realRoots.get(root);
   if (realRoot === undefined) realRoots.set(root, (realRoot = realPathOf(root, host)));
   return isWithin(realRoot, realPathOf(file, host));
+}
+
+/** A project's roots and confinement answers, kept until something changes (`forget`). */
+export class RootScope {
+  private folders: string[] = [];
+  /** Per folder, its root; per root, its real path; per root and file, whether it stays inside (links followed). */
+  private readonly roots = new Map<string, string>();
+  private readonly realRoots = new Map<string, string>();
+  private readonly inside = new Map<string, boolean>();
+
+  constructor(
+    private readonly host: ProjectHost,
+    private readonly fallbackRoot: string | undefined,
+  ) {}
+
+  setFolders(folders: readonly string[]): void {
+    this.folders = folders.map((f) => normal(f));
+  }
+
+  forget(): void {
+    this.roots.clear();
+    this.realRoots.clear();
+    this.inside.clear();
+  }
+
+  rootOf(file: string): string {
+    const dir = path.dirname(file);
+    let root = this.roots.get(dir);
+    if (root === undefined) {
+      root = rootOf(file, this.host, this.folders, this.fallbackRoot);
+      // A file outside every root gets its own folder: the same for every file of that folder.
+      this.roots.set(dir, root);
+    }
+    return root;
+  }
+
+  isInside(file: string, root: string): boolean {
+    const key = `${root}\u0000${file}`;
+    let inside = this.inside.get(key);
+    if (inside === undefined) this.inside.set(key, (inside = insideRoot(file, root, this.host, this.realRoots)));
+    return inside;
+  }
 }
