@@ -1,8 +1,11 @@
+// Internal imports: `gates/discover-configs` (loadConfigFiles: config documents read from named files, which the
+// project model does for the front ends; the entry point does not export it).
 // kind kubeadmConfigPatches / kubeadmConfigPatchesJSON6902 (cluster level and nodes[]): read as the kubeadm,
 // kubelet and kube-proxy documents they are, with every range inside the block scalar of the kind config.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
+import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
 import { LineCounter, parseDocument } from 'yaml';
 import { readGateConfig, readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
 import type { Finding } from '../../server/src/engine/codes/finding';

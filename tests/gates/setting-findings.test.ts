@@ -1,9 +1,12 @@
+// Internal imports: `gates/discover-configs` (loadConfigFiles: config documents read from named files, which the
+// project model does for the front ends; the entry point does not export it).
 // Findings about gate settings (unknown-gate with its reason and replacement, locked-gate, redundant-gate),
 // version-mismatch, gate-dependency and api-disabled-by-default silencing, through checkText. Gate names and facts
 // are read from the committed schemas/ (checked against ../shared by the knowledge suites).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment, loadConfigFiles } from '../../server/src/engine/gates';
+import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
 import type { Finding } from '../../server/src/engine/codes/finding';
 import { manifestFor } from './manifest-builder';
 import { marked } from '../support/markers';

@@ -3,5 +3,4 @@ export { runGateStep, gateStepOf, environmentForFile, type GateStepContext } fro
 export { buildGateEnvironment } from './environment';
 export { explicitSettings } from './feature-gates-flag';
 export { readGateConfigsFromText, type ConfigDocInfo } from './config-readers';
-export { loadConfigFiles } from './discover-configs';
 export { parseGoBool } from './parse-bool';
