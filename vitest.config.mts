@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** The JSON Schema refereeing suites (about 1,100 schemas compiled with ajv, every corpus file and 150 mutants
  *  checked against them) and the CLI⇄server comparison over the whole corpus. They run apart (`npm run
  *  test:slow`, vitest.slow.config.mts); .ci/run runs both. */
-export const SLOW_TESTS = ['tests/schema/ajv-corpus.test.ts', 'tests/schema/ajv-compile.test.ts', 'tests/schema/ajv-mutants.test.ts', 'tests/parity/corpus.test.ts'];
+export const SLOW_TESTS = ['tests/cli/memory-ceiling.test.ts', 'tests/schema/ajv-corpus.test.ts', 'tests/schema/ajv-compile.test.ts', 'tests/schema/ajv-mutants.test.ts', 'tests/parity/corpus.test.ts'];
 
 /** What every suite shares. */
 export const common = {

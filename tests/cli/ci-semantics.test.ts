@@ -112,7 +112,7 @@ describe('a failing run says why, in every format', () => {
         exitCode: 1,
         exitCodeDescription: '1 warning, more than --max-warnings 0',
         toolExecutionNotifications: [{ level: 'error', message: { text: 'Failing: 1 warning, more than --max-warnings 0.' } }],
-        properties: { silenced: { disableComments: 0, configuration: 0, patchFiles: 0 } },
+        properties: { silenced: { disableComments: 0, configuration: 0, patchFiles: 0, patchesCheckedWhole: 0 } },
       },
     ]);
   });

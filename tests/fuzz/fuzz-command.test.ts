@@ -30,6 +30,15 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(run.stdout.match(/^seed \d+: \d+ edits/gm)).toHaveLength(2);
   });
 
+  it('--hostile runs the attack generators through the built CLI as CI does, and reports 0 failures', () => {
+    const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const run = spawnSync(process.execPath, [tsx, 'scripts/fuzz.ts', '--hostile', '3', '--seed', '40', '--max-bytes', '20000'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    // One line per input (each an attack class, its exit and what it left unchecked), then the summary.
+    expect(run.stdout.match(/^ {2}[a-z-]+ \(\d+ bytes.*: exit 1, \d+ errors, \d+ not checked$/gm)).toHaveLength(3);
+    expect(run.stdout).toMatch(/^fuzz --hostile: 3 inputs from seed 40 \(.+\); 0 failures; \d+ s$/m);
+  });
+
   it('the fuzzed texts include CRDs, custom resources and .kubegate.yaml files', () => {
     expect(EXTRA_CORPUS.some((t) => t.includes('kind: CustomResourceDefinition') && t.includes('pattern:') && t.includes('x-kubernetes-validations'))).toBe(true);
     expect(EXTRA_CORPUS.some((t) => t.includes('kind: Widget'))).toBe(true);

@@ -12,6 +12,8 @@ export interface JsonDocument {
   status?: string;
   reason?: string;
   items?: JsonDocument[];
+  /** A kustomize patch document written as a whole object and checked as one (engine DocumentReport.wholeObject). */
+  wholeObject?: true;
 }
 
 export interface JsonFinding {
@@ -49,6 +51,7 @@ export function jsonDocument(d: DocumentReport): JsonDocument {
     ...(d.checked ? {} : { status: d.status }),
     ...(d.reason !== undefined ? { reason: d.reason } : {}),
     ...(d.items ? { items: d.items.map(jsonDocument) } : {}),
+    ...(d.wholeObject ? { wholeObject: true as const } : {}),
   };
 }
 

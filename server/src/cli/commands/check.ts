@@ -264,7 +264,7 @@ export const checkCommand: Command = {
     let notChecked = 0;
     let documents = 0;
     let skippedByKind = 0;
-    const silenced: SilencedCounts = { disableComments: 0, configuration: 0, patchFiles: 0 };
+    const silenced: SilencedCounts = { disableComments: 0, configuration: 0, patchFiles: 0, patchesCheckedWhole: 0 };
     const charts = new Map<string, ChartSummary>();
     /** Files Kubegate failed on (an internal error, damaged data): each gets a check-failed finding, the run goes on. */
     const failedChecks: string[] = [];

@@ -102,13 +102,14 @@ export function junitWriter(out: ChunkedOut, options: JunitOptions): ReportWrite
         );
       }
       // Nothing silenced without a count: a suite of no tests whose properties say what was left out on purpose.
-      const { disableComments, configuration, patchFiles } = summary.silenced;
-      if (disableComments + configuration + patchFiles > 0) {
+      const { disableComments, configuration, patchFiles, patchesCheckedWhole } = summary.silenced;
+      if (disableComments + configuration + patchFiles + patchesCheckedWhole > 0) {
         out.write(
           `  <testsuite name="kubegate silenced" tests="0" failures="0" errors="0" skipped="0">\n    <properties>\n` +
             `      <property name="findings silenced by disable comments" value="${disableComments}"/>\n` +
             `      <property name="findings switched off by configuration" value="${configuration}"/>\n` +
-            `      <property name="files read as kustomize patches" value="${patchFiles}"/>\n    </properties>\n  </testsuite>\n`,
+            `      <property name="files read as kustomize patches" value="${patchFiles}"/>\n` +
+            `      <property name="kustomize patch documents checked as whole objects" value="${patchesCheckedWhole}"/>\n    </properties>\n  </testsuite>\n`,
         );
       }
       out.write('</testsuites>\n');

@@ -58,6 +58,7 @@ export function summaryLine(s: RunSummary, quiet: boolean): string {
   if (s.silenced.disableComments) extra.push(`${plural(s.silenced.disableComments, 'finding')} silenced by disable comments`);
   if (s.silenced.configuration) extra.push(`${plural(s.silenced.configuration, 'finding')} switched off by configuration`);
   if (s.silenced.patchFiles) extra.push(`${plural(s.silenced.patchFiles, 'file')} read as kustomize patches`);
+  if (s.silenced.patchesCheckedWhole) extra.push(`${plural(s.silenced.patchesCheckedWhole, 'patch document')} checked as ${s.silenced.patchesCheckedWhole === 1 ? 'a whole object' : 'whole objects'}`);
   if (quiet) {
     const hidden: string[] = [];
     if (s.counts.information) hidden.push(`${s.counts.information} information`);

@@ -41,7 +41,8 @@ export interface RunSummary {
   /** Documents skipped on purpose (`--skip-kind`, `skipKinds`). */
   skippedByKind: number;
   /** Nothing silenced without a count (every format says it): findings dropped by disable comments and by
-   *  configuration (a severity `off`), files read as kustomize patches (fragments, not whole objects). */
+   *  configuration (a severity `off`), files read as kustomize patches (fragments), and patch documents written as
+   *  whole objects and checked as such. */
   silenced: SilencedCounts;
   /** Helm charts whose templates were met (one note each; their template documents count as not checked). */
   charts: ChartSummary[];
@@ -59,6 +60,8 @@ export interface SilencedCounts {
   disableComments: number;
   configuration: number;
   patchFiles: number;
+  /** Documents of patches written as whole objects, checked as such (kustomize/apply.ts). */
+  patchesCheckedWhole: number;
 }
 
 /** Adds what a file's report silenced to the run's counts. */
@@ -66,6 +69,7 @@ export function addSilenced(counts: SilencedCounts, report: FileReport): void {
   counts.disableComments += report.silenced?.disableComments ?? 0;
   counts.configuration += report.silenced?.configuration ?? 0;
   if (report.silenced?.readAsPatch) counts.patchFiles++;
+  counts.patchesCheckedWhole += report.silenced?.patchesCheckedWhole ?? 0;
 }
 
 /** A settings file of the run and what it did (every format lists them). */
@@ -184,6 +188,10 @@ export function notCheckedDocuments(report: FileReport, skipped: ReadonlySet<Doc
  *  templates get one note per chart instead: chartNote; a template of another tool, a note per document). */
 export function takenNote(report: FileReport): string | undefined {
   const taken = report.taken;
+  const whole = report.silenced?.patchesCheckedWhole ?? 0;
+  if (whole > 0 && (taken?.as === 'kustomize-patch' || taken?.as === 'kustomize-unused')) {
+    return `a kustomize patch written as ${whole === 1 ? 'a whole object' : `${whole} whole objects`}: checked as such, nothing it leaves out excused`;
+  }
   if (!taken || isJudged(taken.as) || taken.as === 'chart-template' || taken.as === 'template') return undefined;
   if (taken.as === 'kustomize-unused') {
     return `no kustomization uses this file (${taken.kustomization ?? 'a kustomization'} owns its folder): read as a patch, missing fields not reported`;

@@ -111,6 +111,9 @@ export interface DocumentReport {
   range: Range;
   /** Entries of a `v1` `List` or a typed list, each routed on its own (index = position in `items`). */
   items?: DocumentReport[];
+  /** A document of a kustomize patch that sets every field its kind requires in its first two levels: checked as a
+   *  whole object, nothing it leaves out excused (kustomize/apply.ts). */
+  wholeObject?: true;
 }
 
 export const SUPPORTED_VERSIONS = ['1.34', '1.35', '1.36', '1.37'] as const;

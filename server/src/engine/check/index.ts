@@ -184,8 +184,14 @@ export function reportOf(analysis: FileAnalysis, options: CheckOptions, knowledg
     return refused ? { ...doc.report, status: 'type-meta' as const, reason: REASON_TYPE_META } : doc.report;
   });
   append(findings, disableCommentFindings(analysis.directives, used, options.reportUnusedDisables === true));
-  // Nothing silenced without a count: findings dropped by disable comments, and a file read as a patch.
-  const silenced: Silenced = { ...(disabled > 0 ? { disableComments: disabled } : {}), ...(options.kustomize?.role === 'patch' ? { readAsPatch: true as const } : {}) };
+  // Nothing silenced without a count: findings dropped by disable comments, a file read as a patch, and the
+  // documents of a patch checked as whole objects.
+  const whole = documents.filter((d) => d.wholeObject).length;
+  const silenced: Silenced = {
+    ...(disabled > 0 ? { disableComments: disabled } : {}),
+    ...(options.kustomize?.role === 'patch' ? { readAsPatch: true as const } : {}),
+    ...(whole > 0 ? { patchesCheckedWhole: whole } : {}),
+  };
   const taken = takenOf(placeOf(options), kustomizeFactsOf(options), documents);
   return { taken, documents, findings: assignVerdicts(capFindings(sortFindings(dedupe(findings))), []), ...(Object.keys(silenced).length > 0 ? { silenced } : {}) };
 }

@@ -50,4 +50,6 @@ export interface Silenced {
   configuration?: number;
   /** The file is read as a kustomize patch: its documents are fragments, not refused for a missing apiVersion/kind. */
   readAsPatch?: true;
+  /** Of a patch, documents written as whole objects and checked as such (nothing they leave out excused). */
+  patchesCheckedWhole?: number;
 }

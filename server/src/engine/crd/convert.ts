@@ -90,6 +90,20 @@ function structType(out: ConvertedVersion, prefix: string, name: string, schema:
   return key;
 }
 
+/**
+ * The range a custom resource's `type: integer` value has, whatever the schema's `format`. kube-apiserver decodes a
+ * custom resource's numbers as int64 when they parse as one and as float64 otherwise (kubernetes/kubernetes
+ * staging/src/k8s.io/apimachinery/pkg/util/json/json.go@17c28f0e1c6733b02a62471c813b262df7681789 convertNumber),
+ * and its schema validation takes a float64 for an integer only when it is whole and within ±(2^53-1)
+ * (kubernetes/kube-openapi pkg/validation/validate/type.go@114aa73fce1c689712d89215533701d76f6546e5
+ * typeValidator.Validate, with go-openapi/swag convert.go@1410180ef9a084fa9482cc1e6393e92736068c68
+ * IsFloat64AJSONInteger): so a whole number is accepted exactly when it fits an int64. `format: int32` (or int64,
+ * float, double) is not checked against the value: the same typeValidator accepts any integer for an integer type
+ * whatever its format, and the format validator (pkg/validation/validate/formats.go@c8c0761c9c29483034ca20483cd55f835c57128e
+ * formatValidator.Applies) runs on strings only.
+ */
+const CUSTOM_RESOURCE_INTEGER = 'int64';
+
 function isObjectLike(s: CrdSchema): boolean {
   return s.type === 'object' || (!s.type && (!!s.properties || s.additionalProperties !== undefined));
 }
@@ -115,7 +129,7 @@ function typeOf(out: ConvertedVersion, prefix: string, name: string, schema: Crd
       if (field) addEnum(out, prefix, name, schema, field);
       return { s: 'string' };
     case 'integer':
-      return { s: 'number' };
+      return { s: 'number', int: CUSTOM_RESOURCE_INTEGER };
     case 'number':
       return { s: 'number', float: true };
     case 'boolean':

@@ -8,6 +8,10 @@ import { spanAtLine, type DocumentSpan, type TextSnapshot } from '../incremental
 import { LineIndex } from '../base/line-index';
 import type { Finding } from '../codes/finding';
 import type { Fix, TextEdit } from './types';
+import { readEnd } from '../parse/parseFile';
+
+/** How much of the last finding's line is lexed to tell whether lines start inside a scalar. */
+const LINE_READ = 65_536;
 
 const NEXT_LINE_RE = /^(\s*)#\s*kubegate-disable-next-line\s+([^#]*?)\s*$/;
 
@@ -74,7 +78,15 @@ function fileFix(finding: Finding, text: string, file: string, index: LineIndex)
  *  documents that hold a finding are read, else the whole text. */
 function unsafeLines(findings: readonly Finding[], text: string, index: LineIndex, snapshot: TextSnapshot | undefined): Set<number> {
   const spans = snapshot?.documentSpans();
-  if (!spans) return linesInsideScalars(text, index);
+  // Up to the end of the last finding's line (at most LINE_READ of it: a 30 MB line of brackets is not lexed for a
+  // note at its start), and no further than the check read the text (past its bounds, no finding but the note at
+  // the start of the first document not read).
+  if (!spans) {
+    const last = findings.reduce((n, f) => Math.max(n, f.range.start.line), 0);
+    const start = index.offsetAt({ line: last, character: 0 });
+    const lineEnd = last + 1 < index.lineCount ? index.offsetAt({ line: last + 1, character: 0 }) : text.length;
+    return linesInsideScalars(text, index, new Set(), 0, Math.min(lineEnd, start + LINE_READ, readEnd(text)));
+  }
   const out = new Set<number>();
   const read = new Set<DocumentSpan>();
   for (const f of findings) {

@@ -12,6 +12,7 @@ import {
 } from 'yaml';
 import { keep, type TextSnapshot } from '../incremental/snapshot';
 import type { ParsedFile } from '../model';
+import { parseFile } from '../parse/parseFile';
 import type { YamlDoc } from './types';
 import { lineEndAfter, lineStartOf, startsLine } from './text';
 
@@ -26,7 +27,9 @@ export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   if (parsed && parsed.text === text) {
     return parsed.documents.flatMap((d) => (d.doc ? [{ index: d.index, doc: d.doc }] : []));
   }
-  return parseAllDocuments(text, PARSE_OPTIONS).flatMap((doc, index) => ('contents' in doc && doc.contents ? [{ index, doc }] : []));
+  // Read as the check reads it (parseFile): within its bounds of nesting, nodes and template documents, so a text
+  // over a bound costs no more here than there (there is no finding to fix past them).
+  return yamlDocs(text, parseFile(text));
 }
 
 /** The document of a snapshot's text that holds a finding (document `index`, else the one around `offset`),

@@ -3,10 +3,15 @@
 //   - patch: nothing is required (`missing-field` dropped, and `null` on a required field is a strategic-merge
 //     delete, not an invalid value; rules that judge the whole object, `data.wholeObject`, are dropped too); strategic-merge directives (`$patch`, `$retainKeys`, `$setElementOrder/…`,
 //     `$deleteFromPrimitiveList/…`) are not unknown fields; a JSON6902 operation list is checked against the
-//     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions.
-import { isMap, type Node, type YAMLMap } from 'yaml';
+//     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions;
+//   - a strategic-merge patch document that sets every field its kind requires in its first two levels (a whole
+//     Deployment listed under `patches:`) is still a patch for kustomize, but it is judged as the object it is
+//     written as: nothing it leaves out is excused, and its report says so (`wholeObject`). A failing manifest
+//     cannot hide under `patches:` by being listed there. A kind that requires nothing in those levels (a
+//     ConfigMap, a Service) gives no way to tell a patch from an object: its documents stay patches.
+import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
 import type { KindEntry } from '../knowledge/format';
-import { kindsNamed } from '../knowledge/version-index';
+import { kindEntry, kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { rangeOf } from '../parse/ranges';
@@ -98,6 +103,31 @@ function walkOperations(parsed: ParsedFile, a: DocumentAnalysis, target: PatchTa
   return true;
 }
 
+/** The fields an object of `entry` requires in its first two levels (`spec`, `spec.selector`, …), as paths. */
+function requiredNearRoot(entry: KindEntry, inputs: AnalyzeInputs): string[][] {
+  const out: string[][] = [];
+  for (const f of inputs.data.types[entry.root]?.fields ?? []) {
+    if (f.required) out.push([f.name]);
+    const inner = 'ref' in f.type ? inputs.data.types[f.type.ref] : undefined;
+    for (const g of inner?.fields ?? []) if (g.required) out.push([f.name, g.name]);
+  }
+  return out;
+}
+
+/** Whether a strategic-merge patch document is written as a whole object: a kind whose first two levels require
+ *  something, and every such field set (not null, which is a strategic-merge delete). */
+function isWholeObject(parsed: ParsedFile, a: DocumentAnalysis, inputs: AnalyzeInputs): boolean {
+  if (!a.report.checked || a.report.items) return false;
+  const entry = kindEntry(inputs.data, a.report.apiVersion, a.report.kind);
+  const doc = parsed.documents.find((d) => d.index === a.report.index)?.doc;
+  if (!entry || !doc || !isMap(doc.contents)) return false;
+  const required = requiredNearRoot(entry, inputs);
+  return required.length > 0 && required.every((p) => {
+    const node: unknown = doc.getIn(p, true);
+    return node !== undefined && !(isScalar(node) && node.value === null);
+  });
+}
+
 /** Adjusts the analyses of a file that kustomize reads as a resource or a patch (in place). */
 export function applyKustomizeFacts(parsed: ParsedFile, documents: DocumentAnalysis[], facts: KustomizeFacts, inputs: AnalyzeInputs): void {
   for (const a of documents) {
@@ -107,6 +137,7 @@ export function applyKustomizeFacts(parsed: ParsedFile, documents: DocumentAnaly
       continue;
     }
     if (walkOperations(parsed, a, facts.target, inputs)) continue;
-    a.findings = partial(a.findings);
+    if (isWholeObject(parsed, a, inputs)) a.report = { ...a.report, wholeObject: true };
+    else a.findings = partial(a.findings);
   }
 }

@@ -7,29 +7,30 @@ import { CST, Lexer } from 'yaml';
 import { documentMarkers } from './cut-documents';
 import { MAX_NESTING } from './nesting';
 
-/** Nodes (scalars, aliases, flow collections, block sequence items) read from one file at most: ten times the
+/** Nodes (scalars, aliases, flow collections, block sequence items, comments) read from one file at most: ten times the
  *  nodes of the largest file of the bench (the 1.8 MB Gateway API bundle), and under half a GB of parsed tokens and
  *  documents. */
 export const MAX_FILE_NODES = 500_000;
 
 /** Nodes the text can hold at most: every node starts after an indicator (`:` gives a key and a value, `-` an item
- *  that may hold a collection, `,` `[` `{` `?` an item or key) or on a line of its own. */
+ *  that may hold a collection, `,` `[` `{` `?` an item or key, `#` a comment) or on a line of its own. */
 function nodeBound(text: string): number {
   let n = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 58 /* : */ || c === 45 /* - */ || c === 91 /* [ */ || c === 123 /* { */) n += 2;
-    else if (c === 44 /* , */ || c === 63 /* ? */ || c === 10 /* \n */) n++;
+    else if (c === 44 /* , */ || c === 63 /* ? */ || c === 10 /* \n */ || c === 35 /* # */) n++;
   }
   return n;
 }
 
 /** A lexeme that makes a node: a scalar (plain ones come after the lexer's SCALAR mark), an alias, a flow
- *  collection, a block sequence item, a block scalar. */
+ *  collection, a block sequence item, a block scalar; and a comment, which the parser keeps as a token and the
+ *  composer as text, at about a node's cost (31 MB of comment lines took more than a 768 MB heap). */
 function makesNode(lexeme: string): boolean {
   if (lexeme === CST.SCALAR || lexeme === '[' || lexeme === '{' || lexeme === '-') return true;
   const c = lexeme.charCodeAt(0);
-  return c === 34 /* " */ || c === 39 /* ' */ || c === 42 /* * */ || c === 124 /* | */ || c === 62 /* > */;
+  return c === 34 /* " */ || c === 39 /* ' */ || c === 42 /* * */ || c === 124 /* | */ || c === 62 /* > */ || c === 35 /* # */;
 }
 
 /** The lexer's marks, which stand for no text. */
@@ -46,6 +47,16 @@ export function mayExceedNodeBudget(text: string, limit = MAX_FILE_NODES): boole
  *  `---` line, so a deep document costs its first levels, not its length. */
 export function nodeBudgetCap(text: string, limit = MAX_FILE_NODES): number | undefined {
   if (!mayExceedNodeBudget(text, limit)) return undefined;
+  // The check and then its fixes ask about the same text: the last answer is kept.
+  if (last?.text === text && last.limit === limit) return last.cap;
+  const cap = countedCap(text, limit);
+  last = { text, limit, cap };
+  return cap;
+}
+
+let last: { text: string; limit: number; cap: number | undefined } | undefined;
+
+function countedCap(text: string, limit: number): number | undefined {
   let nodes = 0;
   for (let from = 0; ; ) {
     let offset = from;
