@@ -5,7 +5,7 @@
 //     `$deleteFromPrimitiveList/…`) are not unknown fields; a JSON6902 operation list is checked against the
 //     target kind: each `add` / `replace` value is walked at its path, findings at their exact positions.
 import { isMap, type Node, type YAMLMap } from 'yaml';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
