@@ -25,8 +25,8 @@ export default {
   mutate: [
     'server/src/engine/validate/**/*.ts',
     'server/src/engine/gates/**/*.ts',
-    'server/src/engine/crd/*-rules.ts',
-    'server/src/engine/crd/cel-cost.ts',
+    'server/src/engine/api-extensions/*-rules.ts',
+    'server/src/engine/api-extensions/cel-cost.ts',
     'server/src/engine/check/directives.ts',
     'server/src/cli/policy.ts',
     'server/src/cli/format/*.ts',

@@ -34,7 +34,7 @@ export const common = {
   // One id per build, shared by the CLI and the server bundles: the derived-facts cache (server/src/host/
   // derived-store.ts) is keyed by it, so a rebuilt Kubegate never reads what an older one stored.
   // KUBEGATE_VERSION: the package's version, embedded so that a copied standalone executable (no package.json
-  // above it) still knows it (server/src/cli/project.ts).
+  // above it) still knows it (server/src/cli/program-info.ts).
   define: {
     KUBEGATE_BUILD_ID: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`),
     KUBEGATE_VERSION: JSON.stringify(packageVersion),
@@ -49,7 +49,7 @@ const vendored = {
   // The RE2 engine of CEL's matches(), also used for CRD `pattern`s (engine/base/regex.ts): one copy, in the CEL bundle.
   '@bufbuild/re2': { file: 'cel.js', pick: 're2' },
   // The planner of the CEL library (not among its package exports), whose nodes count CEL evaluation cost
-  // (engine/crd/cel.ts). Its file is named so that the bundle shares it with the library's own copy.
+  // (engine/api-extensions/cel.ts). Its file is named so that the bundle shares it with the library's own copy.
   '@bufbuild/cel/planner': { file: 'cel.js', pick: 'planner' },
 };
 

@@ -5,7 +5,7 @@
 // that package.json and package.nls.json equal a fresh run.
 import { SETTINGS, type SettingSpec } from '../../server/src/contract/settings';
 import { ALL_CODES, CODE_TABLE } from '../../server/src/engine/codes';
-import type { GateCatalog } from '../../server/src/engine/knowledge/format';
+import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { COMMANDS } from '../../client/src/commandIds';
 

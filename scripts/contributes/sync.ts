@@ -4,7 +4,7 @@
 // `npm run generate` changed the gates.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { GateCatalog } from '../../server/src/engine/knowledge/format';
+import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
 import { nlsStrings, syncedPackage } from './contributes';
 import { withCodesSection } from '../codes/readme';
 import { withCoverageSection } from '../validation-coverage/table';

@@ -4,7 +4,7 @@
 // group's types (k8s.io/api does not define them); each row names the upstream file and commit it was read from.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ApiObjectsData, FieldDef, KindEntry, TypeDef, TypeRef } from '../../server/src/engine/knowledge/format';
+import type { ApiObjectsData, FieldDef, KindEntry, TypeDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
 import { sortedRecord } from './write-json';
 
 export const API_OBJECTS_DIR = path.join(__dirname, 'api-objects');

@@ -1,6 +1,6 @@
 // BriefFacts from ../shared/reference/brief-features.json: surfaces designed for 1.37 but not shipped in v1.37.0,
 // and the curated "also requires" gate links.
-import type { BriefFacts, GateCatalog, VersionData } from '../../server/src/engine/knowledge/format';
+import type { BriefFacts, GateCatalog, VersionData } from '../../server/src/engine/knowledge/data-contract';
 import type { BriefFile } from './sources';
 import { cmp } from './version-data';
 import { sortedRecord } from './write-json';

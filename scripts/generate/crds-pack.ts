@@ -1,13 +1,13 @@
 // The bundled ecosystem CRD pack (schemas/crds-pack.json) from ../shared/upstream/crds: per project and release
 // the CRDs (names, scope, versions, schemas without descriptions; identical schemas stored once; for Gateway API
 // the experimental channel's CRDs), the Gateway API channel differences (channel-fields.tsv: fields, enum values, kinds, versions) and the controller feature gates
-// (controller-gates.json). Format: server/src/engine/crd/format.ts.
+// (controller-gates.json). Format: server/src/engine/api-extensions/crd-data.ts.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { crdFromObject } from '../../server/src/engine/crd/definition';
-import type { ChannelRow, ControllerGateFact, CrdPack, CrdSchema, PackCrd, PackProject } from '../../server/src/engine/crd/format';
+import { crdFromObject } from '../../server/src/engine/api-extensions/definition';
+import type { ChannelRow, ControllerGateFact, CrdPack, CrdSchema, PackCrd, PackProject } from '../../server/src/engine/api-extensions/crd-data';
 
 interface IndexFile {
   file: string;

@@ -5,7 +5,7 @@ import type {
   GateEntry,
   GateStage,
   GateVersionState,
-} from '../../server/src/engine/knowledge/format';
+} from '../../server/src/engine/knowledge/data-contract';
 import type { FeatureGatesFile, KepsFile, RefGate, RefVersionState } from './sources';
 import { sortedRecord } from './write-json';
 

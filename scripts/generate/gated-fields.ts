@@ -2,7 +2,7 @@
 // where a gate applies, with structural paths as in ../shared/upstream/gated-fields-summary.tsv
 // (`.` between fields, `[]` list item, `.*` map value, `(kind)` for a kind-level gate).
 // Comment-derived gates count for config kinds only (corpus README rule 5).
-import type { GatedFieldRow, KindEntry, TypeRef, VersionData } from '../../server/src/engine/knowledge/format';
+import type { GatedFieldRow, KindEntry, TypeRef, VersionData } from '../../server/src/engine/knowledge/data-contract';
 import { cmp } from './version-data';
 
 function rowKey(r: GatedFieldRow): string {

@@ -1,7 +1,7 @@
 // The whole generation: reads the project's extracted data (and ../shared for what it lacks: inputs.ts), writes
-// every file of schemas/ (see server/src/engine/knowledge/format.ts).
+// every file of schemas/ (see server/src/engine/knowledge/data-contract.ts).
 import * as path from 'node:path';
-import type { VersionData } from '../../server/src/engine/knowledge/format';
+import type { VersionData } from '../../server/src/engine/knowledge/data-contract';
 import { buildApiObjects } from './api-objects';
 import { buildBrief } from './brief';
 import { buildCrdPack } from './crds-pack';

@@ -1,7 +1,7 @@
 // Declarative validation markers (`+k8s:…` tags of fields.json) → FieldRule / UnionRule data for the walk.
 // A marker is `+k8s:name`, `+k8s:name=value`, `+k8s:name(args)` or `+k8s:name(args)=value`, where the value may be
 // another marker (`+k8s:beta(since: "1.37")=+k8s:maxItems=8`, `+k8s:eachKey=+k8s:format=k8s-short-name`).
-import type { FieldRule, RuleCondition } from '../../server/src/engine/knowledge/format';
+import type { FieldRule, RuleCondition } from '../../server/src/engine/knowledge/data-contract';
 
 export interface Marker {
   name: string;

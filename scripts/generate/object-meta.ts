@@ -5,7 +5,7 @@
 // The gate defaults of a row with a gate come from the gate catalog (../shared feature-gates.json).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { GateCatalog } from '../../server/src/engine/knowledge/format';
+import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
 import {
   objectKindKey,
   type LabelMapRow,

@@ -1,7 +1,7 @@
 // Turns upstream type facts (fields.json structs first, structure.yaml for the apimachinery types that
-// fields.json lacks) into the TypeDef/TypeRef shapes of server/src/engine/knowledge/format.ts.
+// fields.json lacks) into the TypeDef/TypeRef shapes of server/src/engine/knowledge/data-contract.ts.
 // Types are built on demand from the kind roots, so only reachable types end up in the output.
-import type { FieldDef, GoInteger, TypeDef, TypeRef, UnionRule } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, GoInteger, TypeDef, TypeRef, UnionRule } from '../../server/src/engine/knowledge/data-contract';
 import { rulesOfMarkers } from './markers';
 import type { FieldsFile, SmdField, SmdType, SmdTypeRef, UpElem, UpEnum, UpField, UpType } from './sources';
 import { NameTable } from './names';

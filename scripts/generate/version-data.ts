@@ -5,7 +5,7 @@
 // minor. kind v1alpha4 and kubeadm v1beta4 have a single extracted version (their upstream provenance resolves
 // referenced types against 1.37); we use the API types of the version being generated, which all define the
 // referenced types (Taint, EnvVar, PullPolicy, HostPathType, …), so a 1.34 check never mixes in 1.37 API types.
-import type { FieldDef, KindEntry, ServedGroupVersions, TypeDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, KindEntry, ServedGroupVersions, TypeDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/data-contract';
 import type { DropGatedRow, ServedVersionFacts, UpEnum, UpKind, UpType, VersionSources } from './sources';
 import { TypeBuilder, collectScalarRefs } from './type-builder';
 import { sortedRecord } from './write-json';

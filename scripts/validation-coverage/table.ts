@@ -1,6 +1,6 @@
 // The coverage table of kube-apiserver's hand-written validation, defaulting and warnings for the kinds Kubegate
 // checks: per upstream function, ported / partly / not, with why. Ported rows come from the rule modules
-// themselves (server/src/engine/validate/apiserver/*.ts and the tables of handwritten-table.ts / warning-table.ts:
+// themselves (server/src/engine/validate/apiserver/*.ts and the tables of field-rule-table.ts / warning-table.ts:
 // each row's upstream function); partly and not rows are written here, with the reason. `npm run contributes`
 // writes the README's "Coverage" section from it (between the markers); tests/rules/coverage.test.ts fails when
 // that section is stale.
@@ -8,7 +8,7 @@ import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from '../../server/src/eng
 import { DEFAULTING_SOURCES } from '../../server/src/engine/validate/apiserver/defaults';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { INT_OR_STRING, LIST_KEYS, NARROWED_VALUES, NOT_BOTH_ZERO, REQUIRED, RESOURCE_LISTS, STRING_FIELDS, type UpstreamSource } from '../../server/src/engine/validate/handwritten-table';
+import { INT_OR_STRING, LIST_KEYS, NARROWED_VALUES, NOT_BOTH_ZERO, REQUIRED, RESOURCE_LISTS, STRING_FIELDS, type UpstreamSource } from '../../server/src/engine/validate/field-rule-table';
 import {
   VOLUME_WARNINGS,
   NODE_LABEL_WARNINGS,

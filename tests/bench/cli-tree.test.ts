@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCliTree } from '../../bench/cli-tree';
-import { readCrdFile } from '../../server/src/engine/crd/workspace';
+import { readCrdFile } from '../../server/src/engine/api-extensions/workspace';
 import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 
 const shared = sharedDir;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';
-import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
 import { memoryIO } from '../support/cli-io';
 
 const V = '1.37';

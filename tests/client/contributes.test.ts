@@ -7,7 +7,7 @@ import { SETTINGS } from '../../server/src/contract/settings';
 import { COMMANDS } from '../../client/src/commandIds';
 import { RESTRICTED_SETTINGS } from '../../client/src/trust';
 import { ALL_CODES } from '../../server/src/engine/codes';
-import type { GateCatalog } from '../../server/src/engine/knowledge/format';
+import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
 import { commandsContribution, configurationContribution, localize, newestGates, nlsStrings } from '../../scripts/contributes/contributes';
 
 const repo = resolve(__dirname, '..', '..');

@@ -1,14 +1,14 @@
 // Compares our findings with ../shared/corpus/MANIFEST.tsv (authoritative), file by file, for a chosen
 // set of codes. Used by corpus.test.ts (structural codes) and gates-corpus.test.ts (gate codes).
-// Internal imports: `crd/api-objects` (the API object groups, to tell which corpus files the object rules judge).
+// Internal imports: `api-extensions/api-objects` (the API object groups, to tell which corpus files the object rules judge).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import * as path from 'node:path';
 import { checkText } from '../../server/src/engine/check';
 import { readSharedTsv, sharedPath } from '../support/shared';
 import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabulary';
-import type { CrdCatalog } from '../../server/src/engine/crd/catalog';
-import { API_OBJECT_GROUPS } from '../../server/src/engine/crd/api-objects';
+import type { CrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { API_OBJECT_GROUPS } from '../../server/src/engine/api-extensions/api-objects';
 import { loadVersion } from '../../server/src/engine/knowledge';
 import type { DocumentReport } from '../../server/src/engine/base/types';
 import type { FileReport } from '../../server/src/engine/codes/finding';

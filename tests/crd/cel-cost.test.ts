@@ -2,7 +2,7 @@
 // together go over RuntimeCELCostBudget, stops (the API server refuses the object and runs no further rule).
 // The attacks are generated here; the work is asserted in evaluation steps (celStats.cost), not time.
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/crd/cel';
+import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/api-extensions/cel';
 import { checkText } from '../../server/src/engine/check';
 import { celGrowth, checkWithCrd, withRules } from './crd-object-helpers';
 

@@ -3,11 +3,11 @@
 // the CRD refused. Kubegate's estimate is a lower bound: the same rules with small maxItems / maxLength are not
 // reported. Also what the compiler refuses beyond syntax: unknown fields, a result that is not a boolean.
 // The CRDs are generated here; the work is asserted in rule evaluations (none: the estimate runs no rule).
-// Internal imports: `crd/cel` (the CEL cost statistics, a unit whose verdicts alone are public).
+// Internal imports: `api-extensions/cel` (the CEL cost statistics, a unit whose verdicts alone are public).
 import { describe, expect, it } from 'vitest';
-import { celStats } from '../../server/src/engine/crd/cel';
-import { declOf, estimateCel } from '../../server/src/engine/crd/cel-cost';
-import { parsedCel } from '../../server/src/engine/crd/cel';
+import { celStats } from '../../server/src/engine/api-extensions/cel';
+import { declOf, estimateCel } from '../../server/src/engine/api-extensions/cel-cost';
+import { parsedCel } from '../../server/src/engine/api-extensions/cel';
 import { at, check, crd, one, ruled, withRules } from './crd-object-helpers';
 
 const NESTED_ALL = 'self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))';

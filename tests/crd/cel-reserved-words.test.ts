@@ -1,4 +1,4 @@
-// A property named like a CEL reserved word (`namespace`, `if`, …) in CRD rules (crd/cel.ts celFieldKey, CelObject):
+// A property named like a CEL reserved word (`namespace`, `if`, …) in CRD rules (api-extensions/cel.ts celFieldKey, CelObject):
 // kube-apiserver declares it to CEL escaped (`__namespace__`) and, at the CEL compatibility version of every
 // supported release (1.33 and later), also reads it by its plain name, at compile time and at run time. The CRD
 // (checked as a manifest) and its custom resources (checked against it) give no false alarm, each rule is evaluated

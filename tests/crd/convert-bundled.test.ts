@@ -2,17 +2,17 @@
 // channel) converts to the walk's type tables; every CEL rule is classified (evaluated / oldSelf / needs the
 // Kubernetes CEL library) and the skipped count is printed. With ../shared, every upstream CRD file converts
 // the same way straight from its YAML.
-// Internal imports: `crd/catalog`, `crd/cel` (the bundled CRD pack and the CEL support table, checked against each
+// Internal imports: `api-extensions/catalog`, `api-extensions/cel` (the bundled CRD pack and the CEL support table, checked against each
 // other).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { definitionOfPackCrd } from '../../server/src/engine/crd/catalog';
-import { ruleSupport } from '../../server/src/engine/crd/cel';
-import { convertVersion } from '../../server/src/engine/crd/convert';
-import { crdFromObject } from '../../server/src/engine/crd/definition';
-import type { CrdDefinition, CrdPack, CrdSchema } from '../../server/src/engine/crd/format';
+import { definitionOfPackCrd } from '../../server/src/engine/api-extensions/catalog';
+import { ruleSupport } from '../../server/src/engine/api-extensions/cel';
+import { convertVersion } from '../../server/src/engine/api-extensions/convert';
+import { crdFromObject } from '../../server/src/engine/api-extensions/definition';
+import type { CrdDefinition, CrdPack, CrdSchema } from '../../server/src/engine/api-extensions/crd-data';
 import { loadSchemaFile } from '../../server/src/engine/knowledge/load-json';
 import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 

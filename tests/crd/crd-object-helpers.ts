@@ -1,13 +1,13 @@
 // Helpers of the CRD / APIService object tests: checkText at 1.37, exact ranges, the one finding of a rule with
 // the verdict contract checked, and a v1 CRD text to vary.
-// Internal imports: `crd/cel` (the CEL cost statistics the helpers report beside a finding).
+// Internal imports: `api-extensions/cel` (the CEL cost statistics the helpers report beside a finding).
 import { expect } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
-import { celStats } from '../../server/src/engine/crd/cel';
+import { celStats } from '../../server/src/engine/api-extensions/cel';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
 /** A custom resource checked against the CRD of another file (the workspace's CRDs). */

@@ -4,8 +4,8 @@
 // data.rule / stage / verdict / source. Schema rules: crd-schema.test.ts; APIService: apiservice.test.ts.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { hoverAt } from '../../server/src/engine/hover/hover';
 import type { Finding } from '../../server/src/engine/codes/finding';
 import { at, check, crd, one, ruled } from './crd-object-helpers';

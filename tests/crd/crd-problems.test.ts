@@ -1,10 +1,10 @@
 // CRD files whose CRDs cannot be used are said so, naming the file and line: a CRD document that does not
 // parse, a CRD without group or kind, a schema 500 levels deep (deeper than Kubegate follows). The CRD document
 // itself, when checked, gets an information finding for the deep schema. Generated in the test.
-// Internal imports: `crd/workspace` (a CRD file's own problems, read as the project model reads them).
+// Internal imports: `api-extensions/workspace` (a CRD file's own problems, read as the project model reads them).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { crdFileProblems, loadCrdFiles } from '../../server/src/engine/crd/workspace';
+import { crdFileProblems, loadCrdFiles } from '../../server/src/engine/api-extensions/workspace';
 
 /** A CRD whose schema nests `levels` objects, in flow style (one line) or block style. */
 function deepCrd(levels: number, block = false): string {

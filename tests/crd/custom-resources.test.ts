@@ -3,8 +3,8 @@
 // resources, schema constraints, CEL rules (oldSelf and library rules skipped), served / not-served /
 // deprecated versions, and "not checked" for custom resources no CRD defines.
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { fixesFor } from '../../server/src/engine/fixes';
 import type { Finding } from '../../server/src/engine/codes/finding';

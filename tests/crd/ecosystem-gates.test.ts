@@ -2,8 +2,8 @@
 // annotation, the workspace or a selection) and controller gates (snapshot-controller CSIVolumeGroupSnapshot,
 // Karpenter StaticCapacity / NodeOverlay) as feature-gate findings of a component named after the controller.
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { controllerGateFixes } from '../../server/src/engine/fixes/crd-fixes';
 import { checkText } from '../../server/src/engine/check';
 import { hoverAt } from '../../server/src/engine/hover/hover';

@@ -4,9 +4,9 @@
 // Internal imports: `complete` (completion inside a custom resource at a position, below Analysis.complete).
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { customData } from '../../server/src/engine/crd/overlay';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { customData } from '../../server/src/engine/api-extensions/overlay';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { hoverAt } from '../../server/src/engine/hover/hover';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { expandDefaults, loadSnippets } from '../../server/src/engine/snippets';

@@ -2,7 +2,7 @@
 // kinds leave it unread (it is the largest data file), a custom resource of a pack group reads it once.
 import { describe, expect, it } from 'vitest';
 import { Analysis, type DataReader } from '../../server/src/engine';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
 import { nodeDataReader } from '../../server/src/host/data-files';
 import { cursor } from '../support/markers';
 

@@ -4,8 +4,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { compileRe2 } from '../../server/src/engine/base/regex';
 import { servedVersion } from './fixtures';

@@ -1,7 +1,7 @@
 // Where CRDs come from: CRD documents in the workspace (same folder, else the nearest ancestor folder with any,
 // never above the root; files named explicitly), the cluster's CRD list read over a loopback fake API server
 // (cached per cluster; failures give a note, not an error), and the order cluster → workspace → pack.
-// Internal imports: `crd/workspace` (CRD files read as the project model reads them; discoverCrds has no caller but
+// Internal imports: `api-extensions/workspace` (CRD files read as the project model reads them; discoverCrds has no caller but
 // tests today, see tests/engine/folder-bounds.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CRD_LIST_PATH, readClusterCrds } from '../../server/src/cluster/crds';
 import { OpenApiCache } from '../../server/src/cluster/openapi';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText, discoverCrds, loadCrdFiles } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText, discoverCrds, loadCrdFiles } from '../../server/src/engine/api-extensions/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from '../cluster/fakeApiServer';
 import { WIDGET_CRD } from './fixtures';

@@ -2,8 +2,8 @@
 // one schema for all versions, nullable required fields, embedded free-form resources, additionalProperties:
 // true, integer vs number, a Go-only regular expression, a List of CRDs, and broken CRD documents.
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { servedVersion } from './fixtures';
 

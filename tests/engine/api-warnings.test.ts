@@ -1,17 +1,17 @@
 // The API server's warning headers for Pods and pod templates (server/src/engine/validate/warning-table.ts and
-// api-warnings.ts): what is not one rule's verdict on a manifest. The verdicts themselves (deprecated volume types,
+// warnings-from-table.ts): what is not one rule's verdict on a manifest. The verdicts themselves (deprecated volume types,
 // node labels and annotations, fractional byte quantities, null label selectors, grace periods, pull secrets, hostIP
 // without hostPort, overlapping paths) are fixture files in tests/rules/warnings/. Here: the table against the
 // generated data, the byte-fraction arithmetic (no public surface but its verdicts), a refusal that leaves no warning
 // on top, and a custom resource's finalizers (checked with the file's own CRDs, which the fixtures do not load).
-// Internal imports: `validate/warning-table` (the rows), `validate/api-warnings` (isFractionalBytes), `crd/catalog`
-// and `crd/workspace` (the file's CRDs as kubegate check reads them), `check` (checkText with that catalog).
+// Internal imports: `validate/warning-table` (the rows), `validate/warnings-from-table` (isFractionalBytes), `api-extensions/catalog`
+// and `api-extensions/workspace` (the file's CRDs as kubegate check reads them), `check` (checkText with that catalog).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import type { Finding } from '../../server/src/engine/codes/finding';
-import { isFractionalBytes } from '../../server/src/engine/validate/api-warnings';
+import { isFractionalBytes } from '../../server/src/engine/validate/warnings-from-table';
 import { API_WARNING_RULE_IDS, NODE_LABEL_WARNINGS, VOLUME_WARNINGS } from '../../server/src/engine/validate/warning-table';
 import { marked } from '../support/markers';
 

@@ -14,7 +14,7 @@ import { compileGlob, globMatches } from '../../server/src/engine/base/glob-matc
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { yamlDocs } from '../../server/src/engine/fixes/yaml-nodes';
-import { crdsFromText } from '../../server/src/engine/crd/workspace';
+import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { readKustomization } from '../../server/src/engine/kustomize/kustomization';
 import { parseRepoConfig } from '../../server/src/contract/repo-config';
 import type { Finding } from '../../server/src/engine/codes/finding';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codesMarkdown, withCodesSection } from '../../scripts/codes/readme';
 import { codeRule } from '../../server/src/cli/format/sarif';
-import { codeHelpUri } from '../../server/src/cli/project';
+import { codeHelpUri } from '../../server/src/cli/program-info';
 import { ALL_CODES, CODE_TABLE, codeAnchor, defaultVerdict, finding, isFindingCode } from '../../server/src/engine/codes';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 

@@ -1,6 +1,6 @@
 // A custom resource's `type: integer` value is accepted by kube-apiserver exactly when it fits an int64 (decoded as
 // an int64, else as a float64 that schema validation takes for an integer only within ±(2^53-1)); the schema's
-// `format: int32` is not checked against the value (crd/convert.ts CUSTOM_RESOURCE_INTEGER says where upstream).
+// `format: int32` is not checked against the value (api-extensions/convert.ts CUSTOM_RESOURCE_INTEGER says where upstream).
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Project, type ProjectSettings } from '../../server/src/engine';

@@ -8,7 +8,7 @@ import { buildGateEnvironment } from '../../server/src/engine/gates';
 import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import type { Finding } from '../../server/src/engine/codes/finding';
-import { formatProblem } from '../../server/src/engine/validate/formats';
+import { formatProblem } from '../../server/src/engine/validate/declarative-formats';
 import { marked } from '../support/markers';
 
 function check(source: string, gates: string[] = []) {

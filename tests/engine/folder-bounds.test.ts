@@ -1,11 +1,11 @@
 // A folder of thousands of YAML files beside a manifest: config and CRD discovery read at most MAX_FOLDER_FILES of
 // them (the first in name order) and say so for the folder. Generated here; the work is asserted in files read.
-// Internal imports: `gates/discover-configs`, `crd/workspace`, `base/nearest-folder` (the folder walks of config and
+// Internal imports: `gates/discover-configs`, `api-extensions/workspace`, `base/nearest-folder` (the folder walks of config and
 // CRD discovery and their cap; discoverConfigs and discoverCrds have no caller but tests today, the project model
 // walks folders itself: moving discovery into it, issue 44 item 1, removes them).
 import { describe, expect, it } from 'vitest';
 import { discoverConfigs } from '../../server/src/engine/gates/discover-configs';
-import { discoverCrds } from '../../server/src/engine/crd/workspace';
+import { discoverCrds } from '../../server/src/engine/api-extensions/workspace';
 import { folderLimitMessage, MAX_FOLDER_FILES, type FolderLimitNote } from '../../server/src/engine/base/nearest-folder';
 import { Project } from '../../server/src/engine';
 import { memoryHost } from '../support/fixture';

@@ -1,16 +1,16 @@
-// Hand-written kube-apiserver validation beyond the schema (server/src/engine/validate/handwritten-table.ts): what
+// Hand-written kube-apiserver validation beyond the schema (server/src/engine/validate/field-rule-table.ts): what
 // is not one rule's verdict on a manifest. The verdicts themselves (container name/image, port names and numbers,
 // percentages, quantities, repeated list keys, a Job's restartPolicy) are fixture files in tests/rules/handwritten/.
 // Here: the table's rows against the generated data, the port-name and quantity grammars and the exact quantity
 // comparison (units with no public surface: the engine exposes only their verdicts), and kustomize patches (a
 // check option the fixtures do not set).
-// Internal imports: `validate/handwritten-table` (the rows, to check them against the data),
-// `validate/handwritten-scalars` (portNameProblem) and `validate/quantity` (the quantity grammar and comparison),
+// Internal imports: `validate/field-rule-table` (the rows, to check them against the data),
+// `validate/int-or-string-rules` (portNameProblem) and `validate/quantity` (the quantity grammar and comparison),
 // `check` (a kustomize patch's check options).
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
-import { INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/handwritten-table';
-import { portNameProblem } from '../../server/src/engine/validate/handwritten-scalars';
+import { INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/field-rule-table';
+import { portNameProblem } from '../../server/src/engine/validate/int-or-string-rules';
 import { compareQuantities, quantityProblem, quantityValue } from '../../server/src/engine/validate/quantity';
 import { data } from './helpers';
 

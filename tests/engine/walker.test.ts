@@ -2,7 +2,7 @@
 // collection of gated uses and gate settings. Facts are looked up in schemas/ by the test.
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import type { TypeDef } from '../../server/src/engine/knowledge/format';
+import type { TypeDef } from '../../server/src/engine/knowledge/data-contract';
 import { analyze, check, data, only, r, rangeOfText, single } from './helpers';
 
 const SLICE_SPEC = 'resource.v1.ResourceSliceSpec';

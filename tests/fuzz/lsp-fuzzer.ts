@@ -37,7 +37,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, KIND_CONFIG_REQUEST } from '../../server/src/contract/protocol';
 import { resolveSettings } from '../../server/src/contract/settings';
 import type { TextDocuments } from 'vscode-languageserver/node';
-import { documentContext, shouldCheck } from '../../server/src/lsp/analysis';
+import { documentContext, shouldCheck } from '../../server/src/lsp/document-context';
 import { toDiagnostics } from '../../server/src/lsp/convert';
 import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/snapshots';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';

@@ -4,7 +4,7 @@
 // public surface)).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
-import type { GatedFieldRow } from '../../server/src/engine/knowledge/format';
+import type { GatedFieldRow } from '../../server/src/engine/knowledge/data-contract';
 import { gatedFields, loadVersion, typeOf, fieldOf } from '../../server/src/engine/knowledge';
 import { hasShared, readGatedSummary, readShared, type SummaryRow } from './shared';
 

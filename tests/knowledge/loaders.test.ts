@@ -2,7 +2,7 @@
 // Internal imports: `knowledge` (the loaders of the generated data and their cache).
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FieldDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/data-contract';
 import {
   clearSchemaCache,
   fieldOf,

@@ -2,7 +2,7 @@
 // Internal imports: `knowledge` (the generated data itself, spot-checked).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
-import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/format';
+import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
 import { fieldOf, findKind, gatedFields, laterVersionOf, loadVersion, typeOf, briefFacts } from '../../server/src/engine/knowledge';
 import { hasShared, readShared } from './shared';
 

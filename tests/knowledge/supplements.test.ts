@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { fieldOf, gatedFields, loadVersion } from '../../server/src/engine/knowledge';
 import { hasShared, readShared, readSharedTsv, sharedTitle } from '../support/shared';
-import type { FieldDef } from '../../server/src/engine/knowledge/format';
+import type { FieldDef } from '../../server/src/engine/knowledge/data-contract';
 
 const VERSIONS = ['1.34', '1.35', '1.36', '1.37'] as const;
 

@@ -2,7 +2,7 @@
 import { checkText } from '../../server/src/engine/check';
 import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
 import { gateCatalog } from '../../server/src/engine/knowledge';
-import { buildCrdCatalog } from '../../server/src/engine/crd/catalog';
+import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import type { KubeVersion } from '../../server/src/engine/base/types';
 

@@ -5,7 +5,7 @@ import { explainCommand } from './commands/explain';
 import { schemaCommand } from './commands/schema';
 import { gatesCommand } from './commands/gates';
 import { EXIT_OK, EXIT_USAGE, processIO, type CliIO, type Command } from './io';
-import { programVersion } from './project';
+import { programVersion } from './program-info';
 import { closestName, setDataReader } from '../engine';
 import { endClusterSession, startClusterSession } from '../cluster/connection';
 import { nodeDataReader } from '../host/data-files';

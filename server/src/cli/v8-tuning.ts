@@ -1,17 +1,6 @@
-// How the CLI asks V8 to spend its CPU. A check is one pass over many files: most functions run a few thousand
-// times and the run is over in seconds, so code that V8's optimizing compiler (TurboFan) makes early is often
-// thrown away when a later file brings other shapes of data, and compiled again. Measured on the bench tree
-// (bench/README.md, item 9): with V8's defaults a one-thread check spent about as much CPU on helper threads
-// (compiling) as on checking, and half of that compile time went to functions compiled a second time or more.
-// A larger interrupt budget makes V8 wait for ten or more times as much work in a function before optimizing it:
-// fewer functions are optimized, later, with the data's shapes known by then. The language server, a long-lived
-// process, has its own settings (contract/server-launch.ts).
-// The heap: by default V8 lets the old generation grow to about four times what survived the last full collection
-// before it collects again, when collecting is cheap next to the program's work, as it is here. A check holds
-// little for long (the files being checked, folder facts), so most of that room is garbage: a smaller growing
-// factor keeps the peak near what is alive, at a few more (short) full collections. Measured in bench/README.md
-// (item 10): with files read when checked, one-thread peak RSS on a 38 MB tree with large CRD bundles went from
-// about 440 to 210 MB, CPU unchanged.
+// How the CLI asks V8 to spend its CPU and memory for one run: a larger interrupt budget (fewer functions
+// optimized, later, with the data's shapes known) and a smaller heap growing factor (the peak stays near what is
+// alive). Why, with the measurements: bench/README.md, "V8 settings of the CLI and the server".
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 

@@ -7,7 +7,7 @@ import { SUPPORTED_VERSIONS, DEFAULT_VERSION, type KubeVersion } from '../engine
 import type { FindingCode } from '../engine/codes/finding';
 import type { NamedFiles } from '../engine/project/named-files';
 import { ALL_CODES, isFindingCode } from '../engine/codes';
-import { parseSelection } from '../engine/crd/selection';
+import { parseSelection } from '../engine/api-extensions/selection';
 import { supportedVersion } from '../engine/base/kube-version';
 import { SEVERITY_OVERRIDE_LEVELS, type SeverityOverride as EngineSeverityOverride } from '../engine/codes/severity-overrides';
 

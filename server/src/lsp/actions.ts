@@ -21,7 +21,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentContext } from './analysis';
+import type { DocumentContext } from './document-context';
 import { DIAGNOSTIC_SOURCE } from '../contract/protocol';
 import { toUri, type WorkspaceFiles } from './workspace';
 

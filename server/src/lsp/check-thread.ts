@@ -4,7 +4,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project, type FileReport } from '../engine';
-import { besideYamlExtension, documentContext } from './analysis';
+import { besideYamlExtension, documentContext } from './document-context';
 import type { CheckJob, CheckReply } from './background-checks';
 import { pathToUri, WorkspaceFiles } from './workspace';
 

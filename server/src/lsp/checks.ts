@@ -5,7 +5,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport, KubeVersion } from '../engine';
 import { BackgroundChecks } from './background-checks';
-import { besideYamlExtension, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './analysis';
+import { besideYamlExtension, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './document-context';
 import type { ReportSource } from './custom';
 import { relaxedSettingsReport } from './settings-relaxed';
 import { pathToUri, uriToPath } from './workspace';

@@ -6,7 +6,7 @@ import { clusterFieldDescription } from '../cluster/openapi';
 import { CLUSTER_TIMEOUT_ENV, defaultClusterTimeout } from '../cluster/read';
 import type { ClusterSnapshot } from '../cluster/types';
 import type { CrdDefinition, DescriptionProvider } from '../engine';
-import type { DocumentContext } from './analysis';
+import type { DocumentContext } from './document-context';
 import { ClusterHolder } from './cluster';
 import { peekClusterCrds } from './crds';
 import type { Session } from './session';

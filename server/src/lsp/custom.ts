@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { GateReportEntry, GateReportResult, GateReportScope, KindConfigResult } from '../contract/protocol';
 import { gateUsageReport, kindConfigForReport, type GateUsageReport, type KubeVersion } from '../engine';
-import type { DocumentContext } from './analysis';
+import type { DocumentContext } from './document-context';
 import { toUri } from './workspace';
 
 export interface ReportSource {

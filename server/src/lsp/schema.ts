@@ -2,7 +2,7 @@
 // of one apiVersion + kind, for the document's version and the gates on for it. Only wiring: engine/schema builds.
 import type { SchemaParams, SchemaResult } from '../contract/protocol';
 import { contributedSchema, documentSchema, versionKindSchema, type FileAnalysis } from '../engine';
-import type { DocumentContext } from './analysis';
+import type { DocumentContext } from './document-context';
 
 export interface SchemaRequestDeps {
   /** The text of a document (open buffer, else disk). */

@@ -4,7 +4,7 @@
 // the scheduling of its next check. Everything is dropped in one place when the document closes.
 import type { ResolvedSettings } from '../contract/settings';
 import { OpenDocument, type FileReport, type OutlineCache } from '../engine';
-import type { DocumentContext } from './analysis';
+import type { DocumentContext } from './document-context';
 
 /** Files longer than this (in characters) are checked for YAML syntax only (initializationOptions.maxFileChars). */
 export const DEFAULT_MAX_FILE_CHARS = 5_000_000;

@@ -4,7 +4,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { StatusNotification } from '../contract/protocol';
 import { versionForText, type ConfigDocInfo } from '../engine';
-import { configsFor, placeTaken, settingsVersion, type DocumentContext } from './analysis';
+import { configsFor, placeTaken, settingsVersion, type DocumentContext } from './document-context';
 import { statusParams, templateDocuments } from './status';
 import { pathToUri, uriToPath } from './workspace';
 import type { Session } from './session';

@@ -6,7 +6,7 @@ import type { ClusterSnapshot } from '../cluster/types';
 import type { ClusterStatus, DocumentStatus, StatusParams } from '../contract/protocol';
 import type { KubegateSettings } from '../contract/settings';
 import { isJudged, takenPhrase, type ConfigDocInfo, type FileReport, type FileTaken } from '../engine';
-import { settingsVersion } from './analysis';
+import { settingsVersion } from './document-context';
 import { globProblems } from './glob';
 import { pathToUri } from './workspace';
 

@@ -1,7 +1,7 @@
 // `kubegate check [options] PATH...` — PATH is a file, a folder (searched for *.yaml / *.yml), `-` (stdin), a
 // FIFO or /dev/fd/N (process substitution). Every input is read once; its text serves the gate configs and the
 // check. Exit 0 when the failure policy passes, 1 when it fails, 2 on usage errors and unreadable inputs.
-// Options are declared in CHECK_OPTIONS; the gate environment is computed in `gateEnvironmentForRun` only.
+// Options are declared in CHECK_OPTIONS; the gate environment of a run is built in gate-options.ts (`environmentOfSources`).
 import { DEFAULT_VERSION, kindSelectorProblem, REPO_CONFIG_NAME, type KubeVersion, type RepoConfig, type Severity } from '../../engine';
 import { describeOptions, hasFlag, optionValue, optionValues, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from '../args';
 import { HELP_OPTION, targetVersionOf, usageFailure, VERSION_OPTION } from '../common-options';

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALL_CODES, CODE_TABLE, gateCatalog, leavesBase, LineIndex, verdictSentence, type Finding, type FindingCode, type Severity } from '../../engine';
 import type { FileFix } from '../check-file';
-import { codeHelpUri, PROJECT_URL, programVersion } from '../project';
+import { codeHelpUri, PROJECT_URL, programVersion } from '../program-info';
 import { ChunkedOut, shownWhenQuiet, type FileResult, type ReportWriter, type RunSummary, type WriterOptions } from './types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

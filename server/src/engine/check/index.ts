@@ -1,4 +1,4 @@
-// The facade: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
+// One text's check: text → FileReport. parse → route + walk (validate) → gate step (engine/gates) →
 // disable comments → findings sorted in document order. Hover, completion and fixes use analyzeFile.
 import { finding } from '../codes';
 import { environmentForFile, gateStepOf, runGateStep, type GateStepContext } from '../gates';
@@ -22,7 +22,7 @@ import { capFindings } from './cap-findings';
 import { applyKustomizeFacts } from '../kustomize/apply';
 import { assignVerdicts } from '../gates/verdict-pass';
 import { loneCrAsLf } from '../parse/kubectl-lexical';
-import { addCrdFacts, mayHoldCrd, type CrdFileFacts } from '../crd/workspace';
+import { addCrdFacts, mayHoldCrd, type CrdFileFacts } from '../api-extensions/workspace';
 import { kustomizeFactsOf, placeOf, takenOf } from './place';
 
 export interface FileAnalysis {

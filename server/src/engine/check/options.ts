@@ -1,7 +1,7 @@
 // What one check of a text is given: the Kubernetes version, the gate environment from outside the file, the
 // file's name, CRDs and kustomize facts, and how to read the text.
-import type { CrdCatalog } from '../crd/catalog';
-import type { CrdFileFacts } from '../crd/workspace';
+import type { CrdCatalog } from '../api-extensions/catalog';
+import type { CrdFileFacts } from '../api-extensions/workspace';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { FilePlace, KubeVersion } from '../base/types';

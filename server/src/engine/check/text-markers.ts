@@ -1,6 +1,6 @@
 // A cheap test on a text, before any parse: whether it may hold
 // something other files' checks read (gate configs, CRDs), so that a change to it calls for checking them again.
-import { mayHoldCrd } from '../crd/workspace';
+import { mayHoldCrd } from '../api-extensions/workspace';
 import { mayHoldGateConfig } from '../gates/gate-places';
 
 /** The text has top-level `apiVersion` and `kind` lines: it looks like a Kubernetes manifest. */

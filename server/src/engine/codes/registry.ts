@@ -6,7 +6,7 @@
 import type { FindingOf } from './finding';
 import type { Severity } from '../base/types';
 import type { Stage, Verdict, VerdictData } from './verdicts';
-import type { RuleCondition } from '../knowledge/format';
+import type { RuleCondition } from '../knowledge/data-contract';
 import type { SettingsRelaxedData } from './settings-relaxed-data';
 
 /** Keys any finding may carry in `data` (the verdict step and the rule that made it). */

@@ -1,7 +1,7 @@
 // Completion in a file: the file's version (its version comment, else the context's), the version data with the
 // context's CRDs, the state of each gate for the file, and the whole-document snippets. Only the cursor's YAML
 // document is read (complete/document-window.ts).
-import { dataForApiVersion } from '../crd/overlay';
+import { dataForApiVersion } from '../api-extensions/overlay';
 import { gateOnOff } from '../gates/use-states';
 import { gateCatalog, loadVersion } from '../knowledge';
 import type { CheckOptions } from '../check/options';

@@ -1,7 +1,7 @@
 // Completion items for a position in a YAML file: keys valid at the cursor for the document's kind and
 // version (minus those present), enum and boolean values, apiVersion/kind pairs served in the version,
 // gate names in featureGates maps and --feature-gates values, and whole-document snippets.
-import type { FieldDef, GateCatalog, VersionData } from '../knowledge/format';
+import type { FieldDef, GateCatalog, VersionData } from '../knowledge/data-contract';
 import { kindsNamed, kindsOfApiVersion } from '../knowledge/version-index';
 import type { Position, Range } from '../base/types';
 import { documentWindow } from './document-window';

@@ -1,7 +1,7 @@
 // The text a field completion inserts: the field with the shape of its value, as an LSP snippet.
 // Allowed values become a choice (`${1|A,B|}`), a list of allowed values a list item with that choice,
 // and an object its explicitly required scalar fields. Everything comes from the version data.
-import type { FieldDef, TypeRef, VersionData } from '../knowledge/format';
+import type { FieldDef, TypeRef, VersionData } from '../knowledge/data-contract';
 
 /** Escapes a value for use inside a snippet choice (`,`, `|`, `$`, `}` and `\` are special there). */
 function choiceValue(v: string): string {

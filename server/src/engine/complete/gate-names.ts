@@ -1,6 +1,6 @@
 // Gate-name completion: keys of a featureGates map, and names inside a --feature-gates value
 // (`A=true,B=false`), from the gate catalog of the target version.
-import type { GateCatalog, GateEntry } from '../knowledge/format';
+import type { GateCatalog, GateEntry } from '../knowledge/data-contract';
 import type { KubeVersion, Position, Range } from '../base/types';
 import type { CursorContext } from './context';
 import { gateLabel } from './resolve';

@@ -1,6 +1,6 @@
 // A cursor path (keys and list items) through the type data of one version (knowledge/type-path.ts), and the labels of
 // completion entries.
-import type { FieldDef, GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { FieldDef, GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/data-contract';
 import { kindEntry, kindsNamed } from '../knowledge/version-index';
 import type { KubeVersion } from '../base/types';
 import { ITEM, resolveTypePath, structFields as fieldsOf } from '../knowledge/type-path';

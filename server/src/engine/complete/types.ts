@@ -1,5 +1,5 @@
 // Inputs and outputs of completion. The caller passes the knowledge it loaded (no module state here).
-import type { GateCatalog, VersionData } from '../knowledge/format';
+import type { GateCatalog, VersionData } from '../knowledge/data-contract';
 import type { KubeVersion, Range } from '../base/types';
 
 /** A snippet usable as a completion (the same set as snippets/*.code-snippets). */

@@ -1,7 +1,7 @@
 // Where a gate goes in each kind of repo config: the places of gates/gate-places.ts (kind Cluster and component
 // configs with a `featureGates` map, kubeadm argument lists per component), each checked against the version
 // data's type of the document before it is used.
-import type { KindEntry, VersionData } from '../knowledge/format';
+import type { KindEntry, VersionData } from '../knowledge/data-contract';
 import type { YamlDoc } from './types';
 import { type AnyMap, mapValue, pairByKey, rootMap, stringValue } from './yaml-nodes';
 import { READ_EACH_TIME } from './reads';

@@ -4,7 +4,7 @@ import type { Fix } from './types';
 import { offsetAt } from '../base/line-index';
 import type { Finding, FindingOf } from '../codes/finding';
 
-/** A `feature-gate` finding about a controller gate (engine/crd/controller-gates.ts). */
+/** A `feature-gate` finding about a controller gate (engine/api-extensions/controller-gates.ts). */
 export function isControllerGateFinding(finding: Finding): finding is FindingOf<'feature-gate'> & { data: { setting: string; component: string } } {
   return finding.code === 'feature-gate' && typeof finding.data?.setting === 'string' && typeof finding.data.component === 'string';
 }

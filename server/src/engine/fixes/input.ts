@@ -1,7 +1,7 @@
 // What every fix builder needs about one finding: its document, the pair at its range, the kind entry,
 // the key path, the file's style, and a way to turn offset edits into file edits.
 import type { Finding } from '../codes/finding';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import type { FixContext, TextEdit, YamlDoc } from './types';
 import { type PairHit, type AnyMap, docAt, pairAt, rootMap, snapshotDocs, stringValue, yamlDocs } from './yaml-nodes';
 import { type OffsetEdit, type YamlStyle, styleOf } from './yaml-edits';

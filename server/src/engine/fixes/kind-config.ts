@@ -1,6 +1,6 @@
 // A kind cluster config that turns on a set of gates (the quick fix's new file and
 // kubegate/kindConfigForWorkspace). Names come from the version data; nothing is typed here.
-import type { VersionData } from '../knowledge/format';
+import type { VersionData } from '../knowledge/data-contract';
 import { kindClusterEntry } from './config-edits';
 import { FEATURE_GATES_KEY } from '../gates/gate-places';
 

@@ -1,7 +1,7 @@
 // The type data at a place in a YAML document: its key path (keys from the root, `[]` for list items) resolved
 // by knowledge/type-path.ts.
 import { isPair, isSeq } from 'yaml';
-import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { FieldDef, KindEntry, TypeRef, VersionData } from '../knowledge/data-contract';
 import { type PathSegment, resolveTypePath, structFields } from '../knowledge/type-path';
 import { type PairHit, keyName } from './yaml-nodes';
 

@@ -5,7 +5,7 @@ import type { KubeVersion, Range } from '../base/types';
 import type { ParsedFile } from '../model';
 import type { TextSnapshot } from '../incremental/snapshot';
 import type { ConfigDocInfo } from '../gates/config-readers';
-import type { GateCatalog, VersionData } from '../knowledge/format';
+import type { GateCatalog, VersionData } from '../knowledge/data-contract';
 
 /** Replace `range` of an existing file with `newText` (an insertion when the range is empty). */
 export interface TextEdit {

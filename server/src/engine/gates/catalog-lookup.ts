@@ -1,6 +1,6 @@
 // Reading the gate catalog (schemas/gates.json) for one Kubernetes version: is a name a gate, which stage,
 // is it off by default, what replaced it. Every fact comes from the catalog; nothing is typed here.
-import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
+import type { GateCatalog, GateEntry, GateVersionState } from '../knowledge/data-contract';
 import { closeNames } from '../base/similar-names';
 import { compareVersions } from '../base/kube-version';
 

@@ -5,7 +5,7 @@
 // Within a source a `false` wins; AllAlpha/AllBeta apply only when the gate itself is not set there.
 // Conflicts between sources are kept as notes and extra evidence, never hidden.
 import type { ClusterSnapshot } from '../base/cluster-snapshot';
-import type { GateCatalog } from '../knowledge/format';
+import type { GateCatalog } from '../knowledge/data-contract';
 import type { GateEnvironment, GateSetting, GateState, RuntimeConfigEntry } from '../model';
 import type { Evidence, Range } from '../base/types';
 import { clusterGateView, type ClusterGateView } from './cluster-source';

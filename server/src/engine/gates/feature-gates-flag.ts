@@ -1,5 +1,5 @@
 // The `--feature-gates` value form `A=true,B=false` (CLI flag, kubeadm extraArgs, static Pod arguments).
-import type { GateCatalog } from '../knowledge/format';
+import type { GateCatalog } from '../knowledge/data-contract';
 import type { GateSetting } from '../model';
 import type { Range } from '../base/types';
 import { lookupGateName, similarGateNames } from './catalog-lookup';

@@ -1,6 +1,6 @@
 // `feature-gate` and `gate-dependency` findings for the gated uses of a document.
 import { defaultSeverity, finding } from '../codes';
-import type { BriefFacts, GateCatalog } from '../knowledge/format';
+import type { BriefFacts, GateCatalog } from '../knowledge/data-contract';
 import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, KubeVersion } from '../base/types';
 import type { Finding } from '../codes/finding';

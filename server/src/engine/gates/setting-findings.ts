@@ -1,7 +1,7 @@
 // Findings about gate settings in config documents (`unknown-gate`, `locked-gate`, `redundant-gate`) and about a
 // config naming another Kubernetes version than the target (`version-mismatch`).
 import { finding } from '../codes';
-import type { GateCatalog } from '../knowledge/format';
+import type { GateCatalog } from '../knowledge/data-contract';
 import type { DocumentAnalysis, GateSetting } from '../model';
 import type { Finding } from '../codes/finding';
 import type { KubeVersion, Range } from '../base/types';

@@ -2,7 +2,7 @@
 // (a strategy's PrepareForCreate, where the dropDisabled…Fields helpers run, is called before its Validate:
 // kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/registry/rest/create.go
 // @ 008b3652959ca58af8be3fb5b6ecfe9ae7638282, BeforeCreate), so a union
-// (`+k8s:unionMember`, validate/rules.ts checkStructRules) is judged on the members left once gated-off members are
+// (`+k8s:unionMember`, validate/declarative-rules.ts checkStructRules) is judged on the members left once gated-off members are
 // gone: two members set, one of them dropped, is one member set; the one member set, dropped, is none set, and an
 // exactly-one union then refuses the object. The walk reads no gate state: it reports a union finding with the
 // struct's path (`data.unionAt`), and a candidate (`data.ifDropped`) when the one member set is gated; this pass,

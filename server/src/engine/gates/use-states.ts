@@ -1,7 +1,7 @@
 // The state of the gates a file needs: the gated uses of analysed documents with their gate's state per component,
 // and the on/off/unknown of one gate over the components that need it. From a text: ../features/gated-uses.ts.
 import { gateCatalog } from '../knowledge';
-import type { GateCatalog } from '../knowledge/format';
+import type { GateCatalog } from '../knowledge/data-contract';
 import type { DocumentAnalysis, GatedUse, GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 import { componentsFor, overallState, statesFor, type ComponentState } from './gate-findings';

@@ -3,7 +3,7 @@
 // a Deployment written without replicas says `replicas` defaulted: `1`; hovering `ports` says each port's
 // protocol; a field written empty (`replicas:`) says what it becomes.
 import type { YAMLMap } from 'yaml';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import type { ParsedDocument, ParsedFile } from '../model';
 import { sameRange } from '../parse/ranges';
 import type { Range } from '../base/types';

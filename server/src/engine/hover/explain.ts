@@ -1,7 +1,7 @@
 // `kubegate explain GATE` and `kubegate explain APIVERSION KIND [field.path]`: the hover view without a file.
 import { wrapText } from '../base/wrap-text';
 import { briefFacts, gateCatalog, kindEntry, kindsNamed, loadVersion, type KnowledgeOptions } from '../knowledge';
-import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/format';
+import type { GateCatalog, KindEntry, TypeRef, VersionData } from '../knowledge/data-contract';
 import { typeLabel } from './resolve';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
@@ -9,9 +9,9 @@ import { fieldMarkdown } from './field-view';
 import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { ITEM, resolveTypePath, stepType } from '../knowledge/type-path';
-import type { CrdCatalog } from '../crd/catalog';
-import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { dataForApiVersion } from '../crd/overlay';
+import type { CrdCatalog } from '../api-extensions/catalog';
+import { customFieldNote, customKindMarkdown } from '../api-extensions/hover';
+import { dataForApiVersion } from '../api-extensions/overlay';
 import { defaultedInOutline, defaultedMarkdown } from './defaulted';
 
 interface ExplainOptions {

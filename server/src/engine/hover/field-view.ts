@@ -1,5 +1,5 @@
 // Markdown for a field: type, allowed values, optionality, and the gate view of each gate it carries.
-import type { BriefFacts, FieldDef, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
+import type { BriefFacts, FieldDef, GateCatalog, KindEntry, VersionData } from '../knowledge/data-contract';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 import { gateHeadline, gateMarkdown, type GateViewInput } from './gate-view';

@@ -4,7 +4,7 @@ import { describeState, lookupGateName } from '../gates/catalog-lookup';
 import { compareVersions } from '../base/kube-version';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { FEATURE_GATES_PAGE, whenOff } from '../gates/messages';
-import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/format';
+import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/data-contract';
 import type { GatedUse, GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 

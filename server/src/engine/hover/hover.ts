@@ -16,9 +16,9 @@ import { gateMarkdown } from './gate-view';
 import { kindMarkdown } from './kind-view';
 import { spotAt, stringAt, type Spot } from './locate';
 import { resolveTypePath } from '../knowledge/type-path';
-import type { CrdCatalog } from '../crd/catalog';
-import { customFieldNote, customKindMarkdown } from '../crd/hover';
-import { dataForApiVersion } from '../crd/overlay';
+import type { CrdCatalog } from '../api-extensions/catalog';
+import { customFieldNote, customKindMarkdown } from '../api-extensions/hover';
+import { dataForApiVersion } from '../api-extensions/overlay';
 import { defaultedAt, defaultedMarkdown } from './defaulted';
 
 export interface HoverOptions {

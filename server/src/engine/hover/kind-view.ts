@@ -1,7 +1,7 @@
 // Markdown for apiVersion/kind: which versions serve the kind in the target version, stability, lifecycle.
 import { plainReason } from '../gates/messages';
 import { fromRuntimeConfig } from '../gates/environment';
-import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/format';
+import type { BriefFacts, GateCatalog, KindEntry, VersionData } from '../knowledge/data-contract';
 import { kindsNamed } from '../knowledge/version-index';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';

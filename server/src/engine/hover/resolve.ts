@@ -1,5 +1,5 @@
 // Names of types in the hover views (the walk along a key path is knowledge/type-path.ts's).
-import type { TypeRef } from '../knowledge/format';
+import type { TypeRef } from '../knowledge/data-contract';
 
 export function shortType(name: string): string {
   const parts = name.split('.');

@@ -1,5 +1,5 @@
 // Curated facts of the brief (schemas/brief.json): designs not shipped in v1.37.0, gates that need other gates.
-import type { BriefFacts } from './format';
+import type { BriefFacts } from './data-contract';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from './data-reader';
 

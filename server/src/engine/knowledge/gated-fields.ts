@@ -1,5 +1,5 @@
 // Where each gate applies in one version (schemas/gated-fields-<minor>.json), for reports, hovers and tests.
-import type { GatedFieldRow } from './format';
+import type { GatedFieldRow } from './data-contract';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from './data-reader';
 

@@ -1,5 +1,5 @@
 // The gate catalog (schemas/gates.json): stage/default/lock per version, KEP, components, aliases.
-import type { GateCatalog, GateEntry, GateVersionState } from './format';
+import type { GateCatalog, GateEntry, GateVersionState } from './data-contract';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from './data-reader';
 

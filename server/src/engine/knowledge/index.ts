@@ -1,5 +1,5 @@
 // Knowledge loaders: the only engine code that reads schemas/. Every loader is lazy and cached per file.
-export * from './format';
+export * from './data-contract';
 export { type KnowledgeOptions } from './data-reader';
 export { clearSchemaCache } from './load-json';
 export {

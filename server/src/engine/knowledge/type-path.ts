@@ -1,6 +1,6 @@
 // Walking one version's type graph along a YAML key path: from a kind's root type, a key steps into a struct
 // field or a map value, `[]` into a list item. The one resolver of hover, completion, fixes and explain.
-import type { FieldDef, KindEntry, TypeRef, VersionData } from './format';
+import type { FieldDef, KindEntry, TypeRef, VersionData } from './data-contract';
 
 /** A key, or ITEM for a list item. */
 export type PathSegment = string;

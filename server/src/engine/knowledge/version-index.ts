@@ -1,7 +1,7 @@
 // The index over one VersionData's kinds, built once per data object: the built-in data of a version
-// (versions.ts) and the built-in data with CRD kinds added (crd/overlay.ts) alike. Every lookup of a kind by
+// (versions.ts) and the built-in data with CRD kinds added (api-extensions/overlay.ts) alike. Every lookup of a kind by
 // apiVersion, kind name or list kind goes through the functions here.
-import type { FieldDef, KindEntry, VersionData } from './format';
+import type { FieldDef, KindEntry, VersionData } from './data-contract';
 
 export interface VersionIndex {
   data: VersionData;

@@ -1,7 +1,7 @@
 // Per-version type data (schemas/k8s-<minor>.json): kinds, struct types, enums, fields added later.
 // Loaded lazily on first use of a version and indexed once (version-index.ts).
 import type { KubeVersion } from '../base/types';
-import type { FieldDef, KindEntry, TypeDef, VersionData } from './format';
+import type { FieldDef, KindEntry, TypeDef, VersionData } from './data-contract';
 import { loadSchemaFile } from './load-json';
 import type { KnowledgeOptions } from './data-reader';
 import { kindEntry, kindsOfApiVersion, listItemKind, versionIndexOf, type VersionIndex } from './version-index';

@@ -10,7 +10,7 @@
 //     cannot hide under `patches:` by being listed there. A kind that requires nothing in those levels (a
 //     ConfigMap, a Service) gives no way to tell a patch from an object: its documents stay patches.
 import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { kindEntry, kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';

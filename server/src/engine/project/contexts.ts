@@ -4,10 +4,10 @@
 // the same object (unchanged files).
 import * as path from 'node:path';
 import { Analysis } from '../analysis';
-import { buildCrdCatalog, packDefinesGroup, type CrdCatalog } from '../crd/catalog';
-import { lazyCatalog, mentionsGroup, type LazyCatalog } from '../crd/lazy-catalog';
-import type { CrdDefinition } from '../crd/format';
-import { mayHoldCrd } from '../crd/workspace';
+import { buildCrdCatalog, packDefinesGroup, type CrdCatalog } from '../api-extensions/catalog';
+import { lazyCatalog, mentionsGroup, type LazyCatalog } from '../api-extensions/lazy-catalog';
+import type { CrdDefinition } from '../api-extensions/crd-data';
+import { mayHoldCrd } from '../api-extensions/workspace';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import { configFilesOf } from '../gates/discover-configs';
 import { buildGateEnvironment } from '../gates/environment';
@@ -22,7 +22,7 @@ import type { ProjectFiles } from './files';
 import type { ProjectHost } from './host';
 import { KustomizeScope } from './kustomize-scope';
 import { FilePlaces } from './places';
-import { sameItems } from './same';
+import { sameItems } from './identity';
 import type { ProjectSettings } from './settings';
 
 /** Everything that governs one file, and the engine's answers under it. */
@@ -134,7 +134,7 @@ export class ContextBuilder {
   }
 
   /**
-   * The CRD catalog of `file`, built when the check first asks it something (crd/lazy-catalog.ts): the CRDs around
+   * The CRD catalog of `file`, built when the check first asks it something (api-extensions/lazy-catalog.ts): the CRDs around
    * a file of built-in kinds are never derived. Files of one folder without CRDs of their own share one under equal
    * settings; once built, a kept one is used while the CRDs it was built from are the same (catalogOf's own check).
    * A text with CRDs of its own gets a catalog of its own, not kept: a kept one would hold on to the text.
@@ -164,7 +164,7 @@ export class ContextBuilder {
   }
 
   /** Whether a CRD that the catalog of `file` would hold may define `group`: named, cluster and pack CRDs by their
-   *  groups, the files it would read by a test of their text (crd/lazy-catalog.ts; kept per file version and
+   *  groups, the files it would read by a test of their text (api-extensions/lazy-catalog.ts; kept per file version and
    *  group), without a parse. */
   private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
     const { files, facts, host } = this.parts;

@@ -8,7 +8,7 @@ export interface DerivedStore {
   set(what: string, file: string, text: string, value: string): void;
 }
 
-import type { CrdFileFacts } from '../crd/workspace';
+import type { CrdFileFacts } from '../api-extensions/workspace';
 import type { ConfigDocInfo } from '../gates/config-readers';
 
 /** The shape of what is stored: bump a number when what a derivation gives changes. */

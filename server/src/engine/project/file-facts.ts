@@ -1,15 +1,15 @@
 // What the project derives from one file's text: its gate configs, its CRDs (derived only when a check needs a
-// CRD: crd/lazy-catalog.ts) and whether it mentions an API group. Kept per file while the host's version of the
+// CRD: api-extensions/lazy-catalog.ts) and whether it mentions an API group. Kept per file while the host's version of the
 // file is the same (a host without versions: for the project's life), or the text handed in is; through the
 // user's store when there is one (derived-store.ts).
-import type { CrdMentions } from '../crd/lazy-catalog';
-import { crdMentions } from '../crd/lazy-catalog';
-import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../crd/workspace';
+import type { CrdMentions } from '../api-extensions/lazy-catalog';
+import { crdMentions } from '../api-extensions/lazy-catalog';
+import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../api-extensions/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
 import { mayHoldGateConfig } from '../gates/gate-places';
 import { DERIVED_FORMATS, isConfigList, isCrdFileFacts, throughStore, type DerivedStore } from './derived-store';
 import type { ProjectHost } from './host';
-import { textKey } from './same';
+import { textKey } from './identity';
 
 /** Files whose CRDs a project keeps at once (keepCrdFile). */
 const CRD_FILES_KEPT = 8;
@@ -74,7 +74,7 @@ export class FileFacts {
     });
   }
 
-  /** Which API groups the file's text mentions (crd/lazy-catalog.ts), without a parse. */
+  /** Which API groups the file's text mentions (api-extensions/lazy-catalog.ts), without a parse. */
   mentionsOf(file: string, text?: string): CrdMentions {
     return this.derived(this.mentions, file, text, crdMentions);
   }

@@ -7,7 +7,7 @@
 // keeps what it found until the host's version of a file moves on or the front end says a file changed
 // (`changed`), which every part hears; no module of the engine keeps a file's text (tests/engine/boundaries.test.ts).
 import * as path from 'node:path';
-import type { CrdDefinition } from '../crd/format';
+import type { CrdDefinition } from '../api-extensions/crd-data';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import { append } from '../base/append';
 import { ContextBuilder, type FileContext } from './contexts';

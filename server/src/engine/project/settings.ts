@@ -3,7 +3,7 @@
 // cluster, the CRD pack selections and controller gates. The project combines them with what it finds around
 // each file (project.ts).
 import type { ClusterSnapshot } from '../base/cluster-snapshot';
-import type { CrdDefinition } from '../crd/format';
+import type { CrdDefinition } from '../api-extensions/crd-data';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
 import type { KubeVersion } from '../base/types';

@@ -4,7 +4,7 @@ import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Node, type Pair } from '
 import { resolveAlias } from '../parse/aliases';
 import { finding } from '../codes';
 import { plainReason } from '../gates/messages';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import { rangeOf } from '../parse/ranges';
 import { routeKind, type Route } from './route';
@@ -14,8 +14,8 @@ import { gateComponentOf, type WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
 import { checkObjectMeta } from '../validate/object-meta';
 import { checkApiServerRules } from '../validate/apiserver/run';
-import { analyzeCustomResource } from '../crd/analyze';
-import { crdDocumentFindings } from '../crd/crd-document';
+import { analyzeCustomResource } from '../api-extensions/analyze';
+import { crdDocumentFindings } from '../api-extensions/crd-document';
 import { controlCharacterFinding } from '../parse/kubectl-lexical';
 import { collectionKeyFinding } from '../parse/kubectl-keys';
 import { append } from '../base/append';
@@ -26,8 +26,8 @@ import { kindsNamed } from '../knowledge/version-index';
 import { apiFindings } from './api-findings';
 import { collectSettings } from './config-settings';
 import { REASON_FRAGMENT, REASON_NOT_SERVED, REASON_SYNTAX, REASON_UNKNOWN_KIND, type AnalyzeInputs, type TypeMeta } from './inputs';
-import { isApiObjectGroup, withApiObjects } from '../crd/api-objects';
-import { validateApiObject } from '../crd/api-object-rules';
+import { isApiObjectGroup, withApiObjects } from '../api-extensions/api-objects';
+import { validateApiObject } from '../api-extensions/api-object-rules';
 import { tooDeepNote, unreadNote } from './not-read-notes';
 import { placeholdersOnly } from '../parse/templates';
 
@@ -206,7 +206,7 @@ function analyzeObject(
   report.kind = kind;
   const where = meta.apiVersionRange ?? meta.kindRange ?? fallbackRange;
   const kindWhere = meta.kindRange ?? where;
-  // CRDs and APIServices are built-in objects (crd/api-objects.ts): never read with a catalog's CRD.
+  // CRDs and APIServices are built-in objects (api-extensions/api-objects.ts): never read with a catalog's CRD.
   if (isApiObjectGroup(apiVersion)) inputs = { ...inputs, data: withApiObjects(inputs.data) };
   if (kind === 'CustomResourceDefinition' && apiVersion.startsWith('apiextensions.k8s.io/') && pdoc.doc) {
     // What kube-apiserver checks when a CRD is created beyond its type (RE2 patterns, schema bounds).

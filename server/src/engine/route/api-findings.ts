@@ -1,7 +1,7 @@
 // Findings about the API a routed kind belongs to: an alpha/beta version off by default, a webhook payload the API
 // server does not serve, a deprecated version and its served replacement.
 import { finding } from '../codes';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { isServedApiKind, kindsNamed } from '../knowledge/version-index';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';

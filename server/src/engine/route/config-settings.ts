@@ -2,7 +2,7 @@
 // entries and the versions it names, and the finding of a runtime-config entry kube-apiserver refuses.
 import { finding } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
-import type { VersionData } from '../knowledge/format';
+import type { VersionData } from '../knowledge/data-contract';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
 import { splitApiVersion } from '../base/api-version';
 import type { Finding } from '../codes/finding';

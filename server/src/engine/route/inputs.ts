@@ -1,7 +1,7 @@
 // What the walk of one document is given (version data, CRDs, ObjectMeta facts) and what it tells about a
 // document it does not check: the reasons, and the apiVersion/kind it read.
-import type { CrdCatalog } from '../crd/catalog';
-import type { BriefFacts, VersionData } from '../knowledge/format';
+import type { CrdCatalog } from '../api-extensions/catalog';
+import type { BriefFacts, VersionData } from '../knowledge/data-contract';
 import type { ObjectMetaFacts } from '../knowledge/object-meta';
 import type { Range } from '../base/types';
 import type { FilePlace } from '../base/types';

@@ -1,6 +1,6 @@
 // Routing: what a document (or List item) is, from its apiVersion and kind, for one
 // Kubernetes version. Pure: the data are passed in.
-import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
+import type { BriefFacts, KindEntry, VersionData } from '../knowledge/data-contract';
 import { isServedApiKind, kindEntry, kindsNamed, kindsOfApiVersion, listItemKind, versionIndexOf } from '../knowledge/version-index';
 import { splitApiVersion } from '../base/api-version';
 import { closestName } from '../base/similar-names';

@@ -9,7 +9,7 @@
 //     string or a number; +enum values on strings (`""` too when the field is optional);
 //   - gated fields and enum values carry `x-kubernetes-feature-gate`; with `strict`, those whose gate is off
 //     are left out.
-import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
+import type { FieldDef, TypeDef, TypeRef } from '../knowledge/data-contract';
 import { annotationValue, gateAnnotation, gateIsOff, gateLine, type GateAnnotation, type GateContext } from './gate-annotation';
 import type { JsonSchemaObject, SchemaBuildOptions, Variant } from './options';
 import { applyFieldRules, isForbidden, structRules } from './rules';

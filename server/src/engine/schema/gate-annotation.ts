@@ -3,7 +3,7 @@
 // Alpha, or Beta and off by default, and not known to be on for every component that needs it).
 import { describeState, isOffByDefault } from '../gates/catalog-lookup';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
-import type { GateCatalog } from '../knowledge/format';
+import type { GateCatalog } from '../knowledge/data-contract';
 import type { GateEnvironment } from '../model';
 
 /** The value of `x-kubernetes-feature-gate` for one gate (an array of these when a field has several). */

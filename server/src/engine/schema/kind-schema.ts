@@ -1,5 +1,5 @@
 // One kind → a self-contained JSON Schema (its definitions inlined), named as kubeconform looks it up.
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { gateComponentOf } from '../validate/context';
 import { DefinitionSet, refTo } from './definitions';
 import { annotationValue, gateAnnotation, gateIsOff, gateLine } from './gate-annotation';

@@ -1,5 +1,5 @@
 // Inputs and output shapes of the JSON Schema builder.
-import type { GateCatalog, VersionData } from '../knowledge/format';
+import type { GateCatalog, VersionData } from '../knowledge/data-contract';
 import type { GateEnvironment } from '../model';
 
 export type JsonSchemaObject = { [key: string]: unknown };

@@ -2,7 +2,7 @@
 // (yaml.schemas, the Red Hat YAML schema contributor). A document of another apiVersion (a CRD, a fragment) is
 // not constrained, as the engine does not check it; an unknown kind of a served apiVersion and a kind the
 // version no longer serves are rejected; `v1 List` items are routed one by one.
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { kindKey } from '../knowledge/version-index';
 import { DefinitionSet, refTo } from './definitions';
 import { kindRootSchema, neverServedWhy, schemaKinds, sortedDefinitions } from './kind-schema';

@@ -1,4 +1,4 @@
-// Declarative validation rules (FieldDef.rules, TypeDef.unions; engine/validate/rules.ts evaluates them) as
+// Declarative validation rules (FieldDef.rules, TypeDef.unions; engine/validate/declarative-rules.ts evaluates them) as
 // JSON Schema where JSON Schema says the same thing: maxItems, minimum/maximum, maxLength, uniqueItems (sets),
 // the string formats as RE2-compatible patterns (kubeconform's Go regexp has no look-ahead) plus lengths,
 // unions (oneOf / not both) and dependent fields (if/then), a null member counting as unset as in the engine,
@@ -6,7 +6,7 @@
 // list-map keys), maxBytes (UTF-8 length). Rules behind `+k8s:alpha` are warnings in the engine (upstream only
 // mirrors hand-written validation with them) and are left out; `ifEnabled` / `ifDisabled` rules count when the
 // schema's gate environment meets their condition.
-import type { FieldRule, UnionRule } from '../knowledge/format';
+import type { FieldRule, UnionRule } from '../knowledge/data-contract';
 import { gateIsOn, type GateContext } from './gate-annotation';
 import type { JsonSchemaObject } from './options';
 
@@ -54,7 +54,7 @@ function formatSchema(format: string): JsonSchemaObject | undefined {
 }
 
 /** Whether the engine treats a rule as an error in this gate environment (every stability prefix is enforced:
- *  see engine/validate/rules.ts). */
+ *  see engine/validate/declarative-rules.ts). */
 function ruleApplies(ctx: GateContext, rule: { stage?: string; when?: { gate: string; enabled: boolean } }): boolean {
   return !rule.when || gateIsOn(ctx, rule.when.gate) === rule.when.enabled;
 }

@@ -1,7 +1,7 @@
 // What the walker carries through one routed document (or List item), and helpers to record findings.
 import type { Document, LineCounter, Node } from 'yaml';
 import { finding, type FindingData } from '../codes';
-import type { BriefFacts, KindEntry, VersionData } from '../knowledge/format';
+import type { BriefFacts, KindEntry, VersionData } from '../knowledge/data-contract';
 import type { GatedUse } from '../model';
 import { comparePositions, rangeOf } from '../parse/ranges';
 import type { Finding, FindingCode } from '../codes/finding';

@@ -4,7 +4,7 @@
 // metadata that the kind validates the same way (pod template labels, selectors). Findings are `rejected`.
 import { finding } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { KindEntry } from '../knowledge/format';
+import type { KindEntry } from '../knowledge/data-contract';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';

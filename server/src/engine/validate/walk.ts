@@ -4,20 +4,20 @@
 import type { FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
-import type { FieldDef, TypeDef, TypeRef } from '../knowledge/format';
+import type { FieldDef, TypeDef, TypeRef } from '../knowledge/data-contract';
 import { sameRange } from '../parse/ranges';
 import { closestName } from '../base/similar-names';
 import { fieldName } from '../gates/messages';
 import type { Range } from '../base/types';
 import { addFinding, extentOf, refuseValue, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
 import { isUnderStatus } from '../base/field-path';
-import { describeValue, scalarKind } from './scalars';
-import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './scalar-types';
+import { describeValue, scalarKind } from './yaml11-scalars';
+import { scalarTypeProblem, yaml11Hint, type ScalarRef } from './decoder-scalars';
 import { describeKubectl, kubectlScalar } from '../parse/kubectl-scalar';
-import { checkFieldRules, checkStructRules } from './rules';
-import { checkHandwrittenStruct } from './handwritten';
-import { checkHandwrittenScalar } from './handwritten-scalars';
-import { checkApiWarnings } from './api-warnings';
+import { checkFieldRules, checkStructRules } from './declarative-rules';
+import { checkHandwrittenStruct } from './mapping-field-rules';
+import { checkHandwrittenScalar } from './int-or-string-rules';
+import { checkApiWarnings } from './warnings-from-table';
 
 const MAX_DEPTH = 200;
 

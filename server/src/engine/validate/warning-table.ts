@@ -1,5 +1,5 @@
 // The API server's warning headers that the manifest alone decides (kube-apiserver stores the object and answers
-// with a warning): the data the generic check in api-warnings.ts consults, one row per warning, each with the
+// with a warning): the data the generic check in warnings-from-table.ts consults, one row per warning, each with the
 // upstream place it was read from. Messages are Kubegate's own words.
 //
 // Read: kubernetes/kubernetes pkg/api/pod/warnings.go (warningsForPodSpecAndMeta, commit below) and the label list
@@ -7,7 +7,7 @@
 // (updates), on a gate (the AppArmor annotation: AppArmorFields), on other objects, the ephemeral volume claim
 // template's PVC warnings beyond fractional storage, and the rows the hand-written
 // table already covers (duplicate env names, ports, hostAliases IPs, imagePullSecrets names).
-import type { UpstreamSource } from './handwritten-table';
+import type { UpstreamSource } from './field-rule-table';
 
 const K = 'kubernetes/kubernetes';
 const POD_WARNINGS = { repo: K, path: 'pkg/api/pod/warnings.go', commit: '00f6e68e0a64b01450cf7ef7d533794b7ede409e' };
@@ -173,7 +173,7 @@ export const CR_FINALIZER_SOURCE: UpstreamSource = {
   fn: 'validateKubeFinalizerName (warnings of customResourceValidator)',
 };
 
-/** The data.rule ids of the findings api-warnings.ts produces. */
+/** The data.rule ids of the findings warnings-from-table.ts produces. */
 export const API_WARNING_RULE_IDS: ReadonlySet<string> = new Set([
   'deprecatedVolume',
   'deprecatedNodeLabel',

@@ -4,7 +4,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { OpenDocument } from '../../engine';
 import { codeActions } from '../actions';
-import { shouldCheck } from '../analysis';
+import { shouldCheck } from '../document-context';
 import { toCompletionItem } from '../convert';
 import { overLimit, tooLargeMessage } from '../guard';
 import { inlayHints } from '../inlay';

@@ -4,7 +4,7 @@
 // compiling CEL: required parts, names, rules, audit annotation keys, validation actions, paramRef). Values
 // outside an enum (failurePolicy, matchPolicy, reinvocationPolicy, operations, scope) are the schema's.
 import { at, type KindRule, type Say } from './rule-types';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { checkLabelSelector } from './selector-rules';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 

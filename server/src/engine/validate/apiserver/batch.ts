@@ -77,7 +77,7 @@ function indexesProblem(text: string, completions: number): { total: number } | 
 }
 
 /** Declarative copies of rules ported here (`+k8s:alpha(...)=` markers, `field rule value`): upstream runs them in
- *  shadow and the hand-written rule answers, at its own path, so the walker leaves them out (validate/rules.ts). */
+ *  shadow and the hand-written rule answers, at its own path, so the walker leaves them out (validate/declarative-rules.ts). */
 export const ANSWERED_ALPHA_COPIES: ReadonlySet<string> = new Set(['maxFailedIndexes dependentRequired backoffLimitPerIndex']);
 
 /** validTimeZoneCharacters: one part of an IANA zone name between '/'. */

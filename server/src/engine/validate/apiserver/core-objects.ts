@@ -3,11 +3,11 @@
 // decides. A Secret is judged as the server sees it after conversion: stringData merged over data.
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { compareQuantities, quantityValue, type QuantityValue } from '../quantity';
 import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
-import type { UpstreamSource } from '../handwritten-table';
+import type { UpstreamSource } from '../field-rule-table';
 import { selectorRule } from './selector-rules';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

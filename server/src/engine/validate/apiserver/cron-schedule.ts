@@ -2,7 +2,7 @@
 // day of month, month, day of week; or a descriptor such as @daily or @every 1h30m), which validateScheduleFormat
 // calls. Ported from parser.go and spec.go at the commit of CRON_SOURCE (tag v3.0.1, the version Kubernetes
 // vendors); the problem is said in our words.
-import type { UpstreamSource } from '../handwritten-table';
+import type { UpstreamSource } from '../field-rule-table';
 
 export const CRON_SOURCE: UpstreamSource = { repo: 'robfig/cron', path: 'parser.go', commit: 'ccba498c397bb90a9c84945bbb0f7af2d72b6309', fn: 'ParseStandard (Parse, normalizeFields, getRange, parseDescriptor; bounds of spec.go)' };
 

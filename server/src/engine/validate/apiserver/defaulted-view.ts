@@ -2,7 +2,7 @@
 // copied and defaulted (defaults.ts), for the API kinds and versions whose defaults and rules are ported here.
 // The rules (run.ts) and the hover's "defaulted" lines (hover/defaulted.ts) both start from it.
 import type { YAMLMap } from 'yaml';
-import type { KindEntry } from '../../knowledge/format';
+import type { KindEntry } from '../../knowledge/data-contract';
 import type { Range } from '../../base/types';
 import { clone, objectView, type Obj, type ObjectView, type ViewSource } from './object-view';
 import { applyDefaults, holdsPodSpec } from './defaults';

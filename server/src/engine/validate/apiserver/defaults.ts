@@ -1,7 +1,7 @@
 // Defaulting before validation, as kube-apiserver runs it (decode → SetDefaults_* → validation): the defaults of
 // the kinds in scope that the rules of this folder depend on, applied to a copy of the object (never to the
 // user's text). Each default records its server path, so a message can say a value was defaulted.
-import type { UpstreamSource } from '../handwritten-table';
+import type { UpstreamSource } from '../field-rule-table';
 import { fieldOf, itemOf, num, obj, objs, str, type Obj, type Value } from './object-view';
 import type { PodOwner } from './rule-types';
 

@@ -1,7 +1,7 @@
 // IsDomainPrefixedPath of apimachinery's util/validation: "<DNS subdomain>/<HTTP path>", as IngressClass
 // controllers and a Job's managedBy are written. Read at the commit of DOMAIN_PATH_SOURCE.
-import type { UpstreamSource } from '../handwritten-table';
-import { briefFormatProblem } from '../formats';
+import type { UpstreamSource } from '../field-rule-table';
+import { briefFormatProblem } from '../declarative-formats';
 
 export const DOMAIN_PATH_SOURCE: UpstreamSource = {
   repo: 'kubernetes/kubernetes',

@@ -5,7 +5,7 @@
 import type { Say } from './rule-types';
 import { fieldOf, str, type Obj, type Value } from './object-view';
 import { compareQuantities, quantityValue } from '../quantity';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 
 /** validEnvDownwardAPIFieldPathExpressions. */
 export const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs'];

@@ -1,9 +1,9 @@
 // batch/v1 Job: the warning headers of the Job create strategy (the server stores the Job and answers with a
 // warning): a name that is not a DNS label, and an Indexed Job too large for its failed indexes to be tracked. The
-// pod template's own warnings are api-warnings.ts's.
+// pod template's own warnings are warnings-from-table.ts's.
 import { at, type KindRule } from './rule-types';
 import { num, obj, str } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 
 const STRATEGY = at('pkg/registry/batch/job/strategy.go', '36f36813ae40015c94d2df1493447edaa145dd5a');
 const JOB_WARNINGS = at('pkg/api/job/warnings.go', 'cb6ff2d8ce3595f88570f82c7d0e6d98910afd3c');

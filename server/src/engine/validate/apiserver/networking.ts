@@ -1,10 +1,10 @@
 // networking.k8s.io/v1 Ingress, IngressClass and NetworkPolicy: the hand-written rules of ValidateIngressCreate,
 // ValidateIngressClass and ValidateNetworkPolicy (host names, path syntax per pathType, backends, TLS, the class
 // controller and parameters, policy ports and endPort, peers, ipBlock CIDRs, policyTypes). A named
-// NetworkPolicy port's syntax is the INT_OR_STRING row of handwritten-table.ts.
+// NetworkPolicy port's syntax is the INT_OR_STRING row of field-rule-table.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { DOMAIN_PATH_SOURCE, domainPathProblems } from './domain-path';
 import { cidrProblem, hasLeadingZero, parseIp } from './ip';
 import { checkLabelSelector, LABEL_SELECTOR_SOURCE, selectorRule } from './selector-rules';

@@ -6,7 +6,7 @@ import { fieldOf, itemOf, obj, objs, str, type Obj } from './object-view';
 import { containers } from './pod-containers';
 import { checkFieldRef, checkResourceFieldRef, ENV_FIELD_PATHS } from './downward-api';
 import { configKeyProblem } from './core-objects';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const UTIL = { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282' };

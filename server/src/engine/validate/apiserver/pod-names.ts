@@ -4,7 +4,7 @@
 // aliases and DNS config hold IPs and DNS names. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule } from './rule-types';
 import { fieldOf, itemOf, obj, objs, str } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { ipProblem } from './ip';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

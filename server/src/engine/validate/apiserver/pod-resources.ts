@@ -5,7 +5,7 @@
 import { at, type PodSpecRule, type Say } from './rule-types';
 import { fieldOf, itemOf, isSet, obj, objs, str, type Obj, type Value } from './object-view';
 import { containers } from './pod-containers';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { quantityValue, type QuantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

@@ -2,10 +2,10 @@
 // ClusterRoleBinding: the hand-written rules of ValidatePodDisruptionBudgetSpec (one of minAvailable and
 // maxUnavailable; its selector) and of rbac validation (policy rules, roleRef, subjects), over the object after
 // rbac's SetDefaults_* (roleRef.apiGroup and User/Group subjects' apiGroup default to rbac.authorization.k8s.io).
-// The values of minAvailable/maxUnavailable are the INT_OR_STRING rows of handwritten-table.ts.
+// The values of minAvailable/maxUnavailable are the INT_OR_STRING rows of field-rule-table.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, obj, objs, str, type Obj } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { selectorRule } from './selector-rules';
 
 const POLICY = at('pkg/apis/policy/validation/validation.go', '01aa0f3f6052c9866dcb69054d8924fa8c96e3cb');

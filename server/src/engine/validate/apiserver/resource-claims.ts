@@ -5,7 +5,7 @@
 // refer to, a constraint's attribute, a config's opaque part). CEL selectors are not compiled here; DeviceClass
 // and ResourceSlice are not ported.
 import { at, type KindRule, type Say } from './rule-types';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 
 const DRA = at('pkg/apis/resource/validation/validation.go', '009801d930e2e3c8b3671a3ec28e31a2f64865ac');

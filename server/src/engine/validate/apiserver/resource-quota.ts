@@ -4,7 +4,7 @@
 // core-objects.ts.
 import { at, type KindRule } from './rule-types';
 import { fieldOf, obj, type Value } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { quantityValue, type QuantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

@@ -2,7 +2,7 @@
 // this folder): a rule id (`data.rule`), the upstream function it ports, and a check over the defaulted object
 // that reports by server field path. Adding a rule = a row in its family's module + a fixture file under
 // tests/rules/<family>/.
-import type { UpstreamSource } from '../handwritten-table';
+import type { UpstreamSource } from '../field-rule-table';
 import { num, type Obj, type Value } from './object-view';
 
 /** What a rule reports with. Paths are server field paths with indices; messages say what happens (the

@@ -3,13 +3,13 @@
 // its kind family and, where a pod template lives, of the pod spec runs over it. Findings carry the server's
 // field path with indices (`data.fieldPath`), the rule (`data.rule`), its upstream source and the verdict.
 import type { YAMLMap } from 'yaml';
-import type { KindEntry } from '../../knowledge/format';
+import type { KindEntry } from '../../knowledge/data-contract';
 import type { ObjectMetaLimits } from '../../knowledge/object-meta';
 import { labelValueProblems, qualifiedNameProblems } from '../name-rules';
 import type { Range } from '../../base/types';
-import { report } from '../handwritten';
+import { report } from '../mapping-field-rules';
 import type { WalkContext } from '../context';
-import type { UpstreamSource } from '../handwritten-table';
+import type { UpstreamSource } from '../field-rule-table';
 import { locate, walkerPath, type ObjectView } from './object-view';
 import { podSpecOf } from './defaults';
 import { defaultedView, portedKind } from './defaulted-view';

@@ -1,8 +1,8 @@
 // ValidateLabelSelector (apimachinery pkg/apis/meta/v1/validation) for selectors the ObjectMeta checks do not
 // read (their `labelMaps` cover workload selectors and Service selectors): matchLabels keys and values, each
 // requirement's key, and its operator with its values (In/NotIn need values, Exists/DoesNotExist take none).
-import type { UpstreamSource } from '../handwritten-table';
-import { briefFormatProblem } from '../formats';
+import type { UpstreamSource } from '../field-rule-table';
+import { briefFormatProblem } from '../declarative-formats';
 import { itemOf, list, obj, objs, str, type Value } from './object-view';
 import type { KindRule, Say } from './rule-types';
 

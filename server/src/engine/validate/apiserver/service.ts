@@ -3,11 +3,11 @@
 // SetDefaults_Service. Rules whose outcome hangs on a default this folder does not apply (externalTrafficPolicy,
 // internalTrafficPolicy and allocateLoadBalancerNodePorts are defaulted where required; a sessionAffinityConfig
 // beside sessionAffinity None is dropped) only judge what is written. Duplicate ports and duplicate port names
-// are handwritten-table.ts's LIST_KEYS rows. trafficDistribution: PreferClose at the commit below; PreferSameZone and
+// are field-rule-table.ts's LIST_KEYS rows. trafficDistribution: PreferClose at the commit below; PreferSameZone and
 // PreferSameNode are the values the PreferSameTrafficDistribution gate adds (its summary in gates.json).
 import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { cidrProblem, ipProblem, isIpv6, parseIp, specialIp } from './ip';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

@@ -4,7 +4,7 @@
 // ../shared gates.json) it depends on the metrics.
 import { at, type KindRule } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 
 const STORAGE = at('pkg/apis/storage/validation/validation.go', '00bdb3fade2ef1ada898bd8fae2c6a1958da3a5d');
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

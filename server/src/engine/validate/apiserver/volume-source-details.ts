@@ -8,7 +8,7 @@ import { fieldOf, itemOf, num, obj, objs, str, type Obj } from './object-view';
 import { checkFieldRef, checkResourceFieldRef, VOLUME_FIELD_PATHS } from './downward-api';
 import { checkClaimSpec } from './core-objects';
 import { localPathProblem } from './volumes';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const DEFAULTS = { repo: 'kubernetes/kubernetes', path: 'pkg/apis/core/v1/defaults.go', commit: 'e34b0935e09e39e5e7fb74b8f6ad141107d3b90e' };

@@ -4,7 +4,7 @@
 // downwardAPI file, a non-negative emptyDir size. Over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
-import { briefFormatProblem } from '../formats';
+import { briefFormatProblem } from '../declarative-formats';
 import { quantityValue } from '../quantity';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');

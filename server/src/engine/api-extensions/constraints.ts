@@ -8,7 +8,7 @@ import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import { compileRe2 } from '../base/regex';
 import { CelObject, escapeCelName, evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from './cel';
-import { propertyOf, type CrdSchema } from './format';
+import { propertyOf, type CrdSchema } from './crd-data';
 
 interface ConstraintContext {
   text: string;

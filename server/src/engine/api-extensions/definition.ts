@@ -1,6 +1,6 @@
 // A CustomResourceDefinition object (apiextensions.k8s.io/v1, as parsed from YAML or read from a cluster)
 // → CrdDefinition: names, scope, versions with served/storage/deprecated and the schema without descriptions.
-import type { CrdDefinition, CrdSchema, CrdSourceKind, CrdVersion } from './format';
+import type { CrdDefinition, CrdSchema, CrdSourceKind, CrdVersion } from './crd-data';
 
 const CHANNEL_ANNOTATION = 'gateway.networking.k8s.io/channel';
 const BUNDLE_VERSION_ANNOTATION = 'gateway.networking.k8s.io/bundle-version';

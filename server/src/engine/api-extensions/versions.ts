@@ -4,7 +4,7 @@ import { finding } from '../codes';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
-import { propertyOf, type CrdDefinition, type CrdSchema, type CrdVersion } from './format';
+import { propertyOf, type CrdDefinition, type CrdSchema, type CrdVersion } from './crd-data';
 import { describeSource, preferredVersion } from './describe';
 import { versionOf } from '../base/api-version';
 

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { LineCounter, type Document } from 'yaml';
 import { rangeOf } from '../parse/ranges';
 import { crdFromObject } from './definition';
-import type { CrdDefinition } from './format';
+import type { CrdDefinition } from './crd-data';
 import { append } from '../base/append';
 import { folderYamlFiles, loadNamedFiles, nearestFolderWith, type FolderLimitNote } from '../base/nearest-folder';
 import { addDuplicateKeyErrors, parseDocuments } from '../parse/parseFile';
@@ -29,7 +29,7 @@ export function mayHoldCrd(text: string): boolean {
   return /\bCustomResourceDefinition\b/.test(text);
 }
 
-/** How deep a CRD schema is followed when a resource is checked (engine/crd/constraints.ts MAX_DEPTH). */
+/** How deep a CRD schema is followed when a resource is checked (engine/api-extensions/constraints.ts MAX_DEPTH). */
 const CHECKED_SCHEMA_DEPTH = 100;
 
 /** The CRDs defined in one file's text (apiextensions.k8s.io/v1 CustomResourceDefinition documents, or a List of them). */

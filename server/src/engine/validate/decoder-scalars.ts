@@ -3,7 +3,7 @@
 // go-yaml v3 decoder for kind `Cluster` documents (which takes any scalar's text for a string field, truncates
 // fractions of integers and accepts a quoted YAML 1.1 spelling such as "yes" for a boolean).
 import type { Scalar } from 'yaml';
-import type { GoInteger, TypeRef } from '../knowledge/format';
+import type { GoInteger, TypeRef } from '../knowledge/data-contract';
 import { isWholeNumber, type KubectlScalar } from '../parse/kubectl-scalar';
 
 export type ScalarRef = Extract<TypeRef, { s: unknown }>;

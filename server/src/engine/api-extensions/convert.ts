@@ -8,8 +8,8 @@
 //   enum of strings             → an enum table entry (for a list: the items' enum)
 // Constraints the tables do not hold (min/max, pattern, format, list keys, CEL rules) are checked by
 // constraints.ts against the schema itself.
-import type { FieldDef, KindEntry, TypeDef, TypeRef } from '../knowledge/format';
-import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
+import type { FieldDef, KindEntry, TypeDef, TypeRef } from '../knowledge/data-contract';
+import type { CrdDefinition, CrdSchema, CrdVersion } from './crd-data';
 
 /** The built-in ObjectMeta type (root `metadata` and embedded resources). */
 const OBJECT_META = 'meta.v1.ObjectMeta';

@@ -7,11 +7,11 @@
 // @ f34c970f03af598fb7b49d24234a134263897a79, "Validation rules are staged with lifecycle wrappers"). The stage
 // stays in `data.ruleStage`. Rules gated by `ifEnabled`/`ifDisabled` carry `data.when`, judged by the gate step.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { FieldDef, FieldRule, TypeDef } from '../knowledge/format';
+import type { FieldDef, FieldRule, TypeDef } from '../knowledge/data-contract';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
 import type { Range } from '../base/types';
 import { addFinding, joinPath, rangeOfNode, type WalkContext } from './context';
-import { formatProblem } from './formats';
+import { formatProblem } from './declarative-formats';
 import { ANSWERED_ALPHA_COPIES } from './apiserver/batch';
 
 function resolve(ctx: WalkContext, node: Node | null | undefined): Node | null | undefined {

@@ -1,9 +1,9 @@
 // Built-in type data + the converted CRD versions of a catalog: one VersionData the walk, hover and completion
 // read like the built-in one. Conversion is cached per CRD version; the merged data per (built-in data, catalog).
-import type { KindEntry, TypeDef, VersionData } from '../knowledge/format';
+import type { KindEntry, TypeDef, VersionData } from '../knowledge/data-contract';
 import type { CrdCatalog } from './catalog';
 import { convertVersion, type ConvertedVersion } from './convert';
-import type { CrdDefinition, CrdVersion } from './format';
+import type { CrdDefinition, CrdVersion } from './crd-data';
 import { isApiObjectGroup, withApiObjects } from './api-objects';
 
 const converted = new WeakMap<CrdVersion, ConvertedVersion>();
@@ -57,7 +57,7 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
  * apiVersion yet (a document being started): the CRDs too, so that their kinds are offered.
  */
 export function dataForApiVersion(base: VersionData, catalog: CrdCatalog | undefined, apiVersion: string | undefined): VersionData {
-  // CRD and APIService documents: their built-in types, never a catalog's CRD (crd/api-objects.ts).
+  // CRD and APIService documents: their built-in types, never a catalog's CRD (api-extensions/api-objects.ts).
   if (apiVersion !== undefined && isApiObjectGroup(apiVersion)) return withApiObjects(base);
   if (!catalog) return base;
   if (apiVersion !== undefined) {

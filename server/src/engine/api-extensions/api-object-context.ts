@@ -2,7 +2,7 @@
 // context, YAML access and the finding helper (data.rule / stage / verdict / source from schemas/api-objects.json).
 import { finding } from '../codes';
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { ApiObjectsData } from '../knowledge/format';
+import type { ApiObjectsData } from '../knowledge/data-contract';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import { closestName } from '../base/similar-names';

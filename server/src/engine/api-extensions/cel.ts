@@ -4,7 +4,7 @@
 // only a rule that evaluates to `false` is a finding.
 import type * as CelModule from '@bufbuild/cel';
 import type * as CelExt from '@bufbuild/cel/ext';
-import type { CrdRule } from './format';
+import type { CrdRule } from './crd-data';
 import { CEL_RECURSION_MESSAGE, celTooDeep } from './cel-nesting';
 
 /** The CEL library, loaded on the first rule evaluated (most checks never meet a CRD rule: no memory for it). */

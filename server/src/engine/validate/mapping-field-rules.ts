@@ -1,15 +1,15 @@
-// Generic checks over the hand-written validation table (handwritten-table.ts), mapping half: required fields the
+// Generic checks over the hand-written validation table (field-rule-table.ts), mapping half: required fields the
 // schema does not mark, int-or-string pairs that may not both be zero, and repeated keys of list-map lists with
 // what the API server does with them. The walker calls in with the type key of the mapping; rows are looked up
-// by it. The scalar half (ports, percentages, quantities) is handwritten-scalars.ts.
+// by it. The scalar half (ports, percentages, quantities) is int-or-string-rules.ts.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import type { FieldDef, TypeDef } from '../knowledge/format';
+import type { FieldDef, TypeDef } from '../knowledge/data-contract';
 import { resolveAlias } from '../parse/aliases';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
 import type { Range } from '../base/types';
 import { addFinding, joinPath, rangeOfNode, shortTypeName, type WalkContext } from './context';
 import { isUnderStatus } from '../base/field-path';
-import { formatProblem } from './formats';
+import { formatProblem } from './declarative-formats';
 import {
   LIST_KEYS,
   NOT_BOTH_ZERO,
@@ -18,9 +18,9 @@ import {
   type ListKeyRow,
   type RequiredRow,
   type UpstreamSource,
-} from './handwritten-table';
-import { checkHandwrittenMappings } from './handwritten-resources';
-import { duplicateListKeys, keyValueNode } from './rules';
+} from './field-rule-table';
+import { checkHandwrittenMappings } from './resource-list-rules';
+import { duplicateListKeys, keyValueNode } from './declarative-rules';
 import { VERDICT_SEVERITY } from '../codes/verdicts';
 import { serverFieldPath } from './server-field-path';
 

@@ -1,4 +1,4 @@
-// The int-or-string half of the hand-written validation table (handwritten-table.ts), called from the walker's
+// The int-or-string half of the hand-written validation table (field-rule-table.ts), called from the walker's
 // scalar check: a Quantity must parse as the decoder parses it, and a field of the int-or-string table holds a
 // port (number 1–65535 or IANA port name) or a count/percentage (`[0-9]+%`), as upstream validation reads it.
 import type { Scalar } from 'yaml';
@@ -6,8 +6,8 @@ import type { KubectlScalar } from '../parse/kubectl-scalar';
 import type { Range } from '../base/types';
 import { isUnderStatus } from '../base/field-path';
 import type { WalkContext } from './context';
-import { report, show } from './handwritten';
-import { INT_OR_STRING, PERCENT_SOURCE, PORT_NAME_SOURCE, QUANTITY_SOURCE, STRING_FIELDS, type IntOrStringRow, type StringFieldRow } from './handwritten-table';
+import { report, show } from './mapping-field-rules';
+import { INT_OR_STRING, PERCENT_SOURCE, PORT_NAME_SOURCE, QUANTITY_SOURCE, STRING_FIELDS, type IntOrStringRow, type StringFieldRow } from './field-rule-table';
 import { quantityHint, quantityProblem } from './quantity';
 
 const STRING_FIELDS_BY_FIELD = new Map<string, StringFieldRow>(STRING_FIELDS.map((row) => [`${row.type}\u0000${row.field}`, row]));

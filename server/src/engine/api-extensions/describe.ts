@@ -1,5 +1,5 @@
 // Words for a CRD source, and the version a document should move to.
-import type { CrdDefinition, CrdVersion } from './format';
+import type { CrdDefinition, CrdVersion } from './crd-data';
 import { compareText } from '../base/compare-text';
 
 export function describeSource(def: CrdDefinition): string {

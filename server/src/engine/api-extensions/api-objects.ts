@@ -2,7 +2,7 @@
 // apiregistration.k8s.io APIService (schemas/api-objects.json). A document of these groups is routed and walked
 // with the built-in data plus these kinds and types, never with a CRD of a catalog: a CRD in a file governs the
 // objects of its kind, not the CRD document itself.
-import type { ApiObjectsData, VersionData } from '../knowledge/format';
+import type { ApiObjectsData, VersionData } from '../knowledge/data-contract';
 import { loadSchemaFile } from '../knowledge/load-json';
 import { splitApiVersion } from '../base/api-version';
 

@@ -8,7 +8,7 @@ import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
-import type { ControllerGateFact } from './format';
+import type { ControllerGateFact } from './crd-data';
 
 /** Splits `controller:Gate` entries from Kubernetes gate entries (`Name`). */
 export function splitControllerGates(gates: Record<string, boolean>): { controller: Record<string, boolean>; kubernetes: Record<string, boolean> } {

@@ -3,20 +3,20 @@
 // channel findings and controller gates. Called by validate/analyzeDocument for apiVersions of no built-in group.
 import type { Node, YAMLMap } from 'yaml';
 import { finding } from '../codes';
-import type { BriefFacts, VersionData } from '../knowledge/format';
+import type { BriefFacts, VersionData } from '../knowledge/data-contract';
 import { kindEntry } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile } from '../model';
 import type { Finding } from '../codes/finding';
 import type { DocumentStatus, Range } from '../base/types';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
-import { checkCustomResourceFinalizers } from '../validate/api-warnings-more';
+import { checkCustomResourceFinalizers } from '../validate/warnings-in-code';
 import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { GATEWAY_GROUPS, type CrdCatalog } from './catalog';
 import { fieldFindings, kindOrVersionFinding, missingRows } from './channel';
 import { checkConstraints } from './constraints';
 import { controllerGateFindings, controllerGateUses } from './controller-gates';
-import type { CrdDefinition, CrdSchema, CrdVersion } from './format';
+import type { CrdDefinition, CrdSchema, CrdVersion } from './crd-data';
 import { customData } from './overlay';
 import { defaultedByWebhook } from './webhook-defaults';
 import { describeSource, preferredVersion } from './describe';

@@ -1,4 +1,4 @@
-// Shared helpers of the API server warning checks (api-warnings.ts, api-warnings-more.ts): values reached by a
+// Shared helpers of the API server warning checks (warnings-from-table.ts, warnings-in-code.ts): values reached by a
 // relative path from a mapping, scalars as kubectl reads them, and the finding every warning becomes.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
@@ -6,7 +6,7 @@ import { kubectlScalar } from '../parse/kubectl-scalar';
 import type { Range } from '../base/types';
 import { VERDICT_SEVERITY } from '../codes/verdicts';
 import { addFinding, joinPath, type WalkContext } from './context';
-import { sourceText, type UpstreamSource } from './handwritten-table';
+import { sourceText, type UpstreamSource } from './field-rule-table';
 import { serverFieldPath } from './server-field-path';
 
 export const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'];

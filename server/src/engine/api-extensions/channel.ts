@@ -7,7 +7,7 @@ import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import type { CrdCatalog } from './catalog';
-import { propertyOf, type ChannelRow, type CrdSchema } from './format';
+import { propertyOf, type ChannelRow, type CrdSchema } from './crd-data';
 
 const CHANNEL_FIX =
   'Install the experimental channel of the Gateway API release (its experimental-install.yaml), or, if it is installed, ' +

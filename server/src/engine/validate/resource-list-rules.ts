@@ -1,4 +1,4 @@
-// Generic checks over two more kinds of rows of the hand-written validation table (handwritten-table.ts):
+// Generic checks over two more kinds of rows of the hand-written validation table (field-rule-table.ts):
 // resource lists (every quantity 0 or more, a request not above the limit of the same resource) and a nested field
 // whose allowed values are narrower than its enum (a Job's pod template restartPolicy). Called by
 // checkHandwrittenStruct with the type key of the mapping; rows are looked up by it.
@@ -6,8 +6,8 @@ import { isAlias, isMap, isScalar, type Node, type Pair, type Scalar, type YAMLM
 import { resolveAlias } from '../parse/aliases';
 import type { KubectlScalar } from '../parse/kubectl-scalar';
 import { joinPath, rangeOfNode, type WalkContext } from './context';
-import { report, scalarRead, show } from './handwritten';
-import { NARROWED_VALUES, RESOURCE_LISTS, type NarrowedValueRow, type ResourceListsRow } from './handwritten-table';
+import { report, scalarRead, show } from './mapping-field-rules';
+import { NARROWED_VALUES, RESOURCE_LISTS, type NarrowedValueRow, type ResourceListsRow } from './field-rule-table';
 import { compareQuantities, quantityValue, type QuantityValue } from './quantity';
 
 const RESOURCE_LISTS_BY_TYPE = new Map(RESOURCE_LISTS.map((row) => [row.type, row]));

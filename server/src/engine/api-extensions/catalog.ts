@@ -3,7 +3,7 @@
 // e.g. `gateway-api@1.5 experimental`). Also the Gateway API channel in use and controller gate settings.
 import { loadSchemaFile } from '../knowledge/load-json';
 import type { KnowledgeOptions } from '../knowledge/data-reader';
-import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './format';
+import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './crd-data';
 import { parseSelection, type PackSelection } from './selection';
 
 export const GATEWAY_GROUPS = new Set(['gateway.networking.k8s.io', 'gateway.networking.x-k8s.io']);

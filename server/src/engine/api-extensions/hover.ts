@@ -5,7 +5,7 @@ import { controllerGateMarkdown } from './controller-gates';
 import { describeSource } from './describe';
 import { customKind } from './analyze';
 import { splitApiVersion } from '../base/api-version';
-import type { VersionData } from '../knowledge/format';
+import type { VersionData } from '../knowledge/data-contract';
 
 export function customKindMarkdown(apiVersion: string, kind: string, data: VersionData, catalog: CrdCatalog): string | undefined {
   const found = customKind(apiVersion, kind, data, catalog);

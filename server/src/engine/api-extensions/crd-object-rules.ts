@@ -3,7 +3,7 @@
 // checked by crd-schema-rules.ts.
 import { isMap, isSeq, type Node } from 'yaml';
 import type { Range } from '../base/types';
-import { formatProblem } from '../validate/formats';
+import { formatProblem } from '../validate/declarative-formats';
 import { add, checkOneOf, deref, dns1035Problem, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 import { checkSchema } from './crd-schema-rules';
 import { checkCelRules } from './crd-cel-rules';

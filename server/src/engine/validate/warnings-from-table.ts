@@ -6,8 +6,8 @@ import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { kubectlScalar } from '../parse/kubectl-scalar';
 import { isUnderStatus } from '../base/field-path';
 import { joinPath, rangeOfNode, type WalkContext } from './context';
-import { CONTAINER_LISTS, deref, keyText, reach, warn, type Hit } from './api-warnings-walk';
-import { checkHostIpPorts, checkOverlappingPaths, checkPortsAcrossContainers, checkSeccompAnnotations } from './api-warnings-more';
+import { CONTAINER_LISTS, deref, keyText, reach, warn, type Hit } from './warning-reach';
+import { checkHostIpPorts, checkOverlappingPaths, checkPortsAcrossContainers, checkSeccompAnnotations } from './warnings-in-code';
 import {
   ANNOTATION_WARNINGS,
   BYTE_RESOURCES,

@@ -1,6 +1,6 @@
 // Hand-written validation of kube-apiserver that the generated schema does not carry, as data: one row per
 // (type key, field) with the upstream function it comes from. The walker consults the rows by the type key of
-// the mapping it is in (handwritten.ts); nothing here is code per kind. Sources were read in the upstream
+// the mapping it is in (mapping-field-rules.ts); nothing here is code per kind. Sources were read in the upstream
 // repositories at the commits below (file, commit, function); descriptions are ours.
 
 export interface UpstreamSource {

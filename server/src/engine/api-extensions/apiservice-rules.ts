@@ -1,7 +1,7 @@
 // APIService (apiregistration.k8s.io/v1): name <version>.<group>, group and version names, priorities,
 // local APIServices (no service) and the service reference.
 import { isMap, isScalar } from 'yaml';
-import { formatProblem } from '../validate/formats';
+import { formatProblem } from '../validate/declarative-formats';
 import { add, dns1035Problem, entries, isNull, isTrue, range, strOf, type Ctx } from './api-object-context';
 
 

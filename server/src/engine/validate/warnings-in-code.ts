@@ -1,11 +1,11 @@
-// More of the API server's warnings for Pods and pod templates (api-warnings.ts calls these): hostIP without
+// More of the API server's warnings for Pods and pod templates (warnings-from-table.ts calls these): hostIP without
 // hostPort, seccomp annotations of templates, overlapping file paths of one volume, ports repeated across
-// containers; and the custom resource finalizer warning (called by crd/analyze.ts).
+// containers; and the custom resource finalizer warning (called by api-extensions/analyze.ts).
 import { isMap, isScalar, type YAMLMap } from 'yaml';
 import type { ObjectMetaLimits } from '../knowledge/object-meta';
 import { rangeOfNode, type WalkContext } from './context';
 import { qualifiedNameProblems } from './name-rules';
-import { CONTAINER_LISTS, deref, keyText, reach, scalarValue, warn, type Hit } from './api-warnings-walk';
+import { CONTAINER_LISTS, deref, keyText, reach, scalarValue, warn, type Hit } from './warning-reach';
 import { append } from '../base/append';
 import {
   CR_FINALIZER_SOURCE,
@@ -209,7 +209,7 @@ function hostPortOf(ctx: WalkContext, port: Hit, hostNetwork: boolean, ephemeral
 }
 
 /** Ports of different containers with the same containerPort and protocol (warningsForPodSpecAndMeta accumulates
- *  them across all containers; two ports of one container are the LIST_KEYS row of handwritten-table.ts). Equal
+ *  them across all containers; two ports of one container are the LIST_KEYS row of field-rule-table.ts). Equal
  *  non-zero host ports on one host IP are a validation matter and are left to it. */
 export function checkPortsAcrossContainers(ctx: WalkContext, spec: Hit): void {
   const hostNetwork = reach(ctx, spec, 'hostNetwork').some((h) => scalarValue(ctx, h.value) === 'true');

@@ -3,7 +3,7 @@
 // required but the webhook defaults is not missing. One row per (group, kind, field path), with the upstream
 // function that sets it (read at the commit below); analyze.ts drops the matching `missing-field` findings.
 import type { Finding } from '../codes/finding';
-import type { UpstreamSource } from '../validate/handwritten-table';
+import type { UpstreamSource } from '../validate/field-rule-table';
 
 interface WebhookDefault {
   group: string;

@@ -11,7 +11,7 @@ import type { Range } from '../base/types';
 import { isWholeNumber, kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
 import { checkConstraints } from './constraints';
 import type { Finding } from '../codes/finding';
-import { propertyOf, type CrdSchema } from './format';
+import { propertyOf, type CrdSchema } from './crd-data';
 import { add, deref, entries, isNull, range, type Ctx } from './api-object-context';
 
 const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
