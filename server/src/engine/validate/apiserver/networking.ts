@@ -154,11 +154,18 @@ function prefixBits(text: string): { ip: number[]; bits: number } | undefined {
   return { ip, bits: Number(prefix) };
 }
 
-/** ValidateIPBlock: the except range lies in cidr and has a longer prefix (net.IPNet Contains on its address). */
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d), which Go's IPNet.Contains reads as IPv4. */
+function ipv4Mapped(ip: number[]): boolean {
+  return ip.length === 16 && ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+}
+
+/** ValidateIPBlock: the except range lies in cidr and has a longer prefix (net.IPNet Contains on its address),
+ *  for IPv4 and IPv6 alike; a range of the other family is never inside. IPv4-mapped IPv6 forms, which Go folds
+ *  into IPv4 with its own mask arithmetic, are not judged. */
 function strictSubset(cidr: string, except: string): boolean {
   const outer = prefixBits(cidr);
   const inner = prefixBits(except);
-  if (!outer || !inner) return true;
+  if (!outer || !inner || ipv4Mapped(outer.ip) || ipv4Mapped(inner.ip)) return true;
   if (outer.ip.length !== inner.ip.length) return false;
   if (outer.bits >= inner.bits) return false;
   for (let bit = 0; bit < outer.bits; bit++) {

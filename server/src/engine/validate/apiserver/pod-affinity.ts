@@ -1,8 +1,9 @@
 // The pod spec's affinity: the hand-written rules of validateNodeAffinity, validatePodAffinity and
 // validatePodAntiAffinity (node selector requirements and their operators, matchFields, weights, pod affinity
-// terms' namespaces and topologyKey), over the spec after SetDefaults_PodSpec. The label selectors of pod affinity
-// terms (ValidatePodAffinityTermSelector) and matchLabelKeys are not judged here yet.
+// terms' namespaces, label selectors, matchLabelKeys / mismatchLabelKeys and topologyKey), over the spec after
+// SetDefaults_PodSpec.
 import { at, type PodSpecRule, type Say } from './rule-types';
+import { checkLabelSelector, LABEL_SELECTOR_SOURCE } from './selector-rules';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 
@@ -62,8 +63,35 @@ function nodeSelectorTerm(say: Say, term: Obj, path: string, checkValues: boolea
   }
 }
 
-/** validatePodAffinityTerm: namespaces are DNS labels, topologyKey is a non-empty label key. */
+/** validateMatchLabelKeysAndMismatchLabelKeys as far as the manifest decides it: the keys need a labelSelector, are
+ *  label keys, and a key is not both matched and mismatched. (Keys that also appear in the labelSelector are judged
+ *  by upstream only after the pod's labels are merged into the selector, so they are left alone here.) */
+function labelKeys(say: Say, term: Obj, path: string): void {
+  const match = strings(term['matchLabelKeys']);
+  const mismatch = strings(term['mismatchLabelKeys']);
+  const hasSelector = obj(term['labelSelector']) !== undefined;
+  for (const [name, keys] of [['matchLabelKeys', match], ['mismatchLabelKeys', mismatch]] as const) {
+    if (keys.length === 0) continue;
+    const keysAt = fieldOf(path, name);
+    if (!hasSelector) {
+      say.reject(keysAt, `${name} needs a labelSelector`, `Add a labelSelector, or remove ${name}.`);
+      continue;
+    }
+    keys.forEach((k, j) => {
+      if (!say.labelOk(k)) say.reject(itemOf(keysAt, j), `${JSON.stringify(k)} is not a valid label key`, 'Use a label key such as app or pod-template-hash.', { value: k });
+    });
+  }
+  const mismatched = new Set(mismatch);
+  match.forEach((k, j) => {
+    if (mismatched.has(k)) say.reject(itemOf(fieldOf(path, 'matchLabelKeys'), j), `label key ${k} is both in matchLabelKeys and in mismatchLabelKeys`, 'Keep the key in one of the two.', { value: k });
+  });
+}
+
+/** validatePodAffinityTerm: label selectors, namespaces are DNS labels, matchLabelKeys, topologyKey a label key. */
 function podAffinityTerm(say: Say, term: Obj, path: string): void {
+  checkLabelSelector(term['labelSelector'], fieldOf(path, 'labelSelector'), say);
+  checkLabelSelector(term['namespaceSelector'], fieldOf(path, 'namespaceSelector'), say);
+  labelKeys(say, term, path);
   strings(term['namespaces']).forEach((ns, i) => {
     const bad = briefFormatProblem('k8s-short-name', ns);
     // Upstream names the field "namespace" in this error.
@@ -107,6 +135,9 @@ export const POD_AFFINITY_RULES: readonly PodSpecRule[] = [
     source: [
       CORE('validatePodAffinity / validatePodAntiAffinity → validatePodAffinityTerms, validateWeightedPodAffinityTerms (weight 1-100)'),
       CORE('validatePodAffinityTerm (namespaces, topologyKey required and a label key)'),
+      CORE('validatePodAffinityTerm → ValidatePodAffinityTermSelector (labelSelector, namespaceSelector: ValidateLabelSelector)'),
+      CORE('validatePodAffinityTerm → validateMatchLabelKeysAndMismatchLabelKeys (needs labelSelector; label keys; not both)'),
+      LABEL_SELECTOR_SOURCE,
     ],
     check(t, say) {
       const affinity = obj(t.spec['affinity']);

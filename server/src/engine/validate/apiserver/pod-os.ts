@@ -1,7 +1,8 @@
 // The pod's operating system (spec.os) and the security options that belong to one OS: the name must be linux or
 // windows; a linux pod may not carry Windows options; a windows pod may not carry the Linux-only settings of its
 // own or its containers' security contexts (validateOS, validateLinux, validateWindows); and a Windows user name
-// must have the shape Windows accepts (validateWindowsSecurityContextOptions). Over the defaulted spec.
+// must have the shape Windows accepts (validateWindowsSecurityContextOptions); hostProcess is all or nothing and
+// needs hostNetwork (validateWindowsHostProcessPod). Over the defaulted spec.
 import { at, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
 import { fieldOf, isSet, obj, str, type Obj } from './object-view';
 import { containers } from './pod-containers';
@@ -91,6 +92,27 @@ export const POD_OS_RULES: readonly PodSpecRule[] = [
         const bad = name === undefined ? undefined : userNameProblem(name);
         if (bad) say.reject(fieldOf(fieldOf(path, 'windowsOptions'), 'runAsUserName'), `runAsUserName ${JSON.stringify(name)} ${bad}`, 'Write the user as USER or DOMAIN\\USER, e.g. NT AUTHORITY\\NETWORK SERVICE.', { value: name });
       }
+    },
+  },
+  {
+    rule: 'windowsHostProcess',
+    source: CORE('validateWindowsHostProcessPod (pod and container hostProcess agree; all containers or none; hostNetwork)'),
+    check(t, say) {
+      const podValue = obj(obj(t.spec['securityContext'])?.['windowsOptions'])?.['hostProcess'];
+      const podHost = typeof podValue === 'boolean' ? podValue : undefined;
+      const all = containers(t);
+      let hostProcess = 0;
+      for (const { c, path } of all) {
+        const value = obj(obj(c['securityContext'])?.['windowsOptions'])?.['hostProcess'];
+        const own = typeof value === 'boolean' ? value : undefined;
+        if (podHost !== undefined && own !== undefined && own !== podHost) {
+          say.reject(fieldOf(fieldOf(fieldOf(path, 'securityContext'), 'windowsOptions'), 'hostProcess'), `hostProcess ${own} differs from the pod's hostProcess ${podHost}`, 'Set hostProcess the same in the pod and the container, or only in the pod.', { value: own });
+        }
+        if (own ?? (podHost === true)) hostProcess++;
+      }
+      if (hostProcess === 0) return;
+      if (hostProcess !== all.length) say.reject(t.path, `${hostProcess} of ${all.length} containers are hostProcess containers; it must be all or none`, 'Make every container a hostProcess container (set hostProcess on the pod), or none.');
+      if (t.spec['hostNetwork'] !== true) say.reject(fieldOf(t.path, 'hostNetwork'), 'a pod with hostProcess containers needs hostNetwork: true', 'Set hostNetwork: true.');
     },
   },
 ];

@@ -1,6 +1,7 @@
 // The pod spec's security contexts (the Pod's and each container's): the hand-written rules of
 // validatePodSpecSecurityContext and ValidateSecurityContext that the schema does not carry — user and group IDs,
-// seccomp and AppArmor profiles, sysctl names — over the spec after SetDefaults_PodSpec.
+// seccomp and AppArmor profiles, sysctl names, procMount Unmasked only in a user namespace, no host namespace in a
+// user namespace (validateHostUsers) — over the spec after SetDefaults_PodSpec.
 import { at, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
 import { localPathProblem } from './volumes';
@@ -100,6 +101,28 @@ export const POD_SECURITY_RULES: readonly PodSpecRule[] = [
           say.reject(at, `sysctl ${name} is set twice`, 'Keep one entry per sysctl.', { value: name });
         }
         seen.add(name);
+      }
+    },
+  },
+  {
+    rule: 'procMountUnmasked',
+    source: CORE('ValidateSecurityContext (procMount Unmasked needs hostUsers: false; the ProcMountType gate is GA and locked on from 1.34)'),
+    check(t, say) {
+      // hostUsers is true unless written false (ValidatePodSpec reads an absent value as true).
+      if (t.spec['hostUsers'] === false) return;
+      for (const { sc, path, pod } of contexts(t)) {
+        if (pod || str(sc['procMount']) !== 'Unmasked') continue;
+        say.reject(fieldOf(path, 'procMount'), 'procMount Unmasked needs hostUsers: false (a user namespace)', 'Set spec.hostUsers: false, or use procMount: Default.', { value: 'Unmasked' });
+      }
+    },
+  },
+  {
+    rule: 'hostUsersNamespaces',
+    source: CORE('validateHostUsers (hostUsers: false forbids hostNetwork, hostPID and hostIPC; UserNamespacesHostNetworkSupport, alpha and off from 1.35, would allow hostNetwork)'),
+    check(t, say) {
+      if (t.spec['hostUsers'] !== false) return;
+      for (const host of ['hostNetwork', 'hostPID', 'hostIPC']) {
+        if (t.spec[host] === true) say.reject(fieldOf(t.path, host), `${host} cannot be true when hostUsers is false`, `Remove ${host}, or hostUsers: false.`);
       }
     },
   },

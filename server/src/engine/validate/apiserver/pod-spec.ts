@@ -196,6 +196,18 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
     },
   },
   {
+    rule: 'ephemeralContainerTarget',
+    source: CORE('validateEphemeralContainers (targetContainerName must name a regular or init container: NotFound)'),
+    check(t, say) {
+      const names = new Set(containers(t, ['containers', 'initContainers']).map(({ c }) => str(c['name'])));
+      for (const { c, path } of containers(t, ['ephemeralContainers'])) {
+        const target = str(c['targetContainerName']);
+        if (target === undefined || target === '' || names.has(target)) continue;
+        say.reject(fieldOf(path, 'targetContainerName'), `targetContainerName ${JSON.stringify(target)} names no container or init container of the pod`, 'Use the name of a container or init container of this pod.', { value: target });
+      }
+    },
+  },
+  {
     rule: 'podImageWhitespace',
     skip: ['PodTemplate', 'ReplicationController', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'],
     source: CORE('validateContainerOnlyForPod (image "must not have leading or trailing whitespace")'),

@@ -1,8 +1,9 @@
 // The pod spec's topology spread constraints: the hand-written rules of validateTopologySpreadConstraints that the
 // schema does not carry (maxSkew and minDomains above 0, minDomains only with DoNotSchedule, a non-empty
-// topologyKey, one constraint per {topologyKey, whenUnsatisfiable} pair, matchLabelKeys), over the spec after
-// SetDefaults_PodSpec. The enums (whenUnsatisfiable, node inclusion policies) are the schema's.
+// topologyKey, one constraint per {topologyKey, whenUnsatisfiable} pair, matchLabelKeys, the labelSelector), over
+// the spec after SetDefaults_PodSpec. The enums (whenUnsatisfiable, node inclusion policies) are the schema's.
 import { at, type PodSpecRule } from './rule-types';
+import { checkLabelSelector, LABEL_SELECTOR_SOURCE } from './selector-rules';
 import { fieldOf, itemOf, list, num, obj, objs, str } from './object-view';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
@@ -13,6 +14,8 @@ export const POD_TOPOLOGY_SPREAD_RULES: readonly PodSpecRule[] = [
     source: [
       CORE('validateTopologySpreadConstraints → ValidateMaxSkew, ValidateTopologyKey, validateMinDomains, ValidateSpreadConstraintNotRepeat'),
       CORE('validateMatchLabelKeysInTopologySpread (needs labelSelector; label keys not already in it)'),
+      CORE('validateTopologySpreadConstraints (labelSelector: ValidateLabelSelector, label values checked on create)'),
+      LABEL_SELECTOR_SOURCE,
     ],
     check(t, say) {
       const base = fieldOf(t.path, 'topologySpreadConstraints');
@@ -30,6 +33,7 @@ export const POD_TOPOLOGY_SPREAD_RULES: readonly PodSpecRule[] = [
           if (n !== undefined && n <= 0) say.reject(fieldOf(path, 'minDomains'), `minDomains ${n} must be above 0`, 'Use a minDomains of 1 or more, or leave it out.', { value: n });
           if (action !== 'DoNotSchedule') say.reject(fieldOf(path, 'minDomains'), `minDomains only works with whenUnsatisfiable DoNotSchedule, not ${action ?? 'unset'}`, 'Remove minDomains, or use whenUnsatisfiable: DoNotSchedule.');
         }
+        checkLabelSelector(c['labelSelector'], fieldOf(path, 'labelSelector'), say);
         const later = all.find(([o, j]) => j > i && str(o['topologyKey']) === str(key) && str(o['whenUnsatisfiable']) === action);
         if (later) say.reject(path, `constraints ${i + 1} and ${later[1] + 1} both spread on ${String(key)} with ${action}`, 'Merge the two constraints, or change the topologyKey or whenUnsatisfiable of one.');
         const keys = list(c['matchLabelKeys']).map(String);
