@@ -1,11 +1,12 @@
 // resource.k8s.io/v1 ResourceSlice and DeviceClass: the hand-written rules of validateResourceSliceSpec,
 // validateResourcePool and validateDeviceClassSpec that the declarative markers of the data do not cover (where
-// the slice's devices are reachable, its pool's counts, device names unique, a class config's opaque part).
+// the slice's devices are reachable, its pool's counts, device names (DNS-1123 labels, unique), a class config's opaque part).
 // Not judged: CEL selectors (not compiled here); sharedCounters, perDeviceNodeSelection and the per-device node
 // fields, which the DRAPartitionableDevices gate drops when off (a slice naming perDeviceNodeSelection is only
 // judged on the other three fields, and one holding sharedCounters is not told it lacks a node selection: the
 // KEP 4815 examples leave it out there, and the corpus expects them valid); attribute values and capacity maps.
 import { at, type KindRule, type Say } from './rule-types';
+import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, num, obj, objs, str, type Obj } from './object-view';
 
 const DRA = at('pkg/apis/resource/validation/validation.go', '009801d930e2e3c8b3671a3ec28e31a2f64865ac');
@@ -60,13 +61,17 @@ export const RESOURCE_SLICE_RULES: readonly KindRule[] = [
   {
     rule: 'draSliceDeviceNames',
     kinds: ['resource.k8s.io/ResourceSlice'],
-    source: DRA('validateResourceSliceSpec (device names unique)'),
+    source: [DRA('validateResourceSliceSpec (device names unique)'), DRA('validateDevice (validateDeviceName: a DNS-1123 label)')],
     check(o, say) {
       const seen = new Set<string>();
       for (const [d, i] of objs(obj(o['spec'])?.['devices'])) {
         const name = str(d['name']);
         if (name === undefined || name === '') continue;
-        if (seen.has(name)) say.reject(`${itemOf('spec.devices', i)}.name`, `device name "${name}" is used twice in this slice`, 'Give each device of the slice its own name.', { value: name });
+        const p = itemOf('spec.devices', i);
+        const bad = briefFormatProblem('k8s-short-name', name);
+        if (bad) say.reject(`${p}.name`, `device name "${name}" ${bad}`, 'Use lower-case letters, digits and "-", e.g. gpu-0.', { value: name });
+        // validateSet reports the repeated item itself, not its name.
+        if (seen.has(name)) say.reject(p, `device name "${name}" is used twice in this slice`, 'Give each device of the slice its own name.', { value: name });
         seen.add(name);
       }
     },
