@@ -1,10 +1,11 @@
 // resource.k8s.io/v1 ResourceSlice and DeviceClass: the hand-written rules of validateResourceSliceSpec,
 // validateResourcePool and validateDeviceClassSpec that the declarative markers of the data do not cover (where
-// the slice's devices are reachable, its pool's counts, device names (DNS-1123 labels, unique), a class config's opaque part).
+// the slice's devices are reachable, its pool's counts, device names (DNS-1123 labels, unique), attribute and
+// capacity keys, a class config's opaque part).
 // Not judged: CEL selectors (not compiled here); sharedCounters, perDeviceNodeSelection and the per-device node
 // fields, which the DRAPartitionableDevices gate drops when off (a slice naming perDeviceNodeSelection is only
 // judged on the other three fields, and one holding sharedCounters is not told it lacks a node selection: the
-// KEP 4815 examples leave it out there, and the corpus expects them valid); attribute values and capacity maps.
+// KEP 4815 examples leave it out there, and the corpus expects them valid); attribute values, capacity request policies, taints.
 import { at, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, num, obj, objs, str, type Obj } from './object-view';
@@ -35,6 +36,21 @@ function checkNodeSelection(say: Say, spec: Obj): void {
   }
 }
 
+/** validateQualifiedName over an attribute or capacity key: a C identifier, or domain/C identifier. Upstream reports
+ *  at the map, not the key. The domain is held to the DNS-subdomain form only (validateDriverName also caps it at 63). */
+function keyProblem(key: string): string | undefined {
+  return briefFormatProblem('k8s-resource-fully-qualified-name', key.includes('/') ? key : `example.com/${key}`);
+}
+
+function checkKeys(say: Say, device: Obj, path: string): void {
+  for (const field of ['attributes', 'capacity']) {
+    for (const key of Object.keys(obj(device[field]) ?? {})) {
+      const bad = keyProblem(key);
+      if (bad) say.reject(`${path}.${field}`, `${field} key "${key}" ${bad}`, 'Use a name such as model or example.com/model.', { value: key });
+    }
+  }
+}
+
 export const RESOURCE_SLICE_RULES: readonly KindRule[] = [
   {
     rule: 'draSliceNodes',
@@ -61,13 +77,14 @@ export const RESOURCE_SLICE_RULES: readonly KindRule[] = [
   {
     rule: 'draSliceDeviceNames',
     kinds: ['resource.k8s.io/ResourceSlice'],
-    source: [DRA('validateResourceSliceSpec (device names unique)'), DRA('validateDevice (validateDeviceName: a DNS-1123 label)')],
+    source: [DRA('validateResourceSliceSpec (device names unique)'), DRA('validateDevice (validateDeviceName: a DNS-1123 label)'), DRA('validateQualifiedName (attribute and capacity keys)')],
     check(o, say) {
       const seen = new Set<string>();
       for (const [d, i] of objs(obj(o['spec'])?.['devices'])) {
+        const p = itemOf('spec.devices', i);
+        checkKeys(say, d, p);
         const name = str(d['name']);
         if (name === undefined || name === '') continue;
-        const p = itemOf('spec.devices', i);
         const bad = briefFormatProblem('k8s-short-name', name);
         if (bad) say.reject(`${p}.name`, `device name "${name}" ${bad}`, 'Use lower-case letters, digits and "-", e.g. gpu-0.', { value: name });
         // validateSet reports the repeated item itself, not its name.
