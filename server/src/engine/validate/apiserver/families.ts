@@ -13,6 +13,7 @@ import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
 import { ADMISSION_RULES } from './admission';
 import { RESOURCE_QUOTA_RULES } from './resource-quota';
 import { RESOURCE_CLAIM_RULES } from './resource-claims';
+import { RESOURCE_SLICE_RULES } from './resource-slices';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
@@ -42,6 +43,7 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   ADMISSION_RULES,
   RESOURCE_QUOTA_RULES,
   RESOURCE_CLAIM_RULES,
+  RESOURCE_SLICE_RULES,
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */

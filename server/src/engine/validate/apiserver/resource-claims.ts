@@ -3,7 +3,7 @@
 // one of exactly / firstAvailable, the device class name of an exact request, allocationMode against count after
 // SetDefaults_ExactDeviceRequest / SetDefaults_DeviceSubRequest, the request names that constraints and config
 // refer to, a constraint's attribute, a config's opaque part). CEL selectors are not compiled here; DeviceClass
-// and ResourceSlice are not ported.
+// and ResourceSlice are in resource-slices.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
