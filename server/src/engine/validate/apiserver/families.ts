@@ -6,6 +6,7 @@ import { BATCH_RULES } from './batch';
 import { JOB_WARNING_RULES } from './job-warnings';
 import { SERVICE_RULES } from './service';
 import { SERVICE_WARNING_RULES } from './service-warnings';
+import { INGRESS_WARNING_RULES } from './ingress-warnings';
 import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
@@ -38,6 +39,7 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   CORE_OBJECT_RULES,
   POLICY_RBAC_RULES,
   NETWORKING_RULES,
+  INGRESS_WARNING_RULES,
   STORAGE_AUTOSCALING_RULES,
   ADMISSION_RULES,
   RESOURCE_QUOTA_RULES,
