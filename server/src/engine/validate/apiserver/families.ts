@@ -11,6 +11,7 @@ import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
+import { HPA_METRIC_RULES } from './hpa-metrics';
 import { ADMISSION_RULES } from './admission';
 import { RESOURCE_QUOTA_RULES } from './resource-quota';
 import { RESOURCE_CLAIM_RULES } from './resource-claims';
@@ -41,6 +42,7 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   NETWORKING_RULES,
   INGRESS_WARNING_RULES,
   STORAGE_AUTOSCALING_RULES,
+  HPA_METRIC_RULES,
   ADMISSION_RULES,
   RESOURCE_QUOTA_RULES,
   RESOURCE_CLAIM_RULES,
