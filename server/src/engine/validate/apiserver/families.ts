@@ -12,6 +12,7 @@ import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
 import { HPA_METRIC_RULES } from './hpa-metrics';
+import { STORAGE_OBJECT_RULES } from './storage-objects';
 import { ADMISSION_RULES } from './admission';
 import { RESOURCE_QUOTA_RULES } from './resource-quota';
 import { RESOURCE_CLAIM_RULES } from './resource-claims';
@@ -43,6 +44,7 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   INGRESS_WARNING_RULES,
   STORAGE_AUTOSCALING_RULES,
   HPA_METRIC_RULES,
+  STORAGE_OBJECT_RULES,
   ADMISSION_RULES,
   RESOURCE_QUOTA_RULES,
   RESOURCE_CLAIM_RULES,
