@@ -43,9 +43,11 @@ const FAMILY_OF: Record<string, string> = {
   'pkg/api/service/warnings.go': 'warnings',
   'pkg/api/job/warnings.go': 'warnings',
   'pkg/registry/batch/job/strategy.go': 'warnings',
+  'pkg/registry/networking/ingress/strategy.go': 'warnings',
   'pkg/apis/core/v1/defaults.go': 'defaults',
   'pkg/apis/apps/v1/defaults.go': 'defaults',
   'pkg/apis/batch/v1/defaults.go': 'defaults',
+  'pkg/apis/autoscaling/v2/defaults.go': 'defaults',
   // robfig/cron's parser.go (CronJob schedules).
   'parser.go': 'batch',
   'pkg/apis/rbac/v1/defaults.go': 'defaults',
@@ -119,14 +121,13 @@ const GAPS: readonly Row[] = [
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'internalTrafficPolicy values are left to the schema enum (an absent one is defaulted to Cluster); clusterIPs and ipFamilies are the ValidateServiceClusterIPsRelatedFields row' },
   { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: the gMSA credential spec of the Windows options; privileged against the cluster\'s privileged policy (a kube-apiserver flag); procMount values are the schema enum' },
   { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'partly', note: 'the spec is ported (ValidatePersistentVolumeClaimSpec); dataSourceRef is not judged: the 1.37 data drops it' },
-  { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'partly', note: 'not yet: the LimitRange max/min ratio and overcommit checks, the ResourceQuota scope-per-resource check' },
+  { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'partly', note: 'not yet: the ResourceQuota scope-per-resource check' },
   { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateTimeZone', status: 'partly', note: 'a well-formed name is not looked up in the time zone database (time.LoadLocation, whose answer depends on the zone data the API server reads), so an unknown zone such as Mars/Base passes; Node\'s Intl.supportedValuesOf("timeZone") lists canonical ICU names only (no UTC, Etc/UTC, US/Pacific, Asia/Kolkata), so it cannot stand in' },
   { family: 'apps', file: 'pkg/apis/apps/validation/validation.go', fn: 'ValidateStatefulSetSpec (podManagementPolicy)', status: 'partly', note: 'podManagementPolicy is left to the schema enum' },
   { family: 'networking', file: 'pkg/apis/networking/validation/validation.go', fn: 'ValidateIPBlock', status: 'partly', note: 'IPv4 and IPv6 ranges are judged; IPv4-mapped IPv6 forms (::ffff:a.b.c.d), which Go folds into IPv4, are not' },
   { family: 'rbac', file: 'pkg/apis/rbac/validation/validation.go', fn: 'validatePolicyRule', status: 'partly', note: 'the old check that resource names cannot apply to several resources is not in validatePolicyRule at 1dc8b4f20f8c, so it is not ported' },
-  { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'partly', note: 'min/max replicas and scaleTargetRef are ported (hpaReplicas, hpaScaleTargetRef); metrics and behavior are not, nor minReplicas 0 without an Object or External metric (validateMetrics: the index holds no commit of its current text)' },
-  { family: 'scheduling', file: 'pkg/apis/scheduling/validation/validation.go', fn: 'ValidatePriorityClass', status: 'partly', note: 'a system class with the wrong value or globalDefault is not judged' },
-  { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateCSIDriver / ValidateVolumeAttachment', status: 'not', note: 'not yet ported (StorageClass is)' },
+  { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'partly', note: 'min/max replicas and scaleTargetRef are ported (hpaReplicas, hpaScaleTargetRef), metrics and behavior in their own rows (read at 0fec7b0f7e2d); not yet: the tolerance of scaling rules (HPAConfigurableTolerance, newer than that commit), the resource name of ContainerResource metrics, autoscaling/v1 objects converted to metrics' },
+  { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateCSIDriver / ValidateVolumeAttachment', status: 'partly', note: 'ported from the test tables (volumeAttachmentSource, csiDriverTokenAudiences): the index holds no commit of validation.go with these functions; not yet: the CSIDriver fsGroupPolicy and volumeLifecycleModes values, token expiry bounds, the attacher and persistent volume name formats (ValidateVolumeAttachmentV1), status sizes' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateMatchConditions', status: 'partly', note: 'the CEL expressions are not compiled' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateValidation', status: 'partly', note: 'the CEL expressions are not compiled' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateVariable', status: 'partly', note: 'the CEL expression is not compiled' },
@@ -139,7 +140,6 @@ const GAPS: readonly Row[] = [
   { family: 'apiextensions', file: 'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go', fn: 'validate (defaults inside metadata; CEL rules)', status: 'partly', note: 'defaults under the metadata, apiVersion and kind of the root or of an embedded resource are not judged, nor CEL rules against defaults' },
   { family: 'warnings', file: 'pkg/api/pod/warnings.go', fn: 'warningsForOverlappingVirtualPaths', status: 'partly', note: 'not yet: the previous source\'s paths that upstream checks again after a configMap, secret or downwardAPI source without items (it replaced the older service-account-token path warning, which is dropped)' },
   { family: 'warnings', file: 'pkg/api/service/warnings.go', fn: 'GetWarningsForService', status: 'partly', note: 'of the IP and CIDR spelling warnings (GetWarningsForIP, GetWarningsForCIDR) only the IPv6 RFC 5952 one is ported: leading zeros, IPv4-mapped IPv6 and CIDR bits beyond the prefix are warnings only with StrictIPCIDRValidation off (1.34, 1.35), refused with it on' },
-  { family: 'warnings', file: 'pkg/registry/networking/ingress/strategy.go', fn: 'WarningsOnCreate (kubernetes.io/ingress.class annotation)', status: 'not', note: 'not yet ported' },
 ];
 
 export function coverageRows(): Row[] {

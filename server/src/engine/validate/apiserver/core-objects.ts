@@ -9,6 +9,7 @@ import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
 import type { UpstreamSource } from '../field-rule-table';
 import { selectorRule } from './selector-rules';
+import { overcommitAllowed } from './pod-spec';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const UTIL: UpstreamSource = { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go', commit: '008b3652959ca58af8be3fb5b6ecfe9ae7638282', fn: 'IsConfigMapKey' };
@@ -86,6 +87,16 @@ function quantity(v: Value | undefined): QuantityValue | undefined {
 
 const ZERO = quantityValue('0') as QuantityValue;
 const ONE = quantityValue('1') as QuantityValue;
+
+/** Quantity.MilliValue (rounded up); undefined when negative or at or above resource.MaxMilliValue (2^63 / 1000). */
+function milli(q: QuantityValue): bigint | undefined {
+  if (q.negative) return undefined;
+  const shift = q.exp10 + 3;
+  const n = q.digits * 2n ** BigInt(q.exp2) * 10n ** BigInt(Math.max(shift, 0));
+  const d = 10n ** BigInt(Math.max(-shift, 0));
+  const v = (n + d - 1n) / d;
+  return v * 1000n < 2n ** 63n ? v : undefined;
+}
 
 const SECRET_KEYS: Readonly<Record<string, { keys: string[]; all: boolean; label: string }>> = {
   'kubernetes.io/tls': { keys: ['tls.crt', 'tls.key'], all: true, label: 'a TLS Secret' },
@@ -198,7 +209,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
   {
     rule: 'limitRange',
     kinds: ['/LimitRange'],
-    source: CORE('ValidateLimitRange (types unique; no default for Pod; PersistentVolumeClaim needs a storage min or max; min <= defaultRequest <= default <= max; maxLimitRequestRatio >= 1)'),
+    source: CORE('ValidateLimitRange (types unique; no default for Pod; PersistentVolumeClaim needs a storage min or max; min <= defaultRequest <= default <= max; maxLimitRequestRatio >= 1 and <= max/min; default = defaultRequest for a resource that cannot be overcommitted)'),
     check(o, say) {
       const seen = new Set<string>();
       for (const [limit, i] of objs(spec(o)['limits'])) {
@@ -233,6 +244,14 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
           if (over(d, mx)) say.reject(at('default'), `default ${k} is above max ${k}`, `Lower default.${k} to at most max.${k}.`);
           const rq = q(ratio);
           if (rq && compareQuantities(rq, ONE) < 0) say.reject(at('maxLimitRequestRatio'), `maxLimitRequestRatio ${k} is below 1`, 'Use a ratio of 1 or more (limit / request).');
+          // ratio > max/min, compared in milli-units as upstream does below MaxMilliValue (larger values are not judged).
+          const [rm, mnm, mxm] = [rq, mn, mx].map((v) => (v ? milli(v) : undefined));
+          if (rm !== undefined && mnm !== undefined && mxm !== undefined && mnm > 0n && rm * mnm > mxm * 1000n) {
+            say.reject(at('maxLimitRequestRatio'), `maxLimitRequestRatio ${k} is above max/min, the widest ratio min and max allow`, `Lower maxLimitRequestRatio.${k}, or widen min and max.`);
+          }
+          if (!overcommitAllowed(k) && d && r && compareQuantities(d, r) !== 0) {
+            say.reject(at('defaultRequest'), `${k} cannot be overcommitted: default and defaultRequest must be equal`, `Set defaultRequest.${k} equal to default.${k}.`);
+          }
         }
       }
     },

@@ -6,10 +6,13 @@ import { BATCH_RULES } from './batch';
 import { JOB_WARNING_RULES } from './job-warnings';
 import { SERVICE_RULES } from './service';
 import { SERVICE_WARNING_RULES } from './service-warnings';
+import { INGRESS_WARNING_RULES } from './ingress-warnings';
 import { CORE_OBJECT_RULES } from './core-objects';
 import { POLICY_RBAC_RULES } from './policy-rbac';
 import { NETWORKING_RULES } from './networking';
 import { STORAGE_AUTOSCALING_RULES } from './storage-autoscaling';
+import { HPA_METRIC_RULES } from './hpa-metrics';
+import { STORAGE_OBJECT_RULES } from './storage-objects';
 import { ADMISSION_RULES } from './admission';
 import { RESOURCE_QUOTA_RULES } from './resource-quota';
 import { RESOURCE_CLAIM_RULES } from './resource-claims';
@@ -39,7 +42,10 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   CORE_OBJECT_RULES,
   POLICY_RBAC_RULES,
   NETWORKING_RULES,
+  INGRESS_WARNING_RULES,
   STORAGE_AUTOSCALING_RULES,
+  HPA_METRIC_RULES,
+  STORAGE_OBJECT_RULES,
   ADMISSION_RULES,
   RESOURCE_QUOTA_RULES,
   RESOURCE_CLAIM_RULES,

@@ -306,7 +306,7 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
 ];
 
 /** helper.IsOvercommitAllowed: a native resource (no domain, or a kubernetes.io one) that is not hugepages. */
-function overcommitAllowed(name: string): boolean {
+export function overcommitAllowed(name: string): boolean {
   const native = !name.includes('/') || name.includes('kubernetes.io/');
   return native && !name.startsWith('hugepages-');
 }
