@@ -29,7 +29,9 @@ export function yamlDocs(text: string, parsed?: ParsedFile): YamlDoc[] {
   }
   // Read as the check reads it (parseFile): within its bounds of nesting, nodes and template documents, so a text
   // over a bound costs no more here than there (there is no finding to fix past them).
-  return yamlDocs(text, parseFile(text));
+  // parseFile reads a lone CR as LF (same length, so offsets hold): its text may differ from `text`, so its
+  // documents are taken as they are rather than handed back here (which would parse again without end).
+  return parseFile(text).documents.flatMap((d) => (d.doc ? [{ index: d.index, doc: d.doc }] : []));
 }
 
 /** The document of a snapshot's text that holds a finding (document `index`, else the one around `offset`),

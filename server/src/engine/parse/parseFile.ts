@@ -68,8 +68,6 @@ const PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 /** Documents with template markers read in one file; the later documents are listed unread. */
 export const MAX_TEMPLATE_DOCUMENTS = 500;
 
-/** Where the document after the MAX_TEMPLATE_DOCUMENTS-th one holding `{{` starts (its `---` line), or undefined
- *  when the file has no more than that. Linear in the text. */
 /** Where parseFile stops reading a text (its template and node bounds), else its length: what reads the text again
  *  (the fixes) reads no further, so a file over a bound costs no more there than in the check. */
 export function readEnd(input: string): number {
@@ -78,6 +76,8 @@ export function readEnd(input: string): number {
   return nodeBudgetCap(templates === undefined ? text : text.slice(0, templates)) ?? templates ?? text.length;
 }
 
+/** Where the document after the MAX_TEMPLATE_DOCUMENTS-th one holding `{{` starts (its `---` line), or undefined
+ *  when the file has no more than that. Linear in the text. */
 function templateCap(text: string): number | undefined {
   let templates = 0;
   let start = 0;
