@@ -62,8 +62,9 @@ describe('unknown fields and versions', () => {
 describe('null and required fields', () => {
   it('null on an explicitly required field is invalid-value; on an optional field it is fine', () => {
     expect(field(SLICE_SPEC, 'driver')?.required).toBe(true);
-    expect(field(SLICE_SPEC, 'nodeName')?.required).toBeUndefined();
-    const text = slice('').replace('driver: d.example.com', 'driver: null').replace('nodeName: n1', 'nodeName: ~');
+    expect(field(SLICE_SPEC, 'devices')?.required).toBeUndefined();
+    // (nodeName: ~ would leave the slice without any node selection, which ValidateResourceSlice refuses.)
+    const text = slice('  devices: ~\n').replace('driver: d.example.com', 'driver: null');
     const report = check(text);
     expect(report.findings.map((f) => `${f.code}:${f.path}`)).toEqual(['invalid-value:spec.driver']);
     expect(report.findings[0]?.range).toEqual(r(5, 10, 5, 14));
