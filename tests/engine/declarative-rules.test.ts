@@ -142,7 +142,13 @@ spec:
   scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: d}
   minReplicas: ${min}
   maxReplicas: 3
+  metrics:
+  - type: External
+    external:
+      metric: {name: queue}
+      target: {type: Value, value: "1"}
 `;
+    // (An External metric: without an Object or External one, minReplicas 0 is refused by validateMetrics too.)
     expect(check(hpa('0')).rules).toEqual([]);
     const off = check(hpa('⟦0⟧'), ['HPAScaleToZero=false']);
     expect(off.rules.map(brief)).toEqual([['minimum', 'error', off.ranges[0]]]);
