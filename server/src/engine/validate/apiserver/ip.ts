@@ -1,26 +1,27 @@
 // IP addresses and CIDRs as kube-apiserver's validation reads them (apimachinery IsValidIP / IsValidCIDR, and
-// core validation's ValidateNonSpecialIP). Only what is certain is judged: a plain dotted quad or an IPv6 text
-// that Go's parser takes; forms with leading zeros in an IPv4 part are left alone (their treatment changed
-// between releases). Sources: kubernetes/kubernetes staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go
+// core validation's ValidateNonSpecialIP). The legacy fields are read as netutils.ParseIPSloppy reads them (leading
+// zeros in an IPv4 part allowed); what strict validation refuses beyond that is ip-legacy.ts's. Sources: kubernetes/kubernetes staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go
 // (IsValidIP, IsValidCIDR) and pkg/apis/core/validation/validation.go (ValidateNonSpecialIP), at the commits the
 // rules that call these name.
 
 type IpBytes = number[];
 
-function ipv4(text: string): IpBytes | undefined {
+/** A dotted quad. `sloppy`: as netutils.ParseIPSloppy reads it, leading zeros allowed (and ignored). */
+function ipv4(text: string, sloppy: boolean): IpBytes | undefined {
   const parts = text.split('.');
   if (parts.length !== 4) return undefined;
   const out: number[] = [];
   for (const p of parts) {
-    if (!/^[0-9]{1,3}$/.test(p)) return undefined;
-    const n = Number(p);
+    if (!(sloppy ? /^[0-9]+$/ : /^[0-9]{1,3}$/).test(p)) return undefined;
+    if (!sloppy && p.length > 1 && p.startsWith('0')) return undefined;
+    const n = Number(p.replace(/^0+(?=[0-9])/, '').slice(0, 4));
     if (n > 255) return undefined;
     out.push(n);
   }
   return out;
 }
 
-function ipv6(text: string): IpBytes | undefined {
+function ipv6(text: string, sloppy: boolean): IpBytes | undefined {
   if (!/^[0-9A-Fa-f:.]+$/.test(text)) return undefined;
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
@@ -31,7 +32,7 @@ function ipv6(text: string): IpBytes | undefined {
     for (let i = 0; i < parts.length; i++) {
       const p = parts[i] as string;
       if (i === parts.length - 1 && p.includes('.')) {
-        const v4 = ipv4(p);
+        const v4 = ipv4(p, sloppy);
         if (!v4) return undefined;
         out.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
         continue;
@@ -50,38 +51,48 @@ function ipv6(text: string): IpBytes | undefined {
   return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
-/** An IPv4 (4 bytes) or IPv6 (16 bytes) address; undefined when the text is not one. */
-export function parseIp(text: string): IpBytes | undefined {
-  return text.includes(':') ? ipv6(text) : ipv4(text);
+/** An IPv4 (4 bytes) or IPv6 (16 bytes) address; undefined when the text is not one. Strict (netip.ParseAddr) by
+ *  default; `sloppy` reads as netutils.ParseIPSloppy does (IPv4 parts with leading zeros). */
+export function parseIp(text: string, sloppy = false): IpBytes | undefined {
+  return text.includes(':') ? ipv6(text, sloppy) : ipv4(text, sloppy);
 }
 
-/** Whether `text` is an IPv4 part with a leading zero (`010.1.1.1`): not judged here. */
+/** Whether 16 bytes are an IPv4-mapped IPv6 address (::ffff:a.b.c.d), which Go's net.IP To4 folds into IPv4. */
+export function isIpv4Mapped(ip: IpBytes): boolean {
+  return ip.length === 16 && ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+}
+
+/** Go's net.IP String: IPv4 and IPv4-mapped addresses dotted, others in RFC 5952 form. */
+export function formatIp(ip: IpBytes): string {
+  const v4 = ip.length === 4 ? ip : isIpv4Mapped(ip) ? ip.slice(12) : undefined;
+  return v4 ? v4.join('.') : rfc5952(ip);
+}
+
+/** Whether `text` is an IPv4 part with a leading zero (`010.1.1.1`). */
 export function hasLeadingZero(text: string): boolean {
   return !text.includes(':') && text.split('.').some((p) => /^0[0-9]/.test(p));
 }
 
-/** Why `text` is not an IP address, or undefined. */
+/** Why `text` is not an IP address to netutils.ParseIPSloppy (which the legacy fields use), or undefined. */
 export function ipProblem(text: string): string | undefined {
-  if (hasLeadingZero(text) || parseIp(text)) return undefined;
+  if (parseIp(text, true)) return undefined;
   return `"${text}" is not an IP address (e.g. 10.9.8.7 or 2001:db8::ffff)`;
 }
 
-/** Why `text` is not a CIDR (address/prefix length), or undefined. */
+/** Why `text` is not a CIDR (address/prefix length) to netutils.ParseCIDRSloppy, or undefined. */
 export function cidrProblem(text: string): string | undefined {
   const slash = text.indexOf('/');
   const bad = `"${text}" is not a CIDR (e.g. 10.0.0.0/8 or 2001:db8::/64)`;
   if (slash < 0) return bad;
-  const address = text.slice(0, slash);
+  const ip = parseIp(text.slice(0, slash), true);
   const prefix = text.slice(slash + 1);
-  if (hasLeadingZero(address)) return undefined;
-  const ip = parseIp(address);
-  if (!ip || !/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > ip.length * 8) return bad;
+  if (!ip || !/^[0-9]{1,8}$/.test(prefix) || Number(prefix) > ip.length * 8) return bad;
   return undefined;
 }
 
 /** The special ranges ValidateNonSpecialIP refuses, as words; undefined for an ordinary address. */
 export function specialIp(text: string): string | undefined {
-  const ip = parseIp(text);
+  const ip = parseIp(text, true);
   if (!ip) return undefined;
   const v4 = ip.length === 4 ? ip : ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff ? ip.slice(12) : undefined;
   if (v4) {

@@ -6,7 +6,8 @@ import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { DOMAIN_PATH_SOURCE, domainPathProblems } from './domain-path';
-import { cidrProblem, hasLeadingZero, parseIp } from './ip';
+import { cidrProblem, parseIp } from './ip';
+import { goNetContains, goNetString, parseCidrSloppy, STRICT_ON, strictCidrProblem, IP_VALIDATION } from './ip-legacy';
 import { checkLabelSelector, LABEL_SELECTOR_SOURCE, selectorRule } from './selector-rules';
 
 const NET = at('pkg/apis/networking/validation/validation.go', '019c5dc51786ef4d3a3c670a852267d2b087016c');
@@ -99,7 +100,7 @@ function checkPath(p: Obj, path: string, say: Say): void {
 }
 
 function isIpHost(host: string): boolean {
-  return parseIp(host) !== undefined && !hasLeadingZero(host);
+  return parseIp(host, true) !== undefined;
 }
 
 function checkNetworkPolicyPort(p: Obj, path: string, say: Say): void {
@@ -114,6 +115,13 @@ function checkNetworkPolicyPort(p: Obj, path: string, say: Say): void {
     const why = typeof port === 'string' ? 'a named port' : 'no port';
     say.reject(`${path}.endPort`, `endPort may not be set with ${why}: a range needs a numeric port`, 'Set port to the first number of the range, or remove endPort.', { value: end });
   }
+}
+
+/** IsValidCIDRForLegacyField with StrictIPCIDRValidation on: what the sloppy parser reads but strict parsing refuses. */
+function strictCidr(say: Say, path: string, cidr: string): void {
+  const problem = strictCidrProblem(cidr);
+  const c = problem ? parseCidrSloppy(cidr) : undefined;
+  if (problem && c) say.reject(path, `CIDR ${cidr} ${problem}`, `Write ${goNetString(c)}.`, { value: cidr, ...STRICT_ON });
 }
 
 function checkPeer(peer: Obj, path: string, say: Say): void {
@@ -138,42 +146,28 @@ function checkPeer(peer: Obj, path: string, say: Say): void {
     say.reject(`${at}.cidr`, bad, 'Write the range as address/prefix, e.g. 10.0.0.0/8.', { value: cidr });
     return;
   }
+  strictCidr(say, `${at}.cidr`, cidr);
   list(block['except']).forEach((v, i) => {
     if (typeof v !== 'string') return;
     const path = itemOf(`${at}.except`, i);
     const problem = cidrProblem(v);
-    if (problem) say.reject(path, problem, 'Write the range as address/prefix, e.g. 10.1.0.0/16.', { value: v });
-    else if (!strictSubset(cidr, v)) say.reject(path, `except ${v} is not a strict subset of cidr ${cidr}`, 'Give a smaller range inside cidr (a longer prefix), or remove it.', { value: v });
+    if (problem) {
+      say.reject(path, problem, 'Write the range as address/prefix, e.g. 10.1.0.0/16.', { value: v });
+      return;
+    }
+    strictCidr(say, path, v);
+    if (!strictSubset(cidr, v)) say.reject(path, `except ${v} is not a strict subset of cidr ${cidr}`, 'Give a smaller range inside cidr (a longer prefix), or remove it.', { value: v });
   });
 }
 
-function prefixBits(text: string): { ip: number[]; bits: number } | undefined {
-  const [address, prefix] = text.split('/');
-  const ip = parseIp(address ?? '');
-  if (!ip || prefix === undefined || hasLeadingZero(address ?? '')) return undefined;
-  return { ip, bits: Number(prefix) };
-}
-
-/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d), which Go's IPNet.Contains reads as IPv4. */
-function ipv4Mapped(ip: number[]): boolean {
-  return ip.length === 16 && ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
-}
-
-/** ValidateIPBlock: the except range lies in cidr and has a longer prefix (net.IPNet Contains on its address),
- *  for IPv4 and IPv6 alike; a range of the other family is never inside. IPv4-mapped IPv6 forms, which Go folds
- *  into IPv4 with its own mask arithmetic, are not judged. */
+/** ValidateIPBlock: the except range's address lies in cidr (net.IPNet Contains) and its mask (Mask.Size) is longer,
+ *  both read by ParseCIDRSloppy; IPv4-mapped IPv6 forms are folded into IPv4 as Go does (a mapped range's mask
+ *  length stays the IPv6 one). */
 function strictSubset(cidr: string, except: string): boolean {
-  const outer = prefixBits(cidr);
-  const inner = prefixBits(except);
-  if (!outer || !inner || ipv4Mapped(outer.ip) || ipv4Mapped(inner.ip)) return true;
-  if (outer.ip.length !== inner.ip.length) return false;
-  if (outer.bits >= inner.bits) return false;
-  for (let bit = 0; bit < outer.bits; bit++) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if ((outer.ip[byte]! & mask) !== (inner.ip[byte]! & mask)) return false;
-  }
-  return true;
+  const outer = parseCidrSloppy(cidr);
+  const inner = parseCidrSloppy(except);
+  if (!outer || !inner) return true;
+  return goNetContains(outer, inner.net) && outer.ones < inner.ones;
 }
 
 export const NETWORKING_RULES: readonly KindRule[] = [
@@ -326,7 +320,11 @@ export const NETWORKING_RULES: readonly KindRule[] = [
   {
     rule: 'networkPolicyPeers',
     kinds: NETWORK_POLICY,
-    source: [NET('ValidateNetworkPolicyPeer / ValidateIPBlock (a peer needs one kind; ipBlock alone; cidr valid; except a strict subset)'), LABEL_SELECTOR_SOURCE],
+    source: [
+      NET('ValidateNetworkPolicyPeer / ValidateIPBlock (a peer needs one kind; ipBlock alone; cidr and except IsValidCIDRForLegacyField; except a strict subset)'),
+      IP_VALIDATION('IsValidCIDRForLegacyField → parseCIDR (strict: no leading zeros, no IPv4-mapped IPv6, no bits beyond the prefix)'),
+      LABEL_SELECTOR_SOURCE,
+    ],
     check(o, say) {
       const s = spec(o);
       for (const [rule, i] of objs(s['ingress'])) for (const [peer, j] of objs(rule['from'])) checkPeer(peer, `spec.ingress[${i}].from[${j}]`, say);

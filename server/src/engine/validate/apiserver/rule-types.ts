@@ -61,3 +61,9 @@ export function rejectNegative(say: Say, path: string, value: Value | undefined,
   const n = num(value);
   if (n !== undefined && n < 0) say.reject(path, `${field} ${n} is negative`, `Use 0 or more for ${field}.`, { value: n });
 }
+
+/** A finding's `data.when`: it holds only with the gate in that state. The gate step keeps or drops it against the
+ *  file's gate settings, else the gate's default in the target version (gates.json), as for declarative rules. */
+export function whenGate(gate: string, enabled: boolean): { when: { gate: string; enabled: boolean } } {
+  return { when: { gate, enabled } };
+}

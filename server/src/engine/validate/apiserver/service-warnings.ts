@@ -1,15 +1,18 @@
 // core/v1 Service: the warning headers of GetWarningsForService (the server stores the Service and answers with a
-// warning), over the object after SetDefaults_Service. Of the IP and CIDR spelling warnings (GetWarningsForIP /
-// GetWarningsForCIDR) only the IPv6 canonical-form one is ported: it is the same whether StrictIPCIDRValidation is on
-// or off. Leading zeros, IPv4-mapped IPv6 and CIDRs with bits beyond the prefix are warned about only with that gate
-// off (1.34, 1.35); with it on (Beta in 1.36 and 1.37 per gates.json) the strict validation refuses them instead,
-// which the rules here do not judge.
+// warning), over the object after SetDefaults_Service. The IP and CIDR spelling warnings (GetWarningsForIP /
+// GetWarningsForCIDR): the IPv6 canonical-form one is the same whether StrictIPCIDRValidation is on or off. Leading
+// zeros, IPv4-mapped IPv6 and CIDRs with bits beyond the prefix in clusterIPs, externalIPs and
+// loadBalancerSourceRanges are warnings only with that gate off (service.ts refuses them with it on; the gate step
+// keeps the one that holds for the file's gates, else the version's default in gates.json). loadBalancerIP is not
+// among the fields strict validation covers (KEP-4858's list), so its warning holds either way.
 import { at, type KindRule } from './rule-types';
 import { itemOf, list, obj, str, type Obj } from './object-view';
 import { nonCanonicalIpv6, nonCanonicalIpv6Cidr } from './ip';
+import { cidrWarnings, legacyIp, STRICT_OFF } from './ip-legacy';
 
 const WARNINGS = at('pkg/api/service/warnings.go', '02c2bf6a935c43e363754d4d901e6f92db4cd82d');
 const IP_WARNINGS = at('staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go', '692785d25b688f83db14c20f26d0b99e2e99adb8');
+const KEP_4858 = { repo: 'kubernetes/enhancements', path: 'keps/sig-network/4858-ip-cidr-validation/README.md', commit: 'ad2ebb4464a32db2ff8de5ede71c6e14bbf1c7d1' };
 const SERVICE = ['/Service'];
 const HINTS = 'service.kubernetes.io/topology-aware-hints';
 
@@ -97,6 +100,40 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
       list(s['loadBalancerSourceRanges']).forEach((v, i) => {
         const canonical = typeof v === 'string' ? nonCanonicalIpv6Cidr(v) : undefined;
         if (canonical) say.warn(itemOf('spec.loadBalancerSourceRanges', i), `IPv6 CIDR ${v as string} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
+      });
+    },
+  },
+  {
+    rule: 'serviceIpLegacySpelling',
+    kinds: SERVICE,
+    source: [
+      WARNINGS('GetWarningsForService (clusterIPs, externalIPs, loadBalancerIP, loadBalancerSourceRanges)'),
+      IP_WARNINGS('GetWarningsForIP / GetWarningsForCIDR (leading zeros, IPv4-mapped IPv6, bits beyond the prefix)'),
+      { ...KEP_4858, fn: 'Updated validation criteria (the fields strict validation covers; loadBalancerIP is not one)' },
+    ],
+    check(o, say) {
+      const s = spec(o);
+      const ip = (path: string, v: unknown, what: string, gated: boolean) => {
+        const legacy = typeof v === 'string' ? legacyIp(v) : undefined;
+        if (!legacy) return;
+        const message = `${what} ${v as string} ${legacy.problem}; a later release refuses it`;
+        say.warn(path, message, `Write ${legacy.preferred}.`, { value: v, preferred: legacy.preferred, ...(gated ? STRICT_OFF : {}) });
+      };
+      const written = list(s['clusterIPs']);
+      const clusterIP = str(s['clusterIP']) ?? (typeof written[0] === 'string' ? written[0] : '');
+      if (clusterIP !== '' && clusterIP !== 'None') (written.length > 0 ? written : [clusterIP]).forEach((v, i) => ip(itemOf('spec.clusterIPs', i), v, 'cluster IP', true));
+      list(s['externalIPs']).forEach((v, i) => ip(itemOf('spec.externalIPs', i), v, 'external IP', true));
+      ip('spec.loadBalancerIP', s['loadBalancerIP'], 'loadBalancerIP', false);
+      list(s['loadBalancerSourceRanges']).forEach((v, i) => {
+        if (typeof v !== 'string') return;
+        const path = itemOf('spec.loadBalancerSourceRanges', i);
+        for (const w of cidrWarnings(v)) {
+          if (w.kind === 'ambiguous') {
+            say.warn(path, `source range ${v} has bits set beyond the prefix length`, `Write ${w.network} for the range, or ${w.single} for one address.`, { value: v, ...STRICT_OFF });
+          } else {
+            say.warn(path, `source range ${v} ${w.problem}; a later release refuses it`, `Write ${w.preferred}.`, { value: v, preferred: w.preferred, ...STRICT_OFF });
+          }
+        }
       });
     },
   },

@@ -9,6 +9,7 @@ import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { cidrProblem, ipProblem, isIpv6, parseIp, specialIp } from './ip';
+import { goNetString, IP_VALIDATION, legacyIp, parseCidrSloppy, STRICT_OFF, STRICT_ON, strictCidrProblem } from './ip-legacy';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const SERVICE_UTIL = at('pkg/api/service/util.go', '3e946ab8615ca0b9de60ac12de715f0606bdaecb');
@@ -158,7 +159,10 @@ export const SERVICE_RULES: readonly KindRule[] = [
   {
     rule: 'serviceClusterIPs',
     kinds: SERVICE,
-    source: CORE('ValidateServiceClusterIPsRelatedFields (clusterIP matches clusterIPs[0]; valid IPs; None alone; at most 2, one per family; families unique and matching the IPs)'),
+    source: [
+      CORE('ValidateServiceClusterIPsRelatedFields (clusterIP matches clusterIPs[0]; valid IPs; None alone; at most 2, one per family; families unique and matching the IPs)'),
+      IP_VALIDATION('IsValidIPForLegacyField → parseIP (strict: no leading zeros, no IPv4-mapped IPv6)'),
+    ],
     check(o, say) {
       if (type(o) === 'ExternalName') return;
       const s = spec(o);
@@ -174,6 +178,8 @@ export const SERVICE_RULES: readonly KindRule[] = [
       });
       const all = clusterIPs(o);
       let bad = false;
+      // With StrictIPCIDRValidation on, a legacy spelling is an invalid IP: the checks after the loop are skipped.
+      let strictBad = false;
       all.forEach((ip, i) => {
         if (i === 0 && ip === 'None') {
           if (all.length > 1) {
@@ -186,26 +192,35 @@ export const SERVICE_RULES: readonly KindRule[] = [
         if (problem) {
           bad = true;
           say.reject(isSet(s['clusterIPs']) ? itemOf('spec.clusterIPs', i) : 'spec.clusterIP', `cluster IP ${problem}`, 'Use an IP address from the cluster\'s service range, "None", or leave it out to have one allocated.', { value: ip });
+          return;
         }
+        const legacy = legacyIp(ip);
+        if (!legacy) return;
+        strictBad = true;
+        say.reject(isSet(s['clusterIPs']) ? itemOf('spec.clusterIPs', i) : 'spec.clusterIP', `cluster IP ${ip} ${legacy.problem}`, `Write ${legacy.preferred}.`, { value: ip, ...STRICT_ON });
       });
+      const later = strictBad ? STRICT_OFF : {};
       if (all.length > 2) say.reject('spec.clusterIPs', `clusterIPs holds ${all.length} addresses; at most 2 (one IPv4, one IPv6)`, 'Keep at most one IPv4 and one IPv6 address.');
       if (bad) return;
       if (all.length === 2 && parseIp(all[0] as string) && isIpv6(all[0] as string) === isIpv6(all[1] as string)) {
-        say.reject('spec.clusterIPs', 'clusterIPs holds two addresses of the same IP family', 'Give one IPv4 and one IPv6 address, or only one address.');
+        say.reject('spec.clusterIPs', 'clusterIPs holds two addresses of the same IP family', 'Give one IPv4 and one IPv6 address, or only one address.', later);
       }
       if (headless(o)) return;
       all.forEach((ip, i) => {
         const family = families[i];
         if (family !== 'IPv4' && family !== 'IPv6') return;
         if ((family === 'IPv6') === isIpv6(ip)) return;
-        say.reject(isSet(s['clusterIPs']) ? itemOf('spec.clusterIPs', i) : 'spec.clusterIP', `cluster IP ${ip} is not an ${family} address, as ipFamilies[${i}] says`, 'Make ipFamilies list the families of clusterIPs in the same order.', { value: ip });
+        say.reject(isSet(s['clusterIPs']) ? itemOf('spec.clusterIPs', i) : 'spec.clusterIP', `cluster IP ${ip} is not an ${family} address, as ipFamilies[${i}] says`, 'Make ipFamilies list the families of clusterIPs in the same order.', { value: ip, ...later });
       });
     },
   },
   {
     rule: 'serviceExternalIPs',
     kinds: SERVICE,
-    source: CORE('ValidateService (externalIPs: IsValidIP, then ValidateNonSpecialIP)'),
+    source: [
+      CORE('ValidateService (externalIPs: IsValidIP, then ValidateNonSpecialIP)'),
+      IP_VALIDATION('IsValidIPForLegacyField → parseIP (strict: no leading zeros, no IPv4-mapped IPv6)'),
+    ],
     check(o, say) {
       list(spec(o)['externalIPs']).forEach((v, i) => {
         if (typeof v !== 'string') return;
@@ -215,15 +230,21 @@ export const SERVICE_RULES: readonly KindRule[] = [
           say.reject(path, `external IP ${problem}`, 'Use an IP address that routes to a node, e.g. 203.0.113.10.', { value: v });
           return;
         }
+        // A legacy spelling is refused with the strict gate on; with it off the special-range check reads it.
+        const legacy = legacyIp(v);
+        if (legacy) say.reject(path, `external IP ${v} ${legacy.problem}`, `Write ${legacy.preferred}.`, { value: v, ...STRICT_ON });
         const special = specialIp(v);
-        if (special) say.reject(path, `external IP ${v} is ${special}`, 'Use an ordinary unicast address.', { value: v });
+        if (special) say.reject(path, `external IP ${v} is ${special}`, 'Use an ordinary unicast address.', { value: v, ...(legacy ? STRICT_OFF : {}) });
       });
     },
   },
   {
     rule: 'serviceSourceRanges',
     kinds: SERVICE,
-    source: CORE('ValidateService (loadBalancerSourceRanges and its annotation: type LoadBalancer only; each IsValidCIDR)'),
+    source: [
+      CORE('ValidateService (loadBalancerSourceRanges and its annotation: type LoadBalancer only; each IsValidCIDR)'),
+      IP_VALIDATION('IsValidCIDRForLegacyField → parseCIDR (strict: no leading zeros, no IPv4-mapped IPv6, no bits beyond the prefix)'),
+    ],
     check(o, say) {
       const ranges = list(spec(o)['loadBalancerSourceRanges']);
       const lb = type(o) === 'LoadBalancer';
@@ -234,6 +255,9 @@ export const SERVICE_RULES: readonly KindRule[] = [
           if (typeof v !== 'string') return;
           const problem = cidrProblem(v.trim());
           if (problem) say.reject(itemOf('spec.LoadBalancerSourceRanges', i), `source range ${problem}`, 'Write each range as address/prefix, e.g. 10.0.0.0/8.', { value: v });
+          const strict = problem ? undefined : strictCidrProblem(v.trim());
+          const c = strict ? parseCidrSloppy(v.trim()) : undefined;
+          if (strict && c) say.reject(itemOf('spec.LoadBalancerSourceRanges', i), `source range ${v.trim()} ${strict}`, `Write ${goNetString(c)}.`, { value: v, ...STRICT_ON });
         });
         return;
       }
