@@ -1,16 +1,23 @@
 // autoscaling/v2 HorizontalPodAutoscaler: the metrics and behavior rules of validateHorizontalPodAutoscalerSpec
 // (validateMetrics, validateMetricSpec and its per-source checks, validateBehavior), over the object after the v2
 // defaults (an HPA without metrics scales on CPU; written scaling rules keep what was written, so only an
-// explicit empty policy list is refused). autoscaling/v1 has no metrics or behavior fields and is not judged
-// here. The read commit predates the tolerance field (HPAConfigurableTolerance), which is not judged.
+// explicit empty policy list is refused). autoscaling/v1 has no metrics or behavior fields: its
+// targetCPUUtilizationPercentage is converted into a CPU Resource metric and judged as one (paths of the converted
+// object); the metrics a v1 object keeps in its autoscaling.alpha.kubernetes.io/metrics annotation are not judged.
+// The read commit predates the tolerance field (HPAConfigurableTolerance), which is not judged.
 // minReplicas 0 is the declarative markers' (HPAScaleToZero); refusing it without an Object or External metric
 // is not gated: validateMetrics does so with the gate on, and with it off minReplicas 0 is refused anyway.
 import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { quantityValue } from '../quantity';
+import { resourceNameProblem } from './pod-resources';
 
 const AUTOSCALING = at('pkg/apis/autoscaling/validation/validation.go', '0fec7b0f7e2dfd4b0c6c57e086472546f6c69efa');
+const CORE_V1 = at('pkg/apis/core/v1/validation/validation.go', '054d429d9f8bc8de4fc82e6cf2281e12a13fe1f2');
+const CONVERSION_V1 = at('pkg/apis/autoscaling/v1/conversion.go', '6672a99eab3b5559bccf66fbac27d9d3717e43f6');
+/** The annotation in which autoscaling/v1 keeps the metrics other than the CPU target (MetricSpecsAnnotation). */
+const V1_METRICS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics';
 const DEFAULTS = at('pkg/apis/autoscaling/v2/defaults.go', 'a689afaaa0a02dbec78f0cdfe758ed057c8a2b98');
 const HPA = ['autoscaling/HorizontalPodAutoscaler'];
 
@@ -66,7 +73,10 @@ function checkSource(field: string, src: Obj, path: string, say: Say): void {
     for (const f of ['kind', 'name']) checkName(ref?.[f], `${path}.describedObject.${f}`, `describedObject ${f}`, say);
   }
   if (field === 'resource' || field === 'containerResource') {
-    if (str(src['name']) === '') say.missing(`${path}.name`, 'a resource metric needs a resource name', 'Set name, e.g. cpu or memory.');
+    const name = str(src['name']);
+    if (name === '') say.missing(`${path}.name`, 'a resource metric needs a resource name', 'Set name, e.g. cpu or memory.');
+    const bad = field === 'containerResource' && name ? resourceNameProblem(name) : undefined;
+    if (bad) say.reject(`${path}.name`, `container resource "${name}" ${bad}`, 'Use cpu, memory, ephemeral-storage or an extended resource such as example.com/gpu.', { value: name });
   }
   if (field === 'containerResource') {
     const container = str(src['container']);
@@ -115,7 +125,10 @@ export const HPA_METRIC_RULES: readonly KindRule[] = [
   {
     rule: 'hpaMetricSource',
     kinds: HPA,
-    source: AUTOSCALING('validateMetricSpec (a known type; its source set, and no other; the source\'s names and target)'),
+    source: [
+      AUTOSCALING('validateMetricSpec (a known type; its source set, and no other; the source\'s names and target)'),
+      CORE_V1('ValidateContainerResourceName (validateContainerResourceSource: the resource name of a ContainerResource metric)'),
+    ],
     check(o, say) {
       const s = v2Spec(o);
       if (!s) return;
@@ -159,6 +172,21 @@ export const HPA_METRIC_RULES: readonly KindRule[] = [
         const rules = obj(behavior[side]);
         if (rules) checkScalingRules(rules, `spec.behavior.${side}`, say);
       }
+    },
+  },
+  {
+    rule: 'hpaV1TargetCpu',
+    kinds: HPA,
+    source: [
+      CONVERSION_V1('Convert_v1_HorizontalPodAutoscalerSpec_To_autoscaling_HorizontalPodAutoscalerSpec (targetCPUUtilizationPercentage becomes a CPU Utilization metric)'),
+      AUTOSCALING('validateMetricTarget (averageUtilization at least 1)'),
+    ],
+    check(o, say) {
+      if (str(o['apiVersion']) !== 'autoscaling/v1') return;
+      const target = num(obj(o['spec'])?.['targetCPUUtilizationPercentage']);
+      // Metrics in the annotation come first in the converted list, which moves the CPU metric's index.
+      if (target === undefined || target >= 1 || V1_METRICS_ANNOTATION in (obj(obj(o['metadata'])?.['annotations']) ?? {})) return;
+      say.reject('spec.metrics[0].resource.target.averageUtilization', `targetCPUUtilizationPercentage ${target} is below 1`, 'Use a percentage of 1 or more (of the pods\' CPU requests).', { value: target });
     },
   },
 ];

@@ -16,8 +16,9 @@ const STANDARD = ['cpu', 'memory', 'ephemeral-storage'];
 const HUGEPAGES = 'hugepages-';
 
 /** validateContainerResourceName: a qualified name; unprefixed, a standard container resource; with a domain
- *  outside kubernetes.io, an extended resource name. */
-function resourceNameProblem(name: string): string | undefined {
+ *  outside kubernetes.io, an extended resource name. The v1 ValidateContainerResourceName (which HPA ContainerResource
+ *  metrics use) decides the same names. */
+export function resourceNameProblem(name: string): string | undefined {
   const bad = briefFormatProblem('k8s-label-key', name);
   if (bad) return bad;
   if (!name.includes('/')) return STANDARD.includes(name) || name.startsWith(HUGEPAGES) ? undefined : 'is not a standard container resource';
