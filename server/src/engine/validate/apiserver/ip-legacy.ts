@@ -18,9 +18,9 @@ export const STRICT_OFF = whenGate('StrictIPCIDRValidation', false);
 type IpBytes = number[];
 
 /** What strict parsing refuses in a text the sloppy parser reads. */
-export type LegacyProblem = 'has leading zeros' | 'is an IPv4-mapped IPv6 address';
+type LegacyProblem = 'has leading zeros' | 'is an IPv4-mapped IPv6 address';
 
-export interface LegacyIp {
+interface LegacyIp {
   problem: LegacyProblem;
   /** net.IP's String of the address: what the warning says to write. */
   preferred: string;
@@ -111,7 +111,7 @@ export function strictCidrProblem(text: string): string | undefined {
   return undefined;
 }
 
-export type CidrWarning =
+type CidrWarning =
   | { kind: 'ambiguous'; network: string; single: string }
   | { kind: 'nonStandard'; problem: string; preferred: string };
 

@@ -68,11 +68,6 @@ export function formatIp(ip: IpBytes): string {
   return v4 ? v4.join('.') : rfc5952(ip);
 }
 
-/** Whether `text` is an IPv4 part with a leading zero (`010.1.1.1`). */
-export function hasLeadingZero(text: string): boolean {
-  return !text.includes(':') && text.split('.').some((p) => /^0[0-9]/.test(p));
-}
-
 /** Why `text` is not an IP address to netutils.ParseIPSloppy (which the legacy fields use), or undefined. */
 export function ipProblem(text: string): string | undefined {
   if (parseIp(text, true)) return undefined;
