@@ -7,6 +7,7 @@ import { briefFormatProblem } from '../declarative-formats';
 import { compareQuantities, quantityValue, type QuantityValue } from '../quantity';
 import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
+import { IP_VALIDATION, KEP_4858, legacyIp, STRICT_ON } from './ip-legacy';
 import type { UpstreamSource } from '../field-rule-table';
 import { selectorRule } from './selector-rules';
 import { overcommitAllowed } from './pod-spec';
@@ -297,7 +298,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
   {
     rule: 'endpoints',
     kinds: ['/Endpoints'],
-    source: CORE('validateEndpointSubsets / validateEndpointAddress / ValidateNonSpecialIP / validateEndpointPort'),
+    source: [CORE('validateEndpointSubsets / validateEndpointAddress / ValidateNonSpecialIP / validateEndpointPort'), IP_VALIDATION('IsValidIPForLegacyField (strict)'), KEP_4858],
     check(o, say) {
       for (const [subset, i] of objs(o['subsets'])) {
         const base = itemOf('subsets', i);
@@ -313,6 +314,8 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
               const special = bad ? undefined : specialIp(ip);
               if (bad) say.reject(`${path}.ip`, `endpoint ${bad}`, 'Use the IP address of the backend.', { value: ip });
               else if (special) say.reject(`${path}.ip`, `endpoint IP ${ip} is ${special}`, 'Use an ordinary unicast address of the backend.', { value: ip });
+              const legacy = bad ? undefined : legacyIp(ip); // refused with StrictIPCIDRValidation on
+              if (legacy) say.reject(`${path}.ip`, `endpoint IP ${ip} ${legacy.problem}`, `Write ${legacy.preferred}.`, { value: ip, ...STRICT_ON });
             }
             const host = str(addr['hostname']);
             const hostBad = host ? briefFormatProblem('k8s-short-name', host) : undefined;

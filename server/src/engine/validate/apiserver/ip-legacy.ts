@@ -14,6 +14,9 @@ export const IP_VALIDATION = at('staging/src/k8s.io/apimachinery/pkg/util/valida
  *  reading stands, with a warning). */
 export const STRICT_ON = whenGate('StrictIPCIDRValidation', true);
 export const STRICT_OFF = whenGate('StrictIPCIDRValidation', false);
+/** KEP-4858's list of the API fields strict validation covers (Service clusterIPs, externalIPs and source ranges,
+ *  NetworkPolicy ipBlock, pod hostAliases and DNS nameservers, Endpoints addresses; not loadBalancerIP). */
+export const KEP_4858 = { repo: 'kubernetes/enhancements', path: 'keps/sig-network/4858-ip-cidr-validation/README.md', commit: 'ad2ebb4464a32db2ff8de5ede71c6e14bbf1c7d1', fn: 'Updated validation criteria (the fields strict validation covers)' };
 
 type IpBytes = number[];
 

@@ -6,6 +6,7 @@ import { at, type PodSpecRule } from './rule-types';
 import { fieldOf, itemOf, obj, objs, str } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { ipProblem } from './ip';
+import { IP_VALIDATION, KEP_4858, legacyIp, STRICT_ON } from './ip-legacy';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -86,6 +87,8 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
     source: [
       CORE('ValidateHostAliases (ip a valid IP; hostnames DNS subdomains)'),
       CORE('validatePodDNSConfig (nameservers valid IPs; searches DNS subdomains; options named)'),
+      IP_VALIDATION('IsValidIPForLegacyField → parseIP (strict: no leading zeros, no IPv4-mapped IPv6)'),
+      KEP_4858,
     ],
     check(t, say) {
       for (const [alias, i] of objs(t.spec['hostAliases'])) {
@@ -93,6 +96,8 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         const ip = str(alias['ip']) ?? '';
         const bad = ipProblem(ip);
         if (bad) say.reject(fieldOf(at, 'ip'), `host alias IP ${JSON.stringify(ip)} ${bad}`, 'Use an IPv4 or IPv6 address such as 10.0.0.5.', { value: ip });
+        const legacy = bad ? undefined : legacyIp(ip);
+        if (legacy) say.reject(fieldOf(at, 'ip'), `host alias IP ${ip} ${legacy.problem}`, `Write ${legacy.preferred}.`, { value: ip, ...STRICT_ON });
         (Array.isArray(alias['hostnames']) ? alias['hostnames'] : []).forEach((h, j) => {
           const name = typeof h === 'string' ? h : String(h);
           const problem = briefFormatProblem('k8s-long-name', name);
@@ -106,6 +111,8 @@ export const POD_NAME_RULES: readonly PodSpecRule[] = [
         const text = typeof n === 'string' ? n : String(n);
         const bad = ipProblem(text);
         if (bad) say.reject(itemOf(fieldOf(base, 'nameservers'), i), `nameserver ${JSON.stringify(text)} ${bad}`, 'Use the IP address of a DNS server.', { value: text });
+        const legacy = bad ? undefined : legacyIp(text);
+        if (legacy) say.reject(itemOf(fieldOf(base, 'nameservers'), i), `nameserver ${text} ${legacy.problem}`, `Write ${legacy.preferred}.`, { value: text, ...STRICT_ON });
       });
       (Array.isArray(dns['searches']) ? dns['searches'] : []).forEach((s, i) => {
         const text = typeof s === 'string' ? s : String(s);

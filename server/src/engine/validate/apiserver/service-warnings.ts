@@ -8,11 +8,10 @@
 import { at, type KindRule } from './rule-types';
 import { itemOf, list, obj, str, type Obj } from './object-view';
 import { nonCanonicalIpv6, nonCanonicalIpv6Cidr } from './ip';
-import { cidrWarnings, legacyIp, STRICT_OFF } from './ip-legacy';
+import { cidrWarnings, KEP_4858, legacyIp, STRICT_OFF } from './ip-legacy';
 
 const WARNINGS = at('pkg/api/service/warnings.go', '02c2bf6a935c43e363754d4d901e6f92db4cd82d');
 const IP_WARNINGS = at('staging/src/k8s.io/apimachinery/pkg/util/validation/ip.go', '692785d25b688f83db14c20f26d0b99e2e99adb8');
-const KEP_4858 = { repo: 'kubernetes/enhancements', path: 'keps/sig-network/4858-ip-cidr-validation/README.md', commit: 'ad2ebb4464a32db2ff8de5ede71c6e14bbf1c7d1' };
 const SERVICE = ['/Service'];
 const HINTS = 'service.kubernetes.io/topology-aware-hints';
 
@@ -109,7 +108,7 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
     source: [
       WARNINGS('GetWarningsForService (clusterIPs, externalIPs, loadBalancerIP, loadBalancerSourceRanges)'),
       IP_WARNINGS('GetWarningsForIP / GetWarningsForCIDR (leading zeros, IPv4-mapped IPv6, bits beyond the prefix)'),
-      { ...KEP_4858, fn: 'Updated validation criteria (the fields strict validation covers; loadBalancerIP is not one)' },
+      KEP_4858,
     ],
     check(o, say) {
       const s = spec(o);

@@ -9,7 +9,7 @@ import { at, type KindRule, type Say } from './rule-types';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { cidrProblem, ipProblem, isIpv6, parseIp, specialIp } from './ip';
-import { goNetString, IP_VALIDATION, legacyIp, parseCidrSloppy, STRICT_OFF, STRICT_ON, strictCidrProblem } from './ip-legacy';
+import { goNetString, IP_VALIDATION, KEP_4858, legacyIp, parseCidrSloppy, STRICT_OFF, STRICT_ON, strictCidrProblem } from './ip-legacy';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 const SERVICE_UTIL = at('pkg/api/service/util.go', '3e946ab8615ca0b9de60ac12de715f0606bdaecb');
@@ -162,6 +162,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
     source: [
       CORE('ValidateServiceClusterIPsRelatedFields (clusterIP matches clusterIPs[0]; valid IPs; None alone; at most 2, one per family; families unique and matching the IPs)'),
       IP_VALIDATION('IsValidIPForLegacyField → parseIP (strict: no leading zeros, no IPv4-mapped IPv6)'),
+      KEP_4858,
     ],
     check(o, say) {
       if (type(o) === 'ExternalName') return;
