@@ -295,8 +295,12 @@ export interface ServedVersionFacts {
 
 /** served-group-versions.json: per Kubernetes minor, what kube-apiserver serves by default, when enabled, never. */
 export function readServedGroupVersions(inputs: Inputs): Record<string, ServedVersionFacts> {
-  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(inputs.sharedFile('upstream/served-group-versions.json'));
-  return file.versions;
+  const rel = 'upstream/served-group-versions.json';
+  // a minor the reviewed file does not hold (a new one) from the extraction (a kubernetes checkout with pkg/controlplane)
+  const extracted = path.join(inputs.project, rel);
+  const fromExtraction = fs.existsSync(extracted) ? readJson<{ versions: Record<string, ServedVersionFacts> }>(extracted).versions : {};
+  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(inputs.sharedFile(rel));
+  return { ...fromExtraction, ...file.versions };
 }
 
 /** One row of drop-gated-fields.tsv: a field the API server drops while `gate` is off (no marker upstream). */
