@@ -8,7 +8,8 @@ import { extractVersion, FEATURE_LIST } from '../../scripts/extract/extract';
 import { folderTree, parseSourceCommits, SOURCE_COMMITS } from '../../scripts/extract/source-tree';
 import { buildGateCatalog } from '../../scripts/generate/gate-catalog';
 import { applyReviewedGates, parseReviewedGates } from '../../scripts/generate/reviewed-gates';
-import type { FeatureGatesFile } from '../../scripts/generate/sources';
+import { Inputs } from '../../scripts/generate/inputs';
+import { readServedGroupVersions, type FeatureGatesFile } from '../../scripts/generate/sources';
 import { tempDir, writeTree } from './fixture-tree';
 import { FEATURE_LIST_137, KEP_YAML } from './fixtures';
 
@@ -87,5 +88,17 @@ describe('reviewed gate rows over the extracted catalog', () => {
     const { fg } = extractedCatalog();
     expect(() => applyReviewedGates(fg, parseReviewedGates(row('WidgetAPI', 'state', '1.37', 'Beta maybe', 'e')))).toThrow(/on, off or \?/);
     expect(() => applyReviewedGates(fg, parseReviewedGates(row('WidgetAPI', 'history', '-', 'Beta on 1.3x..', 'e')))).toThrow(/bad history/);
+  });
+});
+
+describe('served group-versions of a new minor', () => {
+  it('come from the extraction when the reviewed file does not hold the minor', () => {
+    const [project, reviewed] = [tempDir('project'), tempDir('reviewed')];
+    const facts = (gv: string): unknown => ({ servedByDefault: [gv], servedWhenEnabled: [], notServed: [] });
+    writeTree(project, { 'upstream/served-group-versions.json': JSON.stringify({ versions: { '1.37': facts('extracted/v1'), '1.38': facts('new/v1') } }) });
+    writeTree(reviewed, { 'upstream/served-group-versions.json': JSON.stringify({ versions: { '1.37': facts('reviewed/v1') } }) });
+    const served = readServedGroupVersions(new Inputs(project, path.join(project, 'no-shared'), reviewed));
+    expect(served['1.37'].servedByDefault).toEqual(['reviewed/v1']);
+    expect(served['1.38'].servedByDefault).toEqual(['new/v1']);
   });
 });
