@@ -74,7 +74,7 @@ function admissionVariables(site: AdmissionSite): Record<string, CelType> {
   const vars: Record<string, CelType> = { object: DYN, oldObject: DYN, namespaceObject: NAMESPACE, request: REQUEST };
   if (site.params) vars['params'] = DYN;
   if (site.authorizer) Object.assign(vars, { authorizer: DYN, 'authorizer.requestResource': DYN });
-  if (site.variables) vars['variables'] = object('kubernetes.variables', site.variables);
+  if (site.variables) vars['variables'] = object(VARIABLES, site.variables);
   return vars;
 }
 
@@ -98,33 +98,60 @@ function returnProblem(t: CelType | undefined, returns: Returns): boolean {
   return t.kind !== 'string' && t.kind !== 'null';
 }
 
+/** How an environment words its fixes: what to do about an undeclared name, and an example condition. */
+interface Advice {
+  undeclared(name: string, declared: string[]): string;
+  condition: string;
+}
+
 /** Compiles one expression as the server does and reports what it refuses at `path`; gives the result type. */
-function compile(say: Say, path: string, expr: string, vars: Record<string, CelType>, judged: string[], returns: Returns, fix: string): CelType | undefined {
+function compile(say: Say, path: string, expr: string, vars: Record<string, CelType>, judged: string[], returns: Returns, advice: Advice): CelType | undefined {
   const syntax = celParseError(expr);
   if (syntax) {
-    say.reject(path, `compilation failed: ${syntax}`, 'Fix the CEL syntax (==, &&, ||, has(object.x), list.all(x, …)).', { error: syntax });
+    say.reject(path, `compilation failed: ${syntax}`, 'Fix the CEL syntax (==, &&, ||, has(x.y), list.all(e, ...)).', { error: syntax });
     return undefined;
   }
   const { type, problems } = checkCel(expr, vars, judged);
+  const declared = Object.keys(vars).filter((v) => !v.includes('.'));
   for (const p of problems) {
     if (p.problem === 'undeclared') {
-      say.reject(path, `compilation failed: undeclared reference to '${p.name}'`, fix, { error: 'undeclared', name: p.name });
+      say.reject(path, `compilation failed: undeclared reference to '${p.name}'`, advice.undeclared(p.name, declared), { error: 'undeclared', name: p.name, declared });
     } else {
       const near = closestName(p.field, p.known);
-      say.reject(path, `compilation failed: undefined field '${p.field}' of ${p.type}${near ? ` (did you mean ${near}?)` : ''}`, near ? `Change it to ${near}.` : `Use one of its fields: ${p.known.slice(0, 6).join(', ')}.`, { error: 'undefined-field', field: p.field, ...(near ? { suggestion: near } : {}) });
+      const fix = near ? `Change it to ${near}.` : p.known.length > 0 ? `Use one of its fields: ${p.known.slice(0, 6).join(', ')}.` : `Nothing is declared under ${p.type} here.`;
+      say.reject(path, `compilation failed: undefined field '${p.field}' of ${p.type}${near ? ` (did you mean ${near}?)` : ''}`, p.type === VARIABLES ? 'A variable can read only the variables listed before it; reorder spec.variables.' : fix, { error: 'undefined-field', field: p.field, ...(near ? { suggestion: near } : {}) });
     }
   }
   if (problems.length === 0 && type && returnProblem(type, returns)) {
-    say.reject(path, `the expression must evaluate to ${RETURNS_TEXT[returns]}, not ${celTypeName(type)}`, returns.startsWith('bool') ? 'Write a condition, e.g. object.spec.replicas <= 5.' : "Give a string, e.g. 'replicas: ' + string(object.spec.replicas).", { resultType: celTypeName(type) });
+    say.reject(path, `the expression must evaluate to ${RETURNS_TEXT[returns]}, not ${celTypeName(type)}`, returns.startsWith('bool') ? `Write a condition, e.g. ${advice.condition}.` : "Give a string, e.g. 'replicas: ' + string(object.spec.replicas).", { resultType: celTypeName(type) });
   }
   return problems.length === 0 ? type : undefined;
 }
 
-const ADMISSION_FIX = 'Use the declared variables: object, oldObject, request, namespaceObject, params (with paramKind), authorizer, variables.';
+const VARIABLES = 'kubernetes.variables';
+
+/** Why an admission expression cannot read a name, by name. */
+const ADMISSION_ADVICE: Advice = {
+  undeclared(name, declared) {
+    switch (name) {
+      case 'params': return 'Add spec.paramKind to the policy to read params (a webhook has none).';
+      case 'authorizer': return 'authorizer is not declared in a messageExpression; check it in the expression.';
+      case 'variables': return 'Only validations, audit annotations and variables of a policy with spec.variables read variables.';
+      case 'self': case 'oldSelf': return 'Admission expressions read object and oldObject, not self and oldSelf.';
+    }
+    return `Declared here: ${declared.join(', ')}.`;
+  },
+  condition: 'object.spec.replicas <= 5',
+};
+
+const DEVICE_ADVICE: Advice = {
+  undeclared: () => "A selector reads device: device.driver, device.attributes['domain'].name, device.capacity[...].",
+  condition: 'device.driver == "gpu.example.com"',
+};
 
 /** An admission expression (match condition, validation, message, audit annotation, variable). */
 export function compileAdmission(say: Say, path: string, expr: string, site: AdmissionSite, returns: Returns): CelType | undefined {
-  return compile(say, path, expr, admissionVariables(site), ADMISSION_NAMES, returns, ADMISSION_FIX);
+  return compile(say, path, expr, admissionVariables(site), ADMISSION_NAMES, returns, ADMISSION_ADVICE);
 }
 
 /** Compiles a policy's variables in order (each sees those before it) and gives the `variables` fields. */
@@ -148,7 +175,7 @@ const DEVICE = object('kubernetes.DRADevice', {
 
 /** A DRA CEL selector (`selectors[i].cel.expression`): `device` only, a boolean (or unknown) result. */
 function compileDeviceSelector(say: Say, path: string, expr: string): void {
-  compile(say, path, expr, { device: DEVICE }, ['device', 'self', 'object'], 'bool-or-unknown', "Read the device: device.driver, device.attributes['domain'].name, device.capacity['domain'].name.");
+  compile(say, path, expr, { device: DEVICE }, ['device', 'self', 'object'], 'bool-or-unknown', DEVICE_ADVICE);
 }
 
 /** validateSelectorSlice / validateCELSelector: each selector's CEL expression, compiled as a new expression (on
