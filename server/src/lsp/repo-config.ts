@@ -16,7 +16,7 @@ export interface RepoConfigLookup {
 export function repoConfigFor(uri: string | undefined, ws: WorkspaceFiles, project: Project): RepoConfigLookup | undefined {
   const file = uri ? uriToPath(uri) : undefined;
   const first = ws.getFolders()[0];
-  const found = file ? project.repoSettingsOf(file) : first ? project.repoSettingsAt(first) : undefined;
+  const found = file ? project.repoSettings.of(file) : first ? project.repoSettings.at(first) : undefined;
   if (!found) return undefined;
   const root = (file ? ws.folderOf(file) : first) ?? path.dirname(found.file);
   return { ...(found.config && !found.unread ? { config: found.config } : {}), problems: found.problems, root };

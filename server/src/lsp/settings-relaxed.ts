@@ -9,7 +9,7 @@ import type { WorkspaceFiles } from './workspace';
 export function relaxedSettingsReport(file: string, text: string, ws: WorkspaceFiles, project: Project): FileReport | undefined {
   if (path.basename(file) !== REPO_CONFIG_NAME) return undefined;
   const folder = ws.folderOf(file);
-  const root = folder === undefined ? undefined : project.repoSettingsAt(folder);
+  const root = folder === undefined ? undefined : project.repoSettings.at(folder);
   if (!root?.config || root.unread || root.file === file) return undefined;
   const { config, problems } = parseRepoConfig(text, file);
   // Its problems are setting problems (the status item), as for any settings file.
