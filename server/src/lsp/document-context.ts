@@ -39,7 +39,7 @@ export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnap
  */
 function namedLists(file: string, settings: KubegateSettings, ws: WorkspaceFiles): { configFiles?: NamedFiles; crdFiles?: NamedFiles } {
   if (settings.named) return settings.named;
-  const base = ws.folderOf(file) ?? path.dirname(file);
+  const base = ws.folders.folderOf(file) ?? path.dirname(file);
   const list = (entries: string[], label: string): NamedFiles | undefined => (entries.length > 0 ? { base, entries, nameAnywhere: true, label } : undefined);
   const configFiles = list(validGlobs(settings.configFiles), 'kubegate.configFiles');
   const crdFiles = list(validGlobs(settings.customResources?.crdFiles ?? []), 'kubegate.customResources.crdFiles');
@@ -105,7 +105,7 @@ export function shouldCheck(file: string | undefined, settings: KubegateSettings
   const globs = validGlobs(settings.files);
   if (globs.length > 0) {
     if (!file) return false;
-    const root = ws.folderOf(file) ?? path.dirname(file);
+    const root = ws.folders.folderOf(file) ?? path.dirname(file);
     return matchesAny(path.relative(root, file), globs);
   }
   return true;

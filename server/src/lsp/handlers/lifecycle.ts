@@ -87,9 +87,9 @@ export function registerLifecycle(connection: Connection, session: Session): voi
     if (session.client.dynamicWatch) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
-        .then(() => ws.setWatching(true), () => ws.setWatching(false));
+        .then(() => ws.disk.setWatching(true), () => ws.disk.setWatching(false));
     }
-    if (ws.getFolders().length && connection.workspace) {
+    if (ws.folders.list().length && connection.workspace) {
       try {
         connection.workspace.onDidChangeWorkspaceFolders((e) => {
           session.sync.foldersChanged(
