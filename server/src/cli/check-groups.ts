@@ -59,6 +59,7 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
   const runCrds = runCrdsOf(inputs, io);
   const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : undefined;
+  const loadCrds = crdLoader(repos.project);
   for (const [key, repo] of governing) {
     // The project model's rule (engine/project/resolve-settings.ts): the command line wins where it says something.
     // Its --config and --crd files add to the lists the settings file names.
@@ -72,7 +73,7 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
       severity: resolved.severity,
       offBySettings: Object.entries(repo?.severity ?? {}).flatMap(([code, level]) => (level === 'off' && !(code in fromCommandLine) ? [code] : [])),
       skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
-      projectSettings: { ...(await projectSettingsOf(args, resolved, flags, onceIO, named, key, { ...deps, loadCrds: crdLoader(repos.project) })), ...(runCrds.length > 0 ? { runCrds } : {}) },
+      projectSettings: { ...(await projectSettingsOf(args, resolved, flags, onceIO, named, key, { ...deps, loadCrds })), ...(runCrds.length > 0 ? { runCrds } : {}) },
     };
   }
   return groups;
