@@ -243,7 +243,7 @@ export const gatesCommand: Command = {
       const inputs = readInputsOf(collected);
       const environment = await gateEnvironmentFromArgs(args, version, inputs, io, {}, {
         featureGates: repo?.featureGates,
-        configFiles: repo ? repos.namedFiles(repo, resolveSettings(repo, {}).configFiles, 'configFiles') : [],
+        configFiles: repo ? repos.namedFiles(resolveSettings(repo, {}).configFiles) : [],
       });
       const results = inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);
