@@ -82,7 +82,8 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
 /** The --crd files through the run's project: each read and parsed once per run, whichever groups use it. */
 function crdLoader(project: Project): CrdRunDeps['loadCrds'] {
   return (files) => {
-    const unreadable = files.filter((f) => project.host.kind(f) !== 'file');
+    // A --crd file that is not a regular file, or cannot be read (permissions), is a usage error of the run.
+    const unreadable = files.filter((f) => project.host.kind(f) !== 'file' || project.host.readFile(f) === undefined);
     return { unreadable, ...project.named.crdsOfFiles(files.filter((f) => !unreadable.includes(f))) };
   };
 }

@@ -81,11 +81,12 @@ export class NamedSources {
     const crds: CrdDefinition[] = [];
     const problems: string[] = [];
     for (const f of files) {
-      if (this.host.kind(f) !== 'file') {
+      const text = this.host.kind(f) === 'file' ? this.host.readFile(f) : undefined;
+      if (text === undefined) {
         problems.push(`${f}: cannot be read`);
         continue;
       }
-      const facts = this.facts.crdFactsOf(f, undefined);
+      const facts = this.facts.crdFactsOf(f, text);
       append(crds, facts.defs);
       append(problems, facts.problems);
       if (facts.defs.length === 0 && facts.problems.length === 0) problems.push(`${f}: no CustomResourceDefinition in it`);
