@@ -50,7 +50,7 @@ function main(): void {
     execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'scripts', 'generate', 'main.ts')], { stdio: 'inherit', cwd: REPO_ROOT });
   } catch {
     fs.writeFileSync(file, before);
-    console.error(`npm run generate failed for ${version} (the gate catalog, served group-versions, drop rows, kubeadm and brief still come from ../shared: scripts/generate/README.md); ${VERSIONS_FILE} restored`);
+    console.error(`npm run generate failed for ${version} (see its message: served group-versions need pkg/controlplane in the kubernetes checkout, the brief ../shared; scripts/generate/README.md, "Inputs"); ${VERSIONS_FILE} restored`);
     process.exitCode = 1;
   }
 }

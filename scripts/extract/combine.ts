@@ -88,7 +88,8 @@ export function combine(outDir: string): string[] {
         }
       }
       const kepList = byGate.get(name) ?? [];
-      const components = [...new Set(kepList.flatMap((k) => k.feature_gates.filter((g) => g.name === name).flatMap((g) => g.components)))].sort();
+      // in kep.yaml order (the first KEP's first)
+      const components = [...new Set(kepList.flatMap((k) => k.feature_gates.filter((g) => g.name === name).flatMap((g) => g.components)))];
       // The gate declaration's kep: link first (it names the shipped gate), else the kep.yaml that lists it.
       const declared = [...gateFiles.values()].reverse().find((f) => f.kepFromSource?.[name] !== undefined)?.kepFromSource?.[name];
       return {

@@ -1,5 +1,6 @@
-// GateCatalog from ../shared/reference/feature-gates.json (the only source of stages, defaults, locks and
-// gate → KEP links) and keps.json (KEP titles).
+// GateCatalog from the gate catalog input (the extracted reference/feature-gates.json with the reviewed rows
+// applied: reviewed-gates.ts; the only source of stages, defaults, locks and gate → KEP links) and keps.json
+// (KEP titles).
 import type {
   GateCatalog,
   GateEntry,

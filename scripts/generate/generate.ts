@@ -1,4 +1,4 @@
-// The whole generation: reads the project's extracted data (and ../shared for what it lacks: inputs.ts), writes
+// The whole generation: reads the project's extracted and reviewed data (../shared for the brief and CRDs: inputs.ts), writes
 // every file of schemas/ (see server/src/engine/knowledge/data-contract.ts).
 import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/data-contract';
@@ -47,7 +47,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   const dropRows = readDropGatedFields(inputs);
   const built = sources.map((s) => {
     const facts = served[s.version];
-    if (!facts) throw new Error(`upstream/served-group-versions.json (data/reviewed) has no entry for ${s.version}`);
+    if (!facts) throw new Error(`no served group-versions for ${s.version}: neither data/reviewed nor the extraction (a kubernetes checkout with pkg/controlplane) holds them`);
     return buildVersionData(s, aliases, builtinGroups, { served: facts, dropRows });
   });
   const all: VersionData[] = built.map((b) => b.data);

@@ -12,7 +12,10 @@ import { hoverAt } from '../../server/src/engine/hover';
 import { unknownGateWords } from '../../server/src/engine/gates/messages';
 import { nodeDataReader } from '../../server/src/host/data-files';
 import { buildGateCatalog } from '../../scripts/generate/gate-catalog';
-import type { FeatureGatesFile } from '../../scripts/generate/sources';
+import { Inputs } from '../../scripts/generate/inputs';
+import { readGateCatalogInput, readServedGroupVersions, type FeatureGatesFile } from '../../scripts/generate/sources';
+import { combine } from '../../scripts/extract/combine';
+import { tempDir as fixtureDir } from '../extract/fixture-tree';
 import { servedOf } from '../../scripts/generate/version-data';
 import { capturedIO, tempDirs, tempRepo } from '../cli/cli-process';
 import { cursor } from '../support/markers';
@@ -77,6 +80,23 @@ describe('preview marks in generate', () => {
     const lists = { servedByDefault: ['v1'], servedWhenEnabled: [], notServed: [] };
     expect(servedOf({ ...lists, preview: true }).preview).toBe(true);
     expect(servedOf(lists)).not.toHaveProperty('preview');
+  });
+
+  it('an extraction run with --preview reaches the inputs of generate with its marks (gates, served lists of a new minor)', () => {
+    const data = fixtureDir('preview-data');
+    const vdir = path.join(data, 'upstream', 'k8s-1.38');
+    fs.mkdirSync(vdir, { recursive: true });
+    const source = { repo: 'kubernetes/kubernetes', commit: 'a'.repeat(40), path: 'list.yaml' };
+    fs.writeFileSync(path.join(vdir, 'gates.json'), JSON.stringify({ kubernetesVersion: '1.38', preview: true, source, gates: { WidgetAPI: { stage: 'ALPHA', default: false, locked: false } }, specs: { WidgetAPI: [{ version: '1.38', preRelease: 'Alpha', default: false, lockToDefault: false }] } }));
+    fs.writeFileSync(path.join(vdir, 'served.json'), JSON.stringify({ kubernetesVersion: '1.38', preview: true, servedByDefault: ['v1'], servedWhenEnabled: [], notServed: [] }));
+    combine(data);
+    const reviewed = fixtureDir('preview-reviewed');
+    fs.mkdirSync(path.join(reviewed, 'upstream'), { recursive: true });
+    fs.writeFileSync(path.join(reviewed, 'upstream', 'served-group-versions.json'), JSON.stringify({ versions: {} }));
+    const inputs = new Inputs(data, fixtureDir('preview-shared'), reviewed);
+    const catalog = buildGateCatalog(readGateCatalogInput(inputs), { keps: [] } as never);
+    expect(catalog.gates.WidgetAPI!.byVersion['1.38']).toMatchObject({ exists: true, stage: 'Alpha', preview: true });
+    expect(servedOf(readServedGroupVersions(inputs)['1.38']!).preview).toBe(true);
   });
 
   it('the committed data holds no preview fact', () => {
