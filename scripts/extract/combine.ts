@@ -84,7 +84,7 @@ export function combine(outDir: string): string[] {
           by_version[v] = { exists: true, stage: STAGE_WORD[s.stage?.toUpperCase() ?? ''] ?? s.stage, default: s.default, locked: s.locked, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}`, ...(f.preview ? { preview: true } : {}) };
         } else {
           if (seen && !removedIn && f.specs[name] === undefined) removedIn = v;
-          by_version[v] = { exists: false, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}` };
+          by_version[v] = { exists: false, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}`, ...(f.preview ? { preview: true } : {}) };
         }
       }
       const kepList = byGate.get(name) ?? [];

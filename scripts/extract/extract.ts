@@ -123,7 +123,6 @@ export interface Checkouts {
   kind?: SourceTree;
   /** The published kubernetes/client-go repository, used when the kubernetes checkout has no staging client-go. */
   clientGo?: SourceTree;
-  crds?: SourceTree[];
   /** Published staging repositories by component (kubelet, kube-proxy, kube-scheduler, component-base), used when the kubernetes checkout has no staging copy. */
   published?: Record<string, SourceTree | undefined>;
 }
@@ -310,21 +309,6 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     write(cdir, 'kinds.json', { kubernetesVersion: version, kinds });
   }
   report.counts.configPackages = configs.length;
-
-  // 6. Ecosystem CRDs: an inventory (group, kind, versions) per file.
-  for (const tree of c.crds ?? []) {
-    const rows: { file: string; group: string; kind: string; versions: string[] }[] = [];
-    for (const rel of tree.list('', (p) => /\.ya?ml$/.test(p))) {
-      const text = tree.read(rel);
-      if (!/^kind:\s*CustomResourceDefinition\s*$/m.test(text)) continue;
-      const group = /^\s{2}group:\s*(\S+)/m.exec(text)?.[1] ?? '';
-      const kind = /^\s{4}kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
-      const versions = [...text.matchAll(/^\s{2}- name:\s*(v\S+)/gm)].map((m) => m[1]);
-      rows.push({ file: rel, group, kind, versions });
-    }
-    use(report, `crds:${tree.repo}`, tree, '**/*.yaml');
-    write(path.join(outDir, 'upstream', 'crds'), `${tree.repo.replace(/\//g, '+')}.json`, { source: { repo: tree.repo, commit: tree.commit }, crds: rows });
-  }
 
   report.counts.commentGatesNotNamed = notNamed.length;
   // comment-gates.tsv rows whose declaration exists here but whose comment does not name the gate (not applied)

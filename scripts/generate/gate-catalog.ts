@@ -48,6 +48,7 @@ function versionState(s: RefVersionState): GateVersionState {
     out.byPatch = Object.fromEntries(s.by_patch.map((p) => [p.since, p.default]));
   }
   if (s.why !== undefined) out.why = s.why;
+  if (s.preview === true) out.preview = true;
   return out;
 }
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/data-contract';
 import { buildApiObjects } from './api-objects';
 import { buildBrief } from './brief';
-import { buildCrdPack } from './crds-pack';
+import { buildCrdPack, CRDS_INDEX } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
 import { buildGatedFields } from './gated-fields';
 import { Inputs } from './inputs';
@@ -67,7 +67,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
   files.push(writeJson(opts.outDir, 'api-objects.json', buildApiObjects()));
   files.push(writeJson(opts.outDir, 'object-meta.json', buildObjectMeta(catalog)));
-  const crdsRoot = inputs.rootOf('upstream/crds/index.json');
+  const crdsRoot = inputs.rootOf(CRDS_INDEX);
   const crdPack = crdsRoot ? buildCrdPack(crdsRoot) : undefined;
   if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
   return { files, missing, skippedMarkers, fromShared: inputs.fromShared };

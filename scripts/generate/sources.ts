@@ -200,6 +200,8 @@ export interface RefVersionState {
   locked?: boolean | null;
   by_patch?: { since: string; until: string | null; default: boolean }[];
   why?: string;
+  /** From a development preview (`npm run extract -- --preview`). */
+  preview?: boolean;
 }
 
 export interface RefStage {
@@ -291,6 +293,8 @@ export interface ServedVersionFacts {
   servedByDefault: string[];
   servedWhenEnabled: string[];
   notServed: { groupVersion: string; why: string }[];
+  /** From a development preview (`npm run extract -- --preview`). */
+  preview?: boolean;
 }
 
 /** served-group-versions.json: per Kubernetes minor, what kube-apiserver serves by default, when enabled, never. */
