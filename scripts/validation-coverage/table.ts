@@ -58,6 +58,12 @@ const FAMILY_OF: Record<string, string> = {
   'pkg/apis/resource/validation/validation.go': 'resource',
   'pkg/apis/resource/v1/defaults.go': 'defaults',
   'pkg/apis/core/helper/helpers.go': 'core',
+  'pkg/apis/core/validation/names.go': 'core',
+  'pkg/api/persistentvolumeclaim/util.go': 'core',
+  'staging/src/k8s.io/component-helpers/resource/helpers.go': 'core',
+  // Go's net.SplitHostPort (a Quobyte registry).
+  'src/net/ipsock.go': 'core',
+  'staging/src/k8s.io/api/storage/v1/types.go': 'storage',
   'pkg/apis/storage/validation/validation.go': 'storage',
   'pkg/apis/storage/validation/validation_test.go': 'storage',
   'pkg/apis/autoscaling/validation/validation.go': 'autoscaling',
@@ -76,7 +82,9 @@ function portedRows(): Row[] {
       const family = FAMILY_OF[s.path] ?? s.path;
       for (const fn of fnName(s)) {
         const key = `${s.path}\u0000${fn}`;
-        const row = byFn.get(key) ?? { family, file: `${s.path}@${s.commit.slice(0, 12)}`, fn, status: 'ported' as Status, note: '' };
+        // A file read outside kubernetes/kubernetes (a fork's copy, a library) names its repository.
+        const repo = s.repo === 'kubernetes/kubernetes' ? '' : `${s.repo} `;
+        const row = byFn.get(key) ?? { family, file: `${repo}${s.path}@${s.commit.slice(0, 12)}`, fn, status: 'ported' as Status, note: '' };
         const rules = new Set(row.note === '' ? [] : row.note.split(', '));
         rules.add(rule);
         row.note = [...rules].sort().join(', ');
@@ -116,18 +124,18 @@ const CRD_RULE_FUNCTIONS: readonly [string, string][] = [['schema-default', 'Val
 
 /** Functions not (or only partly) ported, and why. A ported row of the same function is replaced by these. */
 const GAPS: readonly Row[] = [
-  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: pod-level resources; a pod affinity term\'s matchLabelKeys key that is also in its labelSelector (upstream judges it only after the pod\'s labels are merged into the selector); hostProcess pods against the cluster\'s privileged policy (a kube-apiserver flag, not in the manifest)' },
-  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: the required fields of the rarer sources (rbd, cephfs, quobyte, glusterfs, flocker, storageos, scaleIO, portworx, vsphere, photon), cluster trust bundle names and selectors, image volumes, an ephemeral volume\'s generated claim name' },
+  { family: 'core', file: CORE, fn: 'ValidatePodSpec', status: 'partly', note: 'not yet: pod-level requests against the containers\' aggregate requests (AggregateContainerRequests over the requests SetDefaults_Pod fills in, pod-level ones too); a pod affinity term\'s matchLabelKeys key that is also in its labelSelector (upstream judges it only after the pod\'s labels are merged into the selector); hostProcess pods against the cluster\'s privileged policy (a kube-apiserver flag, not in the manifest)' },
+  { family: 'core', file: CORE, fn: 'validateVolumeSource', status: 'partly', note: 'not yet: podCertificate projected sources (PodCertificateRequest, GA in 1.37 per gates.json), which validateProjectionSources at 000f26050b9b does not have; the index holds no newer commit of it' },
   { family: 'core', file: CORE, fn: 'ValidateService', status: 'partly', note: 'internalTrafficPolicy values are left to the schema enum (an absent one is defaulted to Cluster); clusterIPs and ipFamilies are the ValidateServiceClusterIPsRelatedFields row' },
-  { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: the gMSA credential spec of the Windows options; privileged against the cluster\'s privileged policy (a kube-apiserver flag); procMount values are the schema enum' },
-  { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'partly', note: 'the spec is ported (ValidatePersistentVolumeClaimSpec); dataSourceRef is not judged: the 1.37 data drops it' },
+  { family: 'core', file: CORE, fn: 'ValidateSecurityContext', status: 'partly', note: 'not yet: privileged against the cluster\'s privileged policy (a kube-apiserver flag); procMount values are the schema enum' },
+  { family: 'core', file: CORE, fn: 'ValidatePersistentVolumeClaim', status: 'partly', note: 'the spec is ported (ValidatePersistentVolumeClaimSpec, with dataSourceRef); the generated drop data mark dataSourceRef dropped whenever CrossNamespaceVolumeDataSource is off, but DropDisabledFields (pkg/api/persistentvolumeclaim/util.go@008ef699a50a) drops it only when it names a namespace, so its refusals show as rejected once enabled; the dataSource that EnforceDataSourceBackwardsCompatibility drops (not a PVC or VolumeSnapshot, no dataSourceRef) is still judged: the index holds no commit of the strategy that calls it' },
   { family: 'core', file: CORE, fn: 'ValidateLimitRange / ValidateResourceQuota / ValidateEndpoints / ValidateNamespace / ValidateServiceAccount', status: 'partly', note: 'not yet: the ResourceQuota scope-per-resource check' },
   { family: 'batch', file: 'pkg/apis/batch/validation/validation.go', fn: 'validateTimeZone', status: 'partly', note: 'a well-formed name is not looked up in the time zone database (time.LoadLocation, whose answer depends on the zone data the API server reads), so an unknown zone such as Mars/Base passes; Node\'s Intl.supportedValuesOf("timeZone") lists canonical ICU names only (no UTC, Etc/UTC, US/Pacific, Asia/Kolkata), so it cannot stand in' },
   { family: 'apps', file: 'pkg/apis/apps/validation/validation.go', fn: 'ValidateStatefulSetSpec (podManagementPolicy)', status: 'partly', note: 'podManagementPolicy is left to the schema enum' },
   { family: 'networking', file: 'pkg/apis/networking/validation/validation.go', fn: 'ValidateIPBlock', status: 'partly', note: 'IPv4 and IPv6 ranges are judged; IPv4-mapped IPv6 forms (::ffff:a.b.c.d), which Go folds into IPv4, are not' },
   { family: 'rbac', file: 'pkg/apis/rbac/validation/validation.go', fn: 'validatePolicyRule', status: 'partly', note: 'the old check that resource names cannot apply to several resources is not in validatePolicyRule at 1dc8b4f20f8c, so it is not ported' },
   { family: 'autoscaling', file: 'pkg/apis/autoscaling/validation/validation.go', fn: 'ValidateHorizontalPodAutoscaler', status: 'partly', note: 'min/max replicas and scaleTargetRef are ported (hpaReplicas, hpaScaleTargetRef), metrics and behavior in their own rows (read at 0fec7b0f7e2d); not yet: the tolerance of scaling rules (HPAConfigurableTolerance, newer than that commit), the resource name of ContainerResource metrics, autoscaling/v1 objects converted to metrics' },
-  { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateCSIDriver / ValidateVolumeAttachment', status: 'partly', note: 'ported from the test tables (volumeAttachmentSource, csiDriverTokenAudiences): the index holds no commit of validation.go with these functions; not yet: the CSIDriver fsGroupPolicy and volumeLifecycleModes values, token expiry bounds, the attacher and persistent volume name formats (ValidateVolumeAttachmentV1), status sizes' },
+  { family: 'storage', file: 'pkg/apis/storage/validation/validation.go', fn: 'ValidateCSIDriver / ValidateVolumeAttachment', status: 'partly', note: 'the index holds no kubernetes/kubernetes commit of validation.go with these functions: volumeAttachmentSource and csiDriverTokenAudiences follow the test tables, volumeAttachmentNames and csiDriverSpec a copy in a fork (darshansreenivas/kubernetes@956bae7ad2b5); not yet: status sizes (written by controllers, not in manifests); attachRequired, podInfoOnMount, storageCapacity and seLinuxMount, which upstream requires, are filled in by defaulting (not ported), so their absence is not judged' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateMatchConditions', status: 'partly', note: 'each expression is compiled (syntax, declared variables, request and namespaceObject fields, bool result); calls of the Kubernetes CEL libraries and values of type dyn are not type-checked' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateValidation', status: 'partly', note: 'expression and messageExpression are compiled (syntax, declared variables and fields, bool / string result); calls of the Kubernetes CEL libraries and values of type dyn are not type-checked' },
   { family: 'admissionregistration', file: ADMISSION, fn: 'validateVariable', status: 'partly', note: 'compiled in order, each seeing the variables before it; calls of the Kubernetes CEL libraries and values of type dyn are not type-checked' },
@@ -140,8 +148,8 @@ const GAPS: readonly Row[] = [
   { family: 'resource', file: 'pkg/apis/resource/validation/validation.go', fn: 'validateDevice', status: 'partly', note: 'not yet: version values, capacity request policies, taints, binding conditions, node allocatable resources (one value per attribute is the declarative union)' },
   { family: 'resource', file: 'pkg/apis/resource/validation/validation.go', fn: 'validateDeviceClassSpec', status: 'partly', note: 'the opaque driver and parameters are not judged; the CEL selectors are validateCELSelector\'s row' },
   { family: 'resource', file: 'pkg/apis/resource/validation/validation.go', fn: 'validateCELSelector', status: 'partly', note: 'selectors of classes, requests and subrequests are compiled (syntax, the device variable and its fields, bool result); the estimated cost against CELSelectorExpressionMaxCost is not computed; calls of the Kubernetes CEL libraries and values of type dyn are not type-checked' },
-  { family: 'apiextensions', file: 'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go', fn: 'validate (defaults inside metadata; CEL rules)', status: 'partly', note: 'defaults under the metadata, apiVersion and kind of the root or of an embedded resource are not judged, nor CEL rules against defaults' },
-  { family: 'warnings', file: 'pkg/api/pod/warnings.go', fn: 'warningsForOverlappingVirtualPaths', status: 'partly', note: 'not yet: the previous source\'s paths that upstream checks again after a configMap, secret or downwardAPI source without items (it replaced the older service-account-token path warning, which is dropped)' },
+  { family: 'apiextensions', file: 'staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go', fn: 'validate (defaults inside metadata; CEL rules)', status: 'partly', note: 'defaults under the metadata, apiVersion and kind of the root or of an embedded resource are judged as object metadata (objectmeta/validation.go@7fc9c57df507 Validate, in crd-meta-defaults.ts) but for apiVersion\'s group/version parse and the owner references and managed fields of a metadata default; CEL rules are not run against defaults' },
+  { family: 'warnings', file: 'pkg/api/pod/warnings.go', fn: 'warningsForOverlappingVirtualPaths', status: 'partly', note: 'upstream\'s checkForOverlap stops at an empty path in whatever order Go walks the set, so with an empty path among others its answer varies (an empty path overlaps nothing here); warnings it repeats word for word after a source without items are given once (it replaced the older service-account-token path warning, which is dropped)' },
   { family: 'warnings', file: 'pkg/api/service/warnings.go', fn: 'GetWarningsForService', status: 'partly', note: 'of the IP and CIDR spelling warnings (GetWarningsForIP, GetWarningsForCIDR) only the IPv6 RFC 5952 one is ported: leading zeros, IPv4-mapped IPv6 and CIDR bits beyond the prefix are warnings only with StrictIPCIDRValidation off (1.34, 1.35), refused with it on' },
 ];
 
