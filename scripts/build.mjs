@@ -6,7 +6,7 @@ import { common, lazyBuiltinsPlugin, vendorBundles, vendorPlugin } from './esbui
 
 const entries = [
   // The command (a launcher that compiles the program with V8's code cache, cli/launch.ts) and the program.
-  { in: 'server/src/cli/launch.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/cli/launch.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', vendor: true },
   { in: 'server/src/cli/main.ts', out: 'dist/cli-main.js', vendor: true },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node', vendor: true },
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { one, parseArgs, VALUED } from './args';
-import { DEFAULT_OUT, REPO_ROOT, runExtract, runVersionDiff } from './main';
+import { DEFAULT_OUT, REPO_ROOT, runCrds, runExtract, runVersionDiff } from './main';
 
 export const VERSIONS_FILE = 'server/src/engine/base/types.ts';
 
@@ -30,6 +30,7 @@ function main(): void {
     return;
   }
   const outDir = path.resolve(one(a, 'out') ?? DEFAULT_OUT);
+  runCrds(a, outDir);
   const report = runExtract(a, version, outDir);
   if (!report.counts.gates || !report.counts.types) {
     console.error(`${version} not added: a version needs at least its gates and API types (the feature list and staging/src/k8s.io/api of --kubernetes, or --api)`);
@@ -49,7 +50,7 @@ function main(): void {
     execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'scripts', 'generate', 'main.ts')], { stdio: 'inherit', cwd: REPO_ROOT });
   } catch {
     fs.writeFileSync(file, before);
-    console.error(`npm run generate failed for ${version} (the gate catalog, served group-versions, drop rows, kubeadm, brief and CRDs still come from ../shared: scripts/generate/README.md); ${VERSIONS_FILE} restored`);
+    console.error(`npm run generate failed for ${version} (see its message: served group-versions need pkg/controlplane in the kubernetes checkout, the brief ../shared; scripts/generate/README.md, "Inputs"); ${VERSIONS_FILE} restored`);
     process.exitCode = 1;
   }
 }

@@ -1,7 +1,7 @@
 // Command-line arguments shared by `npm run extract` and `npm run add-version`.
 import * as path from 'node:path';
 import type { Checkouts } from './extract';
-import { folderTree } from './source-tree';
+import { folderTree, type SourceTree } from './source-tree';
 
 export interface Args {
   flags: Set<string>;
@@ -53,6 +53,10 @@ export function checkoutsOf(a: Args): Checkouts {
     enhancements: tree('enhancements', 'kubernetes/enhancements'),
     kind: tree('kind', 'kubernetes-sigs/kind'),
     published: Object.fromEntries(PUBLISHED.map((n) => [n, tree(n, `kubernetes/${n}`)])),
-    crds: (a.values.get('crds') ?? []).map((d) => folderTree(`crds/${path.basename(path.resolve(d))}`, path.resolve(d))),
   };
+}
+
+/** The `--crds` checkouts (the project of each is told by its CRD directory: scripts/extract/crds.ts). */
+export function crdTrees(a: Args): SourceTree[] {
+  return (a.values.get('crds') ?? []).map((d) => folderTree(`crds/${path.basename(path.resolve(d))}`, path.resolve(d)));
 }

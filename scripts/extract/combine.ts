@@ -84,11 +84,12 @@ export function combine(outDir: string): string[] {
           by_version[v] = { exists: true, stage: STAGE_WORD[s.stage?.toUpperCase() ?? ''] ?? s.stage, default: s.default, locked: s.locked, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}`, ...(f.preview ? { preview: true } : {}) };
         } else {
           if (seen && !removedIn && f.specs[name] === undefined) removedIn = v;
-          by_version[v] = { exists: false, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}` };
+          by_version[v] = { exists: false, source: `${f.source.repo}@${f.source.commit ?? 'unknown'}`, ...(f.preview ? { preview: true } : {}) };
         }
       }
       const kepList = byGate.get(name) ?? [];
-      const components = [...new Set(kepList.flatMap((k) => k.feature_gates.filter((g) => g.name === name).flatMap((g) => g.components)))].sort();
+      // in kep.yaml order (the first KEP's first)
+      const components = [...new Set(kepList.flatMap((k) => k.feature_gates.filter((g) => g.name === name).flatMap((g) => g.components)))];
       // The gate declaration's kep: link first (it names the shipped gate), else the kep.yaml that lists it.
       const declared = [...gateFiles.values()].reverse().find((f) => f.kepFromSource?.[name] !== undefined)?.kepFromSource?.[name];
       return {

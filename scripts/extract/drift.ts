@@ -47,12 +47,33 @@ export function sourcesInTsv(text: string, where: string): RecordedSource[] {
   return out;
 }
 
-/** The Go identifiers a `fn` note names: `ParseQuantity / Quantity.UnmarshalJSON (suffixes …)` → both. */
+/** A source cited inside a note: `[owner/name ]path.go@commit Fn` (the repository defaults to the row's). */
+const CITED = /(?:\b([\w.-]+\/[\w.-]+) )?([\w./-]+\.go)@([0-9a-f]{7,40}) ([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)/g;
+
+/**
+ * The Go identifiers a `fn` note names as the row's own declarations: the part before the note's commentary
+ * (`-> callee`, `→ callee`, `; other source`, `: how`, ` = what it calls`, ` with …`), without parenthesised or
+ * quoted remarks, split at `/` and `,`. `ParseQuantity / Quantity.UnmarshalJSON (suffixes …)` → both;
+ * `ValidateService ("Check for duplicate Ports, considering (protocol,port) pairs")` → ValidateService.
+ */
 export function namedDeclarations(fn: string): string[] {
-  return fn
+  let plain = fn.replace(/"[^"]*"/g, ' ');
+  for (let prev = ''; prev !== plain; ) [prev, plain] = [plain, plain.replace(/\([^()]*\)/g, ' ')];
+  const head = plain.split(/\s+(?:->|→)\s+|;\s|:\s|\s=\s|\swith\s/)[0] ?? '';
+  return head
     .split(/\s*\/\s*|\s*,\s*/)
     .map((part) => /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?/.exec(part.trim())?.[0])
     .filter((x): x is string => !!x);
+}
+
+/**
+ * The sources a row cites beyond its own declaration (`… → pkg/api/x/util.go@abc123 Fn`, `…; kubernetes/kubernetes
+ * staging/…/name.go@def456 Other`), as rows of their own, so drift checks them too. Paths that are not Go files
+ * (a KEP README) are not declarations and are left out, and so is a plain lower-case word after the commit (prose,
+ * `create.go@abc clears …`: a Go name cited there has an upper-case letter, a `_` or a `.`).
+ */
+export function citedSources(s: RecordedSource): RecordedSource[] {
+  return [...s.fn.matchAll(CITED)].filter((m) => /[A-Z_.]/.test(m[4]!)).map((m) => ({ repo: m[1] ?? s.repo, path: m[2]!, commit: m[3]!, fn: m[4]!, where: s.where }));
 }
 
 /**
@@ -121,15 +142,25 @@ function gitShow(dir: string, rev: string, file: string): string | undefined {
   }
 }
 
+/** Why the recorded version of a file cannot be read: the commit is not in the clone, or the file is not at it. */
+function missingDetail(dir: string, commit: string, file: string): string {
+  try {
+    execFileSync('git', ['-C', dir, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
+    return `${file} is not at commit ${commit.slice(0, 12)}`;
+  } catch {
+    return `commit ${commit.slice(0, 12)} is not in the checkout (clone with history, or fetch a newer one)`;
+  }
+}
+
 /** A checkout of `repo`: its folder, and the path prefix of the recorded paths inside it. */
 export interface RepoCheckout {
   dir: string;
   prefix?: string;
 }
 
-export function checkDrift(sources: RecordedSource[], checkouts: Record<string, RepoCheckout>): DriftResult[] {
+export function checkDrift(recorded: RecordedSource[], checkouts: Record<string, RepoCheckout>): DriftResult[] {
   const groups = new Map<string, { s: RecordedSource; rows: number }>();
-  for (const s of sources) {
+  for (const s of recorded.flatMap((r) => [r, ...citedSources(r)])) {
     const key = `${s.repo}\t${s.path}\t${s.commit}\t${namedDeclarations(s.fn).join(',')}`;
     const g = groups.get(key);
     if (g) g.rows++;
@@ -142,19 +173,40 @@ export function checkDrift(sources: RecordedSource[], checkouts: Record<string, 
   };
   const out: DriftResult[] = [];
   for (const { s, rows } of [...groups.values()].sort((a, b) => (a.s.repo + a.s.path + a.s.fn < b.s.repo + b.s.path + b.s.fn ? -1 : 1))) {
-    const co = checkouts[s.repo];
-    if (!co) {
+    const at = checkoutOf(s, checkouts);
+    if (!at) {
       out.push({ ...s, rows, status: 'unknown', detail: `no checkout of ${s.repo} given` });
       continue;
     }
-    const file = co.prefix ? `${co.prefix}/${s.path}` : s.path;
-    const before = cached(`${s.repo}@${s.commit}:${file}`, () => gitShow(co.dir, s.commit, file));
-    const after = cached(`${s.repo}@now:${file}`, () => {
+    const { co, file, repo } = at;
+    const before = cached(`${repo}@${s.commit}:${file}`, () => gitShow(co.dir, s.commit, file));
+    const after = cached(`${repo}@now:${file}`, () => {
       const p = path.join(co.dir, file);
       return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : gitShow(co.dir, 'HEAD', file);
     });
-    const r = before === undefined ? { status: 'unknown' as const, detail: `commit ${s.commit.slice(0, 12)} or the file is not in the checkout (clone with history)` } : compareDeclaration(before, after, s.fn);
-    out.push({ ...s, rows, ...r });
+    const r = before === undefined ? currentSideOnly(after, s.fn, missingDetail(co.dir, s.commit, file)) : compareDeclaration(before, after, s.fn);
+    out.push({ ...s, rows, ...r, ...(repo !== s.repo ? { detail: `${r.detail ? `${r.detail}; ` : ''}read in ${repo}` } : {}) });
   }
   return out;
+}
+
+/**
+ * The checkout holding a recorded file: the row's repository, else, for a kubernetes/kubernetes staging path
+ * (`staging/src/k8s.io/<name>/…`), the published repository kubernetes/<name> (its commits are not those of
+ * kubernetes/kubernetes, so there only the current side can be read).
+ */
+function checkoutOf(s: RecordedSource, checkouts: Record<string, RepoCheckout>): { co: RepoCheckout; file: string; repo: string } | undefined {
+  const co = checkouts[s.repo];
+  if (co) return { co, file: co.prefix ? `${co.prefix}/${s.path}` : s.path, repo: s.repo };
+  const m = s.repo === 'kubernetes/kubernetes' ? /^staging\/src\/k8s\.io\/([\w-]+)\/(.+)$/.exec(s.path) : null;
+  const published = m ? checkouts[`kubernetes/${m[1]}`] : undefined;
+  return m && published ? { co: published, file: published.prefix ? `${published.prefix}/${m[2]}` : m[2]!, repo: `kubernetes/${m[1]}` } : undefined;
+}
+
+/** Without the recorded version, only a declaration that is gone can be told; one still there is not comparable. */
+export function currentSideOnly(after: string | undefined, fn: string, why: string): { status: DriftStatus; detail: string } {
+  if (after === undefined) return { status: 'gone', detail: `file not in the checkout (${why})` };
+  const missing = namedDeclarations(fn).filter((n) => declarationCode(after, n) === undefined);
+  if (missing.length) return { status: 'gone', detail: `${missing.join(', ')} no longer declared in the file (${why}; only the current side was read)` };
+  return { status: 'unknown', detail: `${why}; still declared in the checkout` };
 }

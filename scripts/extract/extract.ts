@@ -15,7 +15,7 @@ import { resolveForeignRefs } from './resolve-refs';
 import { parseResourceConfig, servedAt } from './served';
 import { SMD_SOURCE, smdSchemaOf } from './smd-schema';
 import { extensionGroupVersions, groupVersionResolver, RESOURCE_CONFIG_FILES } from './served-sources';
-import type { SourceTree } from './source-tree';
+import { commitOfFile, type SourceTree } from './source-tree';
 import { writeJson } from '../generate/write-json';
 
 export const FEATURE_LIST = 'test/compatibility_lifecycle/reference/versioned_feature_list.yaml';
@@ -123,7 +123,6 @@ export interface Checkouts {
   kind?: SourceTree;
   /** The published kubernetes/client-go repository, used when the kubernetes checkout has no staging client-go. */
   clientGo?: SourceTree;
-  crds?: SourceTree[];
   /** Published staging repositories by component (kubelet, kube-proxy, kube-scheduler, component-base), used when the kubernetes checkout has no staging copy. */
   published?: Record<string, SourceTree | undefined>;
 }
@@ -132,6 +131,8 @@ export interface SourceUse {
   repo: string;
   commit: string | null;
   paths: string[];
+  /** An excerpt checkout (no checkout commit): the commit of each file read, from its SOURCE-COMMITS. */
+  commits?: Record<string, string>;
 }
 
 export interface RunReport {
@@ -146,6 +147,11 @@ export interface RunReport {
 function use(report: RunReport, key: string, tree: SourceTree, p: string): void {
   const u = (report.sources[key] ??= { repo: tree.repo, commit: tree.commit, paths: [] });
   if (!u.paths.includes(p)) u.paths.push(p);
+  const commits = tree.commit === null ? tree.commitsUnder?.(p) : undefined;
+  if (commits && Object.keys(commits).length) {
+    const all = { ...u.commits, ...commits };
+    u.commits = Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
+  }
 }
 
 function apiRoot(c: Checkouts): { tree: SourceTree; root: string } | undefined {
@@ -188,7 +194,7 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     const specs = Object.fromEntries(list.map((g) => [g.name, g.specs]));
     const declared = readGateKeps(k8s);
     for (const f of declared.files) use(report, 'kubernetes', k8s, f);
-    write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: k8s.commit, path: FEATURE_LIST }, gates: states, specs, kepFromSource: declared.keps });
+    write(vdir, 'gates.json', { kubernetesVersion: version, preview, source: { repo: k8s.repo, commit: commitOfFile(k8s, FEATURE_LIST), path: FEATURE_LIST }, gates: states, specs, kepFromSource: declared.keps });
     report.counts.gates = Object.keys(states).length;
   } else report.problems.push(k8s ? `no ${FEATURE_LIST} in the kubernetes checkout: gates not extracted` : 'no --kubernetes checkout: gates not extracted');
 
@@ -303,21 +309,6 @@ export function extractVersion(c: Checkouts, version: string, outDir: string, pr
     write(cdir, 'kinds.json', { kubernetesVersion: version, kinds });
   }
   report.counts.configPackages = configs.length;
-
-  // 6. Ecosystem CRDs: an inventory (group, kind, versions) per file.
-  for (const tree of c.crds ?? []) {
-    const rows: { file: string; group: string; kind: string; versions: string[] }[] = [];
-    for (const rel of tree.list('', (p) => /\.ya?ml$/.test(p))) {
-      const text = tree.read(rel);
-      if (!/^kind:\s*CustomResourceDefinition\s*$/m.test(text)) continue;
-      const group = /^\s{2}group:\s*(\S+)/m.exec(text)?.[1] ?? '';
-      const kind = /^\s{4}kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
-      const versions = [...text.matchAll(/^\s{2}- name:\s*(v\S+)/gm)].map((m) => m[1]);
-      rows.push({ file: rel, group, kind, versions });
-    }
-    use(report, `crds:${tree.repo}`, tree, '**/*.yaml');
-    write(path.join(outDir, 'upstream', 'crds'), `${tree.repo.replace(/\//g, '+')}.json`, { source: { repo: tree.repo, commit: tree.commit }, crds: rows });
-  }
 
   report.counts.commentGatesNotNamed = notNamed.length;
   // comment-gates.tsv rows whose declaration exists here but whose comment does not name the gate (not applied)

@@ -1,13 +1,15 @@
 // `npm run extract -- …`: upstream checkouts → the data `npm run generate` reads (see README.md here).
 //   --kubernetes DIR [--api DIR] [--client-go DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]
+//   --crds DIR… [--out DIR]   ecosystem CRDs alone (checkouts at release tags; no --version)
 //   --diff [--version 1.NN] [--against DIR] [--limit N]   facts that differ from the committed data (default ../shared)
 //   --drift --kubernetes DIR [--repo owner/name=DIR[:prefix]…]   hand-written rows whose upstream function changed
 import * as path from 'node:path';
-import { checkoutsOf, one, parseArgs, PUBLISHED, VALUED, type Args } from './args';
+import { checkoutsOf, crdTrees, one, parseArgs, PUBLISHED, VALUED, type Args } from './args';
 import { combine, extractedVersions, previousMinor } from './combine';
 import { alignCategories, diffFacts, printDiff, readFacts } from './diff';
 import { checkDrift, type RepoCheckout } from './drift';
 import { recordedSources } from './drift-sources';
+import { extractCrds } from './crds';
 import { extractVersion, type RunReport } from './extract';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -23,6 +25,18 @@ export function runExtract(a: Args, version: string, outDir: string): RunReport 
   for (const p of report.problems.slice(0, 20)) console.log(`problem: ${p}`);
   if (report.problems.length > 20) console.log(`… ${report.problems.length - 20} more problems`);
   return report;
+}
+
+/** The ecosystem CRD checkouts of `--crds`, into `<outDir>/upstream/crds/`. */
+export function runCrds(a: Args, outDir: string): number {
+  const trees = crdTrees(a);
+  if (trees.length === 0) return 0;
+  const started = Date.now();
+  const r = extractCrds(trees, outDir);
+  for (const x of r.read) console.log(`crds ${x.project} ${x.tag}@${x.commit.slice(0, 12)}: ${x.crds} CRDs`);
+  for (const p of r.problems) console.log(`problem: ${p}`);
+  console.log(`crds: wrote ${r.written.length} files in ${Date.now() - started} ms`);
+  return r.problems.length;
 }
 
 export function runDiff(a: Args, outDir: string, versions: string[]): number {
@@ -81,7 +95,9 @@ async function main(): Promise<void> {
   }
   const version = one(a, 'version');
   if (version && !/^\d+\.\d+$/.test(version)) throw new Error(`--version ${version}: expected 1.NN`);
-  const hasCheckout = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', 'crds', ...PUBLISHED].some((n) => a.values.has(n));
+  const crdProblems = runCrds(a, outDir);
+  if (crdProblems) process.exitCode = 1;
+  const hasCheckout = ['kubernetes', 'api', 'client-go', 'enhancements', 'kind', ...PUBLISHED].some((n) => a.values.has(n));
   if (hasCheckout) {
     if (!version) throw new Error('--version 1.NN is required with checkouts');
     runExtract(a, version, outDir);
@@ -91,8 +107,9 @@ async function main(): Promise<void> {
     const versions = version ? [version] : extractedVersions(outDir);
     if (versions.length === 0) throw new Error(`nothing extracted in ${outDir}`);
     runDiff(a, outDir, versions);
-  } else if (!hasCheckout) {
+  } else if (!hasCheckout && !a.values.has('crds')) {
     console.error('usage: npm run extract -- --kubernetes DIR [--api DIR] [--client-go DIR] [--enhancements DIR] [--kind DIR] [--crds DIR…] --version 1.NN [--out DIR] [--preview]');
+    console.error('       npm run extract -- --crds DIR… [--out DIR]');
     console.error('       npm run extract -- --diff [--version 1.NN] [--against DIR] [--limit N]');
     console.error('       npm run extract -- --drift --kubernetes DIR [--repo owner/name=DIR[:prefix]…] [--all]');
     process.exitCode = 2;

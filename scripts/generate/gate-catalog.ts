@@ -1,5 +1,6 @@
-// GateCatalog from ../shared/reference/feature-gates.json (the only source of stages, defaults, locks and
-// gate → KEP links) and keps.json (KEP titles).
+// GateCatalog from the gate catalog input (the extracted reference/feature-gates.json with the reviewed rows
+// applied: reviewed-gates.ts; the only source of stages, defaults, locks and gate → KEP links) and keps.json
+// (KEP titles).
 import type {
   GateCatalog,
   GateEntry,
@@ -47,6 +48,7 @@ function versionState(s: RefVersionState): GateVersionState {
     out.byPatch = Object.fromEntries(s.by_patch.map((p) => [p.since, p.default]));
   }
   if (s.why !== undefined) out.why = s.why;
+  if (s.preview === true) out.preview = true;
   return out;
 }
 

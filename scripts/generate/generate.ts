@@ -1,10 +1,10 @@
-// The whole generation: reads the project's extracted data (and ../shared for what it lacks: inputs.ts), writes
+// The whole generation: reads the project's extracted and reviewed data (../shared for the brief and CRDs: inputs.ts), writes
 // every file of schemas/ (see server/src/engine/knowledge/data-contract.ts).
 import * as path from 'node:path';
 import type { VersionData } from '../../server/src/engine/knowledge/data-contract';
 import { buildApiObjects } from './api-objects';
 import { buildBrief } from './brief';
-import { buildCrdPack } from './crds-pack';
+import { buildCrdPack, CRDS_INDEX } from './crds-pack';
 import { buildGateCatalog } from './gate-catalog';
 import { buildGatedFields } from './gated-fields';
 import { Inputs } from './inputs';
@@ -47,7 +47,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   const dropRows = readDropGatedFields(inputs);
   const built = sources.map((s) => {
     const facts = served[s.version];
-    if (!facts) throw new Error(`upstream/served-group-versions.json (data/reviewed) has no entry for ${s.version}`);
+    if (!facts) throw new Error(`no served group-versions for ${s.version}: neither data/reviewed nor the extraction (a kubernetes checkout with pkg/controlplane) holds them`);
     return buildVersionData(s, aliases, builtinGroups, { served: facts, dropRows });
   });
   const all: VersionData[] = built.map((b) => b.data);
@@ -67,7 +67,7 @@ export function generate(opts: GenerateOptions): GenerateReport {
   files.push(writeJson(opts.outDir, 'brief.json', buildBrief(ref.brief, all[all.length - 1], catalog)));
   files.push(writeJson(opts.outDir, 'api-objects.json', buildApiObjects()));
   files.push(writeJson(opts.outDir, 'object-meta.json', buildObjectMeta(catalog)));
-  const crdsRoot = inputs.rootOf('upstream/crds/index.json');
+  const crdsRoot = inputs.rootOf(CRDS_INDEX);
   const crdPack = crdsRoot ? buildCrdPack(crdsRoot) : undefined;
   if (crdPack) files.push(writeJson(opts.outDir, 'crds-pack.json', crdPack));
   return { files, missing, skippedMarkers, fromShared: inputs.fromShared };

@@ -31,8 +31,7 @@ export class Inputs {
 
   /**
    * The path of `rel` in the reviewed data, else ../shared, whatever the extraction wrote: for inputs whose extracted
-   * form is not yet shown to reproduce schemas/ (the gate catalog and the served group-versions the extraction
-   * writes with a kubernetes checkout lack the hand-made corrections; README "Inputs").
+   * form is not yet shown to reproduce schemas/ (the served group-versions of 1.34–1.37; README "Inputs").
    */
   sharedFile(rel: string): string {
     if (this.reviewed && fs.existsSync(path.join(this.reviewed, rel))) return path.join(this.reviewed, rel);

@@ -1,5 +1,5 @@
 // `npm run generate` [--out DIR] [--data DIR] [--shared DIR]
-// Defaults: data/extracted, then ../shared beside the repository for what it lacks; output into schemas/.
+// Defaults: data/extracted + data/reviewed, ../shared beside the repository for the brief; output into schemas/.
 // Env: KUBEGATE_SCHEMAS_OUT, KUBEGATE_DATA, KUBEGATE_SHARED.
 import * as path from 'node:path';
 import { defaultPaths, generate } from './generate';

@@ -2,7 +2,7 @@
 //   object-names.tsv       group, kind, rule, meta, gate, gateRule, source — the name rule of each kind
 //   object-label-maps.tsv  group, kind, path, what, source — label maps beyond metadata a kind validates
 //   object-meta-limits.tsv name, value, source — limits and generic rules of ObjectMeta validation
-// The gate defaults of a row with a gate come from the gate catalog (../shared feature-gates.json).
+// The gate defaults of a row with a gate come from the gate catalog (reviewed-gates.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';

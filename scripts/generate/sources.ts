@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import type { Inputs } from './inputs';
+import { applyReviewedGates, readReviewedGates, REVIEWED_GATES } from './reviewed-gates';
 
 /** The versions generated: the engine's supported versions (one list, server/src/engine/base/types.ts). */
 export const GENERATED_VERSIONS = SUPPORTED_VERSIONS;
@@ -199,6 +200,8 @@ export interface RefVersionState {
   locked?: boolean | null;
   by_patch?: { since: string; until: string | null; default: boolean }[];
   why?: string;
+  /** From a development preview (`npm run extract -- --preview`). */
+  preview?: boolean;
 }
 
 export interface RefStage {
@@ -264,9 +267,21 @@ export interface ReferenceSources {
   brief: BriefFile;
 }
 
+/**
+ * The gate catalog: the extracted reference/feature-gates.json with the reviewed rows applied (reviewed-gates.ts).
+ * Both are the project's own; ../shared's catalog is only the test oracle.
+ */
+export function readGateCatalogInput(inputs: Inputs): FeatureGatesFile {
+  const extracted = path.join(inputs.project, 'reference', 'feature-gates.json');
+  if (!fs.existsSync(extracted)) throw new Error(`reference/feature-gates.json: not in ${inputs.project} (npm run extract with a kubernetes checkout writes it)`);
+  const reviewed = inputs.reviewed ? path.join(inputs.reviewed, REVIEWED_GATES) : undefined;
+  const rows = reviewed && fs.existsSync(reviewed) ? readReviewedGates(reviewed) : [];
+  return applyReviewedGates(readJson<FeatureGatesFile>(extracted), rows);
+}
+
 export function readReferenceSources(inputs: Inputs): ReferenceSources {
   return {
-    featureGates: readJson<FeatureGatesFile>(inputs.sharedFile('reference/feature-gates.json')),
+    featureGates: readGateCatalogInput(inputs),
     keps: readJson<KepsFile>(inputs.file('reference/keps.json')),
     brief: readJson<BriefFile>(inputs.file('reference/brief-features.json')),
   };
@@ -278,12 +293,18 @@ export interface ServedVersionFacts {
   servedByDefault: string[];
   servedWhenEnabled: string[];
   notServed: { groupVersion: string; why: string }[];
+  /** From a development preview (`npm run extract -- --preview`). */
+  preview?: boolean;
 }
 
 /** served-group-versions.json: per Kubernetes minor, what kube-apiserver serves by default, when enabled, never. */
 export function readServedGroupVersions(inputs: Inputs): Record<string, ServedVersionFacts> {
-  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(inputs.sharedFile('upstream/served-group-versions.json'));
-  return file.versions;
+  const rel = 'upstream/served-group-versions.json';
+  // a minor the reviewed file does not hold (a new one) from the extraction (a kubernetes checkout with pkg/controlplane)
+  const extracted = path.join(inputs.project, rel);
+  const fromExtraction = fs.existsSync(extracted) ? readJson<{ versions: Record<string, ServedVersionFacts> }>(extracted).versions : {};
+  const file = readJson<{ versions: Record<string, ServedVersionFacts> }>(inputs.sharedFile(rel));
+  return { ...fromExtraction, ...file.versions };
 }
 
 /** One row of drop-gated-fields.tsv: a field the API server drops while `gate` is off (no marker upstream). */

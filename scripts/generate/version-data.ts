@@ -78,7 +78,7 @@ function fieldAtPath(data: VersionData, root: string, jsonPath: string): FieldDe
 export function servedOf(facts: ServedVersionFacts): ServedGroupVersions {
   const notServed: Record<string, string> = {};
   for (const n of [...facts.notServed].sort((a, b) => cmp(a.groupVersion, b.groupVersion))) notServed[n.groupVersion] = n.why;
-  return { byDefault: [...facts.servedByDefault].sort(), whenEnabled: [...facts.servedWhenEnabled].sort(), notServed };
+  return { byDefault: [...facts.servedByDefault].sort(), whenEnabled: [...facts.servedWhenEnabled].sort(), notServed, ...(facts.preview === true ? { preview: true as const } : {}) };
 }
 
 export function stabilityOf(version: string): 'stable' | 'beta' | 'alpha' {

@@ -156,6 +156,19 @@ describe('hostile folders', () => {
     expect(io.stderr).toContain(`note: skipped ${path.join(dir, 'locked')}: folder not readable (permission denied)`);
   });
 
+  it('a --crd file that cannot be read is a usage error, not a file without CRDs', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'crd.yaml'), 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n');
+    writeFileSync(path.join(dir, 'cm.yaml'), CONFIGMAP);
+    // Tests run as root here, where chmod 000 does not stop reads: the IO refuses the file as EACCES would.
+    const io = capturedIO();
+    const readRegular = io.readRegular;
+    io.readRegular = (p, max): ReadOutcome => (p === path.join(dir, 'crd.yaml') ? { ok: false, reason: 'error', message: 'EACCES: permission denied', bytes: 0 } : readRegular!(p, max));
+    expect(await runCli(['check', '--crd', path.join(dir, 'crd.yaml'), path.join(dir, 'cm.yaml')], io)).toBe(2);
+    expect(io.stderr).toContain(`cannot read --crd ${path.join(dir, 'crd.yaml')}`);
+    expect(io.stderr).not.toContain('no CustomResourceDefinition in it');
+  });
+
   it('caps each file and the whole run, saying so', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'big.yaml'), `${CONFIGMAP}# ${'x'.repeat(5000)}\n`);

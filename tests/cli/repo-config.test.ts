@@ -123,4 +123,38 @@ describe('.kubegate.yaml in the CLI', () => {
     const slice = r.out!.files.find((f) => f.path.endsWith('slice.yaml'))!;
     expect(slice.findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
   });
+
+  it('a configFiles glob that matches no file still stands: a note says so, and the config beside the file is not used', async () => {
+    const root = repo({
+      '.kubegate.yaml': 'configFiles: ["clusters/*.yaml"]\n',
+      'deploy/slice.yaml': SLICE,
+      'deploy/kind.yaml': 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptionalNodeOperations: true\n',
+    });
+    const r = await check(root, root, [path.join(root, 'deploy', 'slice.yaml')]);
+    expect(r.io.stderr).toContain('note: .kubegate.yaml configFiles: clusters/*.yaml matches no file\n');
+    expect(r.out!.files[0]!.findings.map((f) => f.code)).toContain('feature-gate');
+    // Without the list, the config beside the slice is discovered and turns the gate on.
+    writeFileSync(path.join(root, '.kubegate.yaml'), 'version: 1\n');
+    const discovered = await check(root, root, [path.join(root, 'deploy', 'slice.yaml')]);
+    expect(discovered.out!.files[0]!.findings.map((f) => f.code)).not.toContain('feature-gate');
+    expect(discovered.io.stderr).not.toContain('matches no file');
+  });
+
+  it('a CRD file named by several settings groups and --crd is read and parsed once per run (--stats)', async () => {
+    const crd = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'project', 'crd-beside.yaml'), 'utf8').split('#== crds/widget-a.yaml')[0]!.split('#== crds/widget.yaml\n')[1]!;
+    const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec:\n  size: 3\n  colour: red\n';
+    const root = repo({
+      'shared/widget-crd.yaml': crd,
+      'a/.kubegate.yaml': 'customResources:\n  crdFiles: ["../shared/widget-crd.yaml"]\n',
+      'a/w.yaml': widget,
+      'b/.kubegate.yaml': 'customResources:\n  crdFiles: ["../shared/*.yaml"]\n',
+      'b/w.yaml': widget,
+      'c.yaml': widget,
+    });
+    const inputs = ['a/w.yaml', 'b/w.yaml', 'c.yaml'].map((f) => path.join(root, f));
+    const r = await check(root, root, ['--no-cache', '--stats', '--crd', path.join(root, 'shared', 'widget-crd.yaml'), ...inputs]);
+    // Three groups (a, b and the inputs no settings file governs) use the one file: each Widget is checked against it.
+    expect(r.out!.files.map((f) => f.findings.map((x) => x.code))).toEqual([['unknown-field'], ['unknown-field'], ['unknown-field']]);
+    expect(r.io.stderr).toContain('; 1 CRD file and 0 config files parsed');
+  });
 });

@@ -84,7 +84,8 @@ describe('readCluster on a loopback API server', () => {
     expect(snapshot.reachable).toBe(true);
     expect(snapshot.targetVersion).toBe('1.37');
     expect(snapshot.apiServerGates).toBeUndefined();
-    expect(snapshot.servedGroupVersions).toBeDefined();
+    // Only /metrics is refused: discovery still gives the served group-versions.
+    expect(snapshot.servedGroupVersions).toEqual(['v1', `${TEST_GROUP}/v1`, `${TEST_GROUP}/v1beta1`, 'other.kubegate.test/v2alpha1']);
     expect(snapshot.notes).toHaveLength(1);
     expect(snapshot.notes[0]).toMatch(/403 Forbidden/);
     expect(snapshot.notes[0]).toContain('/metrics');

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { celStats } from '../../server/src/engine/api-extensions/cel';
 import { declOf, estimateCel } from '../../server/src/engine/api-extensions/cel-cost';
-import { parsedCel } from '../../server/src/engine/api-extensions/cel';
+import { parsedCel } from '../../server/src/engine/validate/cel-syntax';
 import { at, check, crd, one, ruled, withRules } from './crd-object-helpers';
 
 const NESTED_ALL = 'self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))';

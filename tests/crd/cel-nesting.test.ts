@@ -1,10 +1,10 @@
 // A CEL expression nested deeper than kube-apiserver's CEL parser reads (250 nested expressions: brackets and else
-// branches) is refused as the API server refuses it, before the JavaScript parser sees it (api-extensions/cel-nesting.ts).
+// branches) is refused as the API server refuses it, before the JavaScript parser sees it (validate/cel-nesting.ts).
 // Brackets inside string literals, list items side by side and the optional syntax do not nest.
-// Internal imports: `api-extensions/cel-nesting` (the recursion bound itself, so the cases sit exactly at it).
+// Internal imports: `validate/cel-nesting` (the recursion bound itself, so the cases sit exactly at it).
 import { describe, expect, it } from 'vitest';
 import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
-import { CEL_MAX_RECURSION, celTooDeep } from '../../server/src/engine/api-extensions/cel-nesting';
+import { CEL_MAX_RECURSION, celTooDeep } from '../../server/src/engine/validate/cel-nesting';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { checkText } from '../../server/src/engine/check';
 import { widgetCrd } from '../support/crd-text';

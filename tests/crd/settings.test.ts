@@ -29,7 +29,7 @@ describe('custom-resource settings', () => {
     // The settings file's list stays relative to its own folder (the CLI reads it the same way); the user's own
     // lists (empty here) are kept as they are.
     expect(merged.customResources).toEqual({ packs: ['experimental'], crdFiles: [] });
-    expect(merged.named).toEqual({ crdFiles: { base: '/r', entries: ['crds/*.yaml'] } });
+    expect(merged.named).toEqual({ crdFiles: { base: '/r', entries: ['crds/*.yaml'], label: '.kubegate.yaml customResources.crdFiles' } });
     const user = withRepoConfig(resolveSettings({ customResources: { packs: ['standard'], crdFiles: ['*.crd.yaml'] } }).settings, config, false, '/');
     expect(user.customResources?.packs).toEqual(['standard']);
     expect(user.named).toEqual({ crdFiles: { base: '/', entries: ['*.crd.yaml'], nameAnywhere: true } });

@@ -169,21 +169,22 @@ spec:
 
   it('formats follow the apimachinery validators', () => {
     expect(formatProblem('k8s-short-name', 'gpu-0')).toBeUndefined();
-    expect(formatProblem('k8s-short-name', 'GPU')).toBeDefined();
+    expect(formatProblem('k8s-short-name', 'GPU')).toMatch(/DNS label: lower-case/);
     expect(formatProblem('k8s-short-name', 'a'.repeat(64))).toMatch(/63/);
     expect(formatProblem('k8s-long-name', 'a.b-c.d')).toBeUndefined();
     expect(formatProblem('k8s-long-name-caseless', 'A.B')).toBeUndefined();
     expect(formatProblem('k8s-label-key', 'example.com/x_y.z')).toBeUndefined();
-    expect(formatProblem('k8s-label-key', 'a/b/c')).toBeDefined();
+    expect(formatProblem('k8s-label-key', 'a/b/c')).toMatch(/optional DNS prefix and one "\/"/);
     expect(formatProblem('k8s-prefixed-label-key', 'name')).toMatch(/prefix/);
     expect(formatProblem('k8s-resource-fully-qualified-name', 'gpu.example.com/model')).toBeUndefined();
     expect(formatProblem('k8s-resource-fully-qualified-name', 'gpu.example.com/1model')).toMatch(/C identifier/);
     expect(formatProblem('k8s-resource-pool-name', 'node-1/pool.a')).toBeUndefined();
-    expect(formatProblem('k8s-resource-pool-name', 'node_1')).toBeDefined();
-    expect(formatProblem('k8s-path-segment-name', '..')).toBeDefined();
+    expect(formatProblem('k8s-resource-pool-name', 'node_1')).toMatch(/part must be a DNS subdomain/);
+    expect(formatProblem('k8s-path-segment-name', '..')).toBe('may not be ".."');
+    expect(formatProblem('k8s-path-segment-name', '...')).toBeUndefined();
     expect(formatProblem('k8s-extended-resource-name', 'example.com/gpu')).toBeUndefined();
-    expect(formatProblem('k8s-extended-resource-name', 'kubernetes.io/gpu')).toBeDefined();
+    expect(formatProblem('k8s-extended-resource-name', 'kubernetes.io/gpu')).toMatch(/kubernetes\.io domain/);
     expect(formatProblem('k8s-uuid', '123e4567-e89b-12d3-a456-426614174000')).toBeUndefined();
-    expect(formatProblem('k8s-uuid', '123E4567-E89B-12D3-A456-426614174000')).toBeDefined();
+    expect(formatProblem('k8s-uuid', '123E4567-E89B-12D3-A456-426614174000')).toMatch(/lower-case RFC 4122/);
   });
 });

@@ -49,11 +49,16 @@ describe('routing', () => {
   });
 
   it('not-checked for custom resources, groups that are not built in, fragments and non-objects', () => {
-    for (const text of ['apiVersion: example.com/v1\nkind: Widget\nspec: {anything: 1}\n', '- a\n- b\n', 'replicas: 3\nimage: nginx\n']) {
+    const cases: [string, string, RegExp][] = [
+      ['apiVersion: example.com/v1\nkind: Widget\nspec: {anything: 1}\n', 'no-schema', /^example\.com\/v1 is not a built-in Kubernetes API.*--crd FILE/],
+      ['- a\n- b\n', 'not-kubernetes', /no apiVersion and kind/],
+      ['replicas: 3\nimage: nginx\n', 'fragment', /^a fragment: no string apiVersion and kind/],
+    ];
+    for (const [text, status, reason] of cases) {
       const report = check(text);
       expect(report.findings).toEqual([]);
-      expect(report.documents[0]?.checked).toBe(false);
-      expect(report.documents[0]?.reason).toBeTruthy();
+      expect(report.documents[0]).toMatchObject({ checked: false, status });
+      expect(report.documents[0]?.reason).toMatch(reason);
     }
   });
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDrift, compareDeclaration, declarationCode, namedDeclarations, sourcesInModule, sourcesInTsv } from '../../scripts/extract/drift';
+import { checkDrift, citedSources, compareDeclaration, currentSideOnly, declarationCode, namedDeclarations, sourcesInModule, sourcesInTsv } from '../../scripts/extract/drift';
 import { recordedSources } from '../../scripts/extract/drift-sources';
 import { go, tempDir } from './fixture-tree';
 
@@ -31,6 +31,36 @@ describe('declarations', () => {
     expect(declarationCode(V1, 'MaxWidgets')).toBe('MaxWidgets = 8');
     expect(declarationCode(V1, 'Missing')).toBeUndefined();
     expect(namedDeclarations('ParseQuantity / Quantity.UnmarshalJSON (suffixes)')).toEqual(['ParseQuantity', 'Quantity.UnmarshalJSON']);
+  });
+
+  it('names only the declarations of the row itself, not the words of its remarks or the sources it cites', () => {
+    // remarks in parentheses or quotes, with commas and slashes of their own
+    expect(namedDeclarations('ValidateService ("Check for duplicate Ports, considering (protocol,port) pairs")')).toEqual(['ValidateService']);
+    expect(namedDeclarations('ValidateRollingUpdate (ValidatePositiveIntOrPercent, IsNotMoreThan100Percent)')).toEqual(['ValidateRollingUpdate']);
+    expect(namedDeclarations('labelKeyMaxLength (name part of IsLabelKey / IsQualifiedName)')).toEqual(['labelKeyMaxLength']);
+    expect(namedDeclarations('ParseQuantity / Quantity.UnmarshalJSON (suffixes: suffix.go suffixHandler.interpret)')).toEqual(['ParseQuantity', 'Quantity.UnmarshalJSON']);
+    // what it calls, how, or another source after it
+    expect(namedDeclarations('ValidateDaemonSetSpec -> kubernetes/kubernetes pkg/apis/core/validation/validation.go@000f26050b9b ValidatePodTemplateSpec')).toEqual(['ValidateDaemonSetSpec']);
+    expect(namedDeclarations('warningsForPodSpecAndMeta (volumes[].ephemeral) → pkg/api/pvc/util.go@008ef699a50a GetWarnings')).toEqual(['warningsForPodSpecAndMeta']);
+    expect(namedDeclarations('NameIsDNSSubdomain/NameIsDNSLabel with prefix=true; kubernetes/kubernetes staging/a/name.go@0bbdced1c06e ValidatePathSegmentName')).toEqual(['NameIsDNSSubdomain', 'NameIsDNSLabel']);
+    expect(namedDeclarations('ValidateNamespaceName = NameIsDNSLabel')).toEqual(['ValidateNamespaceName']);
+    expect(namedDeclarations('BeforeCreate: genericvalidation.ValidateObjectMetaAccessor with path.ValidatePathSegmentName')).toEqual(['BeforeCreate']);
+  });
+
+  it('turns the sources a row cites into rows of their own (Go files, Go names)', () => {
+    const row = { repo: 'kubernetes/kubernetes', path: 'pkg/a.go', commit: 'abc1234', where: 't' };
+    const fn = 'F (x) → pkg/api/pvc/util.go@008ef699a50a GetWarnings; kubernetes/apimachinery pkg/b.go@0bbdced1c06e Quantity.Parse; kubernetes/enhancements keps/README.md@0123abcd Title; create.go@3e4a7900d755 clears it';
+    expect(citedSources({ ...row, fn })).toEqual([
+      { repo: 'kubernetes/kubernetes', path: 'pkg/api/pvc/util.go', commit: '008ef699a50a', fn: 'GetWarnings', where: 't' },
+      { repo: 'kubernetes/apimachinery', path: 'pkg/b.go', commit: '0bbdced1c06e', fn: 'Quantity.Parse', where: 't' },
+    ]);
+    expect(citedSources({ ...row, fn: 'F (why)' })).toEqual([]);
+  });
+
+  it('without the recorded version, tells only a declaration that is gone', () => {
+    expect(currentSideOnly(V1, 'ValidateWidget', 'no commit')).toEqual({ status: 'unknown', detail: 'no commit; still declared in the checkout' });
+    expect(currentSideOnly(V1, 'NameMayNotBe / MaxWidgets', 'no commit')).toMatchObject({ status: 'gone', detail: expect.stringMatching(/^NameMayNotBe no longer declared/) as unknown as string });
+    expect(currentSideOnly(undefined, 'X', 'no commit').status).toBe('gone');
   });
 
   it('tells a code change from a comment change', () => {
@@ -67,6 +97,28 @@ describe('drift against a checkout', () => {
       ['ValidateWidget (length)', 'unchanged', 2],
       ['X', 'unknown', 1],
     ]);
+    expect(results[1]!.detail).toBe(`commit ffffffffffff is not in the checkout (clone with history, or fetch a newer one); still declared in the checkout`);
+
+    // a cited source is checked too; a file missing at a commit that is there says so
+    const cited = checkDrift([{ repo: 'example/k', path: 'pkg/none.go', commit: first, fn: `F -> pkg/validation.go@${first} MaxWidgets`, where: 'f' }], { 'example/k': { dir } });
+    expect(cited.map((r) => [r.path, r.fn, r.status, r.detail])).toEqual([
+      ['pkg/none.go', `F -> pkg/validation.go@${first} MaxWidgets`, 'gone', `file not in the checkout (pkg/none.go is not at commit ${first.slice(0, 12)})`],
+      ['pkg/validation.go', 'MaxWidgets', 'changed', 'MaxWidgets changed'],
+    ]);
+  });
+
+  it('reads a kubernetes/kubernetes staging path in the published repository when no kubernetes checkout is given', () => {
+    const dir = tempDir('drift-published');
+    fs.mkdirSync(path.join(dir, 'pkg'));
+    fs.writeFileSync(path.join(dir, 'pkg/validation.go'), V1);
+    const row = (fn: string) => ({ repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apimachinery/pkg/validation.go', commit: 'a'.repeat(40), fn, where: 't' });
+    const results = checkDrift([row('ValidateWidget'), row('NameMayNotBe')], { 'kubernetes/apimachinery': { dir } });
+    expect(results.map((r) => [r.fn, r.status])).toEqual([
+      ['NameMayNotBe', 'gone'],
+      ['ValidateWidget', 'unknown'],
+    ]);
+    expect(results.every((r) => r.detail?.endsWith('read in kubernetes/apimachinery'))).toBe(true);
+    expect(checkDrift([row('ValidateWidget')], {})[0]).toMatchObject({ status: 'unknown', detail: 'no checkout of kubernetes/kubernetes given' });
   });
 
   it('collects the recorded sources of the project: rule tables and hand-read TSV tables', async () => {

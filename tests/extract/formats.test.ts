@@ -31,7 +31,10 @@ describe('versioned feature list', () => {
 
   it('refuses a list it cannot read', () => {
     expect(() => parseFeatureList('name: x')).toThrow(/not a list/);
-    expect(() => parseFeatureList('- name: X\n  versionedSpecs:\n  - preRelease: Gamma\n    version: "1.1"\n')).not.toThrow();
+    // A stage it does not know is read as written; only asking a state of it fails, naming the stage.
+    expect(parseFeatureList('- name: X\n  versionedSpecs:\n  - preRelease: Gamma\n    version: "1.1"\n')).toEqual([
+      { name: 'X', specs: [{ version: '1.1', preRelease: 'Gamma', default: false, lockToDefault: false }] },
+    ]);
     expect(() => stateAt(parseFeatureList('- name: X\n  versionedSpecs:\n  - preRelease: Gamma\n    version: "1.1"\n')[0], '1.2')).toThrow(/Gamma/);
   });
 });

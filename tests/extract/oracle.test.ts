@@ -1,7 +1,7 @@
 // The extraction against ../shared (the test oracle), fact by fact, for every minor whose upstream checkouts are
 // given: KUBEGATE_UPSTREAM=<dir> holding <dir>/<1.NN>/{kubernetes,api,client-go,kubelet,kube-proxy,kube-scheduler,
 // component-base,enhancements,kind} (any of them; the
-// clone commands are in README.md, "Adding Kubernetes 1.NN"). Every difference must be explained by a row of
+// clone commands are in CONTRIBUTING.md, "Adding Kubernetes 1.NN"). Every difference must be explained by a row of
 // scripts/extract/data/shared-differences.tsv, and every row of a compared minor must still differ. Skipped
 // without checkouts (npm test needs no network).
 import * as fs from 'node:fs';

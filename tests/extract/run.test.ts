@@ -139,17 +139,6 @@ describe('extraction run', () => {
   });
 });
 
-describe('ecosystem CRDs', () => {
-  it('lists each CustomResourceDefinition of a checkout with its group, kind and versions', () => {
-    const crd = ['apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', 'metadata:', '  name: gizmos.example.io', 'spec:', '  group: example.io', '  names:', '    kind: Gizmo', '  versions:', '  - name: v1alpha1', '  - name: v1', ''].join('\n');
-    const out = tempDir('extract-crds');
-    extractVersion({ crds: [fixtureTree('crds/gizmos', { 'config/crd/gizmos.yaml': crd, 'config/other.yaml': 'kind: ConfigMap\n' })] }, '1.37', out);
-    const inventory = JSON.parse(fs.readFileSync(path.join(out, 'upstream/crds/crds+gizmos.json'), 'utf8'));
-    expect(inventory.crds).toEqual([{ file: 'config/crd/gizmos.yaml', group: 'example.io', kind: 'Gizmo', versions: ['v1alpha1', 'v1'] }]);
-    expect(inventory.source.commit).toBe('0123456789abcdef0123456789abcdef01234567');
-  });
-});
-
 describe('fact diff', () => {
   const facts = (entries: [Category, string, string][]): Facts => {
     const f: Facts = new Map();

@@ -222,7 +222,7 @@ function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocum
     all: () => open,
   } as unknown as TextDocuments<TextDocument>;
   const ws = new WorkspaceFiles(documents);
-  ws.setFolders([pathToFileURL(root).toString()]);
+  ws.folders.set([pathToFileURL(root).toString()]);
   // The folder's `.kubegate.yaml` (fuzzed: see `repoConfigs`), applied as the server applies it (trusted).
   const project = new Project(ws, { folders: [root] });
   const lookup = repoConfigFor(target.uri, ws, project);

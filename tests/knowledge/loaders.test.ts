@@ -20,6 +20,7 @@ import {
   resolveGateName,
 } from '../../server/src/engine/knowledge';
 import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { onByDefault } from '../../server/src/engine/knowledge/gates';
 import { locateDataFolder } from '../../server/src/host/data-files';
 import { schemasDir } from './shared';
 
@@ -167,5 +168,16 @@ describe('gate loaders', () => {
       expect(isMetaGate(m)).toBe(true);
       expect(gateState(m, '1.37')).toBeUndefined();
     }
+  });
+});
+
+describe('onByDefault (the gate state the API server rules assume)', () => {
+  it('follows the version default, and counts a gate removed after GA as on', () => {
+    expect(onByDefault('ClusterTrustBundleProjection', '1.36')).toBe(false);
+    expect(onByDefault('ClusterTrustBundleProjection', '1.37')).toBe(true);
+    expect(onByDefault('CrossNamespaceVolumeDataSource', '1.37')).toBe(false);
+    // Removed in 1.37 after years at GA: the feature stays.
+    expect(onByDefault('AnyVolumeDataSource', '1.37')).toBe(true);
+    expect(onByDefault('NoSuchGate', '1.37')).toBe(false);
   });
 });

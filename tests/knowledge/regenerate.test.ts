@@ -1,4 +1,4 @@
-// Regenerating from the project's data (data/extracted, ../shared for what it lacks) into a temporary folder gives
+// Regenerating from the project's data (data/extracted + data/reviewed; ../shared only for the brief's test data) into a temporary folder gives
 // byte-identical files to the committed schemas/.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -49,8 +49,9 @@ describe.skipIf(!hasShared)(sharedTitle('npm run generate reproduces schemas/ by
     expect(stale).toEqual([]);
   });
 
-  it('reads the API structure, config kinds and KEPs from the project, and only the rest from ../shared', () => {
-    expect(report.fromShared.filter((f) => /k8s-1\.|keps\.json|kubelet|kube-proxy|kube-scheduler|\(kind\)|served|drop-gated/.test(f))).toEqual([]);
+  it('reads every Kubernetes fact from the project (API structure, config kinds, gates, KEPs, ecosystem CRDs), only test data from ../shared', () => {
+    expect(report.fromShared.filter((f) => /k8s-1\.|keps\.json|feature-gates|kubelet|kube-proxy|kube-scheduler|kubeadm|\(kind\)|served|drop-gated|crds/.test(f))).toEqual([]);
+    expect([...report.fromShared].sort()).toEqual(['reference/brief-features.json']);
   });
 
   it('only the four types that no source defines are open', () => {

@@ -107,8 +107,9 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     expect(summary(diags)).toEqual([['unknown-field', 4, 0], ['file-too-large', 11, 259]]);
     expect(diags.map((d) => d.code)).toEqual(checkText(text, { version: '1.37' }).findings.map((f) => f.code));
     const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
-    expect(hover === null || typeof hover === 'object').toBe(true);
-    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toBeTruthy();
+    expect(hover).toBeNull(); // inside a document too deep to compose, as the check thread's test says
+    // Answered, with nothing to offer inside a document too deep to compose.
+    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toEqual({ isIncomplete: false, items: [] });
     expect(await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })).toBeInstanceOf(Array);
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diags[1]!.range, context: { diagnostics: [diags[1]!] } })) as CodeAction[];
     expect(actions.map((a) => a.title)).toContain('Disable file-too-large on this line');

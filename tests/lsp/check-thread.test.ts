@@ -85,7 +85,8 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 180_000 }, () => {
     expect((await stats(client)).threadChecks.done).toBe(1);
     const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
     expect(hover).toBeNull();
-    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toBeTruthy();
+    // Answered, with nothing to offer inside a document too deep to compose.
+    expect(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })).toEqual({ isIncomplete: false, items: [] });
   });
 
   it('a check that fails in the thread (a damaged data file) says the file was not checked, never shows it clean', async () => {

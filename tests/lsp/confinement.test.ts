@@ -27,7 +27,7 @@ function setup(): { ws: WorkspaceFiles; folder: string; outside: string } {
   mkdirSync(outside);
   const documents = { get: () => undefined, all: () => [] } as unknown as TextDocuments<TextDocument>;
   const ws = new WorkspaceFiles(documents);
-  ws.setFolders([pathToFileURL(folder).toString()]);
+  ws.folders.set([pathToFileURL(folder).toString()]);
   return { ws, folder, outside };
 }
 
@@ -40,7 +40,7 @@ describe('workspace confinement in the server', () => {
     symlinkSync(path.join(folder, 'own.yaml'), path.join(folder, 'alias.yaml'));
     expect(ws.read(path.join(folder, 'kind.yaml'))).toBeUndefined();
     expect(ws.read(path.join(folder, 'alias.yaml'))).toBe('a: 1\n');
-    expect(ws.stats()).toMatchObject({ diskReads: 1, refusedOutside: 1 });
+    expect(ws.disk.stats()).toMatchObject({ diskReads: 1, refusedOutside: 1 });
   });
 
   it('a .kubegate.yaml linking outside is a setting problem naming it; its content is not read', () => {
@@ -48,14 +48,14 @@ describe('workspace confinement in the server', () => {
     writeFileSync(path.join(outside, 'secret.yaml'), 'hunter2: 1\n');
     symlinkSync(path.join(outside, 'secret.yaml'), path.join(folder, '.kubegate.yaml'));
     writeFileSync(path.join(folder, 'cm.yaml'), 'apiVersion: v1\n');
-    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.getFolders() }));
+    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.folders.list() }));
     expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} links outside the repository (${folder}); it is not read.`], root: folder });
   });
 
   it('a .kubegate.yaml that is a folder is a setting problem', () => {
     const { ws, folder } = setup();
     mkdirSync(path.join(folder, '.kubegate.yaml'));
-    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.getFolders() }));
+    const found = repoConfigFor(pathToFileURL(path.join(folder, 'cm.yaml')).toString(), ws, new Project(ws, { folders: ws.folders.list() }));
     expect(found).toEqual({ problems: [`${path.join(folder, '.kubegate.yaml')} is a folder, not a settings file; it is not read.`], root: folder });
   });
 

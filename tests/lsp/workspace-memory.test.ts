@@ -4,7 +4,7 @@
 // Internal imports: `base/nearest-folder` (the folder cap itself, so the workspace sits exactly at it).
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_STATS_REQUEST, type WorkspaceStatsResult } from '../../server/src/contract/protocol';
-import { KEPT_TEXT_TOTAL_CHARS } from '../../server/src/lsp/workspace';
+import { KEPT_TEXT_TOTAL_CHARS } from '../../server/src/lsp/disk-texts';
 import { MAX_FOLDER_FILES } from '../../server/src/engine/base/nearest-folder';
 import { lspSessions, lspSuite } from './harness';
 

@@ -105,18 +105,16 @@ function fileOf(fixture: Fixture, file: string): FixtureFile {
  *  kubernetesVersion. */
 export function contextIn(fixture: Fixture, file: string, root = '/fixture', version?: KubeVersion): FileContext & { repoSettings?: RepoConfig } {
   const project = new Project(memoryHost(root, fixture.files), { fallbackRoot: root });
-  const found = project.repoSettingsOf(path.join(root, file));
+  const found = project.repoSettings.of(path.join(root, file));
   if (found && found.problems.length > 0) throw new Error(`${found.file}: ${found.problems.join('; ')}`);
   const repoSettings = found?.config;
   const resolved = resolveSettings(repoSettings, version ? { version } : {});
-  const named = (list: typeof resolved.configFiles) => (list ? project.namedFiles(list).files : undefined);
-  const configFiles = named(resolved.configFiles);
-  const crdFiles = named(resolved.crdFiles);
+  const { namedConfigs, namedCrds } = project.named.of(resolved, path.join(root, file));
   const settings: ProjectSettings = {
     version: resolved.version ?? DEFAULT_VERSION,
     key: 'fixture',
-    ...(configFiles ? { namedConfigs: project.configsOfFiles(configFiles) } : {}),
-    ...(crdFiles ? { namedCrds: project.crdsOfFiles(crdFiles).crds } : {}),
+    ...(namedConfigs ? { namedConfigs } : {}),
+    namedCrds,
   };
   return { ...project.contextOf(path.join(root, file), settings, fileOf(fixture, file).text), ...(repoSettings ? { repoSettings } : {}) };
 }

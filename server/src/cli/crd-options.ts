@@ -84,6 +84,8 @@ export function crdFilesIn(p: string, io: CliIO): string[] {
 
 export interface CrdRunDeps {
   readClusterCrds?: typeof readClusterCrds;
+  /** Reads and parses --crd files (the run's project: each once per run); by default, each call reads them again. */
+  loadCrds?: (files: string[]) => { crds: CrdDefinition[]; unreadable: string[]; problems: string[] };
 }
 
 /** The CRD sources of a run (the project adds those found around each file). Notes (unreadable --crd, cluster
@@ -99,9 +101,9 @@ export async function crdSourcesForRun(
   args: ParsedArgs,
   io: CliIO,
   deps: CrdRunDeps = {},
-  /** From `.kubegate.yaml` (weaker than the options): featureGates (its `controller:Gate` entries), the pack
-   *  selections and the CRD files its customResources.crdFiles name. */
-  repo: { featureGates?: Record<string, boolean>; packs?: string[]; crdFiles?: string[] } = {},
+  /** From `.kubegate.yaml` (weaker than the options): featureGates (its `controller:Gate` entries) and the pack
+   *  selections (the CRD files its customResources.crdFiles name are the project model's: check-groups.ts). */
+  repo: { featureGates?: Record<string, boolean>; packs?: string[] } = {},
 ): Promise<RunCrdSources> {
   for (const s of optionValues(args, 'crd-pack')) if (!parseSelection(s)) throw new UsageError(`--crd-pack: "${s}" is not understood (write e.g. gateway-api@1.5 experimental)`);
   const readFile = (f: string): string | undefined => {
@@ -111,7 +113,8 @@ export async function crdSourcesForRun(
       return undefined;
     }
   };
-  const named = loadCrdFiles([...(repo.crdFiles ?? []), ...optionValues(args, 'crd').flatMap((p) => crdFilesIn(p, io))], { readFile });
+  const files = optionValues(args, 'crd').flatMap((p) => crdFilesIn(p, io));
+  const named = deps.loadCrds ? deps.loadCrds(files) : loadCrdFiles(files, { readFile });
   if (named.unreadable.length > 0) throw new UsageError(`cannot read --crd ${named.unreadable.join(', ')}`);
   // A named CRD file that does not parse, or whose CRDs cannot be used, is said so (not skipped silently).
   for (const p of named.problems) io.err(`note: ${p}\n`);

@@ -27,9 +27,9 @@ export function repoRootOf(io: CliIO): string {
  * problems makes the run a usage error (`check()`).
  */
 export class RunRepoSettings {
-  private readonly project: Project;
-  private readonly invalid = new Map<string, string[]>();
-  private readonly noted = new Set<string>();
+  /** The run's one project (run-project.ts); without one (`kubegate gates`), a project of its own. */
+  readonly project: Project;
+  private readonly problems: SettingsProblems;
   /** `--settings FILE` (or `pin: true` of the working directory's settings): the settings of every file of the
    *  run; the `.kubegate.yaml` files around are not applied. */
   private readonly pinned: RepoConfig | undefined;
@@ -40,37 +40,37 @@ export class RunRepoSettings {
   /** Whether an input was selected by `files` globs of a settings file. */
   filesGlobsUsed = false;
 
-  /** `project`: the run's one project (run-project.ts); without one (`kubegate gates`), a project of its own. */
   constructor(
     private readonly io: CliIO,
     pinnedFile?: string,
     project?: Project,
   ) {
     this.project = project ?? new Project(cliHost(io), { fallbackRoot: cwdOf(io) });
+    this.problems = new SettingsProblems(io);
     if (pinnedFile !== undefined) {
-      this.pinned = this.readPinned(path.resolve(cwdOf(io), pinnedFile));
+      this.pinned = readPinned(io, path.resolve(cwdOf(io), pinnedFile));
       this.pinnedBy = 'option';
     } else {
-      const here = this.usable(this.project.repoSettingsAt(cwdOf(io)));
+      const here = this.problems.usable(this.project.repoSettings.at(cwdOf(io)));
       if (here?.pin) [this.pinned, this.pinnedBy] = [here, 'key'];
     }
   }
 
   /** The settings governing the working directory (the run's policy and defaults). */
   atWorkingDirectory(): RepoConfig | undefined {
-    return this.pinned ?? this.usable(this.project.repoSettingsAt(cwdOf(this.io)));
+    return this.pinned ?? this.problems.usable(this.project.repoSettings.at(cwdOf(this.io)));
   }
 
   /** The settings governing `file` (absolute, or relative to the working directory). */
   of(file: string): RepoConfig | undefined {
-    const found = this.project.repoSettingsOf(path.resolve(cwdOf(this.io), file));
+    const found = this.project.repoSettings.of(path.resolve(cwdOf(this.io), file));
     if (this.pinned) {
       // A settings file around the file is not applied (not even read as valid): it is listed as such.
       if (found && !found.unread && found.file !== this.pinned.file) this.meet(found.file, false);
       this.meet(this.pinned.file, true);
       return this.pinned;
     }
-    const config = this.usable(found);
+    const config = this.problems.usable(found);
     if (config) this.meet(config.file, true);
     return config;
   }
@@ -81,27 +81,16 @@ export class RunRepoSettings {
     return use;
   }
 
-  private readPinned(file: string): RepoConfig {
-    let text: string;
-    try {
-      text = this.io.readFile(file);
-    } catch (err) {
-      throw new UsageError(`--settings: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    const { config, problems } = parseRepoConfig(text, file);
-    if (problems.length > 0) throw new UsageError(`invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
-    return config;
-  }
-
   /**
-   * The files a list of `repo` names (its `configFiles`, or `customResources.crdFiles`: `key`), found by the project
-   * model as the language server finds them (engine/project/named-files.ts): inside the repository once links are
-   * followed, a glob walk bounded in folders and files; what is not read is said in a note naming the list.
+   * The files a list of a settings file names (its `configFiles`, or `customResources.crdFiles`), found by the
+   * project model as the language server finds them (engine/project/named-files.ts): inside the repository once
+   * links are followed, a glob walk bounded in folders and files; what is not read, and a glob that matches no
+   * file, is said in a note naming the list.
    */
-  namedFiles(repo: RepoConfig, named: NamedFiles | undefined, key: string): string[] {
+  namedFiles(named: NamedFiles | undefined): string[] {
     if (!named) return [];
-    const found = this.project.namedFiles(named);
-    for (const m of found.notes) this.noteOnce(`${path.basename(repo.file)} ${key}: ${m}`);
+    const found = this.project.named.find(named);
+    for (const m of found.notes) this.problems.note(m);
     return found.files;
   }
 
@@ -126,21 +115,22 @@ export class RunRepoSettings {
 
   /** Throws the usage error of every settings file met that has problems (exit 2). */
   check(): void {
-    if (this.invalid.size === 0) return;
-    const parts = [...this.invalid].map(([file, problems]) => `invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
-    throw new UsageError(parts.join('\n'));
+    this.problems.check();
   }
+}
 
-  private noteOnce(message: string): void {
-    if (this.noted.has(message)) return;
-    this.noted.add(message);
-    this.io.err(`note: ${shown(message)}\n`);
-  }
+/** What is wrong with the settings files a run meets: a file not read is a note, one with problems a usage error. */
+class SettingsProblems {
+  private readonly invalid = new Map<string, string[]>();
+  private readonly noted = new Set<string>();
 
-  private usable(found: RepoSettings | undefined): RepoConfig | undefined {
+  constructor(private readonly io: CliIO) {}
+
+  /** The settings to apply, if they may be: one not read is noted, one with problems kept for `check`. */
+  usable(found: RepoSettings | undefined): RepoConfig | undefined {
     if (!found) return undefined;
     if (found.unread) {
-      for (const p of found.problems) this.noteOnce(p);
+      for (const p of found.problems) this.note(p);
       return undefined;
     }
     if (found.problems.length > 0) {
@@ -149,6 +139,30 @@ export class RunRepoSettings {
     }
     return found.config;
   }
+
+  check(): void {
+    if (this.invalid.size === 0) return;
+    const parts = [...this.invalid].map(([file, problems]) => `invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
+    throw new UsageError(parts.join('\n'));
+  }
+
+  note(message: string): void {
+    if (this.noted.has(message)) return;
+    this.noted.add(message);
+    this.io.err(`note: ${shown(message)}\n`);
+  }
+}
+
+function readPinned(io: CliIO, file: string): RepoConfig {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (err) {
+    throw new UsageError(`--settings: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const { config, problems } = parseRepoConfig(text, file);
+  if (problems.length > 0) throw new UsageError(`invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
+  return config;
 }
 
 function cwdOf(io: CliIO): string {

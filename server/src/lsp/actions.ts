@@ -91,7 +91,7 @@ export function codeActions(
   const configFiles = [...new Set(ctx.configs.map((c) => c.file).filter((f): f is string => !!f))]
     .map((p) => ({ path: p, text: ws.read(p) }))
     .filter((c): c is { path: string; text: string } => c.text !== undefined);
-  const folder = ws.folderOf(ctx.file) ?? path.dirname(ctx.file);
+  const folder = ws.folders.folderOf(ctx.file) ?? path.dirname(ctx.file);
   const newKindConfigPath = kindConfigTarget(path.join(folder, 'kind-config.yaml'), configFiles, ws);
   const out: CodeAction[] = [];
   const diagsByFinding = new Map<Finding, Diagnostic>();

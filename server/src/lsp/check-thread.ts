@@ -13,10 +13,10 @@ function checkJob(job: CheckJob): { report: FileReport; notes: string[] } {
   for (const b of [...job.buffers, { uri: pathToUri(job.file), text: job.text }]) buffers.set(b.uri, TextDocument.create(b.uri, 'yaml', 0, b.text));
   const ws = new WorkspaceFiles({ get: (uri) => buffers.get(uri), all: () => [...buffers.values()] });
   ws.setDiskAccess(job.disk);
-  ws.setFolders(job.folders);
+  ws.folders.set(job.folders);
   const notes: string[] = [];
   const project = new Project(ws, { onNote: (m) => notes.push(m) });
-  project.setFolders(ws.getFolders());
+  project.setFolders(ws.folders.list());
   const ctx = documentContext(job.file, job.settings, job.cluster, ws, project, job.clusterCrds);
   const report = ctx.analysis.report(job.text, { maxChars: job.maxChars, severity: job.settings.severity });
   return { report: besideYamlExtension(report, job.yamlExtensionActive), notes };

@@ -51,7 +51,7 @@ export class Checks {
     const { session } = this;
     const { settings: s } = await session.settings.get(undefined);
     const cluster = await session.clusterReads.snapshot(s);
-    return documentContext(session.ws.getFolders()[0] ?? process.cwd(), s, cluster, session.ws, session.project);
+    return documentContext(session.ws.folders.list()[0] ?? process.cwd(), s, cluster, session.ws, session.project);
   }
 
   /** The target version of the workspace settings (and cluster, when the version is `cluster`). */
@@ -138,7 +138,7 @@ export class Checks {
       settings: s,
       ...(cluster ? { cluster } : {}),
       clusterCrds,
-      folders: session.ws.getFolders().map(pathToUri),
+      folders: session.ws.folders.list().map(pathToUri),
       disk: session.ws.diskAccess,
       buffers,
       maxChars,

@@ -39,34 +39,19 @@ export function settingsVersion(settings: KubegateSettings, cluster: ClusterSnap
  */
 function namedLists(file: string, settings: KubegateSettings, ws: WorkspaceFiles): { configFiles?: NamedFiles; crdFiles?: NamedFiles } {
   if (settings.named) return settings.named;
-  const base = ws.folderOf(file) ?? path.dirname(file);
-  const list = (entries: string[]): NamedFiles | undefined => (entries.length > 0 ? { base, entries, nameAnywhere: true } : undefined);
-  const configFiles = list(validGlobs(settings.configFiles));
-  const crdFiles = list(validGlobs(settings.customResources?.crdFiles ?? []));
+  const base = ws.folders.folderOf(file) ?? path.dirname(file);
+  const list = (entries: string[], label: string): NamedFiles | undefined => (entries.length > 0 ? { base, entries, nameAnywhere: true, label } : undefined);
+  const configFiles = list(validGlobs(settings.configFiles), 'kubegate.configFiles');
+  const crdFiles = list(validGlobs(settings.customResources?.crdFiles ?? []), 'kubegate.customResources.crdFiles');
   return { ...(configFiles ? { configFiles } : {}), ...(crdFiles ? { crdFiles } : {}) };
 }
 
-/** The files a list names, found by the project as the CLI finds them (what is not read is noted); the document
- *  itself is left out (its own configs and CRDs are its check's). */
-function namedFilesOf(file: string, named: NamedFiles, project: Project): string[] {
-  const found = project.namedFiles(named);
-  for (const n of found.notes) project.note(n);
-  return found.files.filter((f) => f !== file);
-}
-
-/** Configs named by `kubegate.configFiles` (undefined when none: the project discovers them). */
-function namedConfigs(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): ConfigDocInfo[] | undefined {
-  const named = namedLists(file, settings, ws).configFiles;
-  return named ? project.configsOfFiles(namedFilesOf(file, named, project)) : undefined;
-}
-
-/** CRDs of the files `kubegate.customResources.crdFiles` names (what cannot be used is noted). */
-function namedCrds(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): CrdDefinition[] {
-  const named = namedLists(file, settings, ws).crdFiles;
-  if (!named) return [];
-  const loaded = project.crdsOfFiles(namedFilesOf(file, named, project));
-  for (const p of loaded.problems) project.note(p);
-  return loaded.crds;
+/** The configs and CRDs the document's lists name, found by the project as the CLI finds them (engine
+ *  named-sources.ts: a configFiles list that matches nothing still stands); what is not read is a status note. */
+function namedSources(file: string, lists: { configFiles?: NamedFiles; crdFiles?: NamedFiles }, project: Project): { namedConfigs?: ConfigDocInfo[]; namedCrds: CrdDefinition[] } {
+  const { notes, ...sources } = project.named.of(lists, file);
+  for (const n of notes) project.notes.say(n);
+  return sources;
 }
 
 /** The project settings of a document under the editor settings and the cluster known now. */
@@ -74,13 +59,13 @@ export function projectSettingsOf(file: string, settings: KubegateSettings, clus
   const version = settingsVersion(settings, cluster);
   const gates = splitControllerGates(settings.featureGates);
   const explicit = explicitSettings(Object.entries(gates.kubernetes).map(([g, v]) => `${g}=${v}`), 'kubegate.featureGates');
-  const named = namedConfigs(file, settings, ws, project);
+  const { namedConfigs, namedCrds } = namedSources(file, namedLists(file, settings, ws), project);
   return {
     version,
     explicit,
-    ...(named !== undefined ? { namedConfigs: named } : {}),
+    ...(namedConfigs !== undefined ? { namedConfigs } : {}),
     ...(cluster ? { cluster } : {}),
-    namedCrds: namedCrds(file, settings, ws, project),
+    namedCrds,
     clusterCrds,
     packs: settings.customResources?.packs ?? [],
     controllerGates: gates.controller,
@@ -91,7 +76,8 @@ export function projectSettingsOf(file: string, settings: KubegateSettings, clus
 
 /** Repo configs that govern `file`: the `kubegate.configFiles` globs when set, else what the project finds. */
 export function configsFor(file: string, settings: KubegateSettings, ws: WorkspaceFiles, project: Project): ConfigDocInfo[] {
-  return namedConfigs(file, settings, ws, project) ?? project.configsNear(file);
+  const { configFiles } = namedLists(file, settings, ws);
+  return namedSources(file, configFiles ? { configFiles } : {}, project).namedConfigs ?? project.configsNear(file);
 }
 
 export function documentContext(
@@ -119,7 +105,7 @@ export function shouldCheck(file: string | undefined, settings: KubegateSettings
   const globs = validGlobs(settings.files);
   if (globs.length > 0) {
     if (!file) return false;
-    const root = ws.folderOf(file) ?? path.dirname(file);
+    const root = ws.folders.folderOf(file) ?? path.dirname(file);
     return matchesAny(path.relative(root, file), globs);
   }
   return true;

@@ -71,7 +71,7 @@ export class DocumentSync {
     for (const uri of uris) {
       const file = uriToPath(uri);
       if (file) {
-        session.ws.invalidate(file);
+        session.ws.disk.invalidate(file);
         session.project.changed(file);
       }
     }
@@ -81,7 +81,7 @@ export class DocumentSync {
 
   foldersChanged(added: string[], removed: string[]): void {
     const { session } = this;
-    const now = new Set(session.ws.getFolders().map(pathToUri));
+    const now = new Set(session.ws.folders.list().map(pathToUri));
     for (const r of removed) now.delete(r);
     for (const a of added) now.add(a);
     this.setFolders([...now]);
@@ -91,9 +91,9 @@ export class DocumentSync {
   /** The workspace folders (URIs): the index, the project and the cache folder follow them. */
   setFolders(folders: string[]): void {
     const { session } = this;
-    session.ws.setFolders(folders);
-    session.project.setFolders(session.ws.getFolders());
-    session.cache.open(session.ws.getFolders());
+    session.ws.folders.set(folders);
+    session.project.setFolders(session.ws.folders.list());
+    session.cache.open(session.ws.folders.list());
   }
 
   /** Whether Red Hat's YAML extension reports syntax errors changed: every document is published again. */

@@ -8,6 +8,7 @@ import { setDataReader } from '../engine';
 import { nodeDataReader } from '../host/data-files';
 import { CHECK_THREAD } from './background-checks';
 import { serveChecks } from './check-thread';
+import { shutDown } from './handlers/lifecycle';
 import { startServer } from './server';
 
 function serverMain(): void {
@@ -28,7 +29,7 @@ function serverMain(): void {
   // facts cache is kept under its size bound; the check thread stops.
   connection.onShutdown(() => {
     killExecPlugins();
-    session.shutdown();
+    shutDown(session);
   });
 }
 

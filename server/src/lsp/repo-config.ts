@@ -15,9 +15,9 @@ export interface RepoConfigLookup {
 /** The `.kubegate.yaml` governing `uri` (undefined = the first workspace folder), or undefined when none. */
 export function repoConfigFor(uri: string | undefined, ws: WorkspaceFiles, project: Project): RepoConfigLookup | undefined {
   const file = uri ? uriToPath(uri) : undefined;
-  const first = ws.getFolders()[0];
-  const found = file ? project.repoSettingsOf(file) : first ? project.repoSettingsAt(first) : undefined;
+  const first = ws.folders.list()[0];
+  const found = file ? project.repoSettings.of(file) : first ? project.repoSettings.at(first) : undefined;
   if (!found) return undefined;
-  const root = (file ? ws.folderOf(file) : first) ?? path.dirname(found.file);
+  const root = (file ? ws.folders.folderOf(file) : first) ?? path.dirname(found.file);
   return { ...(found.config && !found.unread ? { config: found.config } : {}), problems: found.problems, root };
 }

@@ -1,8 +1,9 @@
 // The language server's state: the open documents, the workspace files, the project model, settings, the cluster,
 // the per-document snapshots and the validator, and what the client said at initialize. The operations on it are
 // in parts a reader can take one at a time: document and workspace sync (document-sync.ts), the scheduling of
-// checks (checks.ts), cluster reads (cluster-reads.ts) and the status (status-reporter.ts). The handlers (handlers/*.ts) map
-// protocol messages to these parts and to engine calls.
+// checks (checks.ts), cluster reads (cluster-reads.ts) and the status (status-reporter.ts); what the client says at
+// initialize and shutdown is taken by handlers/lifecycle.ts. The handlers (handlers/*.ts) map protocol messages to
+// these parts and to engine calls.
 import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../engine';
@@ -18,7 +19,7 @@ import { StatusReporter } from './status-reporter';
 import { templateDocuments } from './status';
 import { Validator } from './validation';
 import { WorkspaceFiles } from './workspace';
-import type { ClientOptions, ClientSetup } from './client-options';
+import type { ClientOptions } from './client-options';
 
 export class Session {
   readonly documents = new TextDocuments(TextDocument);
@@ -77,20 +78,5 @@ export class Session {
 
   setClient(options: ClientOptions): void {
     this.options = options;
-  }
-
-  /** Takes what the client said at initialize (handlers/lifecycle.ts reads it from the params). */
-  initialize(setup: ClientSetup): void {
-    const { virtualWorkspace, pullConfiguration, folders, ...options } = setup;
-    this.options = options;
-    if (virtualWorkspace) this.ws.setDiskAccess(false);
-    this.settings.setPullSupported(pullConfiguration);
-    this.sync.setFolders(folders);
-  }
-
-  /** The client asked the server to shut down. */
-  shutdown(): void {
-    this.checks.background.close();
-    this.cache.prune();
   }
 }

@@ -8,8 +8,8 @@ import type { WorkspaceFiles } from './workspace';
 /** The report of an open nested settings file, or undefined when `file` is no such file (it is checked as usual). */
 export function relaxedSettingsReport(file: string, text: string, ws: WorkspaceFiles, project: Project): FileReport | undefined {
   if (path.basename(file) !== REPO_CONFIG_NAME) return undefined;
-  const folder = ws.folderOf(file);
-  const root = folder === undefined ? undefined : project.repoSettingsAt(folder);
+  const folder = ws.folders.folderOf(file);
+  const root = folder === undefined ? undefined : project.repoSettings.at(folder);
   if (!root?.config || root.unread || root.file === file) return undefined;
   const { config, problems } = parseRepoConfig(text, file);
   // Its problems are setting problems (the status item), as for any settings file.

@@ -56,6 +56,8 @@ ${describeOptions(GATES_OPTIONS)}
 export interface NeededGate {
   gate: string;
   stage?: string;
+  /** The stage and default come from a development preview of the version. */
+  preview?: true;
   default?: boolean | null;
   components: string[];
   kep?: { number: number; title: string; url: string };
@@ -95,6 +97,7 @@ export function needsOf(version: KubeVersion, results: { path: string; findings:
           g = {
             gate,
             ...(state?.stage ? { stage: state.stage } : {}),
+            ...(state?.preview ? { preview: true as const } : {}),
             ...(state && state.default !== undefined ? { default: state.default } : {}),
             components: entry?.components ?? [],
             ...(entry?.kep ? { kep: entry.kep } : {}),
@@ -187,7 +190,7 @@ function textOf(needs: GateNeeds): string {
   if (needs.gates.length) {
     const rows = [['GATE', 'STAGE', 'DEFAULT', 'COMPONENTS', 'KEP', 'FILES']];
     for (const g of needs.gates) {
-      rows.push([g.gate, g.stage ?? '?', yesNo(g.default), g.components.join(',') || 'any', g.kep ? `KEP-${g.kep.number}` : '-', filesCell(g.files)]);
+      rows.push([g.gate, `${g.stage ?? '?'}${g.preview ? ` (${needs.version} preview)` : ''}`, yesNo(g.default), g.components.join(',') || 'any', g.kep ? `KEP-${g.kep.number}` : '-', filesCell(g.files)]);
     }
     parts.push(`Feature gates to turn on (Kubernetes ${needs.version}):\n${table(rows)}`);
     const keps = needs.gates.filter((g) => g.kep).map((g) => `  KEP-${g.kep!.number} ${g.kep!.title} <${g.kep!.url}>`);
@@ -243,7 +246,7 @@ export const gatesCommand: Command = {
       const inputs = readInputsOf(collected);
       const environment = await gateEnvironmentFromArgs(args, version, inputs, io, {}, {
         featureGates: repo?.featureGates,
-        configFiles: repo ? repos.namedFiles(repo, resolveSettings(repo, {}).configFiles, 'configFiles') : [],
+        configFiles: repo ? repos.namedFiles(resolveSettings(repo, {}).configFiles) : [],
       });
       const results = inputs.map((i) => ({ path: i.path, findings: new Analysis({ version, environment, file: i.path }).check(i.text).findings }));
       needs = needsOf(version, results);

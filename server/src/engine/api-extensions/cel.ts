@@ -5,7 +5,7 @@
 import type * as CelModule from '@bufbuild/cel';
 import type * as CelExt from '@bufbuild/cel/ext';
 import type { CrdRule } from './crd-data';
-import { CEL_RECURSION_MESSAGE, celTooDeep } from './cel-nesting';
+import { CEL_RESERVED, parseOutcome } from '../validate/cel-syntax';
 
 /** The CEL library, loaded on the first rule evaluated (most checks never meet a CRD rule: no memory for it). */
 let lib: (typeof CelModule & { strings: typeof CelExt.strings }) | undefined;
@@ -115,7 +115,7 @@ export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' 
   if (support === undefined) {
     const code = rule.rule.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
     support = /\.\?/.test(code) || [...code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].some((m) => !SUPPORTED_FUNCTIONS.has(m[1]!)) ? 'library' : 'evaluated';
-    if (librarySupport.size >= PARSES_KEPT) librarySupport.clear();
+    if (librarySupport.size >= SUPPORT_KEPT) librarySupport.clear();
     librarySupport.set(rule.rule, support);
   }
   return support;
@@ -123,6 +123,7 @@ export function ruleSupport(rule: CrdRule): 'evaluated' | 'oldSelf' | 'library' 
 
 /** Whether a rule's text needs the Kubernetes library, by text (asked for every object the rule applies to). */
 const librarySupport = new Map<string, 'evaluated' | 'library'>();
+const SUPPORT_KEPT = 20_000;
 
 type Program = (bindings: { self: never }) => unknown;
 
@@ -209,10 +210,6 @@ function messageOf(rule: CrdRule, self: unknown): string {
   return `failed rule: ${rule.rule}`;
 }
 
-const CEL_RESERVED = new Set([
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import',
-  'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
-]);
 
 // A property named like a CEL reserved word is declared to CEL under its escaped name (`namespace` →
 // `__namespace__`), and it is read by either name: the type checker looks a reserved word it does not find up
@@ -256,52 +253,4 @@ export function escapeCelName(name: string): string {
     .replace(/\./g, '__dot__')
     .replace(/-/g, '__dash__')
     .replace(/\//g, '__slash__');
-}
-
-/**
- * Why a CEL expression does not parse (the parser's message without its `<input>` prefix), or undefined when it
- * parses. Expressions with the optional syntax (`.?`, `[?`), which Kubernetes enables and this parser lacks, are
- * not judged. Type checking against the schema and the Kubernetes library is not done here.
- */
-export function celParseError(expr: string): string | undefined {
-  const code = expr.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''");
-  if (/\.\?|\[\?/.test(code)) return undefined;
-  return parseOutcome(expr).error;
-}
-
-/** The parsed expression tree (macros expanded into comprehensions), or undefined when it does not parse or uses
- *  the optional syntax this parser lacks. */
-export function parsedCel(expr: string): unknown {
-  return parseOutcome(expr).expr;
-}
-
-/** Parse outcomes by expression text: the same rules come back in every copy of a CRD (bundles of several
- *  releases, a CRD checked as a manifest and read for its custom resources). Bounded; the trees are not changed. */
-const parses = new Map<string, ParseOutcome>();
-
-interface ParseOutcome {
-  parsed?: ReturnType<typeof CelModule.parse>;
-  expr?: unknown;
-  error?: string;
-}
-const PARSES_KEPT = 20_000;
-
-function parseOutcome(expr: string): ParseOutcome {
-  let hit = parses.get(expr);
-  if (hit) return hit;
-  // Nested deeper than kube-apiserver's parser reads (cel-nesting.ts): refused as it refuses it.
-  hit = celTooDeep(expr) ? { error: CEL_RECURSION_MESSAGE } : parseNow(expr);
-  if (parses.size >= PARSES_KEPT) parses.clear();
-  parses.set(expr, hit);
-  return hit;
-}
-
-function parseNow(expr: string): ParseOutcome {
-  try {
-    const parsed = cel().parse(expr);
-    return { parsed, expr: parsed.expr };
-  } catch (e) {
-    const text = e instanceof Error ? e.message : String(e);
-    return { error: text.replace(/^<input>:/, 'at ').split('\n')[0] };
-  }
 }

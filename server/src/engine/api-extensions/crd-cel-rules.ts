@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { Range } from '../base/types';
 import { closestName } from '../base/similar-names';
-import { parsedCel } from './cel';
+import { parsedCel } from '../validate/cel-syntax';
 import { declOf, estimateCel, unboundedCardinality, type Decl, type SchemaNode } from './cel-cost';
 import { CEL_COST_FACTS as F } from './cel-cost-facts';
 import { add, deref, entries, isTrue, range, strOf, type Ctx } from './api-object-context';

@@ -3,9 +3,9 @@
 // the schema at that point accepts (type, nullable, enum, required properties, and the value checks of the custom
 // resource validator: minimum/maximum, lengths, items, pattern, formats, list types) and must be pruned (no field
 // the schema does not declare under an object that does not preserve unknown fields). Defaults are followed into
-// properties and items, not into additionalProperties, allOf/anyOf/oneOf/not, nor the metadata, apiVersion and kind
-// of the root or of an embedded resource (the API server judges those as object metadata). CEL rules are not run
-// on defaults here.
+// properties and items, not into additionalProperties or allOf/anyOf/oneOf/not. Below the metadata, apiVersion and
+// kind of the root or of an embedded resource a default must make valid object metadata instead of being pruned
+// (crd-meta-defaults.ts). CEL rules are not run on defaults here.
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Range } from '../base/types';
 import { isWholeNumber, kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
@@ -13,6 +13,7 @@ import { checkConstraints } from './constraints';
 import type { Finding } from '../codes/finding';
 import { propertyOf, type CrdSchema } from './crd-data';
 import { add, deref, entries, isNull, range, type Ctx } from './api-object-context';
+import { metaDefaultProblem } from './crd-meta-defaults';
 
 const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
 
@@ -53,11 +54,38 @@ function visitSchema(ctx: Ctx, node: Node | null, path: string, resourceRoot: bo
   const embedded = e.get('x-kubernetes-embedded-resource');
   const metaLevel = resourceRoot || (!!embedded && isScalar(embedded.value) && embedded.value.value === true);
   for (const [key, entry] of entries(ctx, e.get('properties')?.value ?? null)) {
-    if (metaLevel && META_FIELDS.has(key)) continue;
-    visitSchema(ctx, entry.value, `${path}.properties.${key}`, false, ownerRange, depth + 1);
+    if (metaLevel && META_FIELDS.has(key)) visitMeta(ctx, entry.value, `${path}.properties.${key}`, [key], ownerRange, depth + 1);
+    else visitSchema(ctx, entry.value, `${path}.properties.${key}`, false, ownerRange, depth + 1);
   }
   const items = e.get('items');
   if (items) visitSchema(ctx, items.value, `${path}.items`, false, ownerRange, depth + 1);
+}
+
+/** Below the metadata, apiVersion or kind of a resource (`keys` from there): a default must make valid object
+ *  metadata (crd-meta-defaults.ts), then pass its own schema; it need not be pruned. An embedded resource below
+ *  starts over. */
+function visitMeta(ctx: Ctx, node: Node | null, path: string, keys: (string | number)[], ownerRange: Range, depth: number): void {
+  if (!node || !isMap(node) || depth > MAX_DEPTH) return;
+  const e = entries(ctx, node);
+  const embedded = e.get('x-kubernetes-embedded-resource');
+  if (embedded && isScalar(embedded.value) && embedded.value.value === true) {
+    visitSchema(ctx, node, path, false, ownerRange, depth);
+    return;
+  }
+  const def = e.get('default');
+  if (def && !isNull(def.value)) {
+    const at = `${path}.default`;
+    const where = range(ctx, def.key, ownerRange);
+    const bad = metaDefaultProblem(keys, (def.value as Node).toJS(ctx.doc) as Parameters<typeof metaDefaultProblem>[1]);
+    const problems: Problem[] = [];
+    if (bad) problems.push({ node: def.value, at: '', message: `must make valid object metadata: ${bad}` });
+    else checkValue(ctx, def.value, node.toJS(ctx.doc) as CrdSchema, '', problems, 0, false);
+    if (problems.length === 0) constraintProblems(ctx, def.value!, node.toJS(ctx.doc) as CrdSchema, where, problems);
+    for (const p of problems) add(ctx, 'invalid-value', 'schema-default', `Applying fails: the default ${p.message}`, 'Change the default so that it makes valid object metadata and fits its schema, or remove it.', p.range ?? range(ctx, p.node, where), `${at}${p.at}`);
+  }
+  for (const [key, entry] of entries(ctx, e.get('properties')?.value ?? null)) visitMeta(ctx, entry.value, `${path}.properties.${key}`, [...keys, key], ownerRange, depth + 1);
+  const items = e.get('items');
+  if (items) visitMeta(ctx, items.value, `${path}.items`, [...keys, 0], ownerRange, depth + 1);
 }
 
 function read(node: Node): KubectlScalar | undefined {
@@ -99,7 +127,7 @@ function scalarEquals(s: KubectlScalar, v: unknown): boolean {
 }
 
 /** Type, nullable, enum, required properties and pruning, recursively. */
-function checkValue(ctx: Ctx, raw: Node | null, schema: CrdSchema, at: string, out: Problem[], depth: number): void {
+function checkValue(ctx: Ctx, raw: Node | null, schema: CrdSchema, at: string, out: Problem[], depth: number, pruned = true): void {
   const node = deref(ctx, raw);
   if (!node || depth > MAX_DEPTH) return;
   const s = read(node);
@@ -129,9 +157,9 @@ function checkValue(ctx: Ctx, raw: Node | null, schema: CrdSchema, at: string, o
       const childAt = `${at}.${name}`;
       // The metadata, apiVersion and kind of an embedded resource are judged as object metadata upstream: not here.
       if (schema['x-kubernetes-embedded-resource'] && META_FIELDS.has(name)) continue;
-      if (child) checkValue(ctx, pair.value, child, childAt, out, depth + 1);
-      else if (typeof schema.additionalProperties === 'object') checkValue(ctx, pair.value, schema.additionalProperties, childAt, out, depth + 1);
-      else if (!schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true) {
+      if (child) checkValue(ctx, pair.value, child, childAt, out, depth + 1, pruned);
+      else if (typeof schema.additionalProperties === 'object') checkValue(ctx, pair.value, schema.additionalProperties, childAt, out, depth + 1, pruned);
+      else if (pruned && !schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true) {
         out.push({ node: key, at: childAt, message: `has the field ${name}, which the schema does not declare (defaults must be pruned)` });
       }
     }
@@ -139,7 +167,7 @@ function checkValue(ctx: Ctx, raw: Node | null, schema: CrdSchema, at: string, o
       if (!present.has(name)) out.push({ node, at, message: `${where(at)}lacks ${name}, which the schema requires` });
     }
   } else if (isSeq(node) && schema.items) {
-    node.items.forEach((item, i) => checkValue(ctx, item as Node | null, schema.items!, `${at}[${i}]`, out, depth + 1));
+    node.items.forEach((item, i) => checkValue(ctx, item as Node | null, schema.items!, `${at}[${i}]`, out, depth + 1, pruned));
   }
 }
 

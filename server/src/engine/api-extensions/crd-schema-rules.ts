@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { Range } from '../base/types';
 import { closestName } from '../base/similar-names';
-import { celParseError } from './cel';
+import { celParseError } from '../validate/cel-syntax';
 import { add, checkOneOf, deref, didYouMean, entries, isNull, isTrue, range, strOf, values, type Ctx, type Entry } from './api-object-context';
 
 

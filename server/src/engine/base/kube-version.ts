@@ -53,3 +53,8 @@ export function supportedVersion(text: string, form: VersionForm = 'tagged'): Ku
   const minor = minorText(text, form);
   return minor !== undefined && (SUPPORTED_VERSIONS as readonly string[]).includes(minor) ? (minor as KubeVersion) : undefined;
 }
+
+/** The version as a message names it: `1.38 preview` when the fact comes from a development preview of it. */
+export function versionWords(version: string, fact: { preview?: true } | undefined): string {
+  return fact?.preview ? `${version} preview` : version;
+}

@@ -24,6 +24,8 @@ export type GateNameStatus =
       addedIn?: string;
       /** Last supported version where the gate existed, when it was removed. */
       lastIn?: string;
+      /** The catalog's answer for the version comes from a development preview of it. */
+      preview?: true;
     };
 
 /** What a name means in a feature-gate setting for `version`. */
@@ -39,15 +41,16 @@ export function lookupGateName(catalog: GateCatalog, name: string, version: stri
   const state = entry.byVersion[version];
   if (!state || state.exists === null) return { kind: 'unverified', name, entry };
   if (state.exists) return { kind: 'gate', name, entry, state };
+  const pv = state.preview ? { preview: true as const } : {};
   const versions = Object.keys(entry.byVersion).sort(compareVersions);
   const earlier = versions.filter((v) => compareVersions(v, version) < 0 && entry.byVersion[v]?.exists === true);
   const later = versions.filter((v) => compareVersions(v, version) > 0 && entry.byVersion[v]?.exists === true);
   if (later.length > 0 && earlier.length === 0) {
-    return { kind: 'not-a-gate', name, reason: 'unknown', entry, addedIn: later[0], replacement: entry.replacedBy };
+    return { kind: 'not-a-gate', name, reason: 'unknown', entry, addedIn: later[0], replacement: entry.replacedBy, ...pv };
   }
   if (earlier.length === 0 && entry.history.length === 0) {
     // Documented or designed, but never registered in a release (e.g. a KEP whose alpha moved to a later release).
-    return { kind: 'not-a-gate', name, reason: 'unknown', entry, why: state.why, replacement: entry.replacedBy };
+    return { kind: 'not-a-gate', name, reason: 'unknown', entry, why: state.why, replacement: entry.replacedBy, ...pv };
   }
   const lastUntil = entry.history.map((h) => h.until).filter((u): u is string => !!u).sort(compareVersions).pop();
   return {
@@ -58,6 +61,7 @@ export function lookupGateName(catalog: GateCatalog, name: string, version: stri
     replacement: entry.replacedBy,
     lastIn: earlier.length > 0 ? earlier[earlier.length - 1] : lastUntil,
     why: state.why,
+    ...pv,
   };
 }
 

@@ -5,6 +5,7 @@ import type { GatedUse, GateEnvironment, GateState } from '../model';
 import type { Evidence, KubeVersion } from '../base/types';
 import type { Finding } from '../codes/finding';
 import { gateInVersion, isOffByDefault } from './catalog-lookup';
+import { versionWords } from '../base/kube-version';
 import { ANY_COMPONENT } from './environment';
 import { featureGateWords, gateDependencyWords } from './messages';
 
@@ -76,7 +77,7 @@ export function featureGateFinding(
       off: states.filter((s) => s.state === 'off').map((s) => s.component),
       unknown: states.filter((s) => s.state === 'unknown').map((s) => s.component),
     },
-    version,
+    versionWords(version, state),
   );
   return finding('feature-gate', {
     severity: overall === 'partial' ? 'information' : defaultSeverity('feature-gate'),
@@ -130,7 +131,7 @@ export function gateDependencyFindings(
       const offByDefault = isOffByDefault(found.state) && overallState(states) !== 'on';
       if (knownOff.length === 0 && !offByDefault) continue;
       out.push(finding('gate-dependency', {
-        ...gateDependencyWords(use, required, knownOff.map((s) => s.component), found.state.stage, version),
+        ...gateDependencyWords(use, required, knownOff.map((s) => s.component), found.state.stage, versionWords(version, found.state)),
         path: use.path,
         range: use.range,
         document: use.document,

@@ -2,6 +2,7 @@
 import type { GatedUse } from '../model';
 import { groupOf } from '../base/api-version';
 import type { GateNameStatus } from './catalog-lookup';
+import { versionWords } from '../base/kube-version';
 import { GATE_MAP_CONFIGS, KUBEADM_GROUP } from './gate-places';
 
 /** Groups of config files (not served by an API server): those that hold gates, and the scheduler's. */
@@ -69,10 +70,11 @@ interface FindingWords {
  *  gate to use; the old name is the one under the finding's range (and in the detail). */
 export function unknownGateWords(
   gate: string,
-  status: Pick<Extract<GateNameStatus, { kind: 'not-a-gate' }>, 'reason' | 'replacement' | 'why' | 'addedIn' | 'lastIn'>,
-  version: string,
+  status: Pick<Extract<GateNameStatus, { kind: 'not-a-gate' }>, 'reason' | 'replacement' | 'why' | 'addedIn' | 'lastIn' | 'preview'>,
+  release: string,
   didYouMean: string[],
 ): FindingWords {
+  const version = versionWords(release, status);
   // status.why also records where the catalog's answer comes from (lists, release notes, commits): only its plain
   // part goes into the message.
   const why = plainReason(status.why);

@@ -1,7 +1,7 @@
 // Markdown view of one feature gate in a target version: stage and default, stage history, components, KEP,
 // the reference page, what happens while it is off, and where it is on (with evidence).
 import { describeState, lookupGateName } from '../gates/catalog-lookup';
-import { compareVersions } from '../base/kube-version';
+import { compareVersions, versionWords } from '../base/kube-version';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import { FEATURE_GATES_PAGE, whenOff } from '../gates/messages';
 import type { BriefFacts, GateCatalog, GateEntry, GateVersionState } from '../knowledge/data-contract';
@@ -31,10 +31,10 @@ function versionLine(entry: GateEntry): string[] {
   const versions = Object.keys(entry.byVersion).sort(compareVersions);
   const cells = versions.map((v) => {
     const s = entry.byVersion[v]!;
-    if (s.exists === false) return `${v} absent`;
+    if (s.exists === false) return `${versionWords(v, s)} absent`;
     if (s.exists === null) return `${v} not verified`;
     const def = s.default === true ? 'on' : s.default === false ? 'off' : 'varies by patch';
-    return `${v} ${s.stage} / ${def}${s.locked ? ' (locked)' : ''}`;
+    return `${versionWords(v, s)} ${s.stage} / ${def}${s.locked ? ' (locked)' : ''}`;
   });
   return cells.length ? [`By version: ${cells.join(' · ')}`] : [];
 }
@@ -67,13 +67,13 @@ function stateWord(input: GateViewInput, gate: string, state: GateVersionState |
 /** One line: gate, stage/default in the version, state, KEP link. Leads every hover that involves a gate. */
 export function gateHeadline(name: string, input: GateViewInput): string {
   const status = lookupGateName(input.catalog, name, input.version);
-  if (status.kind !== 'gate' && status.kind !== 'unverified') return `**${name}** is not a feature gate in Kubernetes ${input.version}`;
+  if (status.kind !== 'gate' && status.kind !== 'unverified') return `**${name}** is not a feature gate in Kubernetes ${versionWords(input.version, status.kind === 'not-a-gate' ? status : undefined)}`;
   const entry = status.entry;
   const state = status.kind === 'gate' ? status.state : entry.byVersion[input.version];
   const components = componentsFor(input.catalog, name, input.use);
   const bits = [
     `Feature gate \`${name}\``,
-    `${state ? describeState(state) : 'not verified'} in ${input.version}`,
+    `${state ? describeState(state) : 'not verified'} in ${versionWords(input.version, state)}`,
     `**${stateWord(input, name, state, components)}**`,
   ];
   if (entry.kep) bits.push(`[KEP-${entry.kep.number}](${entry.kep.url} "${entry.kep.title.replace(/"/g, "'")}")`);
@@ -89,7 +89,7 @@ export function gateMarkdown(name: string, input: GateViewInput, options: { head
     return lines.join('\n');
   }
   if (status.kind === 'not-a-gate') {
-    lines.push(`**${name}** is not a feature gate in Kubernetes ${input.version}; components refuse to start when it is set.`);
+    lines.push(`**${name}** is not a feature gate in Kubernetes ${versionWords(input.version, status)}; components refuse to start when it is set.`);
     if (status.reason === 'renamed' && status.replacement) lines.push('', `It is another name of **${status.replacement}**: set that gate instead.`);
     if (status.reason === 'removed') {
       lines.push('', `It was removed${status.lastIn ? ` after ${status.lastIn}` : ''}.${status.replacement ? ` Its replacement is **${status.replacement}**.` : ''}`);

@@ -6,6 +6,7 @@ import { kindsNamed } from '../knowledge/version-index';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 import { groupOf } from '../base/api-version';
+import { versionWords } from '../base/kube-version';
 import { gateHeadline, gateMarkdown } from './gate-view';
 
 interface KindViewInput {
@@ -52,7 +53,7 @@ export function kindMarkdown(apiVersion: string, kind: string, input: KindViewIn
     lines.push(`**${kind}** is not a kind of \`${apiVersion}\` in Kubernetes ${input.version}.`);
   }
   if (served.length) {
-    lines.push('', `Served in ${input.version}:`, ...served.map((k) => servedLine(k, input.environment)));
+    lines.push('', `Served in ${versionWords(input.version, input.data.served)}:`, ...served.map((k) => servedLine(k, input.environment)));
   }
   const heads: string[] = [];
   for (const g of entry?.gates ?? []) {

@@ -137,6 +137,8 @@ export interface ServedGroupVersions {
   whenEnabled: string[];
   /** Types exist but the API server never serves them: group-version → why (own words of the reference). */
   notServed: Record<string, string>;
+  /** The lists come from a development preview of the version (`npm run extract -- --preview`), not a release. */
+  preview?: true;
 }
 
 export type GateStage = 'Alpha' | 'Beta' | 'GA' | 'Deprecated';
@@ -151,6 +153,8 @@ export interface GateVersionState {
   byPatch?: Record<string, boolean>;
   /** Why the gate does not exist / is not verified in this version (reference wording, e.g. "not yet added"). */
   why?: string;
+  /** The state comes from a development preview of the version (`npm run extract -- --preview`), not a release. */
+  preview?: true;
 }
 
 export interface GateEntry {

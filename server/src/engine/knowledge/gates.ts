@@ -45,3 +45,13 @@ export function gateState(
   const entry = gateCatalog(opts).gates[gate];
   return { gate, entry, state: entry.byVersion[version] ?? { exists: null } };
 }
+
+/** True when the gate is on by default in the version; a gate removed after reaching GA counts as on (its feature
+ *  stays), one not yet added or removed otherwise as off. */
+export function onByDefault(name: string, version: string, opts: KnowledgeOptions = {}): boolean {
+  const resolved = gateState(name, version, opts);
+  if (!resolved) return false;
+  if (resolved.state.exists === true) return resolved.state.default === true;
+  const minor = (v: string) => Number(v.split('.')[1] ?? NaN);
+  return resolved.state.exists === false && resolved.entry.history.some((h) => h.stage === 'GA' && minor(h.since) <= minor(version));
+}

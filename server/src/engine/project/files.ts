@@ -1,22 +1,16 @@
 // The project's view of the file tree: a file's root (root.ts), whether a path stays inside it once links are
-// followed, the YAML files of a folder that discovery reads, the `.kubegate.yaml` governing a file
-// (repo-settings.ts) and the files a `configFiles` / `crdFiles` list names (named-files.ts). All of it goes
-// through the host and is kept until something changes (`forget`).
+// followed and the YAML files of a folder that discovery reads. All of it goes through the host and is kept
+// until something changes (`forget`). The `.kubegate.yaml` governing a file is repo-settings.ts's, the files a
+// `configFiles` / `crdFiles` list names named-sources.ts's.
 import * as path from 'node:path';
 import { append } from '../base/append';
 import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
 import type { ProjectHost } from './host';
-import { findNamedFiles, type NamedFiles, type NamedFilesFound } from './named-files';
-import { REPO_CONFIG_NAME } from './repo-config';
-import { RepoSettingsScope, type RepoSettings } from './repo-settings';
 import { RootScope } from './root';
 
 export class ProjectFiles {
-  private readonly roots: RootScope;
+  readonly roots: RootScope;
   private readonly folderLists = new Map<string, string[]>();
-  /** Per list of named files (its folder and entries), the files found. */
-  private readonly named = new Map<string, NamedFilesFound>();
-  private readonly repoSettings: RepoSettingsScope;
 
   constructor(
     private readonly host: ProjectHost,
@@ -24,19 +18,16 @@ export class ProjectFiles {
     private readonly note: (message: string) => void,
   ) {
     this.roots = new RootScope(host, fallbackRoot);
-    this.repoSettings = new RepoSettingsScope(host, (f, root) => this.isInside(f, root));
   }
 
   setFolders(folders: readonly string[]): void {
     this.roots.setFolders(folders);
   }
 
-  /** A file changed, appeared or went away (no argument: anything may have): what was found is found again. */
-  forget(file?: string): void {
+  /** A file changed, appeared or went away: what was found is found again. */
+  forget(): void {
     this.roots.forget();
     this.folderLists.clear();
-    this.named.clear();
-    this.repoSettings.forget(file);
   }
 
   rootOf(file: string): string {
@@ -73,23 +64,5 @@ export class ProjectFiles {
       for (const f of this.folderFiles(dir, root)) if (f !== exclude) append(out, of(f));
       return out;
     });
-  }
-
-  /** The `.kubegate.yaml` governing `file`: the nearest from its folder up to its root (repo-settings.ts). */
-  repoSettingsOf(file: string): RepoSettings | undefined {
-    return this.repoSettings.settingsIn(path.dirname(file), this.rootOf(file));
-  }
-
-  /** The files a list names, inside the root of the list's folder (named-files.ts). */
-  namedFiles(named: NamedFiles): NamedFilesFound {
-    const key = `${named.nameAnywhere ? '*' : ''}${named.base}\u0000${named.entries.join('\u0000')}`;
-    let found = this.named.get(key);
-    if (!found) {
-      const root = this.rootOf(path.join(named.base, REPO_CONFIG_NAME));
-      found = findNamedFiles(this.host, named, root, (f) => this.isInside(f, root));
-      if (this.named.size > 64) this.named.clear();
-      this.named.set(key, found);
-    }
-    return found;
   }
 }

@@ -3,7 +3,8 @@
 // are, globs matched under the list's folder by one walk for all of them. Every file must stay inside the
 // project root once links are followed; one outside is not read and a note names it. The walk never follows a
 // link out of the root, visits each real folder once (no cycles) and stops at MAX_GLOB_WALK_DIRS folders or
-// MAX_GLOB_FILES files, with a note.
+// MAX_GLOB_FILES files, with a note. A glob that matches no file is said in a note too: the list still stands
+// (named-sources.ts: nothing is discovered in its place).
 import * as path from 'node:path';
 import { compileGlob, globMatches, type GlobCompileResult } from '../base/glob-match';
 import type { ProjectHost } from './host';
@@ -26,6 +27,8 @@ export interface NamedFiles {
   /** An entry without `/` matches the file name in any folder (the editor settings); else every entry is matched
    *  against the whole path below `base` (`.kubegate.yaml`). */
   nameAnywhere?: boolean;
+  /** Where the list is written, heading its notes (`.kubegate.yaml configFiles`, `kubegate.configFiles`). */
+  label?: string;
 }
 
 export interface NamedFilesFound {
@@ -42,21 +45,32 @@ export function findNamedFiles(host: ProjectHost, named: NamedFiles, root: strin
   const out: string[] = [];
   const notes: string[] = [];
   const globs: Extract<GlobCompileResult, { ok: true }>['glob'][] = [];
+  const globEntries: string[] = [];
   for (const entry of named.entries) {
     // The editor's `kind.yaml` is the name in any folder: a pattern like any other.
     if (GLOB_CHARS.test(entry) || (named.nameAnywhere && !entry.includes('/'))) {
       const c = compileGlob(entry);
-      if (c.ok) globs.push(c.glob);
+      if (c.ok) {
+        globs.push(c.glob);
+        globEntries.push(entry);
+      }
       continue;
     }
     const file = path.isAbsolute(entry) ? path.normalize(entry) : path.join(named.base, entry);
     if (!inside(file)) notes.push(`${entry} is outside the repository (${root}) once links are followed: not read`);
     else out.push(file);
   }
-  if (globs.length === 0) return { files: [...new Set(out)], notes };
+  if (globs.length === 0) return labelled(named, { files: [...new Set(out)], notes });
+  const matched = new Set<number>();
   const matches = (file: string): boolean => {
     const rel = path.relative(named.base, file).split(path.sep).join('/');
-    return globs.some((g) => globMatches(g, rel, { matchBase: !!named.nameAnywhere }));
+    let any = false;
+    globs.forEach((g, i) => {
+      if (!globMatches(g, rel, { matchBase: !!named.nameAnywhere })) return;
+      matched.add(i);
+      any = true;
+    });
+    return any;
   };
   const walked = new Set<string>();
   const outside = new Set<string>();
@@ -91,5 +105,11 @@ export function findNamedFiles(host: ProjectHost, named: NamedFiles, root: strin
   walk(named.base, 0);
   for (const o of outside) notes.push(`${path.relative(named.base, o)} links outside the repository (${root}): not followed`);
   if (stopped) notes.push(`the glob search stopped after ${stopped}; the files found so far are used`);
-  return { files: [...new Set(out)], notes };
+  // A search that stopped may have missed the files of a glob: only a whole walk says one matches none.
+  else globEntries.forEach((entry, i) => matched.has(i) || notes.push(`${entry} matches no file`));
+  return labelled(named, { files: [...new Set(out)], notes });
+}
+
+function labelled(named: NamedFiles, found: NamedFilesFound): NamedFilesFound {
+  return named.label === undefined ? found : { files: found.files, notes: found.notes.map((n) => `${named.label}: ${n}`) };
 }

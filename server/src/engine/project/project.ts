@@ -2,22 +2,20 @@
 // files its settings name, the gate configs, CRDs and kustomize facts around it — and the analysis context built
 // from those plus the front end's settings. The CLI and the language server each supply a host (file access) and
 // their settings; everything else is decided here once, so a file gets the same context whichever front end asks.
-// Three parts: the file tree (files.ts: roots, listings, settings files, named files), what is derived from each
-// file (file-facts.ts) and the contexts built from them (contexts.ts, with kustomize-scope.ts and places.ts). Each
+// Its parts: the file tree (files.ts: roots, listings), the settings files (repo-settings.ts), the files and sources
+// the front end names (named-sources.ts), what is derived from each file (file-facts.ts) and the contexts built
+// from them (contexts.ts, with crd-catalogs.ts, kustomize-scope.ts and places.ts); notes.ts says things once. Each
 // keeps what it found until the host's version of a file moves on or the front end says a file changed
 // (`changed`), which every part hears; no module of the engine keeps a file's text (tests/engine/boundaries.test.ts).
-import * as path from 'node:path';
-import type { CrdDefinition } from '../api-extensions/crd-data';
 import type { ConfigDocInfo } from '../gates/config-readers';
-import { append } from '../base/append';
 import { ContextBuilder, type FileContext } from './contexts';
 import type { DerivedStore } from './derived-store';
-import { FileFacts } from './file-facts';
+import { FileFacts, type FactCounters } from './file-facts';
 import { ProjectFiles } from './files';
 import type { ProjectHost } from './host';
-import type { NamedFiles, NamedFilesFound } from './named-files';
-import { REPO_CONFIG_NAME } from './repo-config';
-import type { RepoSettings } from './repo-settings';
+import { NamedSources } from './named-sources';
+import { ProjectNotes } from './notes';
+import { RepoSettingsScope } from './repo-settings';
 import type { ProjectSettings } from './settings';
 
 export type { FileContext } from './contexts';
@@ -34,31 +32,38 @@ export interface ProjectOptions {
 }
 
 export class Project {
+  /** The `.kubegate.yaml` governing a file (`of`) or a folder (`at`): repo-settings.ts. */
+  readonly repoSettings: RepoSettingsScope;
+  /** The configs and CRDs of files named by `configFiles` / `crdFiles` lists and `--crd` (named-sources.ts). */
+  readonly named: NamedSources;
+  /** What the project says (what was not read, what a kustomization names that is missing), each once. */
+  readonly notes: ProjectNotes;
   private readonly files: ProjectFiles;
   private readonly facts: FileFacts;
   private readonly contexts: ContextBuilder;
-  private readonly noted = new Set<string>();
 
   constructor(
     readonly host: ProjectHost,
-    private readonly options: ProjectOptions = {},
+    options: ProjectOptions = {},
   ) {
-    const note = (m: string) => this.note(m);
+    this.notes = new ProjectNotes(options.onNote);
+    const note = (m: string) => this.notes.say(m);
     this.files = new ProjectFiles(host, options.fallbackRoot, note);
     this.files.setFolders(options.folders ?? []);
-    this.facts = new FileFacts(host, () => this.options.store, () => this.contexts.dropCatalogs());
+    this.repoSettings = new RepoSettingsScope(host, this.files.roots);
+    this.facts = new FileFacts(host, options.store, () => this.contexts.dropCatalogs());
     this.contexts = new ContextBuilder({ host, files: this.files, facts: this.facts, note });
+    this.named = new NamedSources(host, this.files, this.facts);
   }
 
   /** Work done, for tests and the server's statistics. */
-  get counters(): FileFacts['counters'] {
+  get counters(): Readonly<FactCounters> {
     return this.facts.counters;
   }
 
   /** Where what is derived from a file is kept across runs, from now on (the CLI knows it once its options are read). */
   useStore(store: DerivedStore | undefined): void {
-    if (store) this.options.store = store;
-    else delete this.options.store;
+    this.facts.store = store;
   }
 
   setFolders(folders: readonly string[]): void {
@@ -71,57 +76,13 @@ export class Project {
   changed(file?: string): void {
     this.facts.forget(file);
     this.contexts.forget(file);
-    this.files.forget(file);
+    this.files.forget();
+    this.repoSettings.forget(file);
+    this.named.forget();
   }
 
   rootOf(file: string): string {
     return this.files.rootOf(file);
-  }
-
-  /**
-   * The repository settings (`.kubegate.yaml`) governing `file`: the nearest one from its folder up to its root,
-   * read through the host (inside the root once links are followed) and parsed once per version of that file.
-   * The front ends apply it under their own settings (resolve-settings.ts: the front end wins where it says
-   * something). `file` may be a folder's settings file name (the CLI's working directory: its run policy).
-   */
-  repoSettingsOf(file: string): RepoSettings | undefined {
-    return this.files.repoSettingsOf(file);
-  }
-
-  /** The repository settings governing what is in the folder `dir`. */
-  repoSettingsAt(dir: string): RepoSettings | undefined {
-    return this.files.repoSettingsOf(path.join(dir, REPO_CONFIG_NAME));
-  }
-
-  /** The files a `configFiles` / `crdFiles` list names, found through the host inside the root of the list's
-   *  folder (named-files.ts); kept until something changes. */
-  namedFiles(named: NamedFiles): NamedFilesFound {
-    return this.files.namedFiles(named);
-  }
-
-  /** The gate configs of files named explicitly (each kept per version of its file). */
-  configsOfFiles(files: readonly string[]): ConfigDocInfo[] {
-    const out: ConfigDocInfo[] = [];
-    for (const f of files) append(out, this.facts.configsOf(f));
-    return out;
-  }
-
-  /** The CRDs of files named explicitly (each kept per version of its file), and one sentence per file that
-   *  cannot be used or defines none. */
-  crdsOfFiles(files: readonly string[]): { crds: CrdDefinition[]; problems: string[] } {
-    const crds: CrdDefinition[] = [];
-    const problems: string[] = [];
-    for (const f of files) {
-      if (this.host.kind(f) !== 'file') {
-        problems.push(`${f}: cannot be read`);
-        continue;
-      }
-      const facts = this.facts.crdFactsOf(f, undefined);
-      append(crds, facts.defs);
-      append(problems, facts.problems);
-      if (facts.defs.length === 0 && facts.problems.length === 0) problems.push(`${f}: no CustomResourceDefinition in it`);
-    }
-    return { crds, problems };
   }
 
   /** The gate configs discovered around `file` (its folder, else the nearest ancestor folder with any). */
@@ -135,12 +96,5 @@ export class Project {
    */
   contextOf(file: string, settings: ProjectSettings, text?: string): FileContext {
     return this.contexts.contextOf(file, settings, text);
-  }
-
-  /** Says something once (the front end shows it: a `note:` line, the status item). */
-  note(message: string): void {
-    if (this.noted.has(message)) return;
-    this.noted.add(message);
-    this.options.onNote?.(message);
   }
 }

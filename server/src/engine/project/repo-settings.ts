@@ -4,6 +4,7 @@
 // problems, whatever the CLI's working directory.
 import * as path from 'node:path';
 import type { ProjectHost } from './host';
+import type { RootScope } from './root';
 import { isWithin } from '../base/paths';
 import { parseRepoConfig, REPO_CONFIG_NAME, type RepoConfig } from './repo-config';
 
@@ -36,9 +37,23 @@ export class RepoSettingsScope {
 
   constructor(
     private readonly host: ProjectHost,
-    /** Whether `file` stays inside `root` once links are followed. */
-    private readonly inside: (file: string, root: string) => boolean,
+    private readonly roots: RootScope,
   ) {}
+
+  /**
+   * The settings governing `file`: the nearest `.kubegate.yaml` from its folder up to its root, read through the
+   * host (inside the root once links are followed) and parsed once per version of that file. The front ends apply
+   * it under their own settings (resolve-settings.ts: the front end wins where it says something). `file` may be
+   * a folder's settings file name (the CLI's working directory: its run policy).
+   */
+  of(file: string): RepoSettings | undefined {
+    return this.settingsIn(path.dirname(file), this.roots.rootOf(file));
+  }
+
+  /** The settings governing what is in the folder `dir`. */
+  at(dir: string): RepoSettings | undefined {
+    return this.of(path.join(dir, REPO_CONFIG_NAME));
+  }
 
   /** A file changed (no argument: anything may have). */
   forget(file?: string): void {
@@ -48,14 +63,14 @@ export class RepoSettingsScope {
   }
 
   /** The settings governing what is in `dir` (absolute), looked for from `dir` up to `root` inclusive. */
-  settingsIn(dir: string, root: string): RepoSettings | undefined {
+  private settingsIn(dir: string, root: string): RepoSettings | undefined {
     const file = this.find(dir, root);
     if (file === undefined) return undefined;
     const kind = this.host.kind(file);
     if (kind !== 'file') {
       return { file, problems: [`${file} is ${kind === 'dir' ? 'a folder' : 'not a regular file'}, not a settings file; it is not read.`], unread: true };
     }
-    if (!this.inside(file, root)) return { file, problems: [`${file} links outside the repository (${root}); it is not read.`], unread: true };
+    if (!this.roots.isInside(file, root)) return { file, problems: [`${file} links outside the repository (${root}); it is not read.`], unread: true };
     return { file, ...this.read(file) };
   }
 

@@ -3,6 +3,7 @@
 // code each, a file list or pack list when not empty); the settings file gives the rest. The lists of files a
 // settings file names stay relative to its own folder (matched against the whole path below it); the editor's
 // own lists are relative to its workspace folder, where a pattern without `/` matches the name in any folder.
+import * as path from 'node:path';
 import type { FindingCode } from '../codes/finding';
 import type { SeverityOverride } from '../codes/severity-overrides';
 import type { KubeVersion } from '../base/types';
@@ -24,7 +25,8 @@ export interface ResolvedSettings {
   version?: KubeVersion;
   featureGates: Record<string, boolean>;
   severity: Partial<Record<FindingCode, SeverityOverride>>;
-  /** Undefined: no list (the configs and CRDs around each file are discovered). */
+  /** Undefined: no list (the configs around each file are discovered). A list that matches no file still stands
+   *  (named-sources.ts). */
   configFiles?: NamedFiles;
   crdFiles?: NamedFiles;
   packs: string[];
@@ -37,10 +39,10 @@ function given(list: NamedFiles | undefined): NamedFiles | undefined {
 /** `repo`: the settings file governing the file (undefined: none, or one not to use). */
 export function resolveSettings(repo: RepoConfig | undefined, front: GivenSettings): ResolvedSettings {
   const version = front.version ?? repo?.kubernetesVersion;
-  const fromRepo = (entries: readonly string[] | undefined): NamedFiles | undefined =>
-    repo && entries && entries.length > 0 ? { base: repo.dir, entries } : undefined;
-  const configFiles = given(front.configFiles) ?? fromRepo(repo?.configFiles);
-  const crdFiles = given(front.crdFiles) ?? fromRepo(repo?.customResources?.crdFiles);
+  const fromRepo = (entries: readonly string[] | undefined, key: string): NamedFiles | undefined =>
+    repo && entries && entries.length > 0 ? { base: repo.dir, entries, label: `${path.basename(repo.file)} ${key}` } : undefined;
+  const configFiles = given(front.configFiles) ?? fromRepo(repo?.configFiles, 'configFiles');
+  const crdFiles = given(front.crdFiles) ?? fromRepo(repo?.customResources?.crdFiles, 'customResources.crdFiles');
   return {
     ...(version !== undefined ? { version } : {}),
     featureGates: { ...(repo?.featureGates ?? {}), ...(front.featureGates ?? {}) },

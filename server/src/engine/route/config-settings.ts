@@ -2,6 +2,7 @@
 // entries and the versions it names, and the finding of a runtime-config entry kube-apiserver refuses.
 import { finding } from '../codes';
 import { readGateConfig } from '../gates/config-readers';
+import { versionWords } from '../base/kube-version';
 import type { VersionData } from '../knowledge/data-contract';
 import type { DocumentAnalysis, ParsedDocument, ParsedFile, RuntimeConfigEntry } from '../model';
 import { splitApiVersion } from '../base/api-version';
@@ -31,9 +32,10 @@ function runtimeConfigFinding(entry: RuntimeConfigEntry, data: VersionData): Fin
   const known = why !== undefined || data.served?.byDefault.includes(entry.key) || data.served?.whenEnabled.includes(entry.key);
   if (known && why === undefined) return undefined;
   if (!known && !data.builtinGroups.includes(group)) return undefined;
+  const version = versionWords(data.version, data.served);
   const message = why !== undefined
-    ? `kube-apiserver ${data.version} refuses to start: it never serves ${entry.key}`
-    : `kube-apiserver ${data.version} refuses to start: ${entry.key} is not a group-version it knows`;
+    ? `kube-apiserver ${version} refuses to start: it never serves ${entry.key}`
+    : `kube-apiserver ${version} refuses to start: ${entry.key} is not a group-version it knows`;
   const alternatives = [...(data.served?.byDefault ?? []), ...(data.served?.whenEnabled ?? [])].filter((gv) => splitApiVersion(gv)[0] === group);
   return finding('api-not-served', {
     message,

@@ -2,6 +2,7 @@
 // and whether a gate is off for the schema's gate environment (the same test as the `feature-gate` finding:
 // Alpha, or Beta and off by default, and not known to be on for every component that needs it).
 import { describeState, isOffByDefault } from '../gates/catalog-lookup';
+import { versionWords } from '../base/kube-version';
 import { componentsFor, overallState, statesFor } from '../gates/gate-findings';
 import type { GateCatalog } from '../knowledge/data-contract';
 import type { GateEnvironment } from '../model';
@@ -74,7 +75,7 @@ export function gateLine(ctx: GateContext, gate: string, what = 'Feature gate'):
   const kep = entry?.kep ? ` (KEP-${entry.kep.number}, ${entry.kep.url})` : '';
   const words = state ? describeState(state) : 'not in the gate catalog';
   const on = state && isOffByDefault(state) ? (gateIsOff(ctx, gate) ? ' Off for this schema.' : ' On for this schema.') : '';
-  return `${what} ${gate}${kep}: ${words} in ${ctx.version}.${on}`;
+  return `${what} ${gate}${kep}: ${words} in ${versionWords(ctx.version, state)}.${on}`;
 }
 
 /** `x-kubernetes-feature-gate`: one object, or an array when several gates apply. */

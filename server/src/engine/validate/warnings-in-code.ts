@@ -155,9 +155,22 @@ function warnOverlap(ctx: WalkContext, volume: string, p: VirtualPath, other: st
   );
 }
 
+function warnRecheck(ctx: WalkContext, volume: string, source: Hit, path: string): void {
+  warn(
+    ctx,
+    rangeOfNode(ctx, deref(ctx, source.value)),
+    source.path,
+    'overlappingPaths',
+    `Accepted with a warning: the previous source's path ${JSON.stringify(path)} is checked again and overlaps itself (${volume})`,
+    'Give this source items, or put it before the sources with items.',
+    OVERLAPPING_PATHS_SOURCE,
+    { value: path, other: path },
+  );
+}
+
 /** Paths of one volume that collide (warningsForOverlappingVirtualPaths): within a configMap, secret or
- *  downwardAPI volume's items; within one source of a projected volume and between its sources. Left out: upstream
- *  re-checks the previous source's paths when a configMap, secret or downwardAPI source has no items. */
+ *  downwardAPI volume's items; within one source of a projected volume and between its sources; and, as upstream
+ *  keeps the last paths it read, the previous source's paths again after a source that sets none. */
 export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
   for (const volume of reach(ctx, spec, 'volumes[]')) {
     const name = reach(ctx, volume, 'name')[0];
@@ -173,6 +186,7 @@ export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
       }
     }
     const earlier: string[] = [];
+    let previous: string[] = [];
     for (const source of reach(ctx, volume, 'projected.sources[]')) {
       const entry = deref(ctx, source.value);
       if (entry && isMap(entry) && entry.items.length === 0) {
@@ -188,7 +202,12 @@ export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
         continue;
       }
       const place = PROJECTED_VIRTUAL_PATH_SOURCES.find((row) => reach(ctx, source, row.field).length > 0 && (row.paths === 'path' || reach(ctx, source, `${row.field}.items`).length > 0));
-      if (!place) continue;
+      if (!place) {
+        // Upstream keeps the previous source's paths when a source sets none (a configMap, secret or downwardAPI
+        // without items): it checks them again against every path so far, so each meets itself.
+        for (const path of new Set(previous.filter((p) => p !== ''))) warnRecheck(ctx, volumeName, source, path);
+        continue;
+      }
       const mine: string[] = [];
       for (const p of pathsOf(ctx, reach(ctx, source, place.field)[0]!, place.paths)) {
         const other = mine.find((s) => overlaps(s, p.path)) ?? earlier.find((s) => overlaps(s, p.path));
@@ -196,6 +215,7 @@ export function checkOverlappingPaths(ctx: WalkContext, spec: Hit): void {
         mine.push(p.path);
       }
       append(earlier, mine);
+      previous = mine;
     }
   }
 }

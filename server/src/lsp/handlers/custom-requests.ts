@@ -25,7 +25,7 @@ import { openDocument } from './features';
 import type { Session } from '../session';
 
 export function registerCustomRequests(connection: Connection, session: Session): void {
-  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.stats(), configParses: session.project.counters.configParses, walks: session.snapshots.walks(), threadChecks: { ...session.checks.background.counters } }));
+  connection.onRequest(WorkspaceStatsRequest, (): WorkspaceStatsResult => ({ ...session.ws.disk.stats(), configParses: session.project.counters.configParses, walks: session.snapshots.walks(), threadChecks: { ...session.checks.background.counters } }));
 
   // The hover's text for a position, also for a document that is not open (read from disk).
   connection.onRequest(ExplainRequest, async (params: ExplainParams): Promise<ExplainResult> => {

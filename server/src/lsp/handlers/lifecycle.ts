@@ -57,9 +57,24 @@ function clientSetup(params: InitializeParams, current: Pick<ClientSetup, 'maxCh
   };
 }
 
+/** Takes what the client said at initialize: its options, the workspace's disk access, settings and folders. */
+function takeSetup(session: Session, setup: ClientSetup): void {
+  const { virtualWorkspace, pullConfiguration, folders, ...options } = setup;
+  session.setClient(options);
+  if (virtualWorkspace) session.ws.setDiskAccess(false);
+  session.settings.setPullSupported(pullConfiguration);
+  session.sync.setFolders(folders);
+}
+
+/** The client asked the server to shut down: the check thread stops, the derived-facts cache keeps its bound. */
+export function shutDown(session: Session): void {
+  session.checks.background.close();
+  session.cache.prune();
+}
+
 export function registerLifecycle(connection: Connection, session: Session): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    session.initialize(clientSetup(params, session.client));
+    takeSetup(session, clientSetup(params, session.client));
     return {
       capabilities: capabilities(),
       serverInfo: { name: 'kubegate-language-server', version: '0.1.0' },
@@ -72,9 +87,9 @@ export function registerLifecycle(connection: Connection, session: Session): voi
     if (session.client.dynamicWatch) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
-        .then(() => ws.setWatching(true), () => ws.setWatching(false));
+        .then(() => ws.disk.setWatching(true), () => ws.disk.setWatching(false));
     }
-    if (ws.getFolders().length && connection.workspace) {
+    if (ws.folders.list().length && connection.workspace) {
       try {
         connection.workspace.onDidChangeWorkspaceFolders((e) => {
           session.sync.foldersChanged(

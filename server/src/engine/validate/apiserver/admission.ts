@@ -1,12 +1,15 @@
 // admissionregistration.k8s.io/v1: ValidatingWebhookConfiguration and MutatingWebhookConfiguration (webhook
 // names, side effects on create, timeouts, client config, admission review versions, rules, match conditions,
-// selectors) and ValidatingAdmissionPolicy / ValidatingAdmissionPolicyBinding (what a manifest decides without
-// compiling CEL: required parts, names, rules, audit annotation keys, validation actions, paramRef). Values
-// outside an enum (failurePolicy, matchPolicy, reinvocationPolicy, operations, scope) are the schema's.
+// selectors) and ValidatingAdmissionPolicy / ValidatingAdmissionPolicyBinding (required parts, names, rules, audit
+// annotation keys, validation actions, paramRef, and the CEL expressions compiled as the server compiles them:
+// cel-compile.ts). Values outside an enum (failurePolicy, matchPolicy, reinvocationPolicy, operations, scope) are
+// the schema's.
 import { at, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { checkLabelSelector } from './selector-rules';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
+import { compileAdmission, POLICY_CEL_SOURCES, WEBHOOK_CEL_SOURCES, compileVariables, type AdmissionSite } from './cel-compile';
+import { CEL_RESERVED } from '../cel-syntax';
 
 const ADM = at('pkg/apis/admissionregistration/validation/validation.go', '03d48b76831a3a02d503c3075d818a76afd83cd8');
 const WEBHOOK_UTIL = { repo: 'kubernetes/kubernetes', path: 'staging/src/k8s.io/apiserver/pkg/util/webhook/validation.go', commit: '2821f1617e3ce4f4ee17f6d0c770e2abbb5147a5' };
@@ -19,7 +22,6 @@ const REVIEW_VERSIONS = ['v1', 'v1beta1'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const CEL_IDENT = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 const MAX_MATCH_CONDITIONS = 64;
 const MAX_AUDIT_ANNOTATIONS = 20;
 const MAX_VALUE_EXPRESSION = 5 * 1024;
@@ -87,8 +89,9 @@ function checkRuleWithOperations(say: Say, rule: Obj, path: string): void {
   checkRule(say, rule, path, true);
 }
 
-/** validateMatchConditions (the expressions are not compiled here). */
-function checkMatchConditions(say: Say, value: Value | undefined, path: string): void {
+/** validateMatchConditions: each expression compiled by the stateless compiler (no `variables`), with `params`
+ *  only in a policy that has a paramKind. */
+function checkMatchConditions(say: Say, value: Value | undefined, path: string, params: boolean): void {
   const conditions = objs(value);
   if (conditions.length > MAX_MATCH_CONDITIONS) say.reject(path, `${conditions.length} match conditions; at most ${MAX_MATCH_CONDITIONS}`, 'Combine conditions.');
   const names = new Set<string>();
@@ -96,6 +99,7 @@ function checkMatchConditions(say: Say, value: Value | undefined, path: string):
     const p = itemOf(path, i);
     const expression = str(c['expression']);
     if (expression !== undefined && expression.trim() === '') say.missing(`${p}.expression`, 'a match condition needs an expression', 'Write a CEL expression giving a boolean.');
+    else if (expression !== undefined) compileAdmission(say, `${p}.expression`, expression.trim(), { params, authorizer: true }, 'bool');
     const name = str(c['name']);
     if (name === undefined) continue;
     if (name === '') say.missing(`${p}.name`, 'a match condition needs a name', 'Name the condition, e.g. exclude-leases.');
@@ -166,7 +170,7 @@ function checkWebhook(say: Say, hook: Obj, path: string): void {
       if (bad) say.reject(`${path}.clientConfig.url`, `url "${url}" ${bad}`, 'Write https://host[/path].', { value: url });
     } else if (service) checkService(say, service, `${path}.clientConfig.service`);
   }
-  checkMatchConditions(say, hook['matchConditions'], `${path}.matchConditions`);
+  checkMatchConditions(say, hook['matchConditions'], `${path}.matchConditions`, false);
 }
 
 function checkReviewVersions(say: Say, value: Value | undefined, path: string): void {
@@ -214,8 +218,9 @@ export const ADMISSION_RULES: readonly KindRule[] = [
     rule: 'webhook',
     kinds: WEBHOOKS,
     source: [
-      ADM('validateValidatingWebhook / validateMutatingWebhook / validateRuleWithOperations / validateRule / validateResources / validateMatchConditions'),
+      ADM('validateValidatingWebhook / validateMutatingWebhook / validateRuleWithOperations / validateRule / validateResources / validateMatchConditions / validateMatchConditionsExpression'),
       { ...WEBHOOK_UTIL, fn: 'ValidateWebhookURL / ValidateWebhookService' },
+      ...WEBHOOK_CEL_SOURCES,
     ],
     check(o, say) {
       for (const [hook, i] of objs(o['webhooks'])) checkWebhook(say, hook, itemOf('webhooks', i));
@@ -240,7 +245,7 @@ export const ADMISSION_RULES: readonly KindRule[] = [
   {
     rule: 'admissionPolicy',
     kinds: POLICY,
-    source: ADM('validateValidatingAdmissionPolicySpec / validateParamKind / validateMatchResources / validateVariable / validateValidation / validateAuditAnnotation'),
+    source: [ADM('validateValidatingAdmissionPolicySpec / validateParamKind / validateMatchResources / validateMatchConditions / validateVariable / validateValidation / validateMessageExpression / validateAuditAnnotation / createCompiler'), ...POLICY_CEL_SOURCES],
     check(o, say) {
       const spec = obj(o['spec']) ?? {};
       const pk = obj(spec['paramKind']);
@@ -258,8 +263,13 @@ export const ADMISSION_RULES: readonly KindRule[] = [
         if (objs(mc['resourceRules']).length === 0) say.missing('spec.matchConstraints.resourceRules', 'matchConstraints needs at least one resource rule', 'Add resourceRules with the resources the policy checks.');
         checkMatchResources(say, mc, 'spec.matchConstraints');
       }
-      checkMatchConditions(say, spec['matchConditions'], 'spec.matchConditions');
-      for (const [v, i] of objs(spec['variables'])) {
+      const params = isSet(spec['paramKind']);
+      checkMatchConditions(say, spec['matchConditions'], 'spec.matchConditions', params);
+      const vars = objs(spec['variables']);
+      // With variables the composited compiler declares them (each sees those before it); without, none.
+      const declared = vars.length > 0 ? compileVariables(say, vars.map(([v, i]) => ({ name: str(v['name']), expression: str(v['expression']), path: `${itemOf('spec.variables', i)}.expression` })), { params, authorizer: true }) : undefined;
+      const site: AdmissionSite = { params, authorizer: true, ...(declared ? { variables: declared } : {}) };
+      for (const [v, i] of vars) {
         const p = itemOf('spec.variables', i);
         const name = str(v['name']);
         if (name !== undefined && name.trim() === '') say.missing(`${p}.name`, 'a variable needs a name', 'Name the variable.');
@@ -277,8 +287,10 @@ export const ADMISSION_RULES: readonly KindRule[] = [
         const p = itemOf('spec.validations', i);
         const expr = str(v['expression']);
         if (expr !== undefined && expr.trim() === '') say.missing(`${p}.expression`, 'a validation needs an expression', 'Write the CEL expression.');
+        else if (expr !== undefined) compileAdmission(say, `${p}.expression`, expr, site, 'bool');
         const me = str(v['messageExpression']);
         if (me !== undefined && me !== '' && me.trim() === '') say.reject(`${p}.messageExpression`, 'messageExpression is blank', 'Write the expression, or remove it.');
+        else if (me !== undefined && me !== '') compileAdmission(say, `${p}.messageExpression`, me, { ...site, authorizer: false }, 'string');
         const msg = str(v['message']);
         if (msg !== undefined && msg !== '' && msg.trim() === '') say.reject(`${p}.message`, 'message is blank', 'Write the message, or remove it.');
         else if (msg !== undefined && /[\n\r]/.test(msg.trim())) say.reject(`${p}.message`, 'message may not contain line breaks', 'Write the message on one line.');
@@ -298,6 +310,7 @@ export const ADMISSION_RULES: readonly KindRule[] = [
         const ve = str(a['valueExpression']);
         if (ve !== undefined && ve.trim() === '') say.missing(`${p}.valueExpression`, 'an audit annotation needs a valueExpression', 'Write the CEL expression giving the value.');
         else if (ve !== undefined && new TextEncoder().encode(ve.trim()).length > MAX_VALUE_EXPRESSION) say.reject(`${p}.valueExpression`, `valueExpression is over ${MAX_VALUE_EXPRESSION} bytes`, 'Shorten the expression.');
+        else if (ve !== undefined) compileAdmission(say, `${p}.valueExpression`, ve.trim(), site, 'string-or-null');
       }
     },
   },

@@ -5,6 +5,7 @@ import { at, type KindRule, type Say } from './rule-types';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
 import { briefFormatProblem } from '../declarative-formats';
 import { compareQuantities, quantityValue, type QuantityValue } from '../quantity';
+import { checkDataSourceRef, CLAIM_DATA_SOURCE_REF_SOURCES } from './claim-data-source-ref';
 import { objectMetaFacts } from '../../knowledge/object-meta';
 import { ipProblem, specialIp } from './ip';
 import { IP_VALIDATION, KEP_4858, legacyIp, STRICT_ON } from './ip-legacy';
@@ -185,7 +186,7 @@ export const CORE_OBJECT_RULES: readonly KindRule[] = [
   {
     rule: 'pvcSpec',
     kinds: ['/PersistentVolumeClaim'],
-    source: CORE('ValidatePersistentVolumeClaimSpec (accessModes required, ReadWriteOncePod alone; a positive storage request; storageClassName; dataSource kind and name)'),
+    source: [CORE('ValidatePersistentVolumeClaimSpec (accessModes required, ReadWriteOncePod alone; a positive storage request; storageClassName; dataSource kind and name)'), ...CLAIM_DATA_SOURCE_REF_SOURCES],
     check(o, say) {
       checkClaimSpec(say, spec(o), 'spec');
     },
@@ -384,7 +385,7 @@ export function checkClaimSpec(say: Say, s: Obj, base: string): void {
   const cls = str(s['storageClassName']);
   const clsBad = cls ? briefFormatProblem('k8s-long-name', cls) : undefined;
   if (clsBad) say.reject(fieldOf(base, 'storageClassName'), `storageClassName "${cls}" ${clsBad}`, 'Use the name of a StorageClass (lower case), or "" for no class.', { value: cls });
-  // dataSourceRef is not judged: the engine's gate data has it dropped with CrossNamespaceVolumeDataSource off.
+  checkDataSourceRef(say, s, base);
   const source = obj(s['dataSource']);
   if (source) {
     const dsPath = fieldOf(base, 'dataSource');

@@ -26,11 +26,15 @@ import { POD_NAME_RULES } from './pod-names';
 import { VOLUME_SOURCE_RULES } from './volume-sources';
 import { VOLUME_MOUNT_RULES } from './volume-mounts';
 import { VOLUME_SOURCE_DETAIL_RULES } from './volume-source-details';
+import { VOLUME_SOURCE_REQUIRED_RULES } from './volume-source-required';
+import { VOLUME_TRUST_BUNDLE_RULES } from './volume-trust-bundles';
+import { VOLUME_POD_ONLY_RULES } from './volume-pod-only';
 import { POD_ENV_RULES } from './pod-env';
 import { POD_OS_RULES } from './pod-os';
 import { POD_CREATE_RULES } from './pod-create';
 import { POD_HANDLER_RULES } from './pod-handlers';
 import { POD_RESOURCE_RULES } from './pod-resources';
+import { POD_LEVEL_RESOURCE_RULES } from './pod-level-resources';
 
 /** Rules over a whole object of a kind (by `group/Kind`). */
 export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
@@ -63,9 +67,13 @@ export const POD_SPEC_RULE_FAMILIES: readonly (readonly PodSpecRule[])[] = [
   VOLUME_SOURCE_RULES,
   VOLUME_MOUNT_RULES,
   VOLUME_SOURCE_DETAIL_RULES,
+  VOLUME_SOURCE_REQUIRED_RULES,
+  VOLUME_TRUST_BUNDLE_RULES,
+  VOLUME_POD_ONLY_RULES,
   POD_ENV_RULES,
   POD_OS_RULES,
   POD_CREATE_RULES,
   POD_HANDLER_RULES,
   POD_RESOURCE_RULES,
+  POD_LEVEL_RESOURCE_RULES,
 ];

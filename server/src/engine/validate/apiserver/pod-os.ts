@@ -1,11 +1,13 @@
 // The pod's operating system (spec.os) and the security options that belong to one OS: the name must be linux or
 // windows; a linux pod may not carry Windows options; a windows pod may not carry the Linux-only settings of its
 // own or its containers' security contexts (validateOS, validateLinux, validateWindows); and a Windows user name
-// must have the shape Windows accepts (validateWindowsSecurityContextOptions); hostProcess is all or nothing and
+// must have the shape Windows accepts, a gMSA credential spec name is a DNS subdomain and its spec neither empty
+// nor over 64 KiB (validateWindowsSecurityContextOptions); hostProcess is all or nothing and
 // needs hostNetwork (validateWindowsHostProcessPod). Over the defaulted spec.
 import { at, type PodSpecRule, type PodSpecTarget, type Say } from './rule-types';
 import { fieldOf, isSet, obj, str, type Obj } from './object-view';
 import { containers } from './pod-containers';
+import { briefFormatProblem } from '../declarative-formats';
 
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
@@ -91,6 +93,23 @@ export const POD_OS_RULES: readonly PodSpecRule[] = [
         const name = str(obj(sc['windowsOptions'])?.['runAsUserName']);
         const bad = name === undefined ? undefined : userNameProblem(name);
         if (bad) say.reject(fieldOf(fieldOf(path, 'windowsOptions'), 'runAsUserName'), `runAsUserName ${JSON.stringify(name)} ${bad}`, 'Write the user as USER or DOMAIN\\USER, e.g. NT AUTHORITY\\NETWORK SERVICE.', { value: name });
+      }
+    },
+  },
+  {
+    rule: 'windowsGmsa',
+    source: CORE('validateWindowsSecurityContextOptions (gmsaCredentialSpecName a DNS subdomain; gmsaCredentialSpec not empty, at most 64 KiB)'),
+    check(t, say) {
+      for (const { sc, path } of contexts(t)) {
+        const options = obj(sc['windowsOptions']);
+        const at = fieldOf(path, 'windowsOptions');
+        const name = str(options?.['gmsaCredentialSpecName']);
+        const badName = name === undefined ? undefined : briefFormatProblem('k8s-long-name', name);
+        if (badName) say.reject(fieldOf(at, 'gmsaCredentialSpecName'), `gmsaCredentialSpecName ${JSON.stringify(name)} ${badName}`, 'Name the GMSACredentialSpec resource, e.g. webapp-gmsa.', { value: name });
+        const spec = str(options?.['gmsaCredentialSpec']);
+        if (spec === '') say.reject(fieldOf(at, 'gmsaCredentialSpec'), 'gmsaCredentialSpec may not be empty', 'Set the credential spec JSON, or remove gmsaCredentialSpec.');
+        // The limit is in bytes of the string (Go's len).
+        else if (spec !== undefined && new TextEncoder().encode(spec).length > 64 * 1024) say.reject(fieldOf(at, 'gmsaCredentialSpec'), 'gmsaCredentialSpec is larger than 64 KiB', 'Shorten the credential spec.');
       }
     },
   },

@@ -2,11 +2,12 @@
 // validateDeviceClaim that the declarative markers of the data do not cover (request and subrequest names, exactly
 // one of exactly / firstAvailable, the device class name of an exact request, allocationMode against count after
 // SetDefaults_ExactDeviceRequest / SetDefaults_DeviceSubRequest, the request names that constraints and config
-// refer to, a constraint's attribute, a config's opaque part). CEL selectors are not compiled here; DeviceClass
-// and ResourceSlice are in resource-slices.ts.
+// refer to, a constraint's attribute, a config's opaque part) and the CEL selectors of each request and subrequest
+// (compiled: cel-compile.ts). DeviceClass and ResourceSlice are in resource-slices.ts.
 import { at, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, list, num, obj, objs, str, type Obj, type Value } from './object-view';
+import { compileDeviceSelectors, DRA_CEL_SOURCE } from './cel-compile';
 
 const DRA = at('pkg/apis/resource/validation/validation.go', '009801d930e2e3c8b3671a3ec28e31a2f64865ac');
 const DRA_DEFAULTS = at('pkg/apis/resource/v1/defaults.go', '16913111deb1a4c4ff76f4ba7ffd9ebef397a303');
@@ -94,6 +95,21 @@ export const RESOURCE_CLAIM_RULES: readonly KindRule[] = [
           checkName(say, sub['name'], `${sp}.name`, 'subrequest');
           checkAllocation(say, sub, sp);
         }
+      }
+    },
+  },
+  {
+    rule: 'draSelectors',
+    kinds: ['resource.k8s.io/ResourceClaim', 'resource.k8s.io/ResourceClaimTemplate'],
+    source: [DRA('validateSelectorSlice / validateSelector / validateCELSelector'), DRA_CEL_SOURCE],
+    check(o, say) {
+      const found = devicesOf(o);
+      if (!found) return;
+      const [devices, base] = found;
+      for (const [r, i] of objs(devices['requests'])) {
+        const p = itemOf(`${base}.requests`, i);
+        compileDeviceSelectors(say, obj(r['exactly'])?.['selectors'], `${p}.exactly.selectors`);
+        for (const [sub, j] of objs(r['firstAvailable'])) compileDeviceSelectors(say, sub['selectors'], `${itemOf(`${p}.firstAvailable`, j)}.selectors`);
       }
     },
   },

@@ -1,14 +1,15 @@
 // resource.k8s.io/v1 ResourceSlice and DeviceClass: the hand-written rules of validateResourceSliceSpec,
 // validateResourcePool and validateDeviceClassSpec that the declarative markers of the data do not cover (where
 // the slice's devices are reachable, its pool's counts, device names (DNS-1123 labels, unique), attribute and
-// capacity keys, a class config's opaque part).
-// Not judged: CEL selectors (not compiled here); sharedCounters, perDeviceNodeSelection and the per-device node
+// capacity keys, a class config's opaque part, a class's CEL selectors compiled as the server compiles them).
+// Not judged: sharedCounters, perDeviceNodeSelection and the per-device node
 // fields, which the DRAPartitionableDevices gate drops when off (a slice naming perDeviceNodeSelection is only
 // judged on the other three fields, and one holding sharedCounters is not told it lacks a node selection: the
 // KEP 4815 examples leave it out there, and the corpus expects them valid); attribute values, capacity request policies, taints.
 import { at, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { isSet, itemOf, num, obj, objs, str, type Obj } from './object-view';
+import { compileDeviceSelectors, DRA_CEL_SOURCE } from './cel-compile';
 
 const DRA = at('pkg/apis/resource/validation/validation.go', '009801d930e2e3c8b3671a3ec28e31a2f64865ac');
 
@@ -91,6 +92,14 @@ export const RESOURCE_SLICE_RULES: readonly KindRule[] = [
         if (seen.has(name)) say.reject(p, `device name "${name}" is used twice in this slice`, 'Give each device of the slice its own name.', { value: name });
         seen.add(name);
       }
+    },
+  },
+  {
+    rule: 'draClassSelectors',
+    kinds: ['resource.k8s.io/DeviceClass'],
+    source: [DRA('validateDeviceClassSpec / validateSelector / validateCELSelector'), DRA_CEL_SOURCE],
+    check(o, say) {
+      compileDeviceSelectors(say, obj(o['spec'])?.['selectors'], 'spec.selectors');
     },
   },
   {

@@ -19,6 +19,9 @@ export interface Say {
   /** A label key (and value) the API server can read in a selector (else LabelSelectorAsSelector fails, which
    *  the ObjectMeta checks report). */
   labelOk(key: string, value?: string): boolean;
+  /** The gate's default state in the target version (schemas/gates.json): for fields the API server drops, or
+   *  rules it runs, only with the gate on. */
+  gateOn(gate: string): boolean;
 }
 
 /** Who owns a pod spec: its restart policy and some fields depend on it. */

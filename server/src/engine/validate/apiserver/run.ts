@@ -6,6 +6,7 @@ import type { YAMLMap } from 'yaml';
 import type { KindEntry } from '../../knowledge/data-contract';
 import type { ObjectMetaLimits } from '../../knowledge/object-meta';
 import { labelValueProblems, qualifiedNameProblems } from '../name-rules';
+import { onByDefault } from '../../knowledge/gates';
 import type { Range } from '../../base/types';
 import { report } from '../mapping-field-rules';
 import type { WalkContext } from '../context';
@@ -43,6 +44,7 @@ function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<strin
     warn: (path, message, fix, data) => emit('api-warning', path, message, fix, data),
     defaulted: (path) => defaulted.has(path),
     labelOk: (key, value) => qualifiedNameProblems(key, limits).length === 0 && (value === undefined || labelValueProblems(value, limits).length === 0),
+    gateOn: (gate) => onByDefault(gate, ctx.data.version),
   };
 }
 

@@ -1,12 +1,17 @@
-// storage.k8s.io/v1 VolumeAttachment and CSIDriver: what ValidateVolumeAttachment and ValidateCSIDriver refuse in
-// a written object. The index holds no commit of validation.go with these functions, so the rules follow the test
-// tables of validation_test.go at a commit it holds (the verdicts); the field paths are those of the functions'
-// text. Required fields and names are the schema's and the ObjectMeta checks'; the CSIDriver enums
-// (fsGroupPolicy, volumeLifecycleModes) and token expiry bounds are not judged (their values are not in that text).
+// storage.k8s.io/v1 VolumeAttachment and CSIDriver: what ValidateVolumeAttachment(V1) and ValidateCSIDriver refuse
+// in a written object. The index holds no kubernetes/kubernetes commit of validation.go with these functions; the
+// first two rules follow the test tables of validation_test.go, the others a current copy of validation.go in a
+// fork (darshansreenivas/kubernetes), with the CSIDriver value sets of the API types. Required fields, the attacher
+// name and object names are the schema's, the declarative rules' and the ObjectMeta checks'.
 import { at, type KindRule } from './rule-types';
-import { itemOf, obj, objs, str } from './object-view';
+import { fieldOf, itemOf, list, num, obj, objs, str } from './object-view';
+import { briefFormatProblem } from '../declarative-formats';
 
 const STORAGE_TEST = at('pkg/apis/storage/validation/validation_test.go', '1c9cf914f2f951313b8e9f7c321f5bd50b5e3d9f');
+const STORAGE_FORK = { repo: 'darshansreenivas/kubernetes', path: 'pkg/apis/storage/validation/validation.go', commit: '956bae7ad2b5714dffa3e14d03d1852db7189e9d' };
+const STORAGE_TYPES = at('staging/src/k8s.io/api/storage/v1/types.go', '02045f4b14068e81a7a95834bae4de3880b63eac');
+const FS_GROUP_POLICIES = ['ReadWriteOnceWithFSType', 'File', 'None'];
+const LIFECYCLE_MODES = ['Persistent', 'Ephemeral'];
 
 export const STORAGE_OBJECT_RULES: readonly KindRule[] = [
   {
@@ -34,6 +39,52 @@ export const STORAGE_OBJECT_RULES: readonly KindRule[] = [
         const audience = str(request['audience']) ?? '';
         if (seen.has(audience)) say.reject(`${itemOf('spec.tokenRequests', i)}.audience`, `audience "${audience}" has two token requests`, 'Request each audience once.', { value: audience });
         seen.add(audience);
+      }
+    },
+  },
+  {
+    rule: 'volumeAttachmentNames',
+    kinds: ['storage.k8s.io/VolumeAttachment'],
+    source: [{ ...STORAGE_FORK, fn: 'ValidateVolumeAttachmentV1 (persistentVolumeName a PersistentVolume name) / validateNodeName' }],
+    check(o, say) {
+      const spec = obj(o['spec']);
+      const pv = str(obj(spec?.['source'])?.['persistentVolumeName']) ?? '';
+      const pvBad = pv === '' ? undefined : briefFormatProblem('k8s-long-name', pv);
+      if (pvBad) say.reject('spec.source.persistentVolumeName', `persistentVolumeName "${pv}" ${pvBad}`, 'Name the PersistentVolume (lower case).', { value: pv });
+      const node = str(spec?.['nodeName']) ?? '';
+      const nodeBad = node === '' ? undefined : briefFormatProblem('k8s-long-name', node);
+      if (nodeBad) say.reject('spec.nodeName', `nodeName "${node}" ${nodeBad}`, 'Name the node (lower case).', { value: node });
+    },
+  },
+  {
+    rule: 'csiDriverSpec',
+    kinds: ['storage.k8s.io/CSIDriver'],
+    source: [
+      { ...STORAGE_FORK, fn: 'validateFSGroupPolicy / validateVolumeLifecycleModes / validateTokenRequests (expiry 10 minutes to 2^32 seconds)' },
+      { ...STORAGE_FORK, fn: 'validateNodeAllocatableUpdatePeriodSeconds (at least 10) / validateServiceAccountTokenInSecrets (needs tokenRequests)' },
+      STORAGE_TYPES('FSGroupPolicy / VolumeLifecycleMode values'),
+    ],
+    check(o, say) {
+      const spec = obj(o['spec']) ?? {};
+      const policy = str(spec['fsGroupPolicy']);
+      if (policy !== undefined && !FS_GROUP_POLICIES.includes(policy)) say.reject('spec.fsGroupPolicy', `fsGroupPolicy "${policy}" is not one of ${FS_GROUP_POLICIES.join(', ')}`, 'Use File, None or ReadWriteOnceWithFSType.', { value: policy });
+      for (const mode of list(spec['volumeLifecycleModes'])) {
+        if (typeof mode === 'string' && !LIFECYCLE_MODES.includes(mode)) say.reject('spec.volumeLifecycleModes', `volume lifecycle mode "${mode}" is not Persistent or Ephemeral`, 'Use Persistent or Ephemeral.', { value: mode });
+      }
+      const seen = new Set<string>();
+      for (const [request, i] of objs(spec['tokenRequests'])) {
+        const audience = str(request['audience']) ?? '';
+        // A repeated audience is the rule above; upstream checks its expiry no further.
+        if (seen.has(audience)) continue;
+        seen.add(audience);
+        const seconds = num(request['expirationSeconds']);
+        if (seconds !== undefined && (seconds < 600 || seconds > 2 ** 32)) say.reject(fieldOf(itemOf('spec.tokenRequests', i), 'expirationSeconds'), `token expirationSeconds ${seconds} must be from 600 (10 minutes) to 2^32`, 'Use 600 or more, e.g. 3600.', { value: seconds });
+      }
+      const period = num(spec['nodeAllocatableUpdatePeriodSeconds']);
+      if (period !== undefined && period < 10 && say.gateOn('MutableCSINodeAllocatableCount')) say.reject('spec.nodeAllocatableUpdatePeriodSeconds', `nodeAllocatableUpdatePeriodSeconds ${period} is below 10`, 'Use 10 seconds or more.', { value: period });
+      const inSecrets = spec['serviceAccountTokenInSecrets'];
+      if (typeof inSecrets === 'boolean' && list(spec['tokenRequests']).length === 0 && say.gateOn('CSIServiceAccountTokenSecrets')) {
+        say.reject('spec.serviceAccountTokenInSecrets', 'serviceAccountTokenInSecrets is set but no tokenRequests are', 'Add tokenRequests, or remove serviceAccountTokenInSecrets.');
       }
     },
   },

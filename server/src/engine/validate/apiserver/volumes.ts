@@ -7,7 +7,7 @@ import { fieldOf, itemOf, num, obj, objs, str, type Obj } from './object-view';
 const CORE = at('pkg/apis/core/validation/validation.go', '000f26050b9be6fb3d79fae95e06b47fc96128cd');
 
 /** The sources in the order validateVolumeSource counts them: the second one met is the one refused. */
-const SOURCE_ORDER = [
+export const SOURCE_ORDER = [
   'emptyDir', 'hostPath', 'gitRepo', 'gcePersistentDisk', 'awsElasticBlockStore', 'secret', 'nfs', 'iscsi', 'glusterfs',
   'flocker', 'persistentVolumeClaim', 'rbd', 'cinder', 'cephfs', 'quobyte', 'downwardAPI', 'fc', 'flexVolume', 'configMap',
   'azureFile', 'vsphereVolume', 'photonPersistentDisk', 'portworxVolume', 'azureDisk', 'storageos', 'projected', 'scaleIO',
