@@ -9,6 +9,7 @@
 import { whileGates, type KindRule, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { fieldOf, isSet, itemOf, list, obj, objs, str, type Obj } from './object-view';
+import { checkNodeSelector } from './pod-affinity';
 import { byteLength, checkCounters, DRA, MAX_VALUE_BYTES, qualifiedNameProblem, versionProblem } from './resource-names';
 
 const DEVICE = 'resource.v1.Device';
@@ -108,7 +109,11 @@ function checkDeviceNodes(say: Say, d: Obj, p: string, perDevice: boolean): void
     const bad = briefFormatProblem('k8s-long-name', nodeName);
     if (bad) say.reject(`${p}.nodeName`, `node name "${nodeName}" ${bad}`, 'Use the name of a node.', { value: nodeName });
   }
-  if (isSet(d['nodeSelector'])) set.push('nodeSelector');
+  if (isSet(d['nodeSelector'])) {
+    set.push('nodeSelector');
+    const selector = obj(d['nodeSelector']);
+    if (selector) checkNodeSelector(say, selector, `${p}.nodeSelector`, true);
+  }
   if (d['allNodes'] === false) say.reject(`${p}.allNodes`, 'allNodes may be unset or true, not false', 'Remove allNodes, or set it to true.', { value: false });
   else if (d['allNodes'] === true) set.push('allNodes');
   // perDeviceNodeSelection and the device's fields have the same gate: dropped together, nothing is required.
@@ -224,7 +229,7 @@ export const RESOURCE_DEVICE_RULES: readonly KindRule[] = [
   {
     rule: 'draDeviceNodes',
     kinds: ['resource.k8s.io/ResourceSlice'],
-    source: DRA('validateDevice (nodeName, nodeSelector, allNodes against perDeviceNodeSelection)'),
+    source: DRA('validateDevice (nodeName, nodeSelector, allNodes against perDeviceNodeSelection; validateNodeName; corevalidation.ValidateNodeSelector)'),
     check(o, say) {
       const perDevice = obj(o['spec'])?.['perDeviceNodeSelection'] === true;
       for (const [d, i] of sliceDevices(o)) checkDeviceNodes(say, d, itemOf('spec.devices', i), perDevice);

@@ -14,6 +14,7 @@ import { briefFormatProblem } from '../declarative-formats';
 import { fieldOf, isSet, itemOf, list, num, obj, objs, str, type Obj } from './object-view';
 import { checkCounters, DRA, qualifiedNameProblem } from './resource-names';
 import { MAX_DEVICES, SLICE_SPEC } from './resource-devices';
+import { checkNodeSelector } from './pod-affinity';
 
 const DEVICE = 'resource.v1.Device';
 const ATTRIBUTE = 'resource.v1.DeviceAttribute';
@@ -40,6 +41,7 @@ function checkNodeSelection(say: Say, spec: Obj): void {
     set.push('nodeSelector');
     const terms = objs(selector?.['nodeSelectorTerms']).length;
     if (terms !== 1) say.reject('spec.nodeSelector.nodeSelectorTerms', `a slice's nodeSelector needs exactly one term (it has ${terms})`, 'Merge the terms into one, or split the slice.', { value: terms });
+    if (selector) checkNodeSelector(say, selector, 'spec.nodeSelector', false);
   }
   const allNodes = spec['allNodes'];
   if (allNodes === false) say.reject('spec.allNodes', 'allNodes may be unset or true, not false', 'Remove allNodes, or set it to true.', { value: false });
@@ -146,7 +148,7 @@ export const RESOURCE_SLICE_RULES: readonly KindRule[] = [
   {
     rule: 'draSliceNodes',
     kinds: ['resource.k8s.io/ResourceSlice'],
-    source: DRA('validateResourceSliceSpec (exactly one node selection field; validateNodeName)'),
+    source: DRA('validateResourceSliceSpec (exactly one node selection field; validateNodeName; corevalidation.ValidateNodeSelector)'),
     check(o, say) {
       const spec = obj(o['spec']);
       if (spec) checkNodeSelection(say, spec);
