@@ -71,6 +71,11 @@ function checkAttribute(say: Say, a: Obj, path: string): void {
   });
 }
 
+/** A long key cut in the middle for the message (validateMap does the same for its paths). */
+function shortened(key: string): string {
+  return key.length <= 40 ? key : `${key.slice(0, 18)}…${key.slice(-18)}`;
+}
+
 function checkKeysAndValues(say: Say, d: Obj, p: string): void {
   const attributes = obj(d['attributes']) ?? {};
   const capacity = obj(d['capacity']) ?? {};
@@ -84,7 +89,7 @@ function checkKeysAndValues(say: Say, d: Obj, p: string): void {
     for (const key of Object.keys(map)) {
       const bad = qualifiedNameProblem(key);
       // validateMap reports a key at the map.
-      if (bad) say.reject(`${p}.${field}`, `${field} key "${key}" ${bad}`, 'Use a name such as model or example.com/model.', { value: key });
+      if (bad) say.reject(`${p}.${field}`, `${field} key "${shortened(key)}" ${bad}`, 'Use a name such as model or example.com/model.', { value: key });
     }
   }
   for (const [key, a] of Object.entries(attributes)) {
@@ -134,10 +139,10 @@ function checkTaints(say: Say, d: Obj, p: string): void {
     const at = itemOf(path, j);
     const key = str(t['key']);
     const badKey = key === undefined ? undefined : briefFormatProblem('k8s-label-key', key);
-    if (badKey) say.reject(`${at}.key`, `taint key "${key}" ${badKey}`, 'Use a label key such as example.com/unhealthy.', { value: key });
+    if (badKey) say.reject(`${at}.key`, `taint key "${key}" is not a label key`, `The key ${badKey}; use e.g. example.com/unhealthy.`, { value: key });
     const value = str(t['value']) ?? '';
     const badValue = value === '' ? undefined : briefFormatProblem('k8s-label-value', value);
-    if (badValue) say.reject(`${at}.value`, `taint value "${value}" ${badValue}`, 'Use a label value: letters, digits, "-", "_", "." (at most 63).', { value });
+    if (badValue) say.reject(`${at}.value`, `taint value "${value}" is not a label value`, `The value ${badValue}.`, { value });
   }
 }
 
@@ -155,7 +160,7 @@ function checkBindingConditions(say: Say, d: Obj, p: string): void {
     items.forEach((c, i) => {
       if (typeof c !== 'string') return;
       const bad = briefFormatProblem('k8s-label-key', c);
-      if (bad) say.reject(itemOf(path, i), `condition "${c}" ${bad}`, 'Use a name such as example.com/attached.', { value: c });
+      if (bad) say.reject(itemOf(path, i), `condition "${c}" is not a label key`, `The name ${bad}; use e.g. example.com/attached.`, { value: c });
       if (seen.has(c)) say.reject(itemOf(path, i), `condition "${c}" is listed twice`, 'Keep one entry per condition.', { value: c });
       seen.add(c);
       if (field === 'bindingFailureConditions' && conditions.includes(c)) {

@@ -49,12 +49,13 @@ function checkNodeSelection(say: Say, spec: Obj): void {
   const perDevice = spec['perDeviceNodeSelection'];
   if (perDevice === false) say.reject('spec.perDeviceNodeSelection', 'perDeviceNodeSelection may be unset or true, not false', 'Remove perDeviceNodeSelection, or set it to true.', { value: false });
   const perDeviceGates = say.gatesOf(SLICE_SPEC, 'perDeviceNodeSelection');
-  const one = 'a slice takes one of nodeName, nodeSelector, allNodes, perDeviceNodeSelection';
+  const one = 'a slice sets exactly one node selection field';
+  const keep = 'Keep exactly one of nodeName, nodeSelector, allNodes, perDeviceNodeSelection.';
   if (set.length > 1) {
-    say.reject('spec', `${one}; it sets ${set.join(', ')}`, 'Keep exactly one of them.', { value: set });
+    say.reject('spec', `${one}; it sets ${set.join(', ')}`, keep, { value: set });
   } else if (set.length === 1 && perDevice === true) {
     const kept = whileGates(perDeviceGates, true);
-    if (kept) say.reject('spec', `${one}; it sets ${set[0]}, perDeviceNodeSelection`, 'Keep exactly one of them.', { value: [...set, 'perDeviceNodeSelection'], ...kept });
+    if (kept) say.reject('spec', `${one}; it sets ${set[0]}, perDeviceNodeSelection`, keep, { value: [...set, 'perDeviceNodeSelection'], ...kept });
   } else if (set.length === 0) {
     const need = 'Add nodeName: <node>, or allNodes: true.';
     // Only perDeviceNodeSelection (or only sharedCounters, see above) is set: nothing is left once its gate drops it.
