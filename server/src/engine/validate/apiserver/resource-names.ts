@@ -1,7 +1,8 @@
 // The names and small values of resource.k8s.io that several DRA rules judge: a device attribute's or capacity's
 // qualified name (validateQualifiedName), a version attribute (semver 2.0.0), the byte length of a string value,
 // and a map of counters (a counter set's, or what a device consumes of one: validateCounterSet,
-// validateDeviceCounterConsumption). The limits are the constants of upstream's pkg/apis/resource types.
+// validateDeviceCounterConsumption). The limits are the constants of the resource types (read in kubernetes/api
+// resource/v1/types.go @ 10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2, the published copy of k8s.io/api).
 import { at, type Say } from './rule-types';
 import { briefFormatProblem } from '../declarative-formats';
 import { obj, type Value } from './object-view';
