@@ -39,11 +39,8 @@ const brief = (f: Finding) => [f.data?.['rule'], f.severity, f.range];
 describe('declarative validation rules', () => {
   it('maxItems, unique=set and eachVal format on compatibilityGroups (no stability prefix: errors)', () => {
     const { rules, ranges } = check(
-      slice(`  sharedCounters:
-  - name: gpu
-    counters:
-      memory: {value: 1Gi}
-  devices:
+      // The counter set lives in a slice of its own (validateResourceSliceSpec: sharedCounters or devices).
+      slice(`  devices:
   - name: d0
     consumesCounters:
     - counterSet: gpu
@@ -158,7 +155,9 @@ spec:
   });
 
   it('gate-conditional format applies only while the gate is on; forbidden-while-off is the gate finding', () => {
-    const body = (value: string) => `  partitionTypeAttribute: ${value}\n`;
+    // A partition type needs devices that consume counters and carry the attribute (validatePartitionTypeAttribute).
+    const body = (value: string) =>
+      `  partitionTypeAttribute: ${value}\n  devices:\n  - name: d0\n    attributes: {profile: {string: 1g}}\n    consumesCounters: [{counterSet: gpu, counters: {memory: {value: 1Gi}}}]\n`;
     const on = check(slice(body('⟦profile⟧')), ['DRAPartitionableDevicesType=true']);
     expect(on.rules.map(brief)).toEqual([['format', 'error', on.ranges[0]]]);
     expect(check(slice(body('gpu.example.com/profile')), ['DRAPartitionableDevicesType=true']).rules).toEqual([]);

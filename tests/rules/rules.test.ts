@@ -4,8 +4,11 @@
 //   # expect: valid                            no finding of severity error or warning
 //   # expect: rejected <fieldPath>             a refusing finding at that server field path (data.fieldPath)
 //   # expect: warning <fieldPath>              an accepted-with-warning finding at that path
+//   # expect: dropped <path>                   a field the API server drops (its gate is off), at the walker's path
+//   # expect: rejected-once-enabled <fieldPath> a refusal inside a dropped field (it holds once the gate is on)
 //   # message: <text>                          (after an expect line) that finding's message, exactly
-// and the findings of severity error or warning must be exactly the expected ones (by verdict and path). Adding a
+// and the findings of severity error or warning must be exactly the expected ones (by verdict and path). Gate states
+// other than the version's defaults come from a kind Cluster document in the file (its featureGates). Adding a
 // rule = its row in server/src/engine/validate/apiserver/<family>.ts + one file here.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,8 +17,15 @@ import { Analysis, type Finding, type KubeVersion } from '../../server/src/engin
 
 const ROOT = __dirname;
 
+const VERDICTS: Readonly<Record<string, string>> = {
+  rejected: 'rejected',
+  warning: 'accepted-with-warning',
+  dropped: 'dropped',
+  'rejected-once-enabled': 'rejected-once-enabled',
+};
+
 interface Expected {
-  verdict: 'rejected' | 'accepted-with-warning';
+  verdict: string;
   fieldPath: string;
   message?: string;
 }
@@ -47,7 +57,7 @@ function header(text: string): { valid: boolean; expected: Expected[]; version: 
     if (!m) continue;
     if (m[1] === 'version') version = m[2] as KubeVersion;
     else if (m[2] === 'valid') valid = true;
-    else if (m[2] === 'rejected' || m[2] === 'warning') expected.push({ verdict: m[2] === 'warning' ? 'accepted-with-warning' : 'rejected', fieldPath: m[3] ?? '' });
+    else if (m[2]! in VERDICTS) expected.push({ verdict: VERDICTS[m[2]!]!, fieldPath: m[3] ?? '' });
     else throw new Error(`unknown expectation: ${line}`);
   }
   return { valid, expected, version };

@@ -79,11 +79,13 @@ function gateIsOn(gate: string, env: GateEnvironment, ctx: GateStepContext): boo
   return byDefault;
 }
 
-/** A finding of a gate-conditional declarative rule (`data.when`) holds only in the gate state it names. */
+/** A finding of a gate-conditional rule (`data.when`: a declarative rule's condition, or a hand-written rule's reading
+ *  of the drop stage) holds only in the gate state it names. */
 function conditionHolds(f: Finding, env: GateEnvironment, ctx: GateStepContext): boolean {
   const when = f.data?.when;
   if (!when || typeof when.gate !== 'string') return true;
-  return gateIsOn(when.gate, env, ctx) === when.enabled;
+  const gates = [when.gate, ...(Array.isArray(when.also) ? when.also : [])];
+  return gates.every((g) => gateIsOn(g, env, ctx)) === when.enabled;
 }
 
 export function runGateStep(analyses: DocumentAnalysis[], ctx: GateStepContext): DocumentAnalysis[] {

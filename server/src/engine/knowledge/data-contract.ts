@@ -57,6 +57,9 @@ export interface FieldDef {
 export interface RuleCondition {
   gate: string;
   enabled: boolean;
+  /** Further gates read together with `gate`: the condition is "all of them on" (enabled) or "one of them off" (not
+   *  enabled), as the drop stage reads a field with several gates. Set by hand-written rules only, never by the data. */
+  also?: string[];
 }
 
 /** One declarative validation rule of a field (upstream `+k8s:` marker), in data form. */

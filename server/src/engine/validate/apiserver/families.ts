@@ -17,6 +17,8 @@ import { ADMISSION_RULES } from './admission';
 import { RESOURCE_QUOTA_RULES } from './resource-quota';
 import { RESOURCE_CLAIM_RULES } from './resource-claims';
 import { RESOURCE_SLICE_RULES } from './resource-slices';
+import { RESOURCE_DEVICE_RULES } from './resource-devices';
+import { RESOURCE_CAPACITY_RULES } from './resource-capacity';
 import { POD_SPEC_RULES } from './pod-spec';
 import { VOLUME_RULES } from './volumes';
 import { POD_SECURITY_RULES } from './pod-security';
@@ -54,6 +56,8 @@ export const KIND_RULE_FAMILIES: readonly (readonly KindRule[])[] = [
   RESOURCE_QUOTA_RULES,
   RESOURCE_CLAIM_RULES,
   RESOURCE_SLICE_RULES,
+  RESOURCE_DEVICE_RULES,
+  RESOURCE_CAPACITY_RULES,
 ];
 
 /** Rules over every pod spec, wherever a pod template lives. */

@@ -63,6 +63,14 @@ function nodeSelectorTerm(say: Say, term: Obj, path: string, checkValues: boolea
   }
 }
 
+/** ValidateNodeSelector outside a pod (a ResourceSlice's or a device's nodeSelector): each term's requirements, label
+ *  values included; `requireTerm`: at least one term (a slice counts its terms itself). */
+export function checkNodeSelector(say: Say, selector: Obj, path: string, requireTerm: boolean): void {
+  const termsAt = fieldOf(path, 'nodeSelectorTerms');
+  if (requireTerm && list(selector['nodeSelectorTerms']).length === 0) say.missing(termsAt, 'a node selector needs at least one term', 'Add a term under nodeSelectorTerms.');
+  for (const [term, i] of objs(selector['nodeSelectorTerms'])) nodeSelectorTerm(say, term, itemOf(termsAt, i), true);
+}
+
 /** validateMatchLabelKeysAndMismatchLabelKeys as far as the manifest decides it: the keys need a labelSelector, are
  *  label keys, and a key is not both matched and mismatched. (Keys that also appear in the labelSelector are judged
  *  by upstream only after the pod's labels are merged into the selector, so they are left alone here.) */

@@ -3,6 +3,7 @@
 // that reports by server field path. Adding a rule = a row in its family's module + a fixture file under
 // tests/rules/<family>/.
 import type { UpstreamSource } from '../field-rule-table';
+import type { FieldRule, RuleCondition } from '../../knowledge/data-contract';
 import { num, type Obj, type Value } from './object-view';
 
 /** What a rule reports with. Paths are server field paths with indices; messages say what happens (the
@@ -22,6 +23,12 @@ export interface Say {
   /** The gate's default state in the target version (schemas/gates.json): for fields the API server drops, or
    *  rules it runs, only with the gate on. */
   gateOn(gate: string): boolean;
+  /** The gates the target version's data names on a field of a type (`resource.v1.Device`, `taints`): the API server
+   *  drops the field while one of them is off. */
+  gatesOf(type: string, field: string): readonly string[];
+  /** True when the target version's data holds a declarative rule of that kind on the field (`each`: on its keys or
+   *  values): the walker reports it, so a hand-written copy of it stays silent. */
+  declared(type: string, field: string, rule: FieldRule['rule'], each?: FieldRule['each']): boolean;
 }
 
 /** Who owns a pod spec: its restart policy and some fields depend on it. */
@@ -69,4 +76,13 @@ export function rejectNegative(say: Say, path: string, value: Value | undefined,
  *  file's gate settings, else the gate's default in the target version (gates.json), as for declarative rules. */
 export function whenGate(gate: string, enabled: boolean): { when: { gate: string; enabled: boolean } } {
   return { when: { gate, enabled } };
+}
+
+/** `data.when` for a finding that holds only while a field's gates are all on (`enabled`), or while one is off (the
+ *  field is dropped): the gate step keeps it in that state only. A field without gates is never dropped: always
+ *  (enabled) or never (undefined). */
+export function whileGates(gates: readonly string[], enabled: boolean): { when?: RuleCondition } | undefined {
+  const [gate, ...also] = gates;
+  if (gate === undefined) return enabled ? {} : undefined;
+  return { when: { gate, enabled, ...(also.length > 0 ? { also } : {}) } };
 }

@@ -3,7 +3,7 @@
 // its kind family and, where a pod template lives, of the pod spec runs over it. Findings carry the server's
 // field path with indices (`data.fieldPath`), the rule (`data.rule`), its upstream source and the verdict.
 import type { YAMLMap } from 'yaml';
-import type { KindEntry } from '../../knowledge/data-contract';
+import type { FieldDef, KindEntry } from '../../knowledge/data-contract';
 import type { ObjectMetaLimits } from '../../knowledge/object-meta';
 import { labelValueProblems, qualifiedNameProblems } from '../name-rules';
 import { onByDefault } from '../../knowledge/gates';
@@ -21,6 +21,10 @@ import { KIND_RULE_FAMILIES, POD_SPEC_RULE_FAMILIES } from './families';
 const KIND_RULES = new Map<string, KindRule[]>();
 for (const rule of KIND_RULE_FAMILIES.flat()) {
   for (const kind of rule.kinds) KIND_RULES.set(kind, [...(KIND_RULES.get(kind) ?? []), rule]);
+}
+
+function fieldDef(ctx: WalkContext, type: string, field: string): FieldDef | undefined {
+  return ctx.data.types[type]?.fields.find((f) => f.name === field);
 }
 
 function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
@@ -45,6 +49,8 @@ function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<strin
     defaulted: (path) => defaulted.has(path),
     labelOk: (key, value) => qualifiedNameProblems(key, limits).length === 0 && (value === undefined || labelValueProblems(value, limits).length === 0),
     gateOn: (gate) => onByDefault(gate, ctx.data.version),
+    gatesOf: (type, field) => fieldDef(ctx, type, field)?.gates ?? [],
+    declared: (type, field, rule, each) => fieldDef(ctx, type, field)?.rules?.some((r) => r.rule === rule && r.each === each) ?? false,
   };
 }
 
