@@ -5,6 +5,7 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '../../server/src/cli/format/github';
 import { colorWanted, type CliIO } from '../../server/src/cli/io';
@@ -84,6 +85,35 @@ describe('SARIF output', () => {
     expect(run.results[3]!.level).toBe('warning');
   });
 
+  it('gives a file URI outside the repository, and says why the run fails', async () => {
+    const root = exampleRepo();
+    const outside = path.join(tempDir(), 'out side.yaml');
+    copyFileSync(path.join(root, FILES[0]!), outside);
+    const io = capturedIO({ cwd: () => root });
+    const code = await runCli(['check', '--format', 'sarif', path.join(root, FILES[0]!), outside], io);
+    expect(code).toBe(1);
+    const run = (JSON.parse(io.stdout) as Sarif & { runs: { invocations: Record<string, unknown>[]; originalUriBaseIds: Record<string, { uri: string }> }[] }).runs[0]!;
+    const uris = [...new Set(run.results.map((r) => JSON.stringify(r.locations[0]!.physicalLocation.artifactLocation)))].map((u) => JSON.parse(u) as unknown);
+    expect(uris).toEqual([{ uri: FILES[0], uriBaseId: 'SRCROOT' }, { uri: pathToFileURL(outside).toString() }]);
+    expect(run.originalUriBaseIds['SRCROOT']!.uri).toBe(pathToFileURL(root + path.sep).toString());
+    expect(run.invocations).toEqual([
+      expect.objectContaining({
+        executionSuccessful: true,
+        exitCode: 1,
+        exitCodeDescription: '6 errors (--fail-on error)',
+        toolExecutionNotifications: [{ level: 'error', message: { text: 'Failing: 6 errors (--fail-on error).' } }],
+      }),
+    ]);
+  });
+
+  it('a run that passes has no exit code description and no notifications', async () => {
+    const root = exampleRepo();
+    const io = capturedIO({ cwd: () => root });
+    expect(await runCli(['check', '--format', 'sarif', path.join(root, FILES[2]!)], io)).toBe(0);
+    const [invocation] = (JSON.parse(io.stdout) as { runs: { invocations: Record<string, unknown>[] }[] }).runs[0]!.invocations;
+    expect(invocation).toEqual({ executionSuccessful: true, exitCode: 0, toolExecutionNotifications: [], properties: { silenced: { disableComments: 0, configuration: 0, patchFiles: 0, patchesCheckedWhole: 0 } } });
+  });
+
   it('gives identical fingerprints on a second run, and the same URIs from a subfolder', async () => {
     const root = exampleRepo();
     const { sarif: a } = await sarifRun(root, FILES);
@@ -112,6 +142,44 @@ describe('SARIF artifact URIs', () => {
     expect(sarif.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation)).toEqual([
       { uri: 'my%20deploy/a%20%231%20100%25%C3%A9.yaml', uriBaseId: 'SRCROOT' },
     ]);
+  });
+});
+
+describe('text format, grouped on a terminal and one line per finding', () => {
+  const files = {
+    '/w/two.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nfoo: 1\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n',
+    '/w/slice.yaml': readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8'),
+    '/w/ok.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n',
+  };
+  const text = async (args: string[]) => {
+    const io = memoryIO(files);
+    io.tty = true;
+    expect(await runCli(['check', ...args, ...Object.keys(files)], io)).toBe(1);
+    return io.stdout.split('\n');
+  };
+  const FIX = 'Remove it, or check its spelling and indentation.';
+  const NOTE = 'document 2 not checked: example.com/v1 is not a built-in Kubernetes API or a known config;';
+
+  it('grouped: a heading per file with findings, columns as wide as their widest entry, fix and KEP below the message', async () => {
+    const lines = await text([]);
+    // Columns: position, severity (11), code, two spaces between; the fix starts under the message.
+    expect(lines.slice(0, 4)).toEqual(['/w/two.yaml', '  4:1  error        unknown-field  foo is not a field of ConfigMap', `${' '.repeat(35)}${FIX}`, expect.stringMatching(/^ {2}5:1 {2}note: /)]);
+    expect(lines[3]).toContain(NOTE);
+    expect(lines.slice(4, 6)).toEqual(['', '/w/slice.yaml']);
+    expect(lines[6]).toMatch(/^ {2}16:3 {2}warning {6}feature-gate {2}skipNodeOperations is dropped/);
+    expect(lines[7]).toMatch(/^ {35}Enable DRAOptionalNodeOperations=true/);
+    expect(lines[8]).toBe(`${' '.repeat(35)}\u001b]8;;https://kep.k8s.io/5945\u001b\\KEP-5945\u001b]8;;\u001b\\`);
+    expect(lines.slice(9)).toEqual(['', '1 error, 1 warning in 2 of 3 files (Kubernetes 1.37); 1 of 4 documents not checked.', 'Failing (exit 1): 1 error (--fail-on error).', '']);
+    expect(lines.join('\n')).not.toContain('ok.yaml');
+  });
+
+  it('--no-group: file:line:col severity code message, the fix and KEP indented below, notes as lines of their own', async () => {
+    const lines = await text(['--no-group']);
+    expect(lines.slice(0, 2)).toEqual(['/w/two.yaml:4:1 error unknown-field foo is not a field of ConfigMap', `    ${FIX}`]);
+    expect(lines[2]).toMatch(/^note: \/w\/two\.yaml:5:1 document 2 not checked: example\.com\/v1 /);
+    expect(lines[3]).toMatch(/^\/w\/slice\.yaml:16:3 warning feature-gate skipNodeOperations is dropped/);
+    expect(lines[4]).toMatch(/^ {4}Enable DRAOptionalNodeOperations=true/);
+    expect(lines.slice(6)).toEqual(['1 error, 1 warning in 2 of 3 files (Kubernetes 1.37); 1 of 4 documents not checked.', 'Failing (exit 1): 1 error (--fail-on error).', '']);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { escapeXml } from '../../server/src/cli/format/junit';
+import { memoryIO } from '../support/cli-io';
 import { capturedIO, ROOT, tempDirs } from './cli-process';
 
 const tempDir = tempDirs();
@@ -41,6 +42,31 @@ describe('--format junit', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('<skipped message="not checked: example.com/v1 is not a built-in Kubernetes API');
     expect(r.stdout).toContain('<failure message="Failing (exit 1): 1 warning, more than --max-warnings 0" type="policy"/>');
+  });
+
+  it('documents, list items, a finding alone or several, warnings beside failures, a name with a tab, an unreadable path', async () => {
+    const files = {
+      '/w/two.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nfoo: 1\n---\n${readFileSync(SLICE, 'utf8')}`,
+      '/w/list.yaml': 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: b}\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: c}\n    bar: 1\n    baz: 2\n',
+      '/w/tab\tname.yaml': 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n',
+    };
+    const io = memoryIO(files);
+    expect(await runCli(['check', '--format', 'junit', '--max-warnings', '0', ...Object.keys(files), '/w/missing.yaml'], io)).toBe(2);
+    const xml = io.stdout;
+    for (const expected of [
+      '  <testsuite name="/w/two.yaml" tests="2" failures="1" errors="0" skipped="0">\n    <testcase classname="/w/two.yaml" name="document 1 ConfigMap">\n',
+      '      <failure message="foo is not a field of ConfigMap" type="unknown-field">/w/two.yaml:4:1 error unknown-field foo is not a field of ConfigMap\n    Remove it',
+      '    <testcase classname="/w/two.yaml" name="document 2 ResourceSlice">\n      <system-out>/w/two.yaml:21:3 warning feature-gate skipNodeOperations ',
+      '  <testsuite name="/w/list.yaml" tests="2" failures="1" errors="0" skipped="0">\n    <testcase classname="/w/list.yaml" name="document 1, item 1 ConfigMap"/>\n',
+      '    <testcase classname="/w/list.yaml" name="document 1, item 2 ConfigMap">\n      <failure message="2 findings" type="unknown-field">/w/list.yaml:10:5 error unknown-field bar ',
+      '\n/w/list.yaml:11:5 error unknown-field baz ',
+      '  <testsuite name="/w/tab&#9;name.yaml" tests="1" failures="0" errors="0" skipped="1">\n    <testcase classname="/w/tab&#9;name.yaml" name="document 1 Widget">\n      <skipped message="not checked: example.com/v1 is not a built-in',
+      '  <testsuite name="/w/missing.yaml" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="/w/missing.yaml" name="file">\n      <error message="cannot read: no such file or folder, or not readable"/>\n',
+      '<failure message="Failing (exit 2): 1 path not readable (/w/missing.yaml); 3 errors (--fail-on error); 1 warning, more than --max-warnings 0" type="policy"/>',
+    ]) {
+      expect(xml).toContain(expected);
+    }
+    expect(xml.endsWith('  </testsuite>\n</testsuites>\n')).toBe(true);
   });
 
   it('escapes XML', () => {

@@ -66,6 +66,76 @@ describe('exit-code matrix', () => {
   });
 });
 
+/** The last line of a text report: the sentence saying why the run fails (empty when it passes). */
+async function failing(args: string[], files: Record<string, string> = FILES): Promise<{ code: number; line: string }> {
+  const io = memoryIO(files);
+  const code = await runCli(['check', '--format', 'text', ...args, ...Object.keys(files)], io);
+  return { code, line: io.stdout.split('\n').find((l) => l.startsWith('Failing')) ?? '' };
+}
+
+describe('why a run fails, in words', () => {
+  it('names the findings at or above the --fail-on level, one count per severity, each in the right number', async () => {
+    expect(await failing([])).toEqual({ code: 1, line: 'Failing (exit 1): 3 errors (--fail-on error).' });
+    expect(await failing(['--fail-on', 'warning'])).toEqual({ code: 1, line: 'Failing (exit 1): 3 errors, 1 warning (--fail-on warning).' });
+    expect((await failing([...SHAPES['information only']!, '--fail-on', 'information'])).line).toBe('Failing (exit 1): 1 information (--fail-on information).');
+    // "information" takes no plural.
+    const three = ['--severity', 'invalid-value=information,unknown-field=information,feature-gate=off', '--fail-on', 'information'];
+    expect((await failing(three)).line).toBe('Failing (exit 1): 3 information (--fail-on information).');
+    expect(await failing(['--fail-on', 'never'])).toEqual({ code: 0, line: '' });
+  });
+
+  it('warnings over --max-warnings: only when more than the limit, never without one', async () => {
+    expect(await failing([...SHAPES['warnings only (4)']!, '--max-warnings', '3'])).toEqual({ code: 1, line: 'Failing (exit 1): 4 warnings, more than --max-warnings 3.' });
+    expect(await failing([...SHAPES['warnings only (4)']!, '--max-warnings', '4'])).toEqual({ code: 0, line: '' });
+    expect(await failing([...SHAPES['warning only']!, '--max-warnings', '0'])).toEqual({ code: 1, line: 'Failing (exit 1): 1 warning, more than --max-warnings 0.' });
+    expect(await failing(['--fail-on', 'never', '--max-warnings', ' 12 '])).toEqual({ code: 0, line: '' });
+  });
+
+  it('documents not checked fail the run only with --fail-on-unchecked, and only when there are some', async () => {
+    const widgets = { '/w/widgets.yaml': 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: b}\n' };
+    const one = { '/w/widget.yaml': 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\n' };
+    expect(await failing(['--fail-on-unchecked'], widgets)).toEqual({ code: 1, line: 'Failing (exit 1): 2 documents not checked (--fail-on-unchecked).' });
+    expect((await failing(['--fail-on-unchecked'], one)).line).toBe('Failing (exit 1): 1 document not checked (--fail-on-unchecked).');
+    expect(await failing([], widgets)).toEqual({ code: 0, line: '' });
+    expect(await failing(['--fail-on-unchecked'], { '/w/slice.yaml': SLICE })).toEqual({ code: 0, line: '' });
+  });
+
+  it('the JUnit report has a policy testcase only for reasons that no finding shows', async () => {
+    const junit = async (args: string[]) => {
+      const io = memoryIO(FILES);
+      await runCli(['check', '--format', 'junit', ...args, ...Object.keys(FILES)], io);
+      return io.stdout;
+    };
+    expect(await junit([])).not.toContain('kubegate policy');
+    const over = await junit(['--max-warnings', '0']);
+    expect(over).toContain('<testsuite name="kubegate policy"');
+    expect(over).toContain('Failing (exit 1): 3 errors (--fail-on error); 1 warning, more than --max-warnings 0');
+  });
+});
+
+describe('policy values that are not understood (exit 2, saying what is allowed)', () => {
+  const refused = async (...args: string[]) => {
+    const io = memoryIO(FILES);
+    const code = await runCli(['check', ...args, '/w/slice.yaml'], io);
+    expect(code, args.join(' ')).toBe(2);
+    return io.stderr;
+  };
+
+  it('--severity: spaces and empty items are allowed; a code or level that is not one is named', async () => {
+    expect(await exit(['--severity', ' invalid-value = off ,, unknown-field=off, ', '--fail-on', 'warning'])).toBe(1);
+    expect(await exit(['--severity', ' invalid-value = off ,, unknown-field=off, ', '--fail-on', 'error'])).toBe(0);
+    expect(await refused('--severity', 'nope=error')).toMatch(/--severity: "nope" is not a finding code; codes: [a-z0-9-]+(, [a-z0-9-]+)+\n/);
+    expect(await refused('--severity', '=error')).toContain('--severity: "" is not a finding code');
+    expect(await refused('--severity', 'feature-gate=loud')).toMatch(/--severity feature-gate: the level must be one of [a-z]+(, [a-z]+)+, not "loud"/);
+    expect(await refused('--severity', 'feature-gate')).toMatch(/--severity feature-gate: the level must be one of [a-z, ]+, not ""/);
+  });
+
+  it('--fail-on and --max-warnings', async () => {
+    expect(await refused('--fail-on', 'warn')).toContain('--fail-on must be one of error, warning, information, never, not "warn"');
+    for (const bad of ['-1', 'x', '1x', '1.5']) expect(await refused('--max-warnings', bad)).toContain(`--max-warnings must be a whole number (0 or more), not "${bad}"`);
+  });
+});
+
 describe('--feature-gates validated like kube-apiserver', () => {
   const catalog = gateCatalog();
   const check = async (value: string, version = '1.37') => {

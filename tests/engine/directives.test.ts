@@ -151,3 +151,82 @@ spec:
     expect(codes('1.37')).not.toContain('field-not-in-version');
   });
 });
+
+describe('directives at their edges', () => {
+  const paths = (text: string) => check(text).findings.map((f) => `${f.code}:${f.range.start.line}:${f.path ?? ''}`);
+
+  it('a version or fragment directive counts on the tenth line, not on the eleventh; the first version directive wins', () => {
+    const nine = '#\n'.repeat(9);
+    expect(analyze(`${nine}# kubegate: kubernetes-version=1.36\n${BAD}`, '1.37').version).toBe('1.36');
+    expect(analyze(`${nine}#\n# kubegate: kubernetes-version=1.36\n${BAD}`, '1.37').version).toBe('1.37');
+    expect(analyze(`# kubegate: kubernetes-version=1.36\n# kubegate: kubernetes-version=1.35\n${BAD}`, '1.37').version).toBe('1.36');
+    const fragment = 'spec:\n  replicas: 1\n';
+    const refused = paths(fragment);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(paths(`${nine}# kubegate: fragment\n${fragment}`)).toEqual([]);
+    expect(paths(`${nine}#\n# kubegate: fragment\n${fragment}`)).toEqual(refused.map((p) => p.replace(/:(\d+):/, (_, l: string) => `:${Number(l) + 11}:`)));
+  });
+
+  it('kubegate-disable-file silences its codes in every document, wherever the comment is', () => {
+    const text = `${BAD}foo: 1\nmetadata2: yes\n---\n${BAD}bar: 2\n# kubegate-disable-file unknown-field\n`;
+    expect(check(text).findings.filter((f) => f.code === 'unknown-field')).toEqual([]);
+    expect(check(text.replace('# kubegate-disable-file unknown-field', '# kubegate-disable-file invalid-value')).findings.filter((f) => f.code === 'unknown-field').map((f) => f.path)).toEqual(['foo', 'metadata2', 'bar']);
+  });
+
+  it('kubegate-disable reaches the last line of its document and no further; codes may be listed without spaces', () => {
+    const text = `${BAD}# kubegate-disable unknown-field,yaml11-scalar\nfoo: 1\nlast: yes\n---\n${BAD}next: 1\n`;
+    expect(paths(text)).toEqual(['unknown-field:10:next']);
+  });
+
+  it('a comment that names no kubegate directive, or a kubegate word inside a value, silences nothing', () => {
+    const text = `${BAD}# kubegate-disabled\nfoo: 1\nbar: kubegate-disable # kubegate-disable-next-lines\nbaz: 1\n`;
+    expect(paths(text).map((p) => p.split(':').pop())).toEqual(['foo', 'bar', 'baz']);
+  });
+
+  it('an unknown name without a near code says to name one, and is not reported again as unused', () => {
+    const text = `${BAD}# kubegate-disable-next-line zzzzzzzz\nfoo: 1\n`;
+    const [f] = checkText(text, { version: '1.37' }).findings.filter((x) => x.code === 'disable-comment');
+    expect(f!.fix).toBe('Name a finding code (see Finding codes in the README), or remove the name.');
+    expect(f!.data).toMatchObject({ rule: 'disable-comment', reason: 'unknown-code', name: 'zzzzzzzz' });
+    expect(f!.data?.['suggestion']).toBeUndefined();
+    // The name that is no code is reported once, also with reportUnusedDisables (not again as unused).
+    expect(checkText(text, { version: '1.37', reportUnusedDisables: true }).findings.filter((x) => x.code === 'disable-comment').map((x) => x.data?.['reason'])).toEqual(['unknown-code']);
+  });
+
+  it('a comment that opens the text belongs to the first document: kubegate-disable there ends with it', () => {
+    const text = `# kubegate-disable unknown-field\n${BAD}foo: 1\n---\n${BAD}bar: 1\n`;
+    expect(paths(text)).toEqual(['unknown-field:9:bar']);
+  });
+
+  it('a # line inside a block scalar that starts at the left margin is text, not a directive', () => {
+    expect(yamlComments('--- |\n# kubegate-disable-file\n')).toEqual([]);
+    expect(yamlComments('--- |\n# kubegate-disable-file\n--- # real\n').map((c) => c.text)).toEqual(['# real']);
+  });
+
+  it('what the unused-comment findings say', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\n# kubegate-disable-next-line\nmetadata: {name: x}\n# kubegate-disable-next-line invalid-value\ndata: {a: b}\n';
+    const found = checkText(text, { version: '1.37', reportUnusedDisables: true }).findings;
+    expect(found.filter((f) => f.code === 'disable-comment').map((f) => [f.message, f.fix])).toEqual([
+      ['This disable comment silences nothing: no finding is reported where it applies', 'Remove the comment.'],
+      ['This disable comment silences nothing for invalid-value: no such finding is reported where it applies', 'Remove invalid-value from the comment.'],
+    ]);
+  });
+
+  it('the editor re-checking one document applies a kubegate-disable-file of another document to the whole file', () => {
+    const text = `${BAD}foo: 1\n---\n${BAD}# kubegate-disable-file unknown-field\nbar: 1\n`;
+    const context = { version: '1.37' as const };
+    const open = new OpenDocument();
+    const guard = { maxChars: 1_000_000 };
+    open.update(text.replace('bar: 1', 'bar: 2'), context, guard);
+    const edited = open.update(text, context, guard).findings.map((f) => `${f.code}:${f.range.start.line}`);
+    expect(edited).toEqual(checkText(text, context).findings.map((f) => `${f.code}:${f.range.start.line}`));
+    expect(edited.filter((c) => c.startsWith('unknown-field'))).toEqual([]);
+  });
+
+  it('the disable-comment finding of a comment in the second document belongs to that document', () => {
+    const text = `${BAD}---\n${BAD}foo: 1 # kubegate-disable-line nonsense-code\n`;
+    const [f] = checkText(text, { version: '1.37' }).findings.filter((x) => x.code === 'disable-comment');
+    expect(f!.document).toBe(1);
+    expect(f!.range.start.line).toBe(7);
+  });
+});

@@ -19,6 +19,7 @@ export function parseSeverityOptions(values: readonly string[]): SeverityMap {
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const code = (eq < 0 ? pair : pair.slice(0, eq)).trim();
+    // Stryker disable next-line EqualityOperator: equivalent: with `=` first the code is empty and refused before the level
     const level = eq < 0 ? '' : pair.slice(eq + 1).trim();
     if (!(FINDING_CODES as string[]).includes(code)) {
       throw new UsageError(`--severity: "${code}" is not a finding code; codes: ${FINDING_CODES.join(', ')}`);
@@ -37,10 +38,9 @@ export function parseFailOn(raw: string | undefined): FailOn {
   throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, not "${raw}"`);
 }
 
-export function parseMaxWarnings(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
+export function parseMaxWarnings(raw: string): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--max-warnings must be a whole number (0 or more), not "${raw}"`);
-  return Number(raw.trim());
+  return Number(raw); // Number() trims as the test above did
 }
 
 /** The failure policy of a run. */
@@ -71,20 +71,21 @@ const LEVELS_AT_LEAST: Record<Exclude<FailOn, 'never'>, Severity[]> = {
 };
 
 /** Exit 1 with its reasons when a finding reaches the --fail-on level, warnings exceed --max-warnings, or
- *  (with --fail-on-unchecked) documents were not checked; else exit 0. */
-export function verdictOf(counts: Record<Severity, number>, notChecked: number, policy: FailurePolicy, source: { failOn?: string; maxWarnings?: string; unchecked?: string } = {}): RunVerdict {
+ *  (with --fail-on-unchecked) documents were not checked; else exit 0. `source` names where each part of the
+ *  policy was set (`--fail-on`, or `failOn of .kubegate.yaml:`), as the reasons say it. */
+export function verdictOf(counts: Record<Severity, number>, notChecked: number, policy: FailurePolicy, source: { failOn: string; maxWarnings: string; unchecked: string }): RunVerdict {
   const reasons: string[] = [];
   if (policy.failOn !== 'never') {
     const levels = LEVELS_AT_LEAST[policy.failOn];
     const found = levels.filter((l) => counts[l] > 0).map((l) => (l === 'information' ? `${counts[l]} information` : plural(counts[l], l)));
-    if (found.length > 0) reasons.push(`${found.join(', ')} (${source.failOn ?? '--fail-on'} ${policy.failOn})`);
+    if (found.length > 0) reasons.push(`${found.join(', ')} (${source.failOn} ${policy.failOn})`);
   }
   const byFindings = reasons.length;
-  if (policy.maxWarnings !== undefined && counts.warning > policy.maxWarnings) {
-    reasons.push(`${plural(counts.warning, 'warning')}, more than ${source.maxWarnings ?? '--max-warnings'} ${policy.maxWarnings}`);
+  if (counts.warning > (policy.maxWarnings ?? Infinity)) {
+    reasons.push(`${plural(counts.warning, 'warning')}, more than ${source.maxWarnings} ${policy.maxWarnings}`);
   }
   if (policy.failOnUnchecked && notChecked > 0) {
-    reasons.push(`${plural(notChecked, 'document')} not checked (${source.unchecked ?? '--fail-on-unchecked'})`);
+    reasons.push(`${plural(notChecked, 'document')} not checked (${source.unchecked})`);
   }
   return { exitCode: reasons.length > 0 ? EXIT_FINDINGS : EXIT_OK, reasons, beyondFindings: reasons.slice(byFindings) };
 }
