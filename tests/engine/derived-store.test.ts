@@ -35,6 +35,9 @@ function memoryStore(): DerivedStore & { entries: Map<string, string>; gets: str
   };
 }
 
+/** The gate configs of kind.yaml, named as a `configFiles` list names it. */
+const configsOf = (p: Project) => p.named.of({ configFiles: { base: ROOT, entries: ['kind.yaml'] } }).namedConfigs ?? [];
+
 const project = (store?: DerivedStore) => new Project(memoryHost(ROOT, FILES), { fallbackRoot: ROOT, ...(store ? { store } : {}) });
 
 /** The one stored entry whose derivation name matches. */
@@ -47,16 +50,16 @@ function entryOf(store: ReturnType<typeof memoryStore>, what: RegExp): [string, 
 describe('the derived-facts store seen from the project', () => {
   it('without a store every project parses; with one, a second project reads what the first stored', () => {
     const plain = project();
-    const configs = plain.configsOfFiles([CONFIG]);
-    const crds = plain.crdsOfFiles([CRDS]);
+    const configs = configsOf(plain);
+    const crds = plain.named.crdsOfFiles([CRDS]);
     expect(configs.map((c) => c.settings.map((s) => `${s.gate}=${s.value}`))).toEqual([['DRAOptionalNodeOperations=true']]);
     expect(crds.crds.map((c) => c.kind)).toEqual(['Widget']);
-    expect(project().configsOfFiles([CONFIG])).toEqual(configs);
+    expect(configsOf(project())).toEqual(configs);
 
     const store = memoryStore();
     const first = project(store);
-    expect(first.configsOfFiles([CONFIG])).toEqual(configs);
-    expect(first.crdsOfFiles([CRDS])).toEqual(crds);
+    expect(configsOf(first)).toEqual(configs);
+    expect(first.named.crdsOfFiles([CRDS])).toEqual(crds);
     expect(first.counters).toMatchObject({ configParses: 1, crdParses: 1, storeHits: 0 });
     // Two derivations of two files: two entries under two names.
     expect(store.entries.size).toBe(2);
@@ -64,29 +67,29 @@ describe('the derived-facts store seen from the project', () => {
     expect(configKey).not.toBe(crdKey);
 
     const second = project(store);
-    expect(second.configsOfFiles([CONFIG])).toEqual(configs);
-    expect(second.crdsOfFiles([CRDS])).toEqual(crds);
+    expect(configsOf(second)).toEqual(configs);
+    expect(second.named.crdsOfFiles([CRDS])).toEqual(crds);
     expect(second.counters).toMatchObject({ configParses: 0, crdParses: 0, storeHits: 2 });
   });
 
   it('a stored value of the right shape is what the project answers (it is not parsed again)', () => {
     const store = memoryStore();
-    project(store).crdsOfFiles([CRDS]);
+    project(store).named.crdsOfFiles([CRDS]);
     const [key] = entryOf(store, /^crds@/);
     store.entries.set(key, JSON.stringify({ defs: [], problems: ['from the store'] }));
     const p = project(store);
-    expect(p.crdsOfFiles([CRDS])).toEqual({ crds: [], problems: ['from the store'] });
+    expect(p.named.crdsOfFiles([CRDS])).toEqual({ crds: [], problems: ['from the store'] });
     expect(p.counters).toMatchObject({ crdParses: 0, storeHits: 1 });
   });
 
   const crdDamage = ['{', 'null', '[]', '3', '"text"', '{"defs": [], "problems": [1]}', '{"defs": [3], "problems": []}', '{"defs": [[]], "problems": []}', '{"defs": [null], "problems": []}', '{"defs": {}, "problems": []}', '{"defs": [], "problems": "no"}', '{"problems": []}', '{"defs": []}'];
   it.each(crdDamage)('a CRD entry %s is parsed again and stored over', (damaged) => {
     const store = memoryStore();
-    const good = project(store).crdsOfFiles([CRDS]);
+    const good = project(store).named.crdsOfFiles([CRDS]);
     const [key, value] = entryOf(store, /^crds@/);
     store.entries.set(key, damaged);
     const p = project(store);
-    expect(p.crdsOfFiles([CRDS])).toEqual(good);
+    expect(p.named.crdsOfFiles([CRDS])).toEqual(good);
     expect(p.counters).toMatchObject({ crdParses: 1, storeHits: 0 });
     expect(store.entries.get(key)).toBe(value);
   });
@@ -94,24 +97,24 @@ describe('the derived-facts store seen from the project', () => {
   const configDamage = ['{', '{}', 'null', '[3]', '[null]', '[[]]', '["kind"]', '{"0": {}}'];
   it.each(configDamage)('a gate-config entry %s is parsed again and stored over', (damaged) => {
     const store = memoryStore();
-    const good = project(store).configsOfFiles([CONFIG]);
+    const good = configsOf(project(store));
     const [key, value] = entryOf(store, /^configs@/);
     store.entries.set(key, damaged);
     const p = project(store);
-    expect(p.configsOfFiles([CONFIG])).toEqual(good);
+    expect(configsOf(p)).toEqual(good);
     expect(p.counters).toMatchObject({ configParses: 1, storeHits: 0 });
     expect(store.entries.get(key)).toBe(value);
   });
 
   it('an empty list of configs and a CRD file with empty lists are of the right shape', () => {
     const store = memoryStore();
-    project(store).configsOfFiles([CONFIG]);
-    project(store).crdsOfFiles([CRDS]);
+    configsOf(project(store));
+    project(store).named.crdsOfFiles([CRDS]);
     store.entries.set(entryOf(store, /^configs@/)[0], '[]');
     store.entries.set(entryOf(store, /^crds@/)[0], '{"defs": [], "problems": []}');
     const p = project(store);
-    expect(p.configsOfFiles([CONFIG])).toEqual([]);
-    expect(p.crdsOfFiles([CRDS])).toEqual({ crds: [], problems: [`${CRDS}: no CustomResourceDefinition in it`] });
+    expect(configsOf(p)).toEqual([]);
+    expect(p.named.crdsOfFiles([CRDS])).toEqual({ crds: [], problems: [`${CRDS}: no CustomResourceDefinition in it`] });
     expect(p.counters).toMatchObject({ configParses: 0, crdParses: 0, storeHits: 2 });
   });
 });
