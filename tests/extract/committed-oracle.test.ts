@@ -92,6 +92,11 @@ describe.skipIf(!hasShared)(sharedTitle('reviewed supplements against ../shared'
   it('drop the same fields under the same gates, on the same evidence', () => {
     expect(dropFacts(reviewedDir)).toEqual(dropFacts(sharedDir));
   });
+
+  it('hold the brief\'s truth table as ../shared does', () => {
+    const read = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'reference', 'brief-features.json'), 'utf8')) as unknown;
+    expect(read(reviewedDir)).toEqual(read(sharedDir));
+  });
 });
 
 describe('reviewed gate rows', () => {
