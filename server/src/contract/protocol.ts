@@ -247,8 +247,9 @@ export interface WorkspaceStatsResult {
   keptTextChars: number;
   /** Disk files not read because, links followed, they lie outside their workspace folder. */
   refusedOutside?: number;
-  /** Checks of large documents the check thread finished, and those a newer version cancelled. */
-  threadChecks: { done: number; cancelled: number };
+  /** Checks of large documents the check thread finished, those a newer version cancelled, and the YAML documents
+   *  the thread walked for them (an edit walks again only the documents that changed). */
+  threadChecks: { done: number; cancelled: number; walks: number };
 }
 
 // ---------------------------------------------------------------- typed declarations (one per method)

@@ -1,9 +1,10 @@
 // Checks of large documents in a thread of their own, off the path of keystrokes and requests: while one runs,
 // edits, hovers, completion and every other request are answered by the main thread. One check runs at a time
-// (the others wait their turn); a newer version of a document cancels its check, waiting or running (the thread is
-// stopped and a new one started for the next). The thread checks the text under the same engine bounds as the
-// CLI (size guard, nesting and node budget) and under a memory ceiling: a thread that dies is a check-failed
-// finding, never a file that looks clean. What it is given is plain data (check-thread.ts builds the context).
+// (the others wait their turn); a newer version of a document cancels its check: a waiting one leaves the queue, a
+// running one is left to end and its answer dropped (the thread keeps what it built for the document, so the newer
+// version's check re-checks only what changed: check-thread.ts). The thread checks the text under the same engine
+// bounds as the CLI (size guard, nesting and node budget) and under a memory ceiling: a thread that dies is a
+// check-failed finding, never a file that looks clean. What it is given is plain data.
 import { Worker } from 'node:worker_threads';
 import type { ClusterSnapshot } from '../cluster/types';
 import type { KubegateSettings } from '../contract/settings';
@@ -33,14 +34,18 @@ export interface CheckJob {
   buffers: { uri: string; text: string }[];
   maxChars: number;
   yamlExtensionActive: boolean;
+  /** Changes whenever the main thread builds the document's context again (what governs it changed). */
+  contextId: number;
 }
 
 /** The thread's answer: the report and the notes of what the project did not read, or why it failed. */
-export type CheckReply = { report: FileReport; notes: string[] } | { error: string };
+export type CheckReply = { report: FileReport; notes: string[]; walks: number } | { error: string };
 
 interface Pending {
   uri: string;
   job: CheckJob;
+  /** A newer version came: the answer is dropped when it arrives. */
+  cancelled?: boolean;
   resolve(reply: { report: FileReport; notes: string[] } | undefined): void;
   reject(e: Error): void;
 }
@@ -50,7 +55,7 @@ export class BackgroundChecks {
   private running: Pending | undefined;
   private readonly queue: Pending[] = [];
   /** Checks done and checks cancelled so far (kubegate/workspaceStats). */
-  readonly counters = { done: 0, cancelled: 0 };
+  readonly counters = { done: 0, cancelled: 0, walks: 0 };
 
   constructor(private readonly programFile: string) {}
 
@@ -71,12 +76,10 @@ export class BackgroundChecks {
       this.counters.cancelled++;
     }
     const running = this.running;
-    if (running?.uri !== uri) return;
-    this.running = undefined;
-    this.stop();
+    if (running?.uri !== uri || running.cancelled) return;
+    running.cancelled = true;
     running.resolve(undefined);
     this.counters.cancelled++;
-    this.next();
   }
 
   /** The server shuts down: every check goes with the thread. */
@@ -109,7 +112,8 @@ export class BackgroundChecks {
       const p = this.running;
       this.running = undefined;
       w.unref();
-      if (p) {
+      if ('walks' in reply) this.counters.walks += reply.walks;
+      if (p && !p.cancelled) {
         this.counters.done++;
         if ('error' in reply) p.reject(new Error(reply.error));
         else p.resolve(reply);

@@ -21,6 +21,8 @@ export class Checks {
   private inlayTimer: NodeJS.Timeout | undefined;
   /** The check thread, for documents of client.backgroundChars characters or more (this file is the server's). */
   readonly background = new BackgroundChecks(__filename);
+  private readonly contextIds = new WeakMap<object, number>();
+  private lastContextId = 0;
 
   constructor(
     private readonly session: Session,
@@ -121,6 +123,13 @@ export class Checks {
     return besideYamlExtension(report, yamlExtensionActive === true);
   }
 
+  /** A number per context object: the check thread keeps what it built for a document while this stays the same. */
+  private contextIdOf(ctx: object): number {
+    let id = this.contextIds.get(ctx);
+    if (id === undefined) this.contextIds.set(ctx, (id = ++this.lastContextId));
+    return id;
+  }
+
   /** The check of a large document in the check thread, under the settings and the cluster known now and with the
    *  open buffers other files may read; undefined when a newer edit cancelled it. */
   private async checkInThread(uri: string, text: string, s: Settings, isStale: () => boolean): Promise<FileReport | undefined> {
@@ -131,6 +140,7 @@ export class Checks {
       .all()
       .filter((d) => d.uri !== uri && d.getText().length < backgroundChars)
       .map((d) => ({ uri: d.uri, text: d.getText() }));
+    const contextId = this.contextIdOf(await this.contextFor(uri));
     if (isStale()) return undefined;
     const done = await this.background.check(uri, {
       file: fileOf(uri),
@@ -143,6 +153,7 @@ export class Checks {
       buffers,
       maxChars,
       yamlExtensionActive: yamlExtensionActive === true,
+      contextId,
     });
     if (!done) return undefined;
     for (const note of done.notes) session.status.note(note);
