@@ -34,7 +34,7 @@ export interface InitializationOptions {
   /** Files longer than this many characters get YAML syntax checks only (default 5,000,000). */
   maxFileChars?: number;
   /** Files of this many characters or more are checked in the server's check thread, off the path of edits and
-   *  requests (default 200,000). */
+   *  requests (default 500,000). */
   backgroundCheckChars?: number;
   /** Who is asking, for the server log. */
   client?: string;

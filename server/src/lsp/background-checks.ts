@@ -10,9 +10,11 @@ import type { ClusterSnapshot } from '../cluster/types';
 import type { KubegateSettings } from '../contract/settings';
 import type { CrdDefinition, FileReport } from '../engine';
 
-/** Documents of this many characters or more are checked in the thread (initializationOptions.backgroundCheckChars):
- *  a few tenths of a second of checking on the main thread under the server's V8 flags. */
-export const DEFAULT_BACKGROUND_CHARS = 200_000;
+/** Documents of this many characters or more are checked in the thread (initializationOptions.backgroundCheckChars).
+ *  Below it the first check on the main thread costs less than starting the thread and loading the engine there
+ *  (npm run bench: a 219,000-character file's first diagnostics took about twice as long through the thread), and
+ *  later edits are incremental either way. */
+export const DEFAULT_BACKGROUND_CHARS = 500_000;
 
 /** The workerData key that marks the server's check thread. */
 export const CHECK_THREAD = 'kubegateCheckThread';
