@@ -197,3 +197,15 @@ export function markdownTable(head: readonly string[], rows: readonly (readonly 
   for (const r of rows) lines.push(`| ${r.map(esc).join(' | ')} |`);
   return lines.join('\n');
 }
+
+/** The mark that opens a section of bench/RESULTS.md that `npm run bench` does not write (fuzz records and the like). */
+export const NOT_WRITTEN_BY_BENCH = 'Not written by `npm run bench`';
+
+/** The sections of the previous results file whose text starts with NOT_WRITTEN_BY_BENCH: a new run keeps them,
+ *  after what it writes, as they were. */
+export function sectionsNotWrittenByBench(previous: string): string[] {
+  return previous
+    .split(/^(?=## )/m)
+    .filter((part) => part.startsWith('## ') && part.slice(part.indexOf('\n')).trimStart().startsWith(NOT_WRITTEN_BY_BENCH))
+    .map((part) => part.trimEnd());
+}

@@ -15,7 +15,7 @@ import { SERVER_NODE_OPTIONS } from '../server/src/contract/server-launch';
 import { cliSection, runCliScenario, type CliResult } from './cli';
 import { runFloor } from './floor';
 import { findBenchPositions } from './positions';
-import { detailTable, notesList, summaryTable, type ReportContext, type SizeResult } from './report';
+import { detailTable, notesList, sectionsNotWrittenByBench, summaryTable, type ReportContext, type SizeResult } from './report';
 import { DEFAULT_TIMEOUTS, runSession, type SessionResult, type StepTimeouts } from './scenario';
 import { ourServer, peerServer, type ServerSpec } from './servers';
 import { formatMs, median, TIMED_OUT } from './stats';
@@ -201,7 +201,9 @@ async function main(): Promise<void> {
     .join('.');
   process.stdout.write(`${markdown}\n`);
   if (opts.write) {
-    writeFileSync(path.resolve(repoRoot, opts.out), markdown + '\n');
+    const out = path.resolve(repoRoot, opts.out);
+    const kept = existsSync(out) ? sectionsNotWrittenByBench(readFileSync(out, 'utf8')) : [];
+    writeFileSync(out, [markdown, ...kept].join('\n\n') + '\n');
     log(`wrote ${opts.out}`);
   }
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupSection } from '../../bench/lsp-client';
 import { findBenchPositions } from '../../bench/positions';
-import { detailTable, markdownTable, samplesOf, summaryTable, type SizeResult } from '../../bench/report';
+import { detailTable, markdownTable, samplesOf, sectionsNotWrittenByBench, summaryTable, type SizeResult } from '../../bench/report';
 import { applyChange, DEFAULT_TIMEOUTS, offsetAt, type SessionResult } from '../../bench/scenario';
 import { countTimeouts, formatFactor, formatMedianMs, formatRatio, median, TIMED_OUT } from '../../bench/stats';
 
@@ -160,5 +160,22 @@ describe('bench report', () => {
 
   it('escapes pipes in cells', () => {
     expect(markdownTable(['a'], [['x|y']])).toBe('| a |\n| --- |\n| x\\|y |');
+  });
+});
+
+describe('results file', () => {
+  it('a new run keeps the sections the bench does not write, as they were, and drops its own old ones', () => {
+    const previous = [
+      '# Benchmark results\n\n- Date: old\n',
+      '## Summary: ratios of medians\n\n| a |\n',
+      '## Fuzz: 40,000 edits\n\nNot written by `npm run bench`: the record of fuzz runs.\n\n- 0 crashes\n',
+      '## Notes\n\n- Every step answered.\n',
+      '## Memory\n\nNot written by `npm run bench`: heap ceilings.\n',
+    ].join('\n');
+    expect(sectionsNotWrittenByBench(previous)).toEqual([
+      '## Fuzz: 40,000 edits\n\nNot written by `npm run bench`: the record of fuzz runs.\n\n- 0 crashes',
+      '## Memory\n\nNot written by `npm run bench`: heap ceilings.',
+    ]);
+    expect(sectionsNotWrittenByBench('# Benchmark results\n\n## Notes\n\n- x\n')).toEqual([]);
   });
 });
