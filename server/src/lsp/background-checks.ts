@@ -52,6 +52,19 @@ interface Pending {
   reject(e: Error): void;
 }
 
+/** A number per context object (CheckJob.contextId): the thread keeps what it built for a document while the main
+ *  thread's context of it, and so this number, stays the same. */
+export class ContextIds {
+  private readonly ids = new WeakMap<object, number>();
+  private last = 0;
+
+  of(ctx: object): number {
+    let id = this.ids.get(ctx);
+    if (id === undefined) this.ids.set(ctx, (id = ++this.last));
+    return id;
+  }
+}
+
 export class BackgroundChecks {
   private worker: Worker | undefined;
   private running: Pending | undefined;

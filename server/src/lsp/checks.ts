@@ -4,7 +4,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport, KubeVersion } from '../engine';
-import { BackgroundChecks } from './background-checks';
+import { BackgroundChecks, ContextIds } from './background-checks';
 import { besideYamlExtension, documentContext, settingsVersion, shouldCheck, type DocumentContext } from './document-context';
 import type { ReportSource } from './custom';
 import { relaxedSettingsReport } from './settings-relaxed';
@@ -21,8 +21,7 @@ export class Checks {
   private inlayTimer: NodeJS.Timeout | undefined;
   /** The check thread, for documents of client.backgroundChars characters or more (this file is the server's). */
   readonly background = new BackgroundChecks(__filename);
-  private readonly contextIds = new WeakMap<object, number>();
-  private lastContextId = 0;
+  private readonly contextIds = new ContextIds();
 
   constructor(
     private readonly session: Session,
@@ -123,13 +122,6 @@ export class Checks {
     return besideYamlExtension(report, yamlExtensionActive === true);
   }
 
-  /** A number per context object: the check thread keeps what it built for a document while this stays the same. */
-  private contextIdOf(ctx: object): number {
-    let id = this.contextIds.get(ctx);
-    if (id === undefined) this.contextIds.set(ctx, (id = ++this.lastContextId));
-    return id;
-  }
-
   /** The check of a large document in the check thread, under the settings and the cluster known now and with the
    *  open buffers other files may read; undefined when a newer edit cancelled it. */
   private async checkInThread(uri: string, text: string, s: Settings, isStale: () => boolean): Promise<FileReport | undefined> {
@@ -140,7 +132,7 @@ export class Checks {
       .all()
       .filter((d) => d.uri !== uri && d.getText().length < backgroundChars)
       .map((d) => ({ uri: d.uri, text: d.getText() }));
-    const contextId = this.contextIdOf(await this.contextFor(uri));
+    const contextId = this.contextIds.of(await this.contextFor(uri));
     if (isStale()) return undefined;
     const done = await this.background.check(uri, {
       file: fileOf(uri),
