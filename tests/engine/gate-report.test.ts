@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/engine/check';
 import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
+import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
 import { gateOnOff } from '../../server/src/engine/gates/use-states';
 import { gatedUsesWithState } from '../../server/src/engine/features/gated-uses';
 import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/features/gate-report';
@@ -76,6 +76,25 @@ describe('gate state for completion and the gates findings ask for', () => {
     expect(gateOnOff(env(true), catalog, GATE)).toBe('on');
     expect(gateOnOff(env(false), catalog, GATE)).toBe('off');
     expect(gateOnOff(undefined, catalog, GATE)).toBe('unknown');
+  });
+
+  it('gateOnOff: off when one component is off though others are on or unknown; unknown when none is off', () => {
+    const catalog = gateCatalog();
+    const gate = 'DRAOptionalNodeOperations'; // kube-apiserver, kube-scheduler and kubelet need it
+    const kubeadm = (schedulerToo: boolean) =>
+      buildGateEnvironment({
+        catalog,
+        version: V,
+        configs: readGateConfigsFromText(
+          `apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: feature-gates\n    value: ${gate}=true\n` +
+            (schedulerToo ? `scheduler:\n  extraArgs:\n  - name: feature-gates\n    value: ${gate}=true\n` : ''),
+          '/w/kubeadm.yaml',
+        ),
+      });
+    // kubeadm configures the scheduler: without the gate there it is off, so the gate is off over its components.
+    expect(gateOnOff(kubeadm(false), catalog, gate)).toBe('off');
+    // On for the API server and the scheduler, unknown for the kubelet (no kubelet configuration): unknown.
+    expect(gateOnOff(kubeadm(true), catalog, gate)).toBe('unknown');
   });
 
   it('gatesNeededBy: the gates of feature-gate findings, sorted, once each', () => {
