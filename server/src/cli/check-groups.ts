@@ -56,7 +56,7 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
     },
   };
   const groups: Record<string, RunGroup> = {};
-  const runCrds = runCrdsOf(inputs, io, repos.project);
+  const runCrds = runCrdsOf(inputs, io);
   const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : undefined;
   const loadCrds = crdLoader(repos.project);

@@ -4,7 +4,7 @@
 // the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { append, MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool, type Project } from '../engine';
+import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
 import type { CheckInput } from './inputs';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
@@ -134,25 +134,24 @@ export async function crdSourcesForRun(
  * The CRDs of the run's own inputs: they serve every file of the run, after the CRDs around each file (CRDs in
  * manifests/setup/ check the custom resources of manifests/app/). A text is parsed only when it names
  * CustomResourceDefinition; as for customResources.crdFiles, at most MAX_GLOB_FILES files with CRDs are read (a
- * note says so beyond). A file on disk is read and parsed through the run's project, so its own check later reads
- * and parses nothing again (and `--stats` counts the parse); standard input is parsed here. Their problems are the
- * findings of their own check, not said again here.
+ * note says so beyond). Their problems are the findings of their own check, not said again here.
  */
-export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO, project: Project): CrdDefinition[] {
-  const crds: CrdDefinition[] = [];
-  let taken = 0;
+export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO): CrdDefinition[] {
+  const texts = new Map<string, string>();
   let more = 0;
   for (const input of inputs) {
-    const text = input.text ?? project.host.readFile(input.path);
-    if (text === undefined || !mayHoldCrd(text)) continue; // its own check says it cannot be read
-    if (taken >= MAX_GLOB_FILES) {
-      more++;
-      continue;
+    let text = input.text;
+    if (text === undefined) {
+      try {
+        text = io.readFile(input.path);
+      } catch {
+        continue; // its own check says it cannot be read
+      }
     }
-    taken++;
-    const found = input.text === undefined ? project.named.crdsOfFiles([input.path]) : loadCrdFiles([input.path], { readFile: () => text });
-    append(crds, found.crds);
+    if (!mayHoldCrd(text)) continue;
+    if (texts.size >= MAX_GLOB_FILES) more++;
+    else texts.set(input.path, text);
   }
   if (more > 0) io.err(`note: ${more} more files of the run hold CRDs; the CRDs of the first ${MAX_GLOB_FILES} serve the run (name others with --crd)\n`);
-  return crds;
+  return loadCrdFiles([...texts.keys()], { readFile: (f) => texts.get(f) }).crds;
 }
