@@ -8,11 +8,12 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonWriter } from '../../server/src/cli/format/json';
 import { githubWriter } from '../../server/src/cli/format/github';
-import { ChunkedOut, type RunSummary } from '../../server/src/cli/format/types';
+import { ChunkedOut } from '../../server/src/cli/format/types';
 import { checkText } from '../../server/src/engine/check';
 import { runCli } from '../../server/src/cli/main';
 import { memoryIO } from '../support/cli-io';
 import { ROOT } from './cli-process';
+import { runSummary } from '../support/run-summary';
 
 const SLICE = readFileSync(path.join(ROOT, 'examples', 'dra-resourceslice-skip-node-operations.yaml'), 'utf8'); // 1 feature-gate warning
 const GATE = 'DRAOptionalNodeOperations';
@@ -226,21 +227,7 @@ describe('the writers given a report without extras', () => {
   // language server's callers and a report made without a check (a file too large) hand the writers.
   const { taken: _taken, ...report } = checkText(TYPO, { version: '1.37' });
   const bare = { ...report, findings: report.findings.map((f) => ({ ...f, fix: undefined })) };
-  const summary: RunSummary = {
-    version: '1.37',
-    files: 1,
-    filesWithFindings: 1,
-    counts: { error: 1, warning: 0, information: 0, hint: 0 },
-    documents: 1,
-    notChecked: 0,
-    skippedByKind: 0,
-    silenced: { disableComments: 0, configuration: 0, patchFiles: 0, patchesCheckedWhole: 0 },
-    charts: [],
-    skipped: [],
-    failed: [],
-    settings: [],
-    verdict: { exitCode: 0, reasons: [] },
-  };
+  const summary = runSummary({ files: 1, filesWithFindings: 1, counts: { error: 1, warning: 0, information: 0, hint: 0 }, documents: 1 });
 
   it('json: no "taken" key, an empty gate-config list, the finding without fixes', () => {
     let text = '';

@@ -5,26 +5,8 @@
 // Internal imports: `cli/format/text` (summaryLine, settingsLine, verdictLine: pure functions of a RunSummary).
 import { describe, expect, it } from 'vitest';
 import { settingsLine, summaryLine, verdictLine } from '../../server/src/cli/format/text';
-import type { RunSummary } from '../../server/src/cli/format/types';
+import { runSummary as summary } from '../support/run-summary';
 
-function summary(over: Partial<RunSummary> = {}): RunSummary {
-  return {
-    version: '1.37',
-    files: 3,
-    filesWithFindings: 0,
-    counts: { error: 0, warning: 0, information: 0, hint: 0 },
-    documents: 9,
-    notChecked: 0,
-    skippedByKind: 0,
-    silenced: { disableComments: 0, configuration: 0, patchFiles: 0, patchesCheckedWhole: 0 },
-    charts: [],
-    skipped: [],
-    failed: [],
-    settings: [],
-    verdict: { exitCode: 0, reasons: [] },
-    ...over,
-  };
-}
 const counts = (error: number, warning: number, information: number, hint: number) => ({ error, warning, information, hint });
 
 describe('summary line', () => {
