@@ -3,7 +3,8 @@
 // kubectl -R reads is walked (.json too) or named as skipped with why (node_modules, a .json that is no object).
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isWithin, leavesBase } from '../../server/src/engine';
+import { leavesBase } from '../../server/src/engine';
+import { isWithin } from '../../server/src/contract/paths';
 import { spawnCli, tempRepo, tempDirs } from './cli-process';
 
 const tempDir = tempDirs();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
 import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
-import { customData } from '../../server/src/engine/api-extensions/overlay';
+import { dataForApiVersion } from '../../server/src/engine/api-extensions/overlay';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { hoverAt } from '../../server/src/engine/hover/hover';
 import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
@@ -15,7 +15,7 @@ import { cursor } from '../support/markers';
 import { WIDGET_CRD } from './fixtures';
 
 const crds = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD, 'widget.yaml') });
-const inputs = { version: '1.37' as const, data: customData(loadVersion('1.37').data, crds).data, gates: gateCatalog() };
+const inputs = { version: '1.37' as const, data: dataForApiVersion(loadVersion('1.37').data, crds, undefined), gates: gateCatalog() };
 
 describe('completion on custom resources', () => {
   it('offers the fields of the CRD schema that are not there yet, required first', () => {

@@ -3,7 +3,7 @@
 // root after following links, else it is refused with a note naming it. A repository is untrusted input: a link
 // or a `../` path must not make Kubegate read (and echo into reports) a file elsewhere on the machine.
 import * as path from 'node:path';
-import { isWithin } from '../engine';
+import { isWithin } from '../contract/paths';
 
 /** Whether `inner` is `outer` or inside it (both absolute, links already resolved): the engine's one test. */
 export { isWithin };

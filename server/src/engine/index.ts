@@ -4,7 +4,7 @@
 // pieces that build such a context (settings, configs, CRDs, kustomize) and plain data. No LSP, VS Code,
 // network or process import (tests/engine/boundaries.test.ts). Front ends import only this module.
 export { append } from './base/append';
-export { isWithin, leavesBase } from './base/paths';
+export { leavesBase } from './base/paths';
 export { Analysis } from './analysis';
 export { type Fix } from './fixes';
 export { ALL_CODES, CODE_TABLE, checkFailedFinding, codeDocsUrl, isParserSyntaxError, PROJECT_URL, kepOf, type DiagnosticTagName } from './codes';
@@ -46,7 +46,7 @@ export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache } from './features/outline';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
-export { MAX_GLOB_FILES, Project, resolveSettings, type DerivedStore, type EntryKind, type FileContext, type NamedFiles, type ProjectHost, type ProjectSettings } from './project';
+export { MAX_GLOB_FILES, Project, resolveSettings, type DerivedStore, type EntryKind, type FileContext, type NamedFiles, type ProjectHost, type ProjectSettings, type RunCrdFile } from './project';
 export type { ProjectOptions } from './project/project';
 export type { GivenSettings, ResolvedSettings as ResolvedRepoSettings } from './project/resolve-settings';
 export type { NamedFilesFound } from './project/named-files';

@@ -17,7 +17,7 @@ import { fieldFindings, kindOrVersionFinding, missingRows } from './channel';
 import { checkConstraints } from './constraints';
 import { controllerGateFindings, controllerGateUses } from './controller-gates';
 import type { CrdDefinition, CrdSchema, CrdVersion } from './crd-data';
-import { customData } from './overlay';
+import { customDataOf } from './overlay';
 import { defaultedByWebhook } from './webhook-defaults';
 import { describeSource, preferredVersion } from './describe';
 import { movedFields, servedVersionFinding } from './versions';
@@ -83,7 +83,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   const kindOnly = kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.kindWhere);
   if (kindOnly) input.findings.push(kindOnly);
 
-  const custom = customData(input.data, input.crds);
+  const custom = customDataOf(input.data, def);
   const entry = kindEntry(custom.data, input.apiVersion, input.kind);
   if (!entry) return { status: 'no-schema', reason: `${source} has no schema for ${input.apiVersion}`, source };
   const start = input.findings.length;

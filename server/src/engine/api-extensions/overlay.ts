@@ -22,21 +22,31 @@ interface CustomData {
   data: VersionData;
 }
 
-const merged = new WeakMap<VersionData, WeakMap<CrdCatalog, CustomData>>();
+const merged = new WeakMap<VersionData, WeakMap<CrdCatalog | CrdDefinition, CustomData>>();
 
 /** The built-in data with every served version of every CRD in the catalog added (kinds, types, enums). */
-export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
+function customData(base: VersionData, catalog: CrdCatalog): CustomData {
+  return mergedData(base, catalog, () => catalog.all());
+}
+
+/** The built-in data with the served versions of one CRD added: what a custom resource of that CRD is read with
+ *  (a CRD's types are its own, named by group, version and kind: convert.ts). */
+export function customDataOf(base: VersionData, def: CrdDefinition): CustomData {
+  return mergedData(base, def, () => [def]);
+}
+
+function mergedData(base: VersionData, key: CrdCatalog | CrdDefinition, defs: () => CrdDefinition[]): CustomData {
   let perBase = merged.get(base);
   if (!perBase) {
     perBase = new WeakMap();
     merged.set(base, perBase);
   }
-  const hit = perBase.get(catalog);
+  const hit = perBase.get(key);
   if (hit) return hit;
   const types: Record<string, TypeDef> = { ...base.types };
   const enums: Record<string, string[]> = { ...base.enums };
   const kinds: KindEntry[] = [...base.kinds];
-  for (const def of catalog.all()) {
+  for (const def of defs()) {
     if (base.builtinGroups.includes(def.group)) continue;
     for (const v of def.versions) {
       if (!v.served) continue;
@@ -47,7 +57,7 @@ export function customData(base: VersionData, catalog: CrdCatalog): CustomData {
     }
   }
   const out: CustomData = { data: { ...base, kinds, types, enums } };
-  perBase.set(catalog, out);
+  perBase.set(key, out);
   return out;
 }
 

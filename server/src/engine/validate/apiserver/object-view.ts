@@ -19,8 +19,8 @@ interface Located {
 
 export interface ObjectView {
   root: Obj;
-  /** Where each written value lies, by server field path. */
-  where: Map<string, Located>;
+  /** Where each written value lies, by server field path (read on first use). */
+  readonly where: Map<string, Located>;
   /** Where to point for the object itself (its kind). */
   rootRange: Range;
 }
@@ -48,47 +48,64 @@ const MAX_DEPTH = 120;
 export type ViewSource = Pick<WalkContext, 'doc' | 'text' | 'lineCounter'>;
 
 export function objectView(ctx: ViewSource, map: YAMLMap, rootRange: Range): ObjectView {
-  const where = new Map<string, Located>();
-  const deref = (node: Node | null | undefined): Node | null | undefined => {
-    let current = node;
-    for (let hops = 0; current && isAlias(current) && hops < 50; hops++) current = resolveAlias(ctx.doc, current) ?? null;
-    return current;
+  const root = readNode(ctx, map, '', 0, undefined);
+  // Where each value lies is needed only to point at one (a finding, a hover): found by reading the tree again then.
+  let where: Map<string, Located> | undefined;
+  return {
+    root: root && typeof root === 'object' && !Array.isArray(root) ? root : {},
+    get where() {
+      if (!where) readNode(ctx, map, '', 0, (where = new Map()));
+      return where;
+    },
+    rootRange,
   };
-  const read = (node: Node | null | undefined, path: string, depth: number): Value => {
-    const n = deref(node);
-    if (!n || depth > MAX_DEPTH) return null;
-    if (isMap(n)) {
-      const out: Obj = {};
-      for (const pair of n.items as Pair<Node | null, Node | null>[]) {
-        const key = deref(pair.key);
-        if (!key || !isScalar(key) || key.value === null || key.value === undefined) continue;
-        const name = String(key.value);
-        const at = fieldOf(path, name);
-        const value = deref(pair.value);
+}
+
+/** The plain value of a node; with `where`, also the range of every value below it, by server field path. */
+function readNode(ctx: ViewSource, node: Node | null | undefined, path: string, depth: number, where: Map<string, Located> | undefined): Value {
+  const n = deref(ctx, node);
+  if (!n || depth > MAX_DEPTH) return null;
+  if (isMap(n)) {
+    const out: Obj = {};
+    for (const pair of n.items as Pair<Node | null, Node | null>[]) {
+      const key = deref(ctx, pair.key);
+      if (!key || !isScalar(key) || key.value === null || key.value === undefined) continue;
+      const name = String(key.value);
+      const value = deref(ctx, pair.value);
+      let at = '';
+      if (where) {
+        at = fieldOf(path, name);
         where.set(at, { key: rangeOfNode(ctx, key), value: rangeOfNode(ctx, value, rangeOfNode(ctx, key)) });
-        out[name] = read(value, at, depth + 1);
       }
-      return out;
+      out[name] = readNode(ctx, value, at, depth + 1, where);
     }
-    if (isSeq(n)) {
-      return (n.items as (Node | null)[]).map((item, i) => {
-        const at = itemOf(path, i);
-        const value = deref(item);
+    return out;
+  }
+  if (isSeq(n)) {
+    return (n.items as (Node | null)[]).map((item, i) => {
+      const value = deref(ctx, item);
+      let at = '';
+      if (where) {
+        at = itemOf(path, i);
         if (value) where.set(at, { value: rangeOfNode(ctx, value) });
-        return read(value, at, depth + 1);
-      });
-    }
-    if (isScalar(n)) {
-      const source = n.range ? ctx.text.slice(n.range[0], n.range[1]) : '';
-      const s = kubectlScalar(n, source);
-      if (s.type === 'null') return null;
-      if (s.type === 'int') return Number(s.value);
-      return s.value;
-    }
-    return null;
-  };
-  const root = read(map, '', 0);
-  return { root: root && typeof root === 'object' && !Array.isArray(root) ? root : {}, where, rootRange };
+      }
+      return readNode(ctx, value, at, depth + 1, where);
+    });
+  }
+  if (isScalar(n)) {
+    const source = n.range ? ctx.text.slice(n.range[0], n.range[1]) : '';
+    const s = kubectlScalar(n, source);
+    if (s.type === 'null') return null;
+    if (s.type === 'int') return Number(s.value);
+    return s.value;
+  }
+  return null;
+}
+
+function deref(ctx: ViewSource, node: Node | null | undefined): Node | null | undefined {
+  let current = node;
+  for (let hops = 0; current && isAlias(current) && hops < 50; hops++) current = resolveAlias(ctx.doc, current) ?? null;
+  return current;
 }
 
 /** Where to point for a path: its value; for a path not written (absent, or set by defaulting), the key of its
