@@ -4,7 +4,7 @@
 // large file only the YAML documents of the asked lines (plus the file's own gate configs) are analysed.
 import { environmentForFile } from '../gates/gate-step';
 import { localText } from '../incremental/local-text';
-import { keep, type TextSnapshot } from '../incremental/snapshot';
+import { keep, SnapshotSlot, type TextSnapshot } from '../incremental/snapshot';
 import { gateCatalog } from '../knowledge';
 import { lineStarts } from '../base/line-index';
 import type { CheckOptions } from '../check/options';
@@ -63,11 +63,14 @@ interface FoundUses {
   toFile(range: Range): Range | undefined;
 }
 
+/** The gate environment of a checked text with its own configs, for its badges. */
+const BADGE_ENVIRONMENT = new SnapshotSlot<ReturnType<typeof environmentForFile>>('badge-environment');
+
 /** The uses of the documents on the lines, from the check's walk of the whole text (its ranges are the file's). */
 function walkedUses(snapshot: TextSnapshot, lines: { from: number; to: number }): FoundUses {
   const analysis = snapshot.analysis!;
   const { context, version } = snapshot;
-  const env = keep(snapshot, 'badge-environment', () =>
+  const env = keep(snapshot, BADGE_ENVIRONMENT, () =>
     environmentForFile(analysis.documents, { version, knowledge: { catalog: gateCatalog() }, environment: context.environment, file: context.file }),
   );
   const touched = analysis.documents.filter((d) => d.report.range.end.line >= lines.from && d.report.range.start.line <= lines.to);

@@ -2,7 +2,8 @@
 // its config files, which the fixes of several findings read again and again. With the open document's snapshot,
 // the file's own reads are kept with it (for the later calls about the same text).
 import { readGateConfigsFromText } from '../gates/config-readers';
-import { keep, type TextSnapshot } from '../incremental/snapshot';
+import { keep, SnapshotSlot, type TextSnapshot } from '../incremental/snapshot';
+import type { ConfigDocInfo } from '../gates/config-readers';
 import type { TextReads } from './types';
 import { yamlDocs } from './yaml-nodes';
 
@@ -12,14 +13,17 @@ export const READ_EACH_TIME: TextReads = { docs: (text) => yamlDocs(text), gateC
 /** Reads made once per text for one call of the fixes; `snapshot`'s text's kept with the snapshot. */
 export function readsOnce(snapshot?: TextSnapshot): TextReads {
   const made = new Map<string, unknown>();
-  const once = <T>(kind: string, text: string, make: () => T): T => {
-    if (snapshot?.text === text) return keep(snapshot, `fix-${kind}`, make);
-    const key = `${kind}\u0000${text}`;
+  const once = <T>(slot: SnapshotSlot<T>, text: string, make: () => T): T => {
+    if (snapshot?.text === text) return keep(snapshot, slot, make);
+    const key = `${slot.name}\u0000${text}`;
     if (!made.has(key)) made.set(key, make());
     return made.get(key) as T;
   };
   return {
-    docs: (text) => once('documents', text, () => yamlDocs(text)),
-    gateConfigs: (text) => once('gate-configs', text, () => readGateConfigsFromText(text)),
+    docs: (text) => once(FIX_DOCUMENTS, text, () => yamlDocs(text)),
+    gateConfigs: (text) => once(FIX_GATE_CONFIGS, text, () => readGateConfigsFromText(text)),
   };
 }
+
+const FIX_DOCUMENTS = new SnapshotSlot<ReturnType<typeof yamlDocs>>('fix-documents');
+const FIX_GATE_CONFIGS = new SnapshotSlot<ConfigDocInfo[]>('fix-gate-configs');

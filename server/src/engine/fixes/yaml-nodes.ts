@@ -10,7 +10,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import { keep, type TextSnapshot } from '../incremental/snapshot';
+import { keep, SnapshotSlot, type TextSnapshot } from '../incremental/snapshot';
 import type { ParsedFile } from '../model';
 import { parseFile } from '../parse/parseFile';
 import type { YamlDoc } from './types';
@@ -42,15 +42,22 @@ export function snapshotDocs(snapshot: TextSnapshot, index: number | undefined, 
   if (!spans) return undefined;
   const span = index !== undefined && spans[index]?.index === index ? spans[index] : spans.find((s) => s.start <= offset && offset <= s.end);
   if (!span) return undefined;
-  return keep(snapshot, `fix-document:${span.index}`, () => {
+  const byIndex = keep(snapshot, FIX_DOCUMENT, () => new Map<number, YamlDoc[] | undefined>());
+  if (byIndex.has(span.index)) return byIndex.get(span.index);
+  const made = ((): YamlDoc[] | undefined => {
     const docs = parseAllDocuments(snapshot.text.slice(span.start, span.end), PARSE_OPTIONS);
     if (docs.length !== 1) return undefined;
     const doc = docs[0] as Document.Parsed;
     if (!doc.contents) return [];
     moveOffsets(doc, span.start);
     return [{ index: span.index, doc }];
-  });
+  })();
+  byIndex.set(span.index, made);
+  return made;
 }
+
+/** Per document index, the document of a snapshot's text that a fix parsed alone. */
+const FIX_DOCUMENT = new SnapshotSlot<Map<number, YamlDoc[] | undefined>>('fix-document');
 
 /** Adds `by` to the offsets of a document and of every node in it. */
 function moveOffsets(doc: Document.Parsed, by: number): void {

@@ -6,7 +6,7 @@
 import { analyzeFile } from '../check';
 import { mayHoldGateConfig } from '../gates/gate-places';
 import { joinPieces } from '../incremental/pieces';
-import { keep, spanAtLine, TextSnapshot, type DocumentSpan } from '../incremental/snapshot';
+import { keep, SnapshotSlot, spanAtLine, TextSnapshot, type DocumentSpan } from '../incremental/snapshot';
 import type { CheckOptions } from '../check/options';
 import type { GateEnvironment, ParsedFile } from '../model';
 import { parseFile } from '../parse/parseFile';
@@ -37,21 +37,25 @@ function snapshotHover(snapshot: TextSnapshot, position: Position): HoverResult 
   if (!parsed) return undefined;
   const { context, version } = snapshot;
   const options: HoverOptions = { version, environment: context.environment, file: context.file, crds: context.crds };
-  const environment = keep(snapshot, 'hover-environment', () => ownEnvironment(snapshot, options));
+  const environment = keep(snapshot, HOVER_ENVIRONMENT, () => ownEnvironment(snapshot, options));
   const view = hoverIn({ parsed, version, environment }, { line: position.line - span.line, character: position.character }, options);
   if (!view) return null;
   const moved = (p: Position): Position => ({ line: p.line + span.line, character: p.character });
   return { ...view, range: { start: moved(view.range.start), end: moved(view.range.end) } };
 }
 
+/** The hovered text's gate environment with its own configs, and its last hovered document's tree. */
+const HOVER_ENVIRONMENT = new SnapshotSlot<GateEnvironment>('hover-environment');
+const HOVER_TREE = new SnapshotSlot<{ index: number; parsed: ParsedFile | undefined }>('hover-tree');
+
 /** The tree of one document of the snapshot, parsed alone (lines counted from its first); the last one is kept,
  *  as hovers come in bursts over one document. Undefined when it does not read as one document alone. */
 function documentTree(snapshot: TextSnapshot, span: DocumentSpan): ParsedFile | undefined {
-  const kept = snapshot.kept.get('hover-tree') as { index: number; parsed: ParsedFile | undefined } | undefined;
+  const kept = HOVER_TREE.get(snapshot);
   if (kept?.index === span.index) return kept.parsed;
   const parsed = parseFile(snapshot.text.slice(span.start, span.end));
   const one = parsed.documents.length === 1 ? parsed : undefined;
-  snapshot.kept.set('hover-tree', { index: span.index, parsed: one });
+  HOVER_TREE.set(snapshot, { index: span.index, parsed: one });
   return one;
 }
 

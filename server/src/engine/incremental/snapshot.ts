@@ -25,9 +25,26 @@ interface SnapshotSource {
   analysis?: FileAnalysis;
 }
 
+/** A place in a snapshot for one kind of value a request derives from its text (the hovered document's tree,
+ *  a fix's parsed document…), declared where that value is made: its type is fixed there. */
+export class SnapshotSlot<T> {
+  /** Only to tie the slot to its type. */
+  declare private readonly type?: T;
+
+  constructor(readonly name: string) {}
+
+  get(snapshot: TextSnapshot): T | undefined {
+    return snapshot.kept.get(this) as T | undefined;
+  }
+
+  set(snapshot: TextSnapshot, value: T): void {
+    snapshot.kept.set(this, value);
+  }
+}
+
 export class TextSnapshot {
-  /** What requests derived from this text (the hovered document's tree and so on), kept while the text is current. */
-  readonly kept = new Map<string, unknown>();
+  /** What requests derived from this text, by slot (SnapshotSlot), kept while the text is current. */
+  readonly kept = new Map<SnapshotSlot<unknown>, unknown>();
   private spanList?: DocumentSpan[] | null;
   private versionValue?: KubeVersion;
 
@@ -67,7 +84,7 @@ export class TextSnapshot {
 
   /** The documents' texts with their first lines (pieces.ts), as `spans` cuts the text. */
   pieces(): Piece[] | undefined {
-    return keep(this, 'pieces', () => this.spans()?.map((s) => ({ text: this.text.slice(s.start, s.end), line: s.line })));
+    return keep(this, PIECES, () => this.spans()?.map((s) => ({ text: this.text.slice(s.start, s.end), line: s.line })));
   }
 
   /** Whether it answers requests about `text` under `context`. */
@@ -76,11 +93,13 @@ export class TextSnapshot {
   }
 }
 
-/** A value derived from the snapshot's text, made once per `key`. */
-export function keep<T>(snapshot: TextSnapshot, key: string, make: () => T): T {
-  if (!snapshot.kept.has(key)) snapshot.kept.set(key, make());
-  return snapshot.kept.get(key) as T;
+/** A value derived from the snapshot's text, made once per slot. */
+export function keep<T>(snapshot: TextSnapshot, slot: SnapshotSlot<T>, make: () => T): T {
+  if (!snapshot.kept.has(slot)) slot.set(snapshot, make());
+  return slot.get(snapshot) as T;
 }
+
+const PIECES = new SnapshotSlot<Piece[] | undefined>('pieces');
 
 /** The spans of a walked text: its parsed documents, when each starts a line. */
 function spansOfAnalysis(analysis: FileAnalysis): DocumentSpan[] | undefined {
