@@ -25,7 +25,7 @@ const SUITES: Record<string, string[]> = {
   // Disable comments.
   directives: ['tests/engine/directives.test.ts', 'tests/engine/codes-disable.test.ts'],
   // Feature gates and their configuration files.
-  gates: ['tests/gates/*.test.ts', 'tests/engine/gate-*.test.ts', 'tests/engine/union-drops.test.ts'],
+  gates: ['tests/gates/*.test.ts', 'tests/engine/gate-*.test.ts', 'tests/engine/union-drops.test.ts', 'tests/engine/verdicts.test.ts'],
   // The rule layers: the fixture files of the API server's rules and the unit tests of the validators.
   rules: [
     'tests/rules/rules.test.ts',

@@ -151,7 +151,7 @@ export class GateStateModel implements GateEnvironment {
     if (all.length === 0) return undefined;
     const off = all.filter((s) => s.value === false);
     const chosen = off.length > 0 ? off : all;
-    return { state: off.length > 0 ? 'off' : 'on', evidence: chosen.map((s) => settingEvidence(s, meta)) };
+    return { state: off.length > 0 ? 'off' : 'on', evidence: chosen.map((s) => settingEvidence({ ...s, gate }, meta)) };
   }
 
   private fromCluster(gate: string, component: string): Resolution | undefined {

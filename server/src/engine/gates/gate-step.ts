@@ -60,15 +60,6 @@ export function environmentForFile(analyses: DocumentAnalysis[], ctx: GateStepCo
   return ctx.environment ? layered(ctx.environment, own) : own;
 }
 
-function apiVersionOf(f: Finding, a: DocumentAnalysis): string | undefined {
-  const fromData = f.code === 'api-disabled-by-default' ? f.data?.apiVersion : undefined;
-  return fromData ?? a.report.apiVersion;
-}
-
-function byPosition(a: Finding, b: Finding): number {
-  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
-}
-
 /** Whether a gate is on for the file: every component that needs it on, else the gate's default in the version. */
 function gateIsOn(gate: string, env: GateEnvironment, ctx: GateStepContext): boolean {
   const found = gateInVersion(ctx.knowledge.catalog, gate, ctx.version);
@@ -98,7 +89,8 @@ export function gateStepOf(a: DocumentAnalysis, env: GateEnvironment, ctx: GateS
   const kept = a.findings.filter((f) => {
     if (!conditionHolds(f, env, ctx)) return false;
     if (f.code !== 'api-disabled-by-default' || !ctx.environment) return true;
-    const v = apiVersionOf(f, a);
+    // The finding names its API version (route/api-findings.ts).
+    const v = f.data?.apiVersion;
     return !(v && ctx.environment.apiEnabled(v)?.enabled);
   });
   const added: Finding[] = [];
@@ -114,5 +106,6 @@ export function gateStepOf(a: DocumentAnalysis, env: GateEnvironment, ctx: GateS
   append(added, settingFindings(a.gateSettings, ctx.knowledge.catalog, ctx.version));
   append(added, versionMismatchFindings(a.namedVersions, a.report.index, ctx.version));
   for (const f of added) f.document ??= a.report.index;
-  return { ...a, findings: assignVerdicts([...kept, ...added].sort(byPosition), drops) };
+  // In no particular order: the report sorts the findings of all documents (check/index.ts reportOf).
+  return { ...a, findings: assignVerdicts([...kept, ...added], drops) };
 }

@@ -25,13 +25,12 @@ function within(inner: Range, outer: Range): boolean {
   return comparePositions(inner.start, outer.start) >= 0 && comparePositions(inner.end, outer.end) <= 0;
 }
 
-/** The innermost drop scope holding a finding (not the gated key itself, nor a member of the union a union finding
- *  judges: union-drops.ts). */
+/** The innermost drop scope holding a finding (not a member of the union a union finding judges: union-drops.ts).
+ *  The feature-gate finding of a dropped key never comes here: its verdict is the drop stage's, not a refusal. */
 function dropScopeOf(f: Finding, scopes: readonly DropScope[]): DropScope | undefined {
   let best: DropScope | undefined;
   for (const s of scopes) {
     if (!within(f.range, s.extent)) continue;
-    if (f.code === 'feature-gate' && f.path === s.path) continue;
     if (isOwnMemberScope(f, s)) continue;
     if (!best || within(s.extent, best.extent)) best = s;
   }
