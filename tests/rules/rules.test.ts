@@ -98,6 +98,11 @@ describe('rule fixtures', () => {
           expect(f.data?.['rule'], brief(f)).toEqual(expect.any(String));
           expect(f.data?.['source'], brief(f)).toMatch(/^\S+\/\S+ \S+@[0-9a-f]{12,40} /);
         }
+        // A rule judged on the whole object says what is wrong after its verdict's words, and what to do.
+        if (f.data?.['wholeObject'] === true) {
+          expect(f.message, brief(f)).toMatch(/^(Applying fails|Accepted with a warning): \S/);
+          expect(f.fix, brief(f)).toMatch(/\S/);
+        }
       }
     });
   }
