@@ -292,7 +292,7 @@ describe('the estimate of an expression', () => {
     ];
     const seen = table.map(([rule]) => {
       const e = estimateCel(parsedCel(rule), SELF);
-      return [rule, e?.cost, e?.problems.map((p) => (p.problem === 'unknown-field' ? `unknown ${p.field}` : `not-boolean ${p.kind}`))];
+      return [rule, e?.cost, e?.problems.map((p) => (p.problem === 'unknown-field' ? `unknown ${p.field}` : `${p.problem} ${p.kind}`))];
     });
     expect(seen).toEqual(table);
   });
