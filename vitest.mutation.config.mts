@@ -37,7 +37,7 @@ const SUITES: Record<string, string[]> = {
     'tests/engine/walker.test.ts',
   ],
   // Custom resource and APIService rules, CEL cost.
-  'api-extensions': ['tests/crd/apiservice.test.ts', 'tests/crd/cel-*.test.ts', 'tests/crd/crd-*.test.ts', 'tests/crd/unusual-crds.test.ts'],
+  'api-extensions': ['tests/crd/apiservice.test.ts', 'tests/crd/apiservice-rules.test.ts', 'tests/crd/cel-*.test.ts', 'tests/crd/crd-*.test.ts', 'tests/crd/unusual-crds.test.ts'],
 };
 
 const chosen = process.env['KUBEGATE_MUTATION_SUITE'];
