@@ -19,7 +19,7 @@ const SUITES: Record<string, string[]> = {
   // The failure policy of `kubegate check` (runCli in process, an in-memory file system).
   'cli-policy': ['tests/cli/policy.test.ts'],
   // The output formats.
-  'cli-format': ['tests/cli/formats.test.ts', 'tests/cli/json-github-output.test.ts', 'tests/cli/outputs.test.ts', 'tests/cli/sarif-fixes.test.ts', 'tests/cli/summary-line.test.ts'],
+  'cli-format': ['tests/cli/formats.test.ts', 'tests/cli/json-github-output.test.ts', 'tests/cli/outputs.test.ts', 'tests/cli/sarif-fixes.test.ts', 'tests/cli/summary-line.test.ts', 'tests/cli/sarif-writer.test.ts', 'tests/cli/junit-writer.test.ts', 'tests/cli/format-helpers.test.ts'],
   // The derived-facts cache: the store on disk and the engine's side of it.
   cache: ['tests/cli/derived-cache.test.ts', 'tests/cli/cache-trust.test.ts', 'tests/engine/derived-store.test.ts'],
   // Disable comments.
@@ -37,7 +37,7 @@ const SUITES: Record<string, string[]> = {
     'tests/engine/walker.test.ts',
   ],
   // Custom resource and APIService rules, CEL cost.
-  'api-extensions': ['tests/crd/apiservice.test.ts', 'tests/crd/cel-*.test.ts', 'tests/crd/crd-*.test.ts', 'tests/crd/unusual-crds.test.ts'],
+  'api-extensions': ['tests/crd/apiservice.test.ts', 'tests/crd/apiservice-rules.test.ts', 'tests/crd/cel-*.test.ts', 'tests/crd/crd-*.test.ts', 'tests/crd/unusual-crds.test.ts'],
 };
 
 const chosen = process.env['KUBEGATE_MUTATION_SUITE'];

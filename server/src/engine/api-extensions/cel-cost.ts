@@ -146,7 +146,7 @@ interface CelEstimate {
 const SATURATED = 2 ** 64;
 const sat = (n: number) => (Number.isFinite(n) ? Math.min(n, SATURATED) : SATURATED);
 const add = (...n: number[]) => sat(n.reduce((a, b) => a + b, 0));
-const mul = (a: number, b: number) => (a === 0 || b === 0 ? 0 : sat(a * b));
+const mul = (a: number, b: number) => sat(a * b);
 const byFactor = (size: number, factor: number) => sat(Math.ceil(size * factor));
 
 const DECL_KIND: Record<Decl['kind'], Kind> = {

@@ -76,7 +76,8 @@ export function checkCelRules(ctx: Ctx, root: YAMLMap, path: string, ownerRange:
   const ruleLimit = F.perRuleLimit.value;
 
   // Walk the schema as the API server does: the number of places a node's rules run is the product of the
-  // maxItems / maxProperties of the lists and maps above it (undefined: one of them has no bound).
+  // maxItems / maxProperties of the lists and maps above it (undefined: one of them has no bound). `isRoot`: the
+  // resource root (an embedded resource below it is a root by its own x-kubernetes-embedded-resource).
   const walk = (node: Node | null, p: string, isRoot: boolean, cardinality: number | undefined, depth: number): void => {
     if (!node || !isMap(node) || depth > 100) return;
     const e = entries(ctx, node);
@@ -116,11 +117,11 @@ export function checkCelRules(ctx: Ctx, root: YAMLMap, path: string, ownerRange:
     };
     const scaled = (bound: number | undefined) => (cardinality === undefined || bound === undefined ? undefined : cardinality * bound);
     for (const [key, prop] of entries(ctx, e.get('properties')?.value ?? null)) {
-      walk(prop.value, `${p}.properties.${key}`, isEmbedded(ctx, prop.value), cardinality, depth + 1);
+      walk(prop.value, `${p}.properties.${key}`, false, cardinality, depth + 1);
     }
-    if (isMap(additional)) walk(additional, `${p}.additionalProperties`, isEmbedded(ctx, additional), type === 'object' ? scaled(num('maxProperties')) : cardinality, depth + 1);
+    if (isMap(additional)) walk(additional, `${p}.additionalProperties`, false, type === 'object' ? scaled(num('maxProperties')) : cardinality, depth + 1);
     const items = e.get('items')?.value ?? null;
-    if (isMap(items)) walk(items, `${p}.items`, isEmbedded(ctx, items), type === 'array' ? scaled(num('maxItems')) : cardinality, depth + 1);
+    if (isMap(items)) walk(items, `${p}.items`, false, type === 'array' ? scaled(num('maxItems')) : cardinality, depth + 1);
   };
 
   const checkExpression = (text: string, decl: Decl, cardinality: number, where: Range, p: string, what: 'rule' | 'messageExpression'): number => {
@@ -153,10 +154,6 @@ export function checkCelRules(ctx: Ctx, root: YAMLMap, path: string, ownerRange:
     if (top.length === 0) add(ctx, 'invalid-value', 'cel-cost', message, FIX, ownerRange, path, { data });
     for (const c of top) if (!c.reported) add(ctx, 'invalid-value', 'cel-cost', message, FIX, c.where, c.path, { data: { ...data, estimatedCostAtLeast: c.cost } });
   }
-}
-
-function isEmbedded(ctx: Ctx, node: Node | null): boolean {
-  return isTrue(entries(ctx, node).get('x-kubernetes-embedded-resource')?.value);
 }
 
 function article(kind: string): string {
