@@ -100,26 +100,4 @@ describe('work done around a checked file', () => {
     for (const f of files) project.contextOf(path.join(ROOT, f.path), SETTINGS, f.text).analysis.check(f.text);
     expect(project.counters.crdParses).toBe(1);
   });
-
-  it("a run's CRDs are derived for the groups a file asks about, each input once, and not for a file of built-in kinds", () => {
-    const gadgetCrd = widgetCrd('gadgets.example.org');
-    const files = [
-      { path: 'setup/widgets.yaml', text: CRD },
-      { path: 'setup/gadgets.yaml', text: gadgetCrd },
-      { path: 'app/widget.yaml', text: 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: "3"\n' },
-      { path: 'app/other-widget.yaml', text: 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: v\nspec:\n  size: 3\n' },
-      { path: 'app/web.yaml', text: deployment('web') },
-    ];
-    const project = new Project(memoryHost(ROOT, files), { fallbackRoot: ROOT });
-    const run = files.slice(0, 2).map((f) => ({ file: path.join(ROOT, f.path), shown: f.path }));
-    const settings: ProjectSettings = { ...SETTINGS, runCrdFiles: run };
-    const check = (f: (typeof files)[number]) => project.contextOf(path.join(ROOT, f.path), settings, f.text).analysis.check(f.text);
-    expect(check(files[4]!).findings).toEqual([]);
-    expect(project.counters.crdParses).toBe(0);
-    // The Widget is checked against the run's CRD (shown as the run writes its path); only that input is parsed.
-    expect(check(files[2]!).findings.map((f) => `${f.code} ${f.message}`)).toEqual([expect.stringMatching(/^invalid-value .*size/)]);
-    expect(project.counters.crdParses).toBe(1);
-    expect(check(files[3]!).findings).toEqual([]);
-    expect(project.counters.crdParses).toBe(1);
-  });
 });

@@ -291,21 +291,3 @@ export function runCheckWorker(setUp: () => void): boolean {
   });
   return true;
 }
-
-/**
- * The whole run in this thread: the inputs named in `first` (those holding CRDs) before the others, so their own
- * checks derive their CRDs and the custom resources of the other inputs take them without another parse
- * (engine/project/run-crds.ts); outcomes are still handed on in input order.
- */
-export function checkInThread(
-  inputs: readonly CheckInput[],
-  first: ReadonlySet<string>,
-  check: (input: CheckInput, index: number) => FileOutcome,
-  onOutcome: (o: FileOutcome) => void,
-): void {
-  const early = new Map<number, FileOutcome>();
-  inputs.forEach((input, index) => {
-    if (first.has(input.path)) early.set(index, check(input, index));
-  });
-  inputs.forEach((input, index) => onOutcome(early.get(index) ?? check(input, index)));
-}

@@ -4,7 +4,7 @@
 // the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool, type RunCrdFile } from '../engine';
+import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
 import type { CheckInput } from './inputs';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIO } from './io';
@@ -131,14 +131,13 @@ export async function crdSourcesForRun(
 }
 
 /**
- * The inputs of the run that may hold CRDs (their text names CustomResourceDefinition): their CRDs serve every file
- * of the run, after the CRDs around each file (CRDs in manifests/setup/ check the custom resources of
- * manifests/app/). Nothing is parsed here: a file's catalog derives the CRDs of the inputs that may define a group
- * it asks about (engine/project/run-crds.ts). As for customResources.crdFiles, at most MAX_GLOB_FILES inputs serve
- * (a note says so beyond). Their problems are the findings of their own check, not said again here.
+ * The CRDs of the run's own inputs: they serve every file of the run, after the CRDs around each file (CRDs in
+ * manifests/setup/ check the custom resources of manifests/app/). A text is parsed only when it names
+ * CustomResourceDefinition; as for customResources.crdFiles, at most MAX_GLOB_FILES files with CRDs are read (a
+ * note says so beyond). Their problems are the findings of their own check, not said again here.
  */
-export function runCrdFilesOf(inputs: readonly CheckInput[], io: CliIO, cwd: string): RunCrdFile[] {
-  const out: RunCrdFile[] = [];
+export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO): CrdDefinition[] {
+  const texts = new Map<string, string>();
   let more = 0;
   for (const input of inputs) {
     let text = input.text;
@@ -150,9 +149,9 @@ export function runCrdFilesOf(inputs: readonly CheckInput[], io: CliIO, cwd: str
       }
     }
     if (!mayHoldCrd(text)) continue;
-    if (out.length >= MAX_GLOB_FILES) more++;
-    else out.push({ file: path.resolve(cwd, input.path), shown: input.path, ...(input.text !== undefined ? { text: input.text } : {}) });
+    if (texts.size >= MAX_GLOB_FILES) more++;
+    else texts.set(input.path, text);
   }
   if (more > 0) io.err(`note: ${more} more files of the run hold CRDs; the CRDs of the first ${MAX_GLOB_FILES} serve the run (name others with --crd)\n`);
-  return out;
+  return loadCrdFiles([...texts.keys()], { readFile: (f) => texts.get(f) }).crds;
 }

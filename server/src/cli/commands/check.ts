@@ -11,7 +11,7 @@ import { addSilenced, shownWhenQuiet, type ChartSummary, type RunSummary, type S
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
-import { addStats, CheckThreads, checkInThread, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
+import { addStats, CheckThreads, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
 import { fileResultOf, type FileOutcome, type FileRunOptions, type RunGroup } from '../check-run';
 import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine, threadsToStart } from '../jobs-options';
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
@@ -336,9 +336,7 @@ export const checkCommand: Command = {
       work = await checkWithWorkers(collected.inputs, threads, jobs.threads, init, take, (input, index) => here.check(input, index));
     } else {
       threads.close();
-      // --fix writes files that other files' discovery may read: strictly in input order then.
-      const crdsFirst = new Set(settings.fix ? [] : Object.values(groups).flatMap((g) => g.projectSettings.runCrdFiles?.map((f) => f.shown) ?? []));
-      checkInThread(collected.inputs, crdsFirst, (input, index) => here.check(input, index), take);
+      collected.inputs.forEach((input, index) => take(here.check(input, index)));
     }
     for (const m of [...noted].sort()) io.err(m);
     // The settings files that governed the run, each with its relaxations of the root's policy (own reports).

@@ -83,7 +83,7 @@ export function analyzeCustomResource(input: CustomInputs): CustomOutcome | unde
   const kindOnly = kindOrVersionFinding(channelCtx, input.crds, gatewayRows, input.apiVersion, input.kind, input.kindWhere);
   if (kindOnly) input.findings.push(kindOnly);
 
-  const custom = customDataOf(input.data, def);
+  const custom = customDataOf(input.data, input.crds, def);
   const entry = kindEntry(custom.data, input.apiVersion, input.kind);
   if (!entry) return { status: 'no-schema', reason: `${source} has no schema for ${input.apiVersion}`, source };
   const start = input.findings.length;

@@ -2,44 +2,31 @@
 // parses or derives the CRD bundles around it: one manifest beside megabytes of CRDs costs what it costs alone.
 // A lookup of a group that no CRD source can define (mayDefine, a test of the texts without a parse) answers
 // "none" without building; anything else builds the catalog exactly as it would have been built up front.
-import { GATEWAY_GROUPS, type CrdCatalog } from './catalog';
+import type { CrdCatalog } from './catalog';
 import { mayHoldCrd } from './workspace';
-
-/** One group of the Gateway API: a question about its channel or release is about all of them (gatewayGroupsOf). */
-const GATEWAY_GROUP = [...GATEWAY_GROUPS][0]!;
 
 export interface LazyCatalog extends CrdCatalog {
   /** The catalog once something needed it; undefined before. */
   readonly built: CrdCatalog | undefined;
 }
 
-/**
- * `mayDefine`: whether some source may define a group (a lookup of a group none may define answers "none" without
- * building). `asks`: told what each question is about (a group, or every group for questions about the whole
- * catalog) before it is answered; true when the catalog built so far no longer answers it (it was built from fewer
- * sources than the question needs), so it is built again.
- */
-export function lazyCatalog(build: () => CrdCatalog, mayDefine?: (group: string) => boolean, asks?: (about: string | undefined) => boolean): LazyCatalog {
+export function lazyCatalog(build: () => CrdCatalog, mayDefine?: (group: string) => boolean): LazyCatalog {
   let real: CrdCatalog | undefined;
-  const get = (about?: string): CrdCatalog => {
-    if (asks?.(about)) real = undefined;
-    return (real ??= build());
-  };
+  const get = (): CrdCatalog => (real ??= build());
   return {
     get built() {
       return real;
     },
-    lookup: (group, kind) => (real || !mayDefine || mayDefine(group) ? get(group).lookup(group, kind) : undefined),
+    lookup: (group, kind) => (real || !mayDefine || mayDefine(group) ? get().lookup(group, kind) : undefined),
     all: () => get().all(),
-    gatewayChannel: () => get(GATEWAY_GROUP).gatewayChannel(),
-    channelRows: () => get(GATEWAY_GROUP).channelRows(),
-    gatewayRelease: () => get(GATEWAY_GROUP).gatewayRelease(),
-    experimentalDefinition: (group, kind) => get(group).experimentalDefinition(group, kind),
-    // The controller gates in use follow the Gateway API release found among the CRDs (catalog.ts choosePack).
-    controllerGates: () => get(GATEWAY_GROUP).controllerGates(),
-    controllerGateSetting: (controller, gate) => get(GATEWAY_GROUP).controllerGateSetting(controller, gate),
-    releaseOf: (project) => get(GATEWAY_GROUP).releaseOf(project),
-    versionHistory: (group, kind, version) => get(group).versionHistory?.(group, kind, version),
+    gatewayChannel: () => get().gatewayChannel(),
+    channelRows: () => get().channelRows(),
+    gatewayRelease: () => get().gatewayRelease(),
+    experimentalDefinition: (group, kind) => get().experimentalDefinition(group, kind),
+    controllerGates: () => get().controllerGates(),
+    controllerGateSetting: (controller, gate) => get().controllerGateSetting(controller, gate),
+    releaseOf: (project) => get().releaseOf(project),
+    versionHistory: (group, kind, version) => get().versionHistory?.(group, kind, version),
     get notes() {
       return get().notes;
     },

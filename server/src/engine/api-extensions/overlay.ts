@@ -22,31 +22,48 @@ interface CustomData {
   data: VersionData;
 }
 
-const merged = new WeakMap<VersionData, WeakMap<CrdCatalog | CrdDefinition, CustomData>>();
+/** Per built-in data and catalog: the data with the CRDs merged so far (all of them, or those its custom resources
+ *  were read with), and which. */
+const merged = new WeakMap<VersionData, WeakMap<CrdCatalog, { defs: readonly CrdDefinition[]; all: boolean; out: CustomData }>>();
 
 /** The built-in data with every served version of every CRD in the catalog added (kinds, types, enums). */
 function customData(base: VersionData, catalog: CrdCatalog): CustomData {
-  return mergedData(base, catalog, () => catalog.all());
+  const perBase = mergedOf(base);
+  const hit = perBase.get(catalog);
+  if (hit?.all) return hit.out;
+  const defs = catalog.all();
+  const out = mergedData(base, defs);
+  perBase.set(catalog, { defs, all: true, out });
+  return out;
 }
 
-/** The built-in data with the served versions of one CRD added: what a custom resource of that CRD is read with
- *  (a CRD's types are its own, named by group, version and kind: convert.ts). */
-export function customDataOf(base: VersionData, def: CrdDefinition): CustomData {
-  return mergedData(base, def, () => [def]);
+/** What a custom resource of `def` is read with: the built-in data with `def`'s served versions added, and those of
+ *  the catalog's other CRDs read so far (a CRD's types are its own, named by group, version and kind: convert.ts).
+ *  One merged copy per catalog, made again when a CRD not in it is asked for. */
+export function customDataOf(base: VersionData, catalog: CrdCatalog, def: CrdDefinition): CustomData {
+  const perBase = mergedOf(base);
+  const hit = perBase.get(catalog);
+  if (hit?.defs.includes(def)) return hit.out;
+  const defs = [...(hit?.defs ?? []), def];
+  const out = mergedData(base, defs);
+  perBase.set(catalog, { defs, all: false, out });
+  return out;
 }
 
-function mergedData(base: VersionData, key: CrdCatalog | CrdDefinition, defs: () => CrdDefinition[]): CustomData {
+function mergedOf(base: VersionData): WeakMap<CrdCatalog, { defs: readonly CrdDefinition[]; all: boolean; out: CustomData }> {
   let perBase = merged.get(base);
   if (!perBase) {
     perBase = new WeakMap();
     merged.set(base, perBase);
   }
-  const hit = perBase.get(key);
-  if (hit) return hit;
+  return perBase;
+}
+
+function mergedData(base: VersionData, defs: readonly CrdDefinition[]): CustomData {
   const types: Record<string, TypeDef> = { ...base.types };
   const enums: Record<string, string[]> = { ...base.enums };
   const kinds: KindEntry[] = [...base.kinds];
-  for (const def of defs()) {
+  for (const def of defs) {
     if (base.builtinGroups.includes(def.group)) continue;
     for (const v of def.versions) {
       if (!v.served) continue;
@@ -56,9 +73,7 @@ function mergedData(base: VersionData, key: CrdCatalog | CrdDefinition, defs: ()
       kinds.push(c.entry);
     }
   }
-  const out: CustomData = { data: { ...base, kinds, types, enums } };
-  perBase.set(key, out);
-  return out;
+  return { data: { ...base, kinds, types, enums } };
 }
 
 /**

@@ -13,7 +13,6 @@ import type { FileFacts } from './file-facts';
 import type { ProjectFiles } from './files';
 import type { ProjectHost } from './host';
 import { sameItems } from './identity';
-import { AskedGroups, RunCrds } from './run-crds';
 import type { ProjectSettings } from './settings';
 
 /** The project's parts a context and its catalog are built from. */
@@ -27,13 +26,9 @@ export interface ProjectParts {
 export class CrdCatalogs {
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   /** Per settings, folder and own CRD text: the catalog handed to contexts, built on first use (catalogFor). */
-  private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; asked: AskedGroups; catalog: LazyCatalog }>();
-  /** The CRDs of the run's inputs, for the catalogs that ask for them. */
-  private readonly run: RunCrds;
+  private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
 
-  constructor(private readonly parts: ProjectParts) {
-    this.run = new RunCrds(parts.facts);
-  }
+  constructor(private readonly parts: ProjectParts) {}
 
   /** Built catalogs go (the CRDs they hold with them); a catalog not built yet holds none and stays. */
   drop(): void {
@@ -45,7 +40,6 @@ export class CrdCatalogs {
   forget(): void {
     this.catalogs.clear();
     this.lazyCatalogs.clear();
-    this.run.forget();
   }
 
   /**
@@ -57,35 +51,24 @@ export class CrdCatalogs {
   catalogFor(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
     // A text without CRDs adds none of its own: the catalog is the folder's (catalogOf reads the same either way).
     const own = text !== undefined && mayHoldCrd(text) ? text : undefined;
-    const lazy = (asked = new AskedGroups()): LazyCatalog => {
-      const inputs = settings.runCrdFiles;
-      // A question about a group that an input of the run may define, asked for the first time, builds again.
-      const asks = (about: string | undefined): boolean => {
-        const added = asked.add(about);
-        return added === 'everything' || added.some((g) => this.run.mayDefine(inputs, g));
-      };
-      return lazyCatalog(
-        () => this.catalogOf(file, settings, own, asked),
-        (group) => this.mayDefineGroup(file, settings, own, group),
-        inputs?.length ? asks : undefined,
-      );
-    };
-    if (settings.key === undefined || own !== undefined) return lazy();
+    const build = (): CrdCatalog => this.catalogOf(file, settings, own);
+    const mayDefine = (group: string): boolean => this.mayDefineGroup(file, settings, own, group);
+    if (settings.key === undefined || own !== undefined) return lazyCatalog(build, mayDefine);
     const key = `${settings.key}\u0001${path.dirname(file)}`;
     const named = settings.namedCrds ?? [];
     const cluster = settings.clusterCrds ?? [];
     const hit = this.lazyCatalogs.get(key);
     if (hit && sameItems(hit.named, named) && sameItems(hit.cluster, cluster)) {
       if (!hit.catalog.built) return hit.catalog;
-      if (this.catalogOf(file, settings, own, hit.asked) === hit.catalog.built) return hit.catalog;
-      const fresh = lazy(hit.asked);
-      this.lazyCatalogs.set(key, { named, cluster, asked: hit.asked, catalog: fresh });
+      const now = build();
+      if (now === hit.catalog.built) return hit.catalog;
+      const fresh = lazyCatalog(() => now);
+      this.lazyCatalogs.set(key, { named, cluster, catalog: fresh });
       return fresh;
     }
-    const asked = new AskedGroups();
-    const catalog = lazy(asked);
+    const catalog = lazyCatalog(build, mayDefine);
     if (this.lazyCatalogs.size > 256) this.lazyCatalogs.clear();
-    this.lazyCatalogs.set(key, { named, cluster, asked, catalog });
+    this.lazyCatalogs.set(key, { named, cluster, catalog });
     return catalog;
   }
 
@@ -93,21 +76,27 @@ export class CrdCatalogs {
    *  groups, the files it would read by a test of their text (api-extensions/lazy-catalog.ts; kept per file version and
    *  group), without a parse. */
   private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
-    const { files, facts } = this.parts;
+    const { files, facts, host } = this.parts;
     const defines = (defs: readonly CrdDefinition[] | undefined) => !!defs?.some((d) => d.group === group);
-    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || packDefinesGroup(group) || this.run.mayDefine(settings.runCrdFiles, group)) return true;
-    const mentions = (f: string, own?: string): boolean => facts.mayDefineGroup(f, group, own);
+    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || defines(settings.runCrds) || packDefinesGroup(group)) return true;
+    const mentions = (f: string, own?: string): boolean => {
+      const m = facts.mentionsOf(f, own);
+      if (!m.crd || m.any) return m.any;
+      let yes = m.asked.get(group);
+      if (yes === undefined) m.asked.set(group, (yes = mentionsGroup(own ?? host.readFile(f) ?? '', group)));
+      return yes;
+    };
     if (text !== undefined && mentions(file, text)) return true;
     const root = files.rootOf(file);
     return nearestFolderWith(file, root, (dir) => (files.folderFiles(dir, root).some((f) => mentions(f)) ? [true] : [])).length > 0;
   }
 
-  private catalogOf(file: string, settings: ProjectSettings, text: string | undefined, asked: AskedGroups): CrdCatalog {
+  private catalogOf(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
     // The CRDs of the text a front end holds for `file`: the same facts as its folder's discovery reads (one parse
     // when the file is checked and also sits beside others), its problems left to the check's findings.
     const own = text !== undefined ? this.parts.facts.crdFactsOf(file, text).defs : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
-    const workspace = [...(settings.namedCrds ?? []), ...own, ...near, ...this.run.crdsFor(settings.runCrdFiles, asked)];
+    const workspace = [...(settings.namedCrds ?? []), ...own, ...near, ...(settings.runCrds ?? [])];
     const cluster = settings.clusterCrds ?? [];
     // The same CRDs (one object per file text: crdFactsOf) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;

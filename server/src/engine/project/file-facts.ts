@@ -2,7 +2,8 @@
 // CRD: api-extensions/lazy-catalog.ts) and whether it mentions an API group. Kept per file while the host's version of the
 // file is the same (a host without versions: for the project's life), or the text handed in is; through the
 // user's store when there is one (derived-store.ts).
-import { crdMentions, mentionsGroup, type CrdMentions } from '../api-extensions/lazy-catalog';
+import type { CrdMentions } from '../api-extensions/lazy-catalog';
+import { crdMentions } from '../api-extensions/lazy-catalog';
 import { mayHoldCrd, readCrdFile, type CrdFileFacts } from '../api-extensions/workspace';
 import { readGateConfigsFromText, type ConfigDocInfo } from '../gates/config-readers';
 import { mayHoldGateConfig } from '../gates/gate-places';
@@ -30,7 +31,7 @@ export class FileFacts {
   store: DerivedStore | undefined;
 
   constructor(
-    private readonly host: ProjectHost,
+    host: ProjectHost,
     store: DerivedStore | undefined,
     /** CRDs were dropped (KeptCrdFiles): the catalogs built from them must go too. */
     crdsDropped: () => void,
@@ -78,14 +79,9 @@ export class FileFacts {
     });
   }
 
-  /** Whether the file's text (`text` when the caller holds it) may define a CRD of `group`, without a parse
-   *  (api-extensions/lazy-catalog.ts); kept per file version and group. */
-  mayDefineGroup(file: string, group: string, text?: string): boolean {
-    const m = this.mentions.get(file, text, crdMentions);
-    if (!m.crd || m.any) return m.any;
-    let yes = m.asked.get(group);
-    if (yes === undefined) m.asked.set(group, (yes = mentionsGroup(text ?? this.host.readFile(file) ?? '', group)));
-    return yes;
+  /** Which API groups the file's text mentions (api-extensions/lazy-catalog.ts), without a parse. */
+  mentionsOf(file: string, text?: string): CrdMentions {
+    return this.mentions.get(file, text, crdMentions);
   }
 
   private stored<T>(what: string, file: string, text: string, shaped: (v: unknown) => v is T, compute: () => T): T {

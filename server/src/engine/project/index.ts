@@ -4,7 +4,6 @@ export { MAX_GLOB_FILES, type NamedFiles } from './named-files';
 export { resolveSettings } from './resolve-settings';
 export { type DerivedStore } from './derived-store';
 export { type ProjectSettings } from './settings';
-export { type RunCrdFile } from './run-crds';
 export { type RepoSettings } from './repo-settings';
 export {
   exclusionOf,

@@ -4,7 +4,6 @@
 // each file (project.ts).
 import type { ClusterSnapshot } from '../base/cluster-snapshot';
 import type { CrdDefinition } from '../api-extensions/crd-data';
-import type { RunCrdFile } from './run-crds';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
 import type { KubeVersion } from '../base/types';
@@ -20,10 +19,8 @@ export interface ProjectSettings {
   /** CRDs of files named explicitly (first), and of the cluster. */
   namedCrds?: CrdDefinition[];
   clusterCrds?: CrdDefinition[];
-  /** The inputs of a run (kubegate check) that may hold CRDs, in the run's order (`text`: an input read once, such
-   *  as stdin). Their CRDs serve every file of the run, after those around it; a file's catalog derives only those
-   *  of the inputs that may define a group it asks about (run-crds.ts). */
-  runCrdFiles?: readonly RunCrdFile[];
+  /** CRDs of a run's own inputs (kubegate check): they serve every file of the run, after those around it. */
+  runCrds?: CrdDefinition[];
   /** CRD pack selections and controller gates. */
   packs?: string[];
   controllerGates?: Record<string, boolean>;
