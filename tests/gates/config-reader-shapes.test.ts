@@ -6,15 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readGateConfigsFromText } from '../../server/src/engine/gates';
 import type { Range } from '../../server/src/engine/base/types';
-
-function rangeIn(text: string, word: string, from = 0): Range {
-  const at = text.indexOf(word, from);
-  if (at < 0) throw new Error(`${word} not in text`);
-  const before = text.slice(0, at).split('\n');
-  const line = before.length - 1;
-  const character = before[line]!.length;
-  return { start: { line, character }, end: { line, character: character + word.length } };
-}
+import { rangeIn } from '../support/word-range';
 
 const KUBELET = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
 

@@ -12,19 +12,9 @@ import type { Finding } from '../../server/src/engine/codes/finding';
 import type { Range } from '../../server/src/engine/base/types';
 import { gateCatalog } from '../../server/src/engine/knowledge';
 import { committedKinds, gatedField, normalisedComponents, pageGates } from '../support/committed';
+import { nthRangeIn } from '../support/word-range';
 
 const V = '1.37';
-
-/** Range of the n-th occurrence of `word` in `text` (0-based line/character). */
-function rangeIn(text: string, word: string, nth = 0): Range {
-  let at = -1;
-  for (let i = 0; i <= nth; i++) at = text.indexOf(word, at + 1);
-  if (at < 0) throw new Error(`${word} not in text`);
-  const before = text.slice(0, at).split('\n');
-  const line = before.length - 1;
-  const character = before[line]!.length;
-  return { start: { line, character }, end: { line, character: character + word.length } };
-}
 
 const KIND_HEAD = 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\n';
 
@@ -96,23 +86,23 @@ describe('kind kubeadmConfigPatches readers', () => {
       ['GateW', true, ['kubelet'], 'kubeadm'],
     ]);
     const byName = (g: string, nth = 0) => info!.settings.filter((s) => s.gate === g)[nth]!;
-    expect(byName('GateA').range).toEqual(rangeIn(text, 'GateA'));
-    expect(byName('GateB').range).toEqual(rangeIn(text, 'GateB'));
-    expect(byName('GateB').valueRange).toEqual(rangeIn(text, 'false'));
-    expect(byName('GateA', 1).range).toEqual(rangeIn(text, 'GateA', 1));
-    expect(byName('GateK').range).toEqual(rangeIn(text, 'GateK'));
-    expect(byName('GateJ').range).toEqual(rangeIn(text, 'GateJ'));
+    expect(byName('GateA').range).toEqual(nthRangeIn(text, 'GateA', 0));
+    expect(byName('GateB').range).toEqual(nthRangeIn(text, 'GateB', 0));
+    expect(byName('GateB').valueRange).toEqual(nthRangeIn(text, 'false', 0));
+    expect(byName('GateA', 1).range).toEqual(nthRangeIn(text, 'GateA', 1));
+    expect(byName('GateK').range).toEqual(nthRangeIn(text, 'GateK', 0));
+    expect(byName('GateJ').range).toEqual(nthRangeIn(text, 'GateJ', 0));
     // a JSON6902 path segment: the gate name inside the `path` string
-    expect(byName('GatePath').range).toEqual(rangeIn(text, 'GatePath'));
-    expect(byName('GateN').range).toEqual(rangeIn(text, 'GateN'));
+    expect(byName('GatePath').range).toEqual(nthRangeIn(text, 'GatePath', 0));
+    expect(byName('GateN').range).toEqual(nthRangeIn(text, 'GateN', 0));
     // folded block scalar with blank lines
-    expect(byName('GateW').range).toEqual(rangeIn(text, 'GateW'));
+    expect(byName('GateW').range).toEqual(nthRangeIn(text, 'GateW', 0));
     // runtime-config of apiServer extraArgs, at the key inside the patch
     expect(info!.runtimeConfig.map((r) => [r.key, r.value, r.origin])).toEqual([
       ['group.example/v1beta2', true, 'kubeadm'],
       ['api/alpha', false, 'kubeadm'],
     ]);
-    expect(info!.runtimeConfig[0]!.range).toEqual(rangeIn(text, 'group.example/v1beta2'));
+    expect(info!.runtimeConfig[0]!.range).toEqual(nthRangeIn(text, 'group.example/v1beta2', 0));
     // a patch never describes a component's whole gate set
     expect(info!.covers).toEqual([]);
   });
@@ -122,7 +112,7 @@ describe('kind kubeadmConfigPatches readers', () => {
       'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: runtime-config\n    value: "g.example/v1alpha1=true"\n';
     const [info] = readGateConfigsFromText(kubeadm, 'kubeadm.yaml');
     expect(info!.runtimeConfig).toEqual([
-      { key: 'g.example/v1alpha1', value: true, origin: 'kubeadm', file: 'kubeadm.yaml', range: rangeIn(kubeadm, 'g.example/v1alpha1') },
+      { key: 'g.example/v1alpha1', value: true, origin: 'kubeadm', file: 'kubeadm.yaml', range: nthRangeIn(kubeadm, 'g.example/v1alpha1', 0) },
     ]);
   });
 
@@ -149,12 +139,12 @@ describe('kubeadm patches in the gate model and the checks', () => {
     const kind = `${KIND_HEAD}nodes:\n- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: ClusterConfiguration\n    apiServer:\n      extraArgs:\n        feature-gates: "${removed.name}=true"\n`;
     const [f] = findings(kind, 'unknown-gate');
     expect(f?.data).toMatchObject({ gate: removed.name, reason: 'removed' });
-    expect(f?.range).toEqual(rangeIn(kind, removed.name));
+    expect(f?.range).toEqual(nthRangeIn(kind, removed.name, 0));
     // JSON6902: the name in the path string
     const json = `${KIND_HEAD}kubeadmConfigPatchesJSON6902:\n- group: kubelet.config.k8s.io\n  version: v1beta1\n  kind: KubeletConfiguration\n  patch: |-\n    - op: add\n      path: /featureGates/${removed.name}\n      value: true\n`;
     const [g] = findings(json, 'unknown-gate');
     expect(g?.data).toMatchObject({ gate: removed.name, reason: 'removed' });
-    expect(g?.range).toEqual(rangeIn(json, removed.name));
+    expect(g?.range).toEqual(nthRangeIn(json, removed.name, 0));
   });
 
   it('a gate enabled for every component through patches silences the feature-gate warning', () => {

@@ -4,17 +4,7 @@
 // and the patches of a kind Cluster that the readers skip (unknown kinds, operations that add nothing).
 import { describe, expect, it } from 'vitest';
 import { readGateConfigsFromText } from '../../server/src/engine/gates';
-import type { Range } from '../../server/src/engine/base/types';
-
-/** Range of the first occurrence of `word` at or after `from` (0-based line/character). */
-function rangeIn(text: string, word: string, from = 0): Range {
-  const at = text.indexOf(word, from);
-  if (at < 0) throw new Error(`${word} not in text`);
-  const before = text.slice(0, at).split('\n');
-  const line = before.length - 1;
-  const character = before[line]!.length;
-  return { start: { line, character }, end: { line, character: character + word.length } };
-}
+import { rangeIn } from '../support/word-range';
 
 const HEAD = 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n';
 const runtimeOf = (text: string) => readGateConfigsFromText(text, '/r/kubeadm.yaml')[0]?.runtimeConfig;
