@@ -1,4 +1,6 @@
 // The CLI scenario's tree (bench/cli-tree.ts): the shape the benchmark's rows claim.
+// Internal imports: `api-extensions/workspace` (readCrdFile: a CRD file's facts as the project keeps them; not
+// public).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,9 +1,12 @@
 // `kubegate explain APIVERSION KIND [path]` lists the children of a kind or field as `kubectl explain` does:
 // name, type, required, allowed values and gates (stage in the target version), within 80 columns. The expected
 // facts are read from the generated data (schemas/), never typed here.
+// Internal imports: `knowledge` (kindEntry: a kind's entry in the type tables; not public), `knowledge/data-contract`
+// (the generated data's types FieldDef, TypeRef, which the entry point does not export).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
-import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';
+import { gateCatalog, loadVersion } from '../../server/src/engine';
+import { kindEntry } from '../../server/src/engine/knowledge';
 import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
 import { memoryIO } from '../support/cli-io';
 

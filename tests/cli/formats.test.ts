@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '../../server/src/cli/format/github';
 import { colorWanted, type CliIO } from '../../server/src/cli/io';
 import { runCli } from '../../server/src/cli/main';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { gateCatalog } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 import { readShared, sharedTitle, hasShared } from '../support/shared';
 import { capturedIO, ROOT, spawnCli, tempDirs } from './cli-process';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { markdownToText } from '../../server/src/cli/markdown-text';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import { gateCatalog, loadVersion } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 import { ROOT } from './cli-process';
 

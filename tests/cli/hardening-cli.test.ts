@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processIO, type CliIO } from '../../server/src/cli/io';
 import { runCli } from '../../server/src/cli/main';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 
 const MANIFEST = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndta: 1\n';

@@ -2,14 +2,13 @@
 // layout written piece by piece (commas between files and findings, an empty list, a file hidden whole by
 // --quiet, what a file was taken for, the gate configs, an unreadable path), and the workflow commands (one per
 // severity, fix, KEP and evidence lines, the settings, summary and failing lines, escaped file names).
-// Internal imports: `check` (checkText: a report without the CLI's extras, handed to the writers directly).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonWriter } from '../../server/src/cli/format/json';
 import { githubWriter } from '../../server/src/cli/format/github';
 import { ChunkedOut } from '../../server/src/cli/format/types';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { runCli } from '../../server/src/cli/main';
 import { memoryIO } from '../support/cli-io';
 import { ROOT } from './cli-process';
@@ -225,7 +224,7 @@ describe('--format github', () => {
 describe('the writers given a report without extras', () => {
   // A report the CLI did not decorate (no `taken`, gate configs or fixes; a finding without a fix line): what the
   // language server's callers and a report made without a check (a file too large) hand the writers.
-  const { taken: _taken, ...report } = checkText(TYPO, { version: '1.37' });
+  const { taken: _taken, ...report } = new Analysis({ version: '1.37' }).check(TYPO);
   const bare = { ...report, findings: report.findings.map((f) => ({ ...f, fix: undefined })) };
   const summary = runSummary({ files: 1, filesWithFindings: 1, counts: { error: 1, warning: 0, information: 0, hint: 0 }, documents: 1 });
 

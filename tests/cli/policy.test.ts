@@ -1,12 +1,13 @@
 // The failure policy of `kubegate check`: --fail-on × severities × --max-warnings (the exit-code matrix),
 // --severity, and --feature-gates validated like kube-apiserver (unknown with did-you-mean, case, removed,
 // locked). Gate facts come from the generated catalog.
+// Internal imports: `base/kube-version` (compareVersions: the order of two versions, no public surface).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { compareVersions } from '../../server/src/engine/base/kube-version';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { gateCatalog, loadVersion } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 import { ROOT } from './cli-process';
 
@@ -189,7 +190,6 @@ describe('--feature-gates validated like kube-apiserver', () => {
 
 describe('deprecated apiVersions name the replacement', () => {
   it('api-deprecated says which served apiVersion to move to, also where the data gives no explicit replacement', async () => {
-    const { loadVersion } = await import('../../server/src/engine/knowledge');
     const kinds = loadVersion('1.37').data.kinds;
     const deprecated = kinds.find(
       (k) => k.deprecated && !k.replacement && !k.removed && !k.component && !k.payload &&

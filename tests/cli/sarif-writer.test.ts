@@ -4,14 +4,13 @@
 // added, the fix and evidence lines after it), fingerprints of findings repeated on one line and in several
 // documents, --quiet, and the invocation of a run that cannot read a path or is governed by a settings file.
 // Run in process on an in-memory repository; the writer alone for a finding without data, fixes or file text.
-// Internal imports: `check` (checkText: a report without the CLI's extras, handed to the writer directly).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sarifWriter } from '../../server/src/cli/format/sarif';
 import { ChunkedOut } from '../../server/src/cli/format/types';
 import { runCli } from '../../server/src/cli/main';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 import { runSummary } from '../support/run-summary';
 import { ROOT } from './cli-process';
@@ -152,7 +151,7 @@ describe('SARIF layout, rules and results', () => {
 
 describe('the SARIF writer alone', () => {
   it('a finding without data, fixes or file text (stdin): no properties or fixes, a bare URI', () => {
-    const report = checkText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nfoo: 1\n', { version: '1.37' });
+    const report = new Analysis({ version: '1.37' }).check('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nfoo: 1\n');
     const finding = { ...report.findings[0]!, data: undefined, related: undefined };
     let text = '';
     const w = sarifWriter(new ChunkedOut((t) => (text += t)), { quiet: false }, { root: '/w', cwd: '/w', textOf: () => undefined });

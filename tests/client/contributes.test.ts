@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../server/src/contract/settings';
 import { COMMANDS } from '../../client/src/commandIds';
 import { RESTRICTED_SETTINGS } from '../../client/src/trust';
-import { ALL_CODES } from '../../server/src/engine/codes';
-import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
+import { ALL_CODES, type GateCatalog } from '../../server/src/engine';
 import { commandsContribution, configurationContribution, localize, newestGates, nlsStrings } from '../../scripts/contributes/contributes';
 
 const repo = resolve(__dirname, '..', '..');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GateReportResult, StatusParams } from '../../server/src/contract/protocol';
-import type { GateCatalog } from '../../server/src/engine/knowledge/data-contract';
+import type { GateCatalog } from '../../server/src/engine';
 import { escapeHtml, renderGateReport, stateText } from '../../client/src/gateReportHtml';
 import { baseName, formatStatus } from '../../client/src/statusText';
 

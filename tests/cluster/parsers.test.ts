@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hasFeatureMetric, parseFeatureGateMetrics, parseSampleLine } from '../../server/src/cluster/metrics';
 import { parseGitVersion, targetForCluster } from '../../server/src/cluster/version';
 import { coreVersionsOf, groupVersionsOf, servedGroupVersions } from '../../server/src/cluster/discovery';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine';
 import { API_GROUP_LIST, API_VERSIONS, GENERIC_GATES, metricsText } from './fixtures';
 
 describe('Prometheus text: kubernetes_feature_enabled', () => {

@@ -4,14 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import * as path from 'node:path';
-import { checkText } from '../../server/src/engine/check';
 import { readSharedTsv, sharedPath } from '../support/shared';
 import { beyondCorpusRules, codeOfKey, findingKey, vocabulary } from './vocabulary';
-import type { CrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { type CrdCatalog, loadVersion, type DocumentReport, type FileReport, Analysis } from '../../server/src/engine';
 import { API_OBJECT_GROUPS } from '../../server/src/engine/api-extensions/api-objects';
-import { loadVersion } from '../../server/src/engine/knowledge';
-import type { DocumentReport } from '../../server/src/engine/base/types';
-import type { FileReport } from '../../server/src/engine/codes/finding';
 
 /** ../shared/corpus (whether it is there: hasShared of tests/support/shared.ts). */
 export const CORPUS_DIR = sharedPath('corpus');
@@ -126,7 +122,7 @@ export function compareFile(row: ManifestRow, codes: ReadonlySet<string>, option
   const text = readFileSync(path.join(CORPUS_DIR, row.file), 'utf8');
   const escapesOnly = row.expected.includes('yaml-syntax') && onlyKubectlEscapes(text);
   if (escapesOnly) row = { ...row, expected: row.expected.filter((k) => k !== 'yaml-syntax') };
-  const report = checkText(text, { version: '1.37', file: row.file, ...(options.crds ? { crds: options.crds } : {}) });
+  const report = new Analysis({ version: '1.37', file: row.file, ...(options.crds ? { crds: options.crds } : {}) }).check(text);
   const vocab = vocabulary(report);
   const customDocs = options.crds ? checkedCustomResources(report, codes, options.crds) : [];
   for (const d of customDocs) if (d.clean) vocab.push({ key: 'not-checked', code: 'not-checked', severity: 'not-checked' });

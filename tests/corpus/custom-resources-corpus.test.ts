@@ -5,7 +5,7 @@
 // (invalid upstream examples and CEL test inputs that the CRDs reject); any other finding fails the test.
 // The output lists the files now checked clean, for the closing note of the issue.
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog } from '../../server/src/engine';
 import { hasShared, sharedTitle } from '../support/shared';
 import { ENGINE_CODES, compareFile, readManifest, type FileComparison } from './corpus-compare';
 

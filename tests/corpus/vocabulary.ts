@@ -2,8 +2,7 @@
 //   code:path (unknown-field, invalid-value, missing-field), code:apiVersion/kind (unknown-kind,
 //   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
 //   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
-import type { DocumentReport, DocumentStatus, Severity } from '../../server/src/engine/base/types';
-import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
+import type { DocumentReport, DocumentCheckStatus as DocumentStatus, Severity, FileReport, Finding } from '../../server/src/engine';
 
 export interface VocabEntry {
   key: string;

@@ -1,9 +1,11 @@
 // CEL rules run with the API server's cost limits: a rule call over PerCallLimit, or a resource whose rules
 // together go over RuntimeCELCostBudget, stops (the API server refuses the object and runs no further rule).
 // The attacks are generated here; the work is asserted in evaluation steps (celStats.cost), not time.
+// Internal imports: `api-extensions/cel` (evaluateRule and the cost limits: one rule run against its budget, so a
+// case sits exactly at a limit).
 import { describe, expect, it } from 'vitest';
 import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/api-extensions/cel';
-import { checkText } from '../../server/src/engine/check';
+import type { Finding } from '../../server/src/engine';
 import { celGrowth, checkWithCrd, withRules } from './crd-object-helpers';
 
 const crd = withRules;
@@ -15,7 +17,7 @@ describe('CEL cost limits', () => {
   it('three nested all() over 300 items stop at the per-call limit, with the API server\'s verdict', () => {
     const items = Array.from({ length: 300 }, (_, i) => i).join(', ');
     const text = crd(['self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))', 'self.items.size() > 0'], '              items: {type: array, items: {type: integer}}\n');
-    let findings: ReturnType<typeof checkText>['findings'] = [];
+    let findings: Finding[] = [];
     const cost = costOf(() => {
       findings = check(text, `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
     });

@@ -4,6 +4,8 @@
 // reported. Also what the compiler refuses beyond syntax: unknown fields, a result that is not a boolean.
 // The CRDs are generated here; the work is asserted in rule evaluations (none: the estimate runs no rule).
 // Internal imports: `api-extensions/cel` (the CEL cost statistics, a unit whose verdicts alone are public).
+// Also `api-extensions/cel-cost` (estimateCel, declOf: the cost estimate of an expression, no public surface but its
+// verdicts), `validate/cel-syntax` (parsedCel: the expression tree the estimate reads).
 import { describe, expect, it } from 'vitest';
 import { celStats } from '../../server/src/engine/api-extensions/cel';
 import { declOf, estimateCel } from '../../server/src/engine/api-extensions/cel-cost';

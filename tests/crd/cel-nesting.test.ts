@@ -2,11 +2,11 @@
 // branches) is refused as the API server refuses it, before the JavaScript parser sees it (validate/cel-nesting.ts).
 // Brackets inside string literals, list items side by side and the optional syntax do not nest.
 // Internal imports: `validate/cel-nesting` (the recursion bound itself, so the cases sit exactly at it).
+// Also `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads named files).
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, Analysis } from '../../server/src/engine';
 import { CEL_MAX_RECURSION, celTooDeep } from '../../server/src/engine/validate/cel-nesting';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { checkText } from '../../server/src/engine/check';
 import { widgetCrd } from '../support/crd-text';
 
 /** `n` nested parentheses around a comparison: n + 1 nested expressions. */
@@ -41,15 +41,15 @@ describe('CEL expressions nested too deeply', () => {
   });
 
   it('a rule past the limit does not compile, as kube-apiserver says; one at the limit is evaluated', () => {
-    const deep = checkText(crd(parens(250)), { version: '1.37' }).findings;
+    const deep = new Analysis({ version: '1.37' }).check(crd(parens(250))).findings;
     expect(deep.map((f) => [f.code, f.severity, f.message, f.data?.verdict])).toEqual([
       ['invalid-value', 'error', 'Applying fails: the CEL rule does not compile: expression recursion limit exceeded: 250', 'rejected'],
     ]);
-    expect(checkText(crd(parens(249)), { version: '1.37' }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37' }).check(crd(parens(249))).findings).toEqual([]);
     const catalog = (rule: string) => buildCrdCatalog({ workspace: crdsFromText(crd(rule), 'crd.yaml'), pack: null });
-    const failed = checkText(WIDGET, { version: '1.37', crds: catalog(parens(249)) }).findings;
+    const failed = new Analysis({ version: '1.37', crds: catalog(parens(249)) }).check(WIDGET).findings;
     expect(failed.map((f) => [f.code, f.message.slice(0, 20)])).toEqual([['invalid-value', 'failed rule: (((((((']]);
     // The rule the API server cannot compile is not evaluated on its objects.
-    expect(checkText(WIDGET, { version: '1.37', crds: catalog(parens(250)) }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: catalog(parens(250)) }).check(WIDGET).findings).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // on both names, and what the API server refuses still is refused: a name the schema lacks, a reserved word as a
 // variable.
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import type { Finding } from '../../server/src/engine';
 import { at, celGrowth, check, checkWithCrd, one, ruled, withRules } from './crd-object-helpers';
 
 /** A Widget CRD: spec.template.metadata declares namespace; spec has a property named `if`. */
@@ -44,7 +44,7 @@ describe('CEL: reserved words as field names', () => {
   it('a custom resource: the rule runs on the plain and the escaped name alike, passing and failing', () => {
     for (const rule of [PLAIN, ESCAPED]) {
       const text = widget([rule]);
-      let ok: ReturnType<typeof checkText>['findings'] = [];
+      let ok: Finding[] = [];
       expect(evaluations(() => (ok = checkResource(text, resource('  template: {metadata: {namespace: team-a}}\n')).findings))).toBe(1);
       expect(ok).toEqual([]);
       const bad = checkResource(text, resource('  template: {metadata: {namespace: team-b}}\n')).findings;

@@ -4,6 +4,8 @@
 // the same way straight from its YAML.
 // Internal imports: `api-extensions/catalog`, `api-extensions/cel` (the bundled CRD pack and the CEL support table, checked against each
 // other).
+// Also `api-extensions/convert` (convertVersion: a CRD version into type tables), `api-extensions/crd-data` (the
+// pack's types CrdPack, CrdSchema), `knowledge/load-json` (loadSchemaFile: the bundled pack file as shipped).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -11,8 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { definitionOfPackCrd } from '../../server/src/engine/api-extensions/catalog';
 import { ruleSupport } from '../../server/src/engine/api-extensions/cel';
 import { convertVersion } from '../../server/src/engine/api-extensions/convert';
-import { crdFromObject } from '../../server/src/engine/api-extensions/definition';
-import type { CrdDefinition, CrdPack, CrdSchema } from '../../server/src/engine/api-extensions/crd-data';
+import { crdFromObject, type CrdDefinition } from '../../server/src/engine';
+import type { CrdPack, CrdSchema } from '../../server/src/engine/api-extensions/crd-data';
 import { loadSchemaFile } from '../../server/src/engine/knowledge/load-json';
 import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 

@@ -1,18 +1,17 @@
-// Helpers of the CRD / APIService object tests: checkText at 1.37, exact ranges, the one finding of a rule with
+// Helpers of the CRD / APIService object tests: Analysis.check at 1.37, exact ranges, the one finding of a rule with
 // the verdict contract checked, and a v1 CRD text to vary.
 // Internal imports: `api-extensions/cel` (the CEL cost statistics the helpers report beside a finding).
+// Also `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads named files).
 import { expect } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type FileReport, type Finding, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { celStats } from '../../server/src/engine/api-extensions/cel';
 
-export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
+export const check = (text: string): FileReport => new Analysis({ version: '1.37' }).check(text);
 /** A custom resource checked against the CRD of another file (the workspace's CRDs). */
 export const checkWithCrd = (crdText: string, doc: string): FileReport =>
-  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
+  new Analysis({ version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) }).check(doc);
 export const at = (text: string, line: number, needle: string, occurrence = 0) => rangeOfText(text, line, needle, occurrence);
 export const ruled = (report: FileReport): Finding[] => report.findings.filter((f) => typeof f.data?.['rule'] === 'string');
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);

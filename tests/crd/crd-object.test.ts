@@ -2,12 +2,11 @@
 // routing (v1 checked, v1beta1 removed in 1.22), a CRD in a file never replaces the built-in schema of the CRD
 // document, and the rules of the CRD object itself, each with a valid and an invalid example, exact ranges and
 // data.rule / stage / verdict / source. Schema rules: crd-schema.test.ts; APIService: apiservice.test.ts.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { hoverAt } from '../../server/src/engine/hover/hover';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { at, check, crd, one, ruled } from './crd-object-helpers';
 
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
@@ -84,7 +83,7 @@ metadata: {name: w}
 spec: {size: 3, colour: red}
 `;
     const crds = buildCrdCatalog({ workspace: crdsFromText(text, 'all.yaml'), pack: null });
-    const report = checkText(text, { version: '1.37', crds });
+    const report = new Analysis({ version: '1.37', crds }).check(text);
     // The Widget is checked against its CRD (unknown field, wrong type); both CRD documents are clean.
     expect(keys(report.findings)).toEqual(['invalid-value:spec.size', 'unknown-field:spec.colour']);
     expect(report.findings.every((f) => f.document === 2)).toBe(true);
@@ -97,20 +96,20 @@ describe('kustomize patches of CRDs and APIServices', () => {
     // kubebuilder's config/crd/patches/webhook_in_<kind>.yaml: a CRD patch with the conversion webhook only.
     const text = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  conversion:\n    strategy: Webhook\n    webhook:\n      clientConfig:\n        service: {namespace: system, name: webhook-service, path: /convert}\n      conversionReviewVersions: [v1]\n  versions:\n  - name: v1\n    served: true\n';
     const kustomize = { role: 'patch' as const, kustomization: 'kustomization.yaml', injected: [] };
-    expect(checkText(text, { version: '1.37', kustomize }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', kustomize }).check(text).findings).toEqual([]);
     // as a plain manifest the same document is incomplete
     expect(keys(check(text).findings)).toEqual(['missing-field:spec.group', 'missing-field:spec.names', 'missing-field:spec.scope', 'invalid-value:spec.versions', 'missing-field:spec.versions[].schema.openAPIV3Schema']);
     const api = 'apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1beta1.metrics.k8s.io}\nspec:\n  insecureSkipTLSVerify: true\n';
-    expect(checkText(api, { version: '1.37', kustomize }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', kustomize }).check(api).findings).toEqual([]);
   });
 });
 
 describe('hover in a CRD document', () => {
-  it('reads the built-in CRD types, also when a catalog defines a CRD of CustomResourceDefinition', () => {
+  it('reads the built-in CRD types, also when a catalog defines a CRD of CustomResourceDefinition', async () => {
     const text = crd();
     const crds = buildCrdCatalog({ workspace: crdsFromText(crd().replace(/Widget/g, 'CustomResourceDefinition').replace('widgets', 'customresourcedefinitions').replace(/example\.com/g, 'apiextensions.k8s.io'), 'crd-of-crds.yaml'), pack: null });
     for (const options of [{ version: '1.37' as const }, { version: '1.37' as const, crds }]) {
-      const hover = hoverAt(text, { line: 5, character: 4 }, options);
+      const hover = await new Analysis(options).hover(text, { line: 5, character: 4 });
       expect(hover?.markdown).toContain('`CustomResourceDefinitionSpec`');
     }
   });

@@ -3,8 +3,8 @@
 // itself, when checked, gets an information finding for the deep schema. Generated in the test.
 // Internal imports: `api-extensions/workspace` (a CRD file's own problems, read as the project model reads them).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { crdFileProblems, loadCrdFiles } from '../../server/src/engine/api-extensions/workspace';
+import { Analysis, loadCrdFiles } from '../../server/src/engine';
+import { crdFileProblems } from '../../server/src/engine/api-extensions/workspace';
 
 /** A CRD whose schema nests `levels` objects, in flow style (one line) or block style. */
 function deepCrd(levels: number, block = false): string {
@@ -51,7 +51,7 @@ describe('CRD files that cannot be used are reported', () => {
   it('a schema 110 levels deep (226 levels of YAML): a problem for the file, and a note on the CRD document', () => {
     const text = deepCrd(110, true);
     expect(crdFileProblems(text, 'deep.yaml')).toEqual(['deep.yaml:1: the schema of Deep v1 nests more than 100 levels; deeper fields are not checked']);
-    const notes = checkText(text, { version: '1.37' }).findings.filter((f) => f.data?.rule === 'crd-schema-bounds');
+    const notes = new Analysis({ version: '1.37' }).check(text).findings.filter((f) => f.data?.rule === 'crd-schema-bounds');
     expect(notes.map((f) => [f.code, f.severity, f.message.slice(0, 60), f.range.start.line])).toEqual([
       ['file-too-large', 'information', 'Not checked in full: the schema is nested more than 100 leve', 316],
     ]);

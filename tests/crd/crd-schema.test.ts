@@ -1,7 +1,7 @@
 // The structural schema rules of a CRD version's openAPIV3Schema (crd-schema-rules.ts): each rule with a valid
 // and an invalid example, the exact range and the verdict contract (data.rule / stage / verdict / source).
 import { describe, expect, it } from 'vitest';
-import type { Range } from '../../server/src/engine/base/types';
+import type { Range } from '../../server/src/engine';
 import { check, crd, one, ruled } from './crd-object-helpers';
 
 /** The range of the `occurrence`-th match of `needle` in the text (first line that has it). */

@@ -1,18 +1,18 @@
-// Custom resources through checkText with a CRD catalog: the walk's codes with exact ranges (unknown-field
+// Custom resources through Analysis.check with a CRD catalog: the walk's codes with exact ranges (unknown-field
 // with did-you-mean, invalid-value for enums and types, missing-field), preserve-unknown-fields, embedded
 // resources, schema constraints, CEL rules (oldSelf and library rules skipped), served / not-served /
 // deprecated versions, and "not checked" for custom resources no CRD defines.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files), `fixes` (fixesFor: one finding's own fixes; Analysis.fixes adds the disable-comment fixes).
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { checkText } from '../../server/src/engine/check';
 import { fixesFor } from '../../server/src/engine/fixes';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { WIDGET_CRD } from './fixtures';
 
 const crds = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD, 'crds/widget.yaml'), pack: null });
-const check = (text: string) => checkText(text, { version: '1.37', crds });
+const check = (text: string) => new Analysis({ version: '1.37', crds }).check(text);
 const keys = (fs: Finding[]) => fs.map((f) => `${f.code}:${f.path}`);
 
 const HEAD = `apiVersion: example.kubegate.test/v1
@@ -74,7 +74,7 @@ describe('custom resources checked against a workspace CRD', () => {
     const text = HEAD + `  size: Small\n  parts: [{name: a}]\n`;
     expect(check(text).findings).toEqual([]);
     const crd = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD.replace('required: [name]', 'required: [name, weight]'), 'w.yaml'), pack: null });
-    const [f] = checkText(text, { version: '1.37', crds: crd }).findings;
+    const [f] = new Analysis({ version: '1.37', crds: crd }).check(text).findings;
     expect(f).toMatchObject({ code: 'missing-field', path: 'spec.parts[].weight' });
     expect(f!.range).toEqual(at(text, 6, 'name'));
   });
@@ -170,7 +170,7 @@ describe('custom resources checked against a workspace CRD', () => {
   });
 
   it('without a catalog nothing changes for custom resources', () => {
-    const report = checkText(HEAD + `  sizee: Small\n`, { version: '1.37' });
+    const report = new Analysis({ version: '1.37' }).check(HEAD + `  sizee: Small\n`);
     expect(report.findings).toEqual([]);
     expect(report.documents[0]!.checked).toBe(false);
   });
@@ -188,7 +188,7 @@ spec:
   sourc:
     selector: {matchLabels: {app: db}}
 `;
-    const report = checkText(text, { version: '1.37', crds: bundled });
+    const report = new Analysis({ version: '1.37', crds: bundled }).check(text);
     expect(keys(report.findings)).toEqual(['missing-field:spec.source', 'unknown-field:spec.sourc']);
     expect(report.findings[1]!.data).toMatchObject({ suggestion: 'source' });
     expect(report.findings[1]!.range).toEqual(rangeOfText(text, 5, 'sourc'));
@@ -196,10 +196,10 @@ spec:
 
   it('SnapshotMetadataService v1alpha1 is not served by the newest release: the move is spelled out', () => {
     const text = `apiVersion: cbt.storage.k8s.io/v1alpha1\nkind: SnapshotMetadataService\nmetadata: {name: s}\nspec: {address: a:1, caCert: YWJj, audience: x}\n`;
-    const [f] = checkText(text, { version: '1.37', crds: bundled }).findings;
+    const [f] = new Analysis({ version: '1.37', crds: bundled }).check(text).findings;
     expect(f).toMatchObject({ code: 'api-not-served', fix: 'Use apiVersion cbt.storage.k8s.io/v1beta1.', data: { servedUpTo: 'external-snapshot-metadata v0.2.0' } });
     const older = buildCrdCatalog({ selections: ['external-snapshot-metadata@0.2'] });
-    expect(checkText(text, { version: '1.37', crds: older }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: older }).check(text).findings).toEqual([]);
   });
 
   it('group snapshot v1beta1 is deprecated with the status field rename; v1beta2 is not served before v8.4', () => {
@@ -212,13 +212,13 @@ spec:
   volumeGroupSnapshotRef: {name: g, namespace: ns}
   source: {volumeHandles: [a]}
 `;
-    const [f] = checkText(text, { version: '1.37', crds: bundled }).findings;
+    const [f] = new Analysis({ version: '1.37', crds: bundled }).check(text).findings;
     expect(f).toMatchObject({ code: 'api-deprecated', data: { replacement: 'groupsnapshot.storage.k8s.io/v1' } });
     expect(f!.data!.moved).toContain('status.volumeSnapshotHandlePairList');
     const v83 = buildCrdCatalog({ selections: ['external-snapshotter@8.3'], controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': true } });
     const v1beta2 = text.replace('v1beta1', 'v1beta2');
-    const [g] = checkText(v1beta2, { version: '1.37', crds: v83 }).findings;
+    const [g] = new Analysis({ version: '1.37', crds: v83 }).check(v1beta2).findings;
     expect(g).toMatchObject({ code: 'api-not-served', fix: 'Use apiVersion groupsnapshot.storage.k8s.io/v1beta1.' });
-    expect(checkText(text, { version: '1.37', crds: v83 }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: v83 }).check(text).findings).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 // Gateway API channels (fields, enum values, kinds, versions the standard channel lacks; the channel from a CRD
 // annotation, the workspace or a selection) and controller gates (snapshot-controller CSIVolumeGroupSnapshot,
 // Karpenter StaticCapacity / NodeOverlay) as feature-gate findings of a component named after the controller.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files), `fixes/crd-fixes` (controllerGateFixes: the fixes of a controller gate finding alone).
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { controllerGateFixes } from '../../server/src/engine/fixes/crd-fixes';
-import { checkText } from '../../server/src/engine/check';
-import { hoverAt } from '../../server/src/engine/hover/hover';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { cursor } from '../support/markers';
 import { GATEWAY_STANDARD_HTTPROUTE_CRD } from './fixtures';
@@ -26,7 +25,7 @@ spec:
 
 describe('Gateway API channels', () => {
   it('an experimental-channel field is a finding with the standard channel (the default), at the key', () => {
-    const report = checkText(ROUTE, { version: '1.37', crds: buildCrdCatalog() });
+    const report = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(ROUTE);
     expect(keys(report.findings)).toEqual(['experimental-channel:spec.rules[].retry']);
     const f = report.findings[0]!;
     expect(f.range).toEqual(rangeOfText(ROUTE, 6, 'retry'));
@@ -36,12 +35,12 @@ describe('Gateway API channels', () => {
   });
 
   it('no finding with the experimental channel selected', () => {
-    expect(checkText(ROUTE, { version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api experimental'] }) }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api experimental'] }) }).check(ROUTE).findings).toEqual([]);
   });
 
   it('an experimental-only enum value is rejected by the standard channel', () => {
     const text = ROUTE.replace('  - retry: {attempts: 2}\n', '  - filters: [{type: ExternalAuth, externalAuth: {protocol: HTTP, http: {}, backendRef: {name: auth}}}]\n');
-    const report = checkText(text, { version: '1.37', crds: buildCrdCatalog() });
+    const report = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(text);
     expect(keys(report.findings)).toEqual(['experimental-channel:spec.rules[].filters[].type=ExternalAuth', 'experimental-channel:spec.rules[].filters[].externalAuth']);
     const value = report.findings.find((f) => f.path?.endsWith('=ExternalAuth'))!;
     expect(value.range).toEqual(rangeOfText(text, 6, 'ExternalAuth'));
@@ -49,15 +48,15 @@ describe('Gateway API channels', () => {
 
   it('an experimental-only kind and an experimental-only version are findings', () => {
     const mesh = `apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XMesh\nmetadata: {name: m}\nspec: {}\n`;
-    const [k] = checkText(mesh, { version: '1.37', crds: buildCrdCatalog() }).findings;
+    const [k] = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(mesh).findings;
     expect(k).toMatchObject({ code: 'experimental-channel', data: { kind: 'XMesh', difference: 'kind-only-in-channel' } });
     expect(k!.range).toEqual(rangeOfText(mesh, 1, 'XMesh'));
     const tcp = `apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: TCPRoute\nmetadata: {name: t}\nspec: {parentRefs: [{name: gw}], rules: [{backendRefs: [{name: s, port: 1}]}]}\n`;
-    const tcpReport = checkText(tcp, { version: '1.37', crds: buildCrdCatalog() });
+    const tcpReport = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(tcp);
     // v1alpha2 is also deprecated in v1.6.1 (TCPRoute v1 is standard).
     expect(keys(tcpReport.findings)).toEqual(['api-deprecated:gateway.networking.k8s.io/v1alpha2/TCPRoute', 'experimental-channel:gateway.networking.k8s.io/v1alpha2/TCPRoute']);
     expect(tcpReport.findings[1]!.data).toMatchObject({ apiVersion: 'gateway.networking.k8s.io/v1alpha2', needs: 'experimental' });
-    expect(keys(checkText(tcp, { version: '1.37', crds: buildCrdCatalog({ selections: ['experimental'] }) }).findings)).toEqual(['api-deprecated:gateway.networking.k8s.io/v1alpha2/TCPRoute']);
+    expect(keys(new Analysis({ version: '1.37', crds: buildCrdCatalog({ selections: ['experimental'] }) }).check(tcp).findings)).toEqual(['api-deprecated:gateway.networking.k8s.io/v1alpha2/TCPRoute']);
   });
 
   it('CEL rules only the experimental CRD has apply only with the experimental channel', () => {
@@ -72,16 +71,16 @@ spec:
   - name: same
     backendRefs: [{name: b, port: 80}]
 `;
-    expect(checkText(text, { version: '1.37', crds: buildCrdCatalog() }).findings).toEqual([]);
-    const report = checkText(text, { version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api experimental'] }) });
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(text).findings).toEqual([]);
+    const report = new Analysis({ version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api experimental'] }) }).check(text);
     expect(report.findings.map((f) => `${f.code}:${f.path} ${f.message}`)).toEqual(['invalid-value:spec.rules Rule name must be unique within the route']);
     expect(report.findings[0]!.range).toEqual(rangeOfText(text, 5, 'rules'));
   });
 
   it('an older release picked by the setting: Gateway spec.allowedListeners was experimental in v1.4', () => {
     const gw = `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: g}\nspec:\n  gatewayClassName: c\n  listeners: [{name: l, port: 80, protocol: HTTP}]\n  allowedListeners: {namespaces: {from: Same}}\n`;
-    expect(checkText(gw, { version: '1.37', crds: buildCrdCatalog() }).findings).toEqual([]);
-    const old = checkText(gw, { version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api@1.4'] }) });
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(gw).findings).toEqual([]);
+    const old = new Analysis({ version: '1.37', crds: buildCrdCatalog({ selections: ['gateway-api@1.4'] }) }).check(gw);
     expect(keys(old.findings)).toEqual(['experimental-channel:spec.allowedListeners']);
     expect(old.findings[0]!.data).toMatchObject({ release: 'v1.4.1' });
   });
@@ -90,7 +89,7 @@ spec:
     const workspace = crdsFromText(GATEWAY_STANDARD_HTTPROUTE_CRD, 'gateway/crds.yaml');
     const catalog = buildCrdCatalog({ workspace, selections: ['experimental'] });
     expect(catalog.gatewayChannel()).toEqual({ channel: 'standard', source: 'gateway/crds.yaml' });
-    const report = checkText(ROUTE.replace('    backendRefs: [{name: svc, port: 80}]\n', ''), { version: '1.37', crds: catalog });
+    const report = new Analysis({ version: '1.37', crds: catalog }).check(ROUTE.replace('    backendRefs: [{name: svc, port: 80}]\n', ''));
     expect(keys(report.findings)).toEqual(['experimental-channel:spec.rules[].retry']);
     expect(report.findings[0]!.detail).toContain('gateway/crds.yaml');
   });
@@ -100,7 +99,7 @@ spec:
     const catalog = buildCrdCatalog({ workspace });
     expect(catalog.gatewayRelease()).toBe('v1.4.1');
     const gw = `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: g}\nspec:\n  gatewayClassName: c\n  listeners: [{name: l, port: 80, protocol: HTTP}]\n  allowedListeners: {namespaces: {from: Same}}\n`;
-    expect(keys(checkText(gw, { version: '1.37', crds: catalog }).findings)).toEqual(['experimental-channel:spec.allowedListeners']);
+    expect(keys(new Analysis({ version: '1.37', crds: catalog }).check(gw).findings)).toEqual(['experimental-channel:spec.allowedListeners']);
     expect(buildCrdCatalog({ workspace, selections: ['gateway-api@1.6'] }).gatewayRelease()).toBe('v1.6.1');
   });
 
@@ -110,9 +109,9 @@ spec:
     expect(buildCrdCatalog({ workspace, cluster }).gatewayChannel().channel).toBe('experimental');
   });
 
-  it('hover on an experimental field names the channel', () => {
+  it('hover on an experimental field names the channel', async () => {
     const { text, position } = cursor(ROUTE.replace('  - retry:', '  - re‸try:'));
-    const md = hoverAt(text, position, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
+    const md = (await new Analysis({ version: '1.37', crds: buildCrdCatalog() }).hover(text, position))!.markdown;
     expect(md).toContain('experimental channel only');
     expect(md).toContain('drops this field');
   });
@@ -128,7 +127,7 @@ spec:
 `;
 
   it('CSIVolumeGroupSnapshot (Beta, off by default) is a feature-gate finding of snapshot-controller at the kind', () => {
-    const [f] = checkText(VGS, { version: '1.37', crds: buildCrdCatalog() }).findings;
+    const [f] = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(VGS).findings;
     expect(f).toMatchObject({
       code: 'feature-gate',
       severity: 'warning',
@@ -142,8 +141,8 @@ spec:
   });
 
   it('the setting turns it on (and an explicit false keeps it)', () => {
-    expect(checkText(VGS, { version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': true } }) }).findings).toEqual([]);
-    const off = checkText(VGS, { version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': false } }) });
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': true } }) }).check(VGS).findings).toEqual([]);
+    const off = new Analysis({ version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': false } }) }).check(VGS);
     expect(off.findings[0]!.message).toContain('set off');
   });
 
@@ -158,18 +157,18 @@ spec:
       nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
       requirements: [{key: kubernetes.io/arch, operator: In, values: [amd64]}]
 `;
-    const report = checkText(pool, { version: '1.37', crds: buildCrdCatalog() });
+    const report = new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(pool);
     expect(keys(report.findings)).toEqual(['feature-gate:spec.replicas']);
     expect(report.findings[0]!.range).toEqual(rangeOfText(pool, 4, 'replicas'));
     expect(report.findings[0]!.data).toMatchObject({ gate: 'StaticCapacity', component: 'karpenter', stage: 'Alpha' });
-    expect(checkText(pool, { version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'karpenter:StaticCapacity': true } }) }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog({ controllerGates: { 'karpenter:StaticCapacity': true } }) }).check(pool).findings).toEqual([]);
     const overlay = `apiVersion: karpenter.sh/v1alpha1\nkind: NodeOverlay\nmetadata: {name: o}\nspec: {requirements: [], priceAdjustment: "+10%"}\n`;
-    expect(keys(checkText(overlay, { version: '1.37', crds: buildCrdCatalog() }).findings)).toContain('feature-gate:(kind)');
+    expect(keys(new Analysis({ version: '1.37', crds: buildCrdCatalog() }).check(overlay).findings)).toContain('feature-gate:(kind)');
   });
 
-  it('hover on the kind shows the gate with stage, default and the docs link', () => {
+  it('hover on the kind shows the gate with stage, default and the docs link', async () => {
     const { text, position } = cursor(VGS.replace('kind: VolumeGroupSnapshot', 'kind: Vo‸lumeGroupSnapshot'));
-    const md = hoverAt(text, position, { version: '1.37', crds: buildCrdCatalog() })!.markdown;
+    const md = (await new Analysis({ version: '1.37', crds: buildCrdCatalog() }).hover(text, position))!.markdown;
     expect(md).toContain('Controller feature gate `CSIVolumeGroupSnapshot`** of `snapshot-controller` — Beta, off by default in external-snapshotter v8.6.0');
     expect(md).toContain('https://github.com/kubernetes-csi/external-snapshotter');
     expect(md).toContain('checked against the bundled CRD of external-snapshotter v8.6.0');

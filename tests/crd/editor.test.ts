@@ -2,14 +2,15 @@
 // schema (minus those present), enum values, apiVersion/kind pairs of CRD kinds, and the field view on hover.
 // Also the CR snippets: each one needs what its description says (gate, channel) and is clean with it.
 // Internal imports: `complete` (completion inside a custom resource at a position, below Analysis.complete).
+// Also `api-extensions/overlay` (dataForApiVersion: the type tables with a catalog's CRDs, no public surface),
+// `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads named files),
+// `snippets` (loadSnippets: the shipped snippets; not public).
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, gateCatalog, loadVersion, expandDefaults, Analysis } from '../../server/src/engine';
 import { dataForApiVersion } from '../../server/src/engine/api-extensions/overlay';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { hoverAt } from '../../server/src/engine/hover/hover';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { expandDefaults, loadSnippets } from '../../server/src/engine/snippets';
+import { loadSnippets } from '../../server/src/engine/snippets';
 import { checkWithGates, gatesAskedFor } from '../snippets/helpers';
 import { cursor } from '../support/markers';
 import { WIDGET_CRD } from './fixtures';
@@ -43,17 +44,17 @@ describe('completion on custom resources', () => {
 });
 
 describe('hover on custom resources', () => {
-  it('shows the field type and allowed values from the CRD', () => {
+  it('shows the field type and allowed values from the CRD', async () => {
     const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: Widget\nspec:\n  s‸ize: Small\n');
-    const md = hoverAt(text, position, { version: '1.37', crds })!.markdown;
+    const md = (await new Analysis({ version: '1.37', crds }).hover(text, position))!.markdown;
     expect(md).toContain('size');
     expect(md).toContain('Small');
     expect(md).toContain('Large');
   });
 
-  it('shows the source and versions on the kind', () => {
+  it('shows the source and versions on the kind', async () => {
     const { text, position } = cursor('apiVersion: example.kubegate.test/v1\nkind: W‸idget\n');
-    const md = hoverAt(text, position, { version: '1.37', crds })!.markdown;
+    const md = (await new Analysis({ version: '1.37', crds }).hover(text, position))!.markdown;
     expect(md).toContain('checked against the CRD in widget.yaml');
     expect(md).toContain('`example.kubegate.test/v1beta1` (served, deprecated)');
     expect(md).toContain('`example.kubegate.test/v1alpha1` (not served)');

@@ -2,6 +2,8 @@
 // reads (readCrdFile): the same definitions, sources, ranges and problems, for every upstream CRD file and for
 // bundles that mix CRDs with other documents, Lists, broken and too-deep CRDs. A project then takes them from the
 // check: a CRD bundle checked before its custom resources is parsed once in all.
+// Internal imports: `api-extensions/workspace` (readCrdFile and CrdFileFacts: a CRD file's facts as the project keeps
+// them; not public).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,7 @@
 // The bundled CRD pack is read only when a document needs it: checking, hovering and completing built-in
 // kinds leave it unread (it is the largest data file), a custom resource of a pack group reads it once.
 import { describe, expect, it } from 'vitest';
-import { Analysis, type DataReader } from '../../server/src/engine';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { Analysis, type DataReader, buildCrdCatalog } from '../../server/src/engine';
 import { nodeDataReader } from '../../server/src/host/data-files';
 import { cursor } from '../support/markers';
 

@@ -1,12 +1,13 @@
 // CRD `pattern`s are matched with RE2 semantics (linear time), as kube-apiserver does with Go's regexp: the
 // backtracking attack `^(a+)+$` on "aaaa…!" finishes after work proportional to the value, and a pattern RE2
 // refuses is reported on the CRD document with the API server's words.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files), `base/regex` (compileRe2: the RE2 pattern compiler, no public surface).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { checkText } from '../../server/src/engine/check';
 import { compileRe2 } from '../../server/src/engine/base/regex';
 import { servedVersion } from './fixtures';
 
@@ -25,7 +26,7 @@ ${servedVersion(`            properties:
 const resource = (value: string) => `apiVersion: re.test/v1\nkind: Thing\nmetadata: {name: t}\nspec:\n  code: "${value}"\n`;
 
 const check = (crdText: string, doc: string) =>
-  checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
+  new Analysis({ version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) }).check(doc);
 
 // Work counter: every character the RE2 machines read goes through MachineUTF16Input.step (the same module
 // instance the engine requires, loaded by its file path).
@@ -74,7 +75,7 @@ describe('CRD patterns with RE2', () => {
 
   it('a pattern RE2 refuses is reported on the CRD as the API server does, and not applied to resources', () => {
     const text = crd('^(?=a)b$');
-    const r = checkText(text, { version: '1.37' });
+    const r = new Analysis({ version: '1.37' }).check(text);
     const f = r.findings.filter((x) => x.data?.rule === 'crd-pattern-syntax');
     expect(f.map((x) => [x.code, x.severity, x.path, x.message, x.range])).toEqual([
       [
@@ -103,6 +104,6 @@ describe('CRD patterns with RE2', () => {
   });
 
   it('a valid CRD gets no pattern finding', () => {
-    expect(checkText(crd('^[a-z]+$'), { version: '1.37' }).findings.filter((x) => x.data?.rule === 'crd-pattern-syntax')).toEqual([]);
+    expect(new Analysis({ version: '1.37' }).check(crd('^[a-z]+$')).findings.filter((x) => x.data?.rule === 'crd-pattern-syntax')).toEqual([]);
   });
 });

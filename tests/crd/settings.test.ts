@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRepoConfig, withRepoConfig } from '../../server/src/contract/repo-config';
 import { resolveSettings } from '../../server/src/contract/settings';
-import { parseSelection } from '../../server/src/engine/api-extensions/selection';
+import { parseSelection } from '../../server/src/engine';
 
 describe('custom-resource settings', () => {
   it('parses pack selections', () => {

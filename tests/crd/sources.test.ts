@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CRD_LIST_PATH, readClusterCrds } from '../../server/src/cluster/crds';
 import { OpenApiCache } from '../../server/src/cluster/openapi';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
-import { crdsFromText, discoverCrds, loadCrdFiles } from '../../server/src/engine/api-extensions/workspace';
-import { checkText } from '../../server/src/engine/check';
+import { buildCrdCatalog, Analysis, loadCrdFiles } from '../../server/src/engine';
+import { crdsFromText, discoverCrds } from '../../server/src/engine/api-extensions/workspace';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type TestPki } from '../cluster/fakeApiServer';
 import { WIDGET_CRD } from './fixtures';
 
@@ -72,10 +71,10 @@ describe('CRD documents in the workspace', () => {
   it('discovered CRDs check the manifest; without them it is not checked', () => {
     const root = join(folder.dir, 'repo');
     const found = buildCrdCatalog({ workspace: discoverCrds(join(root, 'apps', 'a', 'deep', 'w.yaml'), root, fsAccess), pack: null });
-    const report = checkText(WIDGET, { version: '1.37', crds: found });
+    const report = new Analysis({ version: '1.37', crds: found }).check(WIDGET);
     expect(report.findings.map((f) => `${f.code}:${f.path}`)).toEqual(['invalid-value:spec.size']);
     const none = buildCrdCatalog({ workspace: discoverCrds(join(root, 'apps', 'b', 'w.yaml'), root, fsAccess), pack: null });
-    expect(checkText(WIDGET, { version: '1.37', crds: none }).documents[0]!.checked).toBe(false);
+    expect(new Analysis({ version: '1.37', crds: none }).check(WIDGET).documents[0]!.checked).toBe(false);
   });
 });
 
@@ -118,9 +117,9 @@ describe('CRDs of the cluster (loopback fake API server)', () => {
     const { crds: cluster } = await readClusterCrds({ kubeconfigPath: kubeconfig, env: {} }, { cache: new OpenApiCache(), env: {} });
     const workspaceText = WIDGET_CRD.replace('enum: [Small, Medium, Large]', 'enum: [Tiny]');
     const workspace = crdsFromText(workspaceText, 'ws.yaml');
-    expect(checkText(WIDGET, { version: '1.37', crds: buildCrdCatalog({ workspace, pack: null }) }).findings).toEqual([]);
+    expect(new Analysis({ version: '1.37', crds: buildCrdCatalog({ workspace, pack: null }) }).check(WIDGET).findings).toEqual([]);
     const both = buildCrdCatalog({ cluster, workspace, pack: null });
-    const report = checkText(WIDGET, { version: '1.37', crds: both });
+    const report = new Analysis({ version: '1.37', crds: both }).check(WIDGET);
     expect(report.findings.map((f) => f.path)).toEqual(['spec.size']);
     expect(both.lookup('example.kubegate.test', 'Widget')?.source.kind).toBe('cluster');
   });

@@ -1,17 +1,18 @@
 // CRD shapes beyond the bundled ones: a version without a schema, a free-form root, a v1beta1-style CRD with
 // one schema for all versions, nullable required fields, embedded free-form resources, additionalProperties:
 // true, integer vs number, a Go-only regular expression, a List of CRDs, and broken CRD documents.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files).
 import { describe, expect, it } from 'vitest';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type FileReport, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import { checkText } from '../../server/src/engine/check';
 import { servedVersion } from './fixtures';
 
 const crd = (group: string, kind: string, versions: string, extra = '') =>
   `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.${group}}\nspec:\n  group: ${group}\n  names: {kind: ${kind}, plural: x}\n  scope: Namespaced\n${extra}  versions:\n${versions}`;
 
-const check = (crdText: string, doc: string) => checkText(doc, { version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) });
-const codes = (r: ReturnType<typeof checkText>) => r.findings.map((f) => `${f.code}:${f.path}`);
+const check = (crdText: string, doc: string) => new Analysis({ version: '1.37', crds: buildCrdCatalog({ workspace: crdsFromText(crdText, 'crd.yaml'), pack: null }) }).check(doc);
+const codes = (r: FileReport) => r.findings.map((f) => `${f.code}:${f.path}`);
 
 describe('unusual CRDs', () => {
   it('a version without a schema accepts anything but is checked', () => {
@@ -65,7 +66,7 @@ spec:
     const broken = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {names: {}}\n---\nkind: CustomResourceDefinition\nspec: [\n';
     const defs = [...crdsFromText(list, 'list.yaml'), ...crdsFromText(broken, 'broken.yaml')];
     expect(defs.map((d) => d.kind)).toEqual(['Good']);
-    const r = checkText('apiVersion: e.test/v1\nkind: Good\nspec: {n: x}\n', { version: '1.37', crds: buildCrdCatalog({ workspace: defs, pack: null }) });
+    const r = new Analysis({ version: '1.37', crds: buildCrdCatalog({ workspace: defs, pack: null }) }).check('apiVersion: e.test/v1\nkind: Good\nspec: {n: x}\n');
     expect(codes(r)).toEqual(['invalid-value:spec.n']);
   });
 

@@ -4,13 +4,11 @@
 // without hostPort, overlapping paths) are fixture files in tests/rules/warnings/. Here: the table against the
 // generated data, the byte-fraction arithmetic (no public surface but its verdicts), a refusal that leaves no warning
 // on top, and a custom resource's finalizers (checked with the file's own CRDs, which the fixtures do not load).
-// Internal imports: `validate/warning-table` (the rows), `validate/warnings-from-table` (isFractionalBytes), `api-extensions/catalog`
-// and `api-extensions/workspace` (the file's CRDs as kubegate check reads them), `check` (checkText with that catalog).
+// Internal imports: `validate/warning-table` (the rows), `validate/warnings-from-table` (isFractionalBytes),
+// `api-extensions/workspace` (the file's CRDs as kubegate check reads them).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import { type Finding, buildCrdCatalog, Analysis } from '../../server/src/engine';
 import { isFractionalBytes } from '../../server/src/engine/validate/warnings-from-table';
 import { API_WARNING_RULE_IDS, NODE_LABEL_WARNINGS, VOLUME_WARNINGS } from '../../server/src/engine/validate/warning-table';
 import { marked } from '../support/markers';
@@ -19,7 +17,7 @@ import { marked } from '../support/markers';
 function check(source: string) {
   const { text, ranges } = marked(source);
   const crds = buildCrdCatalog({ workspace: crdsFromText(text, 'test.yaml'), pack: null });
-  const report = checkText(text, { version: '1.37', crds });
+  const report = new Analysis({ version: '1.37', crds }).check(text);
   const found = report.findings.filter((f) => f.code === 'api-warning');
   return { found, all: report.findings, ranges };
 }

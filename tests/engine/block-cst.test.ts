@@ -2,6 +2,10 @@
 // Parser for the documents it reads, leaves every other document to the package (read alone), and parseDocuments
 // gives exactly the package's documents. Checked on inline texts, on every corpus file, on the benchmark's
 // generated streams, on the texts the incremental check joins, and on seeded mutations of them.
+// Internal imports: `parse/block-cst` (the line reader of block documents, no public surface), `parse/parseFile`
+// (parseDocuments: the package's reading to compare with), `parse/kubectl-lexical` (kubectlLines: the text as the
+// parser is given it), `base/line-index` (lineStarts), `incremental/pieces` (splitDocuments, joinPieces: the cut
+// documents, read apart).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';

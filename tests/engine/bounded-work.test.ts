@@ -2,22 +2,21 @@
 // rather than time. Each test names the defect it guards against.
 // Internal imports: `check/cap-findings`, `complete` (the findings cap itself, so a case sits exactly at it, and
 // completion work counted below Analysis.complete).
+// Also `parse/parseFile` (parseFile: the parser alone, below the check), `fixes/yaml-nodes` (yamlDocs: the documents
+// the fixes read), `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files), `kustomize/kustomization` (readKustomization: one kustomization's facts).
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, Document } from 'yaml';
-import { append } from '../../server/src/engine/base/append';
+import { append, readGateConfigsFromText, compileGlob, globMatches, gateCatalog, loadVersion, type Finding } from '../../server/src/engine';
 import { capFindings, MAX_FINDINGS_PER_DOCUMENT } from '../../server/src/engine/check/cap-findings';
 import { completeAt } from '../../server/src/engine/complete';
-import { readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
-import { compileGlob, globMatches } from '../../server/src/engine/base/glob-match';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { yamlDocs } from '../../server/src/engine/fixes/yaml-nodes';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { readKustomization } from '../../server/src/engine/kustomize/kustomization';
 import { parseRepoConfig } from '../../server/src/contract/repo-config';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { check, only, V } from './helpers';
 
 afterEach(() => {

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_CODES, Analysis, CODE_TABLE, type Finding, type Fix } from '../../server/src/engine';
-import { applyRangeEdits, FIXES } from '../../server/src/engine/fixes';
+import { ALL_CODES, Analysis, CODE_TABLE, type Finding, type Fix, applyRangeEdits } from '../../server/src/engine';
+import { FIXES } from '../../server/src/engine/fixes';
 
 const analysis = new Analysis({ version: '1.37', file: 'cm.yaml' });
 

@@ -1,13 +1,16 @@
 // The finding-code registry (server/src/engine/codes/registry.ts) and what is generated from it: the README codes table
 // (stale when the registry changed without `npm run contributes`), the SARIF rules, the settings enum, the LSP
 // tags and links.
+// Internal imports: `codes` (the registry's helpers codeAnchor, defaultVerdict, finding, isFindingCode, no public
+// surface).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codesMarkdown, withCodesSection } from '../../scripts/codes/readme';
 import { codeRule } from '../../server/src/cli/format/sarif';
 import { codeHelpUri } from '../../server/src/cli/program-info';
-import { ALL_CODES, CODE_TABLE, codeAnchor, defaultVerdict, finding, isFindingCode } from '../../server/src/engine/codes';
+import { ALL_CODES, CODE_TABLE } from '../../server/src/engine';
+import { codeAnchor, defaultVerdict, finding, isFindingCode } from '../../server/src/engine/codes';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 
 const ROOT = path.join(__dirname, '..', '..');

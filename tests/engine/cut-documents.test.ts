@@ -1,6 +1,8 @@
 // The one cut of a text into YAML documents at its `---` lines (engine/parse/cut-documents.ts): each piece is the
 // parser's document of the same index, starting on the line the parser puts it on; texts where a plain cut is
 // unsafe are not cut.
+// Internal imports: `parse/cut-documents` (where a text is cut at its `---` lines, no public surface),
+// `parse/parseFile` (parseFile: the parser alone, below the check).
 import { describe, expect, it } from 'vitest';
 import { cutDocuments, documentMarkers } from '../../server/src/engine/parse/cut-documents';
 import { parseFile } from '../../server/src/engine/parse/parseFile';

@@ -1,14 +1,17 @@
 // No dead exports in the engine: every name an engine module exports is imported by another module (the engine,
 // the front ends, the client, bench or scripts). An export nothing imports is dead code, or a name that should stay
 // local to its module. Tests are not users: code only tests call is dead, except where a test reaches a unit with
-// no public surface and says so in its header, a comment line `Internal imports:` naming each engine module it
-// imports (its path below server/src/engine in backquotes, e.g. `validate/quantity`) with why; such a listed import
-// counts (the entry point, `index`, too: a public name only tests use is dead unless a test says why). The
-// sources are read with the TypeScript parser alone (no type check, so the test is quick). A re-export (`export {
-// x } from`, `export *`, an imported name exported again) keeps the name it passes on alive only while something
-// imports it from the re-exporting module: a name the entry point (engine/index.ts) exports but no front end takes
-// from it is dead there, and in its module if nothing else imports it. The entry point's `export type { … }` lines
-// are the exception: the types of what its exports take and give, public even while no front end names them.
+// no public surface and says so in its header: a comment line starting with "Internal imports:" that names each
+// engine module it imports (its path below server/src/engine in backquotes, e.g. `validate/quantity`) with why; the
+// header ends at the first line that is not a `//` comment. Such a listed import counts (the entry point, `index`,
+// too: a public name only tests use is dead unless a test says why). The second test holds tests to that rule: a
+// name the entry point exports (value or type) is imported from it, any other engine import is listed, and a
+// listed module is imported. The sources are read with the TypeScript parser alone (no type check, so the test is
+// quick). A re-export (`export { x } from`, `export *`, an imported name exported again) keeps the name it passes
+// on alive only while something imports it from the re-exporting module: a name the entry point (engine/index.ts)
+// exports but no front end takes from it is dead there, and in its module if nothing else imports it. The entry
+// point's `export type { … }` lines are the exception: the types of what its exports take and give, public even
+// while no front end names them.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
@@ -21,10 +24,10 @@ const ENTRY = path.join(ENGINE, 'index.ts');
 const ROOTS = ['server/src', 'client/src', 'tests', 'bench', 'scripts'];
 const TESTS = path.join(REPO, 'tests');
 
-/** The engine modules a test's header lists after `Internal imports:` (paths below engine/, without `.ts`). */
+/** The engine modules a test's header lists from its line `// Internal imports:` on (paths below engine/, without `.ts`). */
 function listedInternals(text: string): Set<string> {
   const header = /^(?:\s*\/\/.*\n)+/.exec(text)?.[0] ?? '';
-  const at = header.indexOf('Internal imports:');
+  const at = header.search(/^\/\/ Internal imports:/m);
   const list = at < 0 ? '' : header.slice(at).replace(/^\s*\/\/\s?/gm, ' ');
   return new Set([...list.matchAll(/`([A-Za-z][\w-]*(?:\/[\w-]+)*)`/g)].map((m) => m[1]!));
 }
@@ -167,9 +170,67 @@ function usedExports(modules: Map<string, ModuleExports>, uses: { module: string
   return used;
 }
 
+/** The declaration (`module#name`) an exported name of `module` comes from, following re-exports. */
+function originOf(modules: Map<string, ModuleExports>, module: string, name: string, seen = new Set<string>()): string | undefined {
+  const m = modules.get(module);
+  if (!m || seen.has(module)) return undefined;
+  seen.add(module);
+  if (m.local.has(name)) return `${module}#${name}`;
+  const passed = m.passed.get(name);
+  if (passed) return originOf(modules, passed.module, passed.name, seen);
+  for (const s of m.stars) {
+    const found = originOf(modules, s, name, seen);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The entry point's names by the declaration each comes from. */
+function publicNames(modules: Map<string, ModuleExports>): Map<string, string> {
+  const entry = modules.get(ENTRY)!;
+  const names = [...entry.local, ...entry.passed.keys()];
+  for (const s of entry.stars) names.push(...(modules.get(s)?.local ?? []), ...(modules.get(s)?.passed.keys() ?? []));
+  const out = new Map<string, string>();
+  for (const name of names) {
+    const origin = originOf(modules, ENTRY, name);
+    if (origin) out.set(origin, name);
+  }
+  return out;
+}
+
+/** Every engine import of a test file (declarations, `import('…')` in types and calls): the module and the names. */
+function engineImportsOf(file: string): { module: string; names: string[] }[] {
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const out: { module: string; names: string[] }[] = [];
+  const add = (spec: string, names: string[]) => {
+    const module = resolveSpecifier(file, spec);
+    if (module?.startsWith(ENGINE + path.sep)) out.push({ module, names });
+  };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      const names = bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)) ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'];
+      add(node.moduleSpecifier.text, names);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      let q = node.qualifier;
+      while (q && ts.isQualifiedName(q)) q = q.left;
+      add(node.argument.literal.text, [q ? q.text : '*']);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      add(node.arguments[0].text, ['*']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 describe('engine exports', () => {
+  // Both tests read the same sources, once.
+  let read: ReturnType<typeof readSources> | undefined;
+  const sourcesRead = () => (read ??= readSources());
+
   it('every name an engine module exports is imported by another module', () => {
-    const { modules, uses } = readSources();
+    const { modules, uses } = sourcesRead();
     const used = usedExports(modules, uses);
     const dead: string[] = [];
     for (const [file, m] of modules) {
@@ -179,5 +240,35 @@ describe('engine exports', () => {
       }
     }
     expect(dead.sort()).toEqual([]);
+  });
+
+  it('a test imports from the engine what the entry point exports, and an internal module only when its header lists it', () => {
+    const { modules } = sourcesRead();
+    const pub = publicNames(modules);
+    const wrong: string[] = [];
+    for (const file of sources(TESTS)) {
+      const rel = path.relative(REPO, file);
+      const listed = listedInternals(readFileSync(file, 'utf8'));
+      const imported = new Set<string>();
+      for (const { module, names } of engineImportsOf(file)) {
+        const unit = path.relative(ENGINE, module).replace(/\.ts$/, '').replace(/\/index$/, '');
+        imported.add(unit);
+        if (module === ENTRY) continue;
+        // A name the entry point exports (value or type) comes from there, listed module or not.
+        let internal = false;
+        for (const name of names) {
+          const origin = name === '*' ? undefined : originOf(modules, module, name);
+          const as = origin && pub.get(origin);
+          if (as) wrong.push(`${rel}: imports ${name} from engine/${unit}; the entry point exports it${as === name ? '' : ` as ${as}`}: import it from there`);
+          else internal = true;
+        }
+        if (internal && !listed.has(unit)) wrong.push(`${rel}: imports engine/${unit} (${names.join(', ')}) without \`${unit}\` in its header's "Internal imports:" (with why)`);
+      }
+      for (const unit of listed) {
+        const exists = existsSync(path.join(ENGINE, `${unit}.ts`)) || existsSync(path.join(ENGINE, unit, 'index.ts'));
+        if (exists && !imported.has(unit)) wrong.push(`${rel}: its header lists \`${unit}\` under "Internal imports:" but it imports nothing from it`);
+      }
+    }
+    expect([...new Set(wrong)].sort()).toEqual([]);
   });
 });

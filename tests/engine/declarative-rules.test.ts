@@ -2,12 +2,9 @@
 // TypeDef.unions): each rule kind at its exact range, alpha- and beta-prefixed rules refused like the others (the
 // hand-written copy or the beta declarative rule answers), gate-conditional rules
 // judged against the gate state (file configs and explicit settings).
+// Internal imports: `validate/declarative-formats` (formatProblem: the format checks, unit-tested per format).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import { buildGateEnvironment, explicitSettings, gateCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { formatProblem } from '../../server/src/engine/validate/declarative-formats';
 import { marked } from '../support/markers';
 
@@ -16,7 +13,7 @@ function check(source: string, gates: string[] = []) {
   const environment = gates.length
     ? buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(gates) })
     : undefined;
-  const report = checkText(text, { version: '1.37', environment });
+  const report = new Analysis({ version: '1.37', environment }).check(text);
   const rules = report.findings.filter((f) => f.code === 'invalid-value' && typeof f.data?.['rule'] === 'string');
   return { rules, all: report.findings, ranges };
 }

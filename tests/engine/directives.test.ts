@@ -1,15 +1,14 @@
 // Comments that steer a check: target version, disable-next-line, disable to the end of the document.
 // Internal imports: `check/directives` (the comment reader of the directives, a unit with no public surface).
+// Also `codes` (defaultSeverity: a code's severity before settings), `parse/parseFile` (parseFile: the parser alone,
+// below the check).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_CODES, CODE_TABLE, defaultSeverity } from '../../server/src/engine/codes';
+import { ALL_CODES, CODE_TABLE, supportedVersion, SUPPORTED_VERSIONS, OpenDocument, Analysis } from '../../server/src/engine';
+import { defaultSeverity } from '../../server/src/engine/codes';
 import { parseDirectives, yamlComments } from '../../server/src/engine/check/directives';
-import { supportedVersion } from '../../server/src/engine/base/kube-version';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
-import { checkText } from '../../server/src/engine/check';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { analyze, check } from './helpers';
 
 const BAD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
@@ -70,7 +69,7 @@ describe('disable comments', () => {
 
 describe('disable comments like ESLint: same line, unknown codes, unused', () => {
   const codesOf = (text: string, options: { reportUnusedDisables?: boolean } = {}) =>
-    checkText(text, { version: '1.37', ...options }).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${f.data?.['reason'] ?? f.path}`);
+    new Analysis({ version: '1.37', ...options }).check(text).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${f.data?.['reason'] ?? f.path}`);
 
   it('kubegate-disable-line (a trailing comment) silences findings that start on its own line only', () => {
     const text = `${BAD}foo: 1 # kubegate-disable-line unknown-field\nbar: 2\nbaz: 3 # kubegate-disable-line\n`;
@@ -79,7 +78,7 @@ describe('disable comments like ESLint: same line, unknown codes, unused', () =>
 
   it('a name that is no finding code is a disable-comment warning at the name, with a did-you-mean', () => {
     const text = `${BAD}# kubegate-disable-next-line unknown-feild, nonsense\nfoo: 1\n`;
-    const findings = checkText(text, { version: '1.37' }).findings;
+    const findings = new Analysis({ version: '1.37' }).check(text).findings;
     expect(codesOf(text)).toEqual(['disable-comment:3:29-42:unknown-code', 'disable-comment:3:44-52:unknown-code', 'unknown-field:4:0-3:foo']);
     const [typo, other] = findings.filter((f) => f.code === 'disable-comment');
     expect(typo!.severity).toBe('warning');
@@ -111,7 +110,7 @@ describe('disable comments: the same answer for the editor (incremental re-check
     const guard = { maxChars: 1_000_000 };
     open.update(text.replace('bar: 1', 'bar: 2'), context, guard);
     const edited = open.update(text, context, guard).findings.map((f) => `${f.code}:${f.range.start.line}`);
-    expect(edited).toEqual(checkText(text, context).findings.map((f) => `${f.code}:${f.range.start.line}`));
+    expect(edited).toEqual(new Analysis(context).check(text).findings.map((f) => `${f.code}:${f.range.start.line}`));
     expect(edited).toEqual(['unknown-field:3', 'disable-comment:3']);
   });
 });
@@ -185,12 +184,12 @@ describe('directives at their edges', () => {
 
   it('an unknown name without a near code says to name one, and is not reported again as unused', () => {
     const text = `${BAD}# kubegate-disable-next-line zzzzzzzz\nfoo: 1\n`;
-    const [f] = checkText(text, { version: '1.37' }).findings.filter((x) => x.code === 'disable-comment');
+    const [f] = new Analysis({ version: '1.37' }).check(text).findings.filter((x) => x.code === 'disable-comment');
     expect(f!.fix).toBe('Name a finding code (see Finding codes in the README), or remove the name.');
     expect(f!.data).toMatchObject({ rule: 'disable-comment', reason: 'unknown-code', name: 'zzzzzzzz' });
     expect(f!.data?.['suggestion']).toBeUndefined();
     // The name that is no code is reported once, also with reportUnusedDisables (not again as unused).
-    expect(checkText(text, { version: '1.37', reportUnusedDisables: true }).findings.filter((x) => x.code === 'disable-comment').map((x) => x.data?.['reason'])).toEqual(['unknown-code']);
+    expect(new Analysis({ version: '1.37', reportUnusedDisables: true }).check(text).findings.filter((x) => x.code === 'disable-comment').map((x) => x.data?.['reason'])).toEqual(['unknown-code']);
   });
 
   it('a comment that opens the text belongs to the first document: kubegate-disable there ends with it', () => {
@@ -205,7 +204,7 @@ describe('directives at their edges', () => {
 
   it('what the unused-comment findings say', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\n# kubegate-disable-next-line\nmetadata: {name: x}\n# kubegate-disable-next-line invalid-value\ndata: {a: b}\n';
-    const found = checkText(text, { version: '1.37', reportUnusedDisables: true }).findings;
+    const found = new Analysis({ version: '1.37', reportUnusedDisables: true }).check(text).findings;
     expect(found.filter((f) => f.code === 'disable-comment').map((f) => [f.message, f.fix])).toEqual([
       ['This disable comment silences nothing: no finding is reported where it applies', 'Remove the comment.'],
       ['This disable comment silences nothing for invalid-value: no such finding is reported where it applies', 'Remove invalid-value from the comment.'],
@@ -219,13 +218,13 @@ describe('directives at their edges', () => {
     const guard = { maxChars: 1_000_000 };
     open.update(text.replace('bar: 1', 'bar: 2'), context, guard);
     const edited = open.update(text, context, guard).findings.map((f) => `${f.code}:${f.range.start.line}`);
-    expect(edited).toEqual(checkText(text, context).findings.map((f) => `${f.code}:${f.range.start.line}`));
+    expect(edited).toEqual(new Analysis(context).check(text).findings.map((f) => `${f.code}:${f.range.start.line}`));
     expect(edited.filter((c) => c.startsWith('unknown-field'))).toEqual([]);
   });
 
   it('the disable-comment finding of a comment in the second document belongs to that document', () => {
     const text = `${BAD}---\n${BAD}foo: 1 # kubegate-disable-line nonsense-code\n`;
-    const [f] = checkText(text, { version: '1.37' }).findings.filter((x) => x.code === 'disable-comment');
+    const [f] = new Analysis({ version: '1.37' }).check(text).findings.filter((x) => x.code === 'disable-comment');
     expect(f!.document).toBe(1);
     expect(f!.range.start.line).toBe(7);
   });

@@ -2,14 +2,14 @@
 // and placed where the document lies in the file (place.ts): a placed walk is the whole-file walk's document, and
 // an edit walks only the documents whose text changed, wherever the others moved, while the gate step over the
 // placed walks gives the whole-file report. Work is counted in documents walked (OpenDocument.walks).
+// Internal imports: `check` (walkText, walkDocumentText: the walk kept apart from the gate step),
+// `incremental/pieces` (splitDocuments: where a text is cut into documents, no public surface), `incremental/place`
+// (shiftWalk: a walk moved to where its document lies).
 import { describe, expect, it } from 'vitest';
-import { checkText, walkDocumentText, walkText, type FileAnalysis } from '../../server/src/engine/check';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import { type FileAnalysis, buildGateEnvironment, explicitSettings, OpenDocument, gateCatalog, type CheckOptions, Analysis } from '../../server/src/engine';
+import { walkDocumentText, walkText } from '../../server/src/engine/check';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 import { shiftWalk, type DocumentWalk } from '../../server/src/engine/incremental/place';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { CheckOptions } from '../../server/src/engine/check/options';
 
 const CONFIG_MAP = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndta: {a: "1"}\n`;
 const KIND = (on: boolean) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  DRAOptionalNodeOperations: ${on}\n`;
@@ -54,13 +54,13 @@ describe('an open document walks only the documents that changed', () => {
   it('a document added after the first moves every later one: only the new one is walked', () => {
     const open = new OpenDocument({ wholeAbove: Infinity });
     const docs = [CONFIG_MAP('a'), SLICE, LIST, KIND(false), KUBELET];
-    expect(open.update(join(docs), CTX, LIMIT)).toEqual(checkText(join(docs), CTX));
+    expect(open.update(join(docs), CTX, LIMIT)).toEqual(new Analysis(CTX).check(join(docs)));
     expect(open.walks).toBe(5);
     // (A document added above the first would change the first one's text: it gains its `---` line.)
     const moved = join([docs[0]!, CONFIG_MAP('new'), ...docs.slice(1)]);
     const report = open.update(moved, CTX, LIMIT);
     expect(open.walks).toBe(6);
-    expect(report).toEqual(checkText(moved, CTX));
+    expect(report).toEqual(new Analysis(CTX).check(moved));
     // The manifest's gate finding cites the kind config, both moved by the new document.
     expect(report.findings.some((f) => f.code === 'feature-gate' && f.related?.some((e) => e.source.type === 'file'))).toBe(true);
   });
@@ -72,21 +72,21 @@ describe('an open document walks only the documents that changed', () => {
     const gateFindings = (t: string) => open.update(t, CTX, LIMIT).findings.filter((f) => f.code === 'feature-gate' && f.document === 0);
     expect(gateFindings(off).length).toBeGreaterThan(0);
     const walks = open.walks;
-    expect(gateFindings(on)).toEqual(checkText(on, CTX).findings.filter((f) => f.code === 'feature-gate' && f.document === 0));
+    expect(gateFindings(on)).toEqual(new Analysis(CTX).check(on).findings.filter((f) => f.code === 'feature-gate' && f.document === 0));
     expect(open.walks - walks).toBe(1);
-    expect(open.update(on, CTX, LIMIT)).toEqual(checkText(on, CTX));
+    expect(open.update(on, CTX, LIMIT)).toEqual(new Analysis(CTX).check(on));
   });
 
   it('disable comments move with their document', () => {
     const open = new OpenDocument({ wholeAbove: Infinity });
     const text = join([CONFIG_MAP('a'), LIST]);
-    const expected = checkText(text, CTX);
+    const expected = new Analysis(CTX).check(text);
     expect(open.update(text, CTX, LIMIT)).toEqual(expected);
     // Two ConfigMaps' misspelt keys are reported; the List's are silenced.
     expect(expected.findings.filter((f) => f.code === 'unknown-field')).toHaveLength(1);
     const longer = join([CONFIG_MAP('a').replace('dta:', 'data: {x: "1"}\nmore:'), LIST]);
     const walks = open.walks;
-    expect(open.update(longer, CTX, LIMIT)).toEqual(checkText(longer, CTX));
+    expect(open.update(longer, CTX, LIMIT)).toEqual(new Analysis(CTX).check(longer));
     expect(open.walks - walks).toBe(1);
   });
 
@@ -98,10 +98,10 @@ describe('an open document walks only the documents that changed', () => {
     expect(open.walks).toBe(3);
     const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(['DRAOptionalNodeOperations=true'], 'test') });
     const gated: CheckOptions = { ...CTX, environment };
-    expect(open.update(text, gated, LIMIT)).toEqual(checkText(text, gated));
+    expect(open.update(text, gated, LIMIT)).toEqual(new Analysis(gated).check(text));
     expect(open.walks).toBe(3);
     const older: CheckOptions = { ...CTX, version: '1.36' };
-    expect(open.update(text, older, LIMIT)).toEqual(checkText(text, older));
+    expect(open.update(text, older, LIMIT)).toEqual(new Analysis(older).check(text));
     expect(open.walks).toBe(6);
   });
 });
@@ -116,11 +116,11 @@ describe('the gate step of an open document', () => {
     expect(open.gateSteps).toBe(5);
     // A change within one line of the second slice: that document alone is walked and judged again.
     const edited = text.replace('name: t', 'name: u');
-    expect(open.update(edited, CTX, LIMIT)).toEqual(checkText(edited, CTX));
+    expect(open.update(edited, CTX, LIMIT)).toEqual(new Analysis(CTX).check(edited));
     expect([open.walks, open.gateSteps]).toEqual([6, 6]);
     // A line added to the first slice moves the documents below it: they are judged again, not walked.
     const longer = edited.replace('name: s\n', 'name: s\n  labels: {a: b}\n');
-    expect(open.update(longer, CTX, LIMIT)).toEqual(checkText(longer, CTX));
+    expect(open.update(longer, CTX, LIMIT)).toEqual(new Analysis(CTX).check(longer));
     expect([open.walks, open.gateSteps]).toEqual([7, 10]);
   });
 
@@ -128,11 +128,11 @@ describe('the gate step of an open document', () => {
     const open = new OpenDocument();
     open.update(text, CTX, LIMIT);
     const on = text.replace('DRAOptionalNodeOperations: false', 'DRAOptionalNodeOperations: true');
-    expect(open.update(on, CTX, LIMIT)).toEqual(checkText(on, CTX));
+    expect(open.update(on, CTX, LIMIT)).toEqual(new Analysis(CTX).check(on));
     expect([open.walks, open.gateSteps]).toEqual([6, 10]);
     const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(['DRAConsumableCapacity=true'], 'test') });
     const gated: CheckOptions = { ...CTX, environment };
-    expect(open.update(on, gated, LIMIT)).toEqual(checkText(on, gated));
+    expect(open.update(on, gated, LIMIT)).toEqual(new Analysis(gated).check(on));
     expect([open.walks, open.gateSteps]).toEqual([6, 15]);
   });
 });

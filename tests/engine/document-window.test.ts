@@ -2,10 +2,12 @@
 // the cursor without splitting the whole text. The window must be the one the whole text's lines give: compared
 // here, line by line, with every line of the text split as LSP counts lines.
 // Internal imports: `complete` (the cursor context and completion at a position of a window of a long text).
+// Also `complete/document-window` (documentWindow: the lines of the document at a line, no public surface),
+// `base/line-index` (splitLines).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { documentWindow } from '../../server/src/engine/complete/document-window';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
+import { gateCatalog, loadVersion } from '../../server/src/engine';
 import { splitLines } from '../../server/src/engine/base/line-index';
 
 /** The document around `line` read from all the lines (what completion did before). */

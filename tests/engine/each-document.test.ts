@@ -1,13 +1,16 @@
 // A check reads a file one document at a time (engine/parse/each-document.ts: each tree is analysed, then
 // dropped) and gives exactly the report of analysing all documents at once (analyzeFile), on inline texts and on
 // every corpus file; texts it cannot read so (templates, a document the fast path gives up on) go the other way.
+// Internal imports: `check` (analyzeFile, reportOf: the walk and the gate step apart), `parse/each-document`
+// (eachDocument: the document-by-document parse, no public surface), `parse/parseFile` (parseFile, textLineCounter:
+// the whole-text parse to compare with).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, checkText, reportOf } from '../../server/src/engine/check';
+import { analyzeFile, reportOf } from '../../server/src/engine/check';
 import { eachDocument } from '../../server/src/engine/parse/each-document';
 import { parseFile, textLineCounter } from '../../server/src/engine/parse/parseFile';
-import type { CheckOptions } from '../../server/src/engine/check/options';
+import { type CheckOptions, Analysis } from '../../server/src/engine';
 import { hasShared, sharedDir, sharedTitle } from '../support/shared';
 
 const options: CheckOptions = { version: '1.37' };
@@ -24,7 +27,7 @@ const TEXTS: Record<string, string> = {
 
 describe('a check one document at a time', () => {
   for (const [name, text] of Object.entries(TEXTS)) {
-    it(`gives the report of all documents at once: ${name}`, () => expect(checkText(text, options)).toStrictEqual(allAtOnce(text)));
+    it(`gives the report of all documents at once: ${name}`, () => expect(new Analysis(options).check(text)).toStrictEqual(allAtOnce(text)));
   }
 
   it('hands each document over with its tree and keeps none of the trees', () => {
@@ -57,7 +60,7 @@ describe.skipIf(!hasShared)(sharedTitle('a check one document at a time, on the 
     const differ: string[] = [];
     for (const f of yamlFiles(path.join(sharedDir, 'corpus'))) {
       const text = readFileSync(f, 'utf8');
-      if (JSON.stringify(checkText(text, options)) !== JSON.stringify(allAtOnce(text))) differ.push(path.relative(sharedDir, f));
+      if (JSON.stringify(new Analysis(options).check(text)) !== JSON.stringify(allAtOnce(text))) differ.push(path.relative(sharedDir, f));
     }
     expect(differ).toEqual([]);
   }, 120_000);

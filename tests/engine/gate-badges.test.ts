@@ -2,11 +2,11 @@
 // a non-GA gate, with the gate's state for the file; in a large file only the asked lines' documents are read.
 // Internal imports: `features/gate-badges` (where a line's content ends (the badge position), a unit with no public
 // surface).
+// Also `features/gated-uses` (gatedUsesWithState: the gated uses behind the badges, with their states).
 import { describe, expect, it } from 'vitest';
 import { contentEnd, gateBadges } from '../../server/src/engine/features/gate-badges';
 import { gatedUsesWithState } from '../../server/src/engine/features/gated-uses';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { buildGateEnvironment, explicitSettings, gateCatalog } from '../../server/src/engine';
 import { SLICE as DRA_SLICE_WITH_SKIP_NODE_OPERATIONS } from '../lsp/fixtures';
 import { V } from './helpers';
 

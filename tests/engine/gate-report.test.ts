@@ -1,14 +1,24 @@
 // The gates a set of files needs (engine/gates/gate-report.ts): where each gate is used and set, its state
 // per component and over all uses; the gates a new cluster must turn on; the gates a file's findings ask for.
 // Internal imports: `features/gate-report` (the gates a new cluster needs, the CLI gates report's unit).
+// Also `fixes/needed-gates` (gatesNeededBy: the gates of a set of findings), `gates/use-states` (gateOnOff: one gate
+// over its components), `features/gated-uses` (gatedUsesWithState: the uses the report counts), `knowledge`
+// (briefFacts: the brief's feature facts the test compares with; not public).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
 import { gatesNeededBy } from '../../server/src/engine/fixes/needed-gates';
-import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  readGateConfigsFromText,
+  gateCatalog,
+  Analysis,
+  gateUsageReport,
+  kindConfigForReport,
+} from '../../server/src/engine';
 import { gateOnOff } from '../../server/src/engine/gates/use-states';
 import { gatedUsesWithState } from '../../server/src/engine/features/gated-uses';
-import { gateUsageReport, gatesForNewCluster, kindConfigForReport } from '../../server/src/engine/features/gate-report';
-import { briefFacts, gateCatalog } from '../../server/src/engine/knowledge';
+import { gatesForNewCluster } from '../../server/src/engine/features/gate-report';
+import { briefFacts } from '../../server/src/engine/knowledge';
 import { gatedFields as gatedFieldRowsFor } from '../support/committed';
 import { manifestFor } from '../gates/manifest-builder';
 import { V } from './helpers';
@@ -98,7 +108,7 @@ describe('gate state for completion and the gates findings ask for', () => {
   });
 
   it('gatesNeededBy: the gates of feature-gate findings, sorted, once each', () => {
-    const findings = checkText(`${SLICE}---\n${SLICE}`, { version: V }).findings;
+    const findings = new Analysis({ version: V }).check(`${SLICE}---\n${SLICE}`).findings;
     const gates = findings.filter((f) => f.code === 'feature-gate').map((f) => f.data?.gate);
     expect(gatesNeededBy(findings)).toEqual([...new Set(gates)].sort());
     expect(gatesNeededBy([])).toEqual([]);

@@ -5,10 +5,10 @@
 // comparison (units with no public surface: the engine exposes only their verdicts), and kustomize patches (a
 // check option the fixtures do not set).
 // Internal imports: `validate/field-rule-table` (the rows, to check them against the data),
-// `validate/int-or-string-rules` (portNameProblem) and `validate/quantity` (the quantity grammar and comparison),
-// `check` (a kustomize patch's check options).
+// `validate/int-or-string-rules` (portNameProblem) and `validate/quantity` (the quantity grammar and
+// comparison).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { INT_OR_STRING, LIST_KEYS, REQUIRED } from '../../server/src/engine/validate/field-rule-table';
 import { portNameProblem } from '../../server/src/engine/validate/int-or-string-rules';
 import { compareQuantities, quantityProblem, quantityValue } from '../../server/src/engine/validate/quantity';
@@ -99,7 +99,7 @@ spec:
         - {name: A, value: x}
         - {name: A, value: z}
 `;
-    const report = checkText(text, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    const report = new Analysis({ version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } }).check(text);
     expect(report.findings.map((f) => [f.data?.['rule'], f.data?.['verdict'], f.range.start.line])).toEqual([['duplicateListKey', 'accepted-with-warning', 15]]);
   });
 
@@ -107,7 +107,7 @@ spec:
     const text = job(`    spec:
       containers: [{name: r, image: python:3.13}]
 `);
-    const report = checkText(text, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    const report = new Analysis({ version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } }).check(text);
     expect(report.findings.filter((f) => f.data?.['rule'] === 'templateRestartPolicy')).toEqual([]);
   });
 });

@@ -2,11 +2,12 @@
 // odd line terminators while completing, and finding messages that must say what to do. Facts (kinds, enums)
 // are looked up in schemas/ through the loaders, never typed here.
 // Internal imports: `complete` (completion and cursor contexts on hostile texts, below Analysis.complete).
+// Also `knowledge` (the generated data's types FieldDef, KindEntry, TypeRef, which the entry point does not export).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
 import { stringify } from 'yaml';
-import { gateCatalog, loadVersion, type FieldDef, type KindEntry, type TypeRef, type VersionData } from '../../server/src/engine/knowledge';
-import { SUPPORTED_VERSIONS, type KubeVersion } from '../../server/src/engine/base/types';
+import { gateCatalog, loadVersion, type VersionData, SUPPORTED_VERSIONS, type KubeVersion } from '../../server/src/engine';
+import { type FieldDef, type KindEntry, type TypeRef } from '../../server/src/engine/knowledge';
 import { check, only, rangeOfText, single, V } from './helpers';
 
 const data = (v = V): VersionData => loadVersion(v).data;

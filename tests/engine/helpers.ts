@@ -1,15 +1,15 @@
 // Shared helpers of the engine unit tests. Facts (fields, enums, kinds) are read from the generated
 // schemas/ through the knowledge loaders, never typed here.
+// Internal imports: `check` (analyzeFile: the parsed and walked documents before the gate step; the public check
+// gives a report).
 import { expect } from 'vitest';
-import { analyzeFile, checkText } from '../../server/src/engine/check';
-import { loadVersion } from '../../server/src/engine/knowledge';
-import type { FileReport, Finding, FindingCode } from '../../server/src/engine/codes/finding';
-import type { KubeVersion, Range } from '../../server/src/engine/base/types';
+import { analyzeFile } from '../../server/src/engine/check';
+import { loadVersion, type FileReport, type Finding, type FindingCode, type KubeVersion, type Range, Analysis } from '../../server/src/engine';
 
 export const V: KubeVersion = '1.37';
 
 export function check(text: string, version: KubeVersion = V): FileReport {
-  return checkText(text, { version });
+  return new Analysis({ version }).check(text);
 }
 
 export function analyze(text: string, version: KubeVersion = V) {

@@ -2,14 +2,13 @@
 // file's gate configs). On every key of an inline multi-document file, and of multi-document corpus files when
 // ../shared is there, the view must equal the engine's hover over the whole file.
 // Internal imports: `hover` (the hover of a whole text beside the hover from a snapshot, to compare the two paths).
+// Also `hover/hover-in-file` (hoverInFile given each kind of snapshot made here; Analysis.hover makes its own),
+// `incremental/snapshot` (the TextSnapshot type of those snapshots).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { buildGateEnvironment, gateCatalog, type CheckOptions, OpenDocument } from '../../server/src/engine';
 import { hoverAt } from '../../server/src/engine/hover';
-import { gateCatalog } from '../../server/src/engine/knowledge';
 import { hoverInFile } from '../../server/src/engine/hover/hover-in-file';
-import type { CheckOptions } from '../../server/src/engine/check/options';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import type { TextSnapshot } from '../../server/src/engine/incremental/snapshot';
 import { marked } from '../support/markers';
 import { readSharedTsv, sharedPath, suite, SHARED } from '../support/shared';

@@ -2,15 +2,14 @@
 // differ: lines before the first `---` that start with a byte order mark (the parser makes no document of them,
 // so they must join the first piece, or a kept walk is placed as the wrong document and an edit reports a finding
 // twice), and broken YAML whose open quote runs past a `---`.
+// Internal imports: `incremental/pieces` (splitDocuments: where a text is cut into documents, no public surface).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import type { FileReport } from '../../server/src/engine/codes/finding';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import { type FileReport, OpenDocument, Analysis } from '../../server/src/engine';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 
 const CTX = { version: '1.37' } as const;
 const LIMIT = { maxChars: 1_000_000 };
-const whole = (t: string): FileReport => checkText(t, CTX);
+const whole = (t: string): FileReport => new Analysis(CTX).check(t);
 const doc = (i: number) => `---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a${i}}\ndta${i}: 1\n`;
 
 describe('incremental re-check with a byte order mark before the first ---', () => {

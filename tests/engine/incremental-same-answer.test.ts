@@ -3,18 +3,17 @@
 // syntax error, a quote running past `---`, a byte order mark, lone CRs), with every range of the report in file
 // lines (evidence that cites a config document of the file, the items of a List) also after an edit that moves a
 // kept walk or the config it cites, on seeded random texts, and in linear work on a 100 000-document file.
+// Internal imports: `parse/parseFile` (parseFile: the parser alone, below the check), `incremental/pieces`
+// (splitDocuments, joinPieces: the cut documents, no public surface).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import type { CheckOptions } from '../../server/src/engine/check/options';
+import { type CheckOptions, type FileReport, OpenDocument, Analysis } from '../../server/src/engine';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
-import type { FileReport } from '../../server/src/engine/codes/finding';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { joinPieces, splitDocuments } from '../../server/src/engine/incremental/pieces';
 import { rng } from '../support/random';
 
 const CTX: CheckOptions = { version: '1.37' };
 const LIMIT = { maxChars: 1_000_000 };
-const whole = (t: string): FileReport => checkText(t, CTX);
+const whole = (t: string): FileReport => new Analysis(CTX).check(t);
 /** Every YAML document walked on its own (never the whole text in one call). */
 const incremental = (t: string) => new OpenDocument({ wholeAbove: Infinity }).update(t, CTX, LIMIT);
 
@@ -112,7 +111,7 @@ describe('incremental reports equal whole-file reports', () => {
     it.each([undefined, '/repo/all.yaml'])('after edits that move a kept walk, and the config its finding cites (file %s)', (file) => {
       const open = new OpenDocument({ wholeAbove: Infinity });
       const ctx: CheckOptions = { version: '1.37', ...(file ? { file } : {}) };
-      const check = (t: string) => checkText(t, ctx);
+      const check = (t: string) => new Analysis(ctx).check(t);
       const texts = [
         `${CONFIG_MAP}---\n${SLICE}---\n${CONFIG_MAP}---\n${KIND_OFF}---\n${LIST}`,
         // Lines added to the document between the manifest and the kind config: the manifest's piece is reused,

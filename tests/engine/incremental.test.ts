@@ -1,21 +1,19 @@
 // The per-document walks of an open document (engine/incremental) must give exactly the whole-file report:
 // over inline multi-document files and a 10k-line stream generated here, after an edit (kept walks reused);
 // and, when ../shared is there, over every corpus file and the bench generator's stream.
+// Internal imports: `incremental/pieces` (splitDocuments: where a text is cut into documents, no public surface).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import type { FileReport } from '../../server/src/engine/codes/finding';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import { type FileReport, OpenDocument, parseStats, Analysis } from '../../server/src/engine';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
-import { parseStats } from '../../server/src/engine/parse/parseFile';
 import { sharedDir, hasShared, sharedTitle } from '../support/shared';
 
 const CTX = { version: '1.37' } as const;
 const LIMIT = { maxChars: 100_000_000 };
-const whole = (t: string): FileReport => checkText(t, CTX);
+const whole = (t: string): FileReport => new Analysis(CTX).check(t);
 /** The report of an open document that walks every YAML document on its own (never the whole text in one call). */
 const pieceByPiece = (t: string): FileReport => new OpenDocument({ wholeAbove: Infinity }).update(t, CTX, LIMIT);
 

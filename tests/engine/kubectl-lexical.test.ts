@@ -4,7 +4,7 @@
 // Internal imports: `parse/kubectl-lexical` (the control-character scan, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
 import { firstControlCharacter, kubectlLines, loneCrAsLf } from '../../server/src/engine/parse/kubectl-lexical';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import { OpenDocument } from '../../server/src/engine';
 import { check, r, V } from './helpers';
 
 const docs = (t: string) => check(t).documents.map((d) => [d.kind ?? null, d.checked]);

@@ -2,13 +2,13 @@
 // invalid value: a number or boolean where a string is expected is rejected, `readOnly: yes` is a boolean.
 // Internal imports: `parse/kubectl-scalar` (how kubectl types a plain scalar, a unit with no public surface).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { kubectlPlain } from '../../server/src/engine/parse/kubectl-scalar';
 import { marked } from '../support/markers';
 
 function findings(source: string, code?: string) {
   const { text, ranges } = marked(source);
-  const report = checkText(text, { version: '1.37' });
+  const report = new Analysis({ version: '1.37' }).check(text);
   return { found: report.findings.filter((f) => !code || f.code === code), ranges };
 }
 

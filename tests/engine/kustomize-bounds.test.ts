@@ -2,6 +2,7 @@
 // kustomization with 200,000 resources are generated here; the work is counted in kustomization entries read,
 // and what is not read is said in a note.
 // Internal imports: `kustomize/facts` (the kustomization chain bound itself, so a case sits exactly at it).
+// Also `kustomize/kustomization` (readKustomization and its bounds, so a case sits exactly at them).
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kustomizeFactsFor, MAX_KUSTOMIZE_CHAIN } from '../../server/src/engine/kustomize/facts';

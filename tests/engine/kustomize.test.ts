@@ -2,11 +2,8 @@
 // on the check (bases: injected fields are not missing; patches: partial documents), and the CLI's discovery.
 // Internal imports: `kustomize` (kustomization discovery and facts, which the project model calls).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { isParserSyntaxError, verdictSentence } from '../../server/src/engine';
+import { isParserSyntaxError, verdictSentence, type Finding, type Range, Analysis } from '../../server/src/engine';
 import { findKustomizations, kustomizeFactsFor } from '../../server/src/engine/kustomize';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import type { Range } from '../../server/src/engine/base/types';
 import { runCli } from '../../server/src/cli/main';
 import { memoryIO } from '../support/cli-io';
 
@@ -77,10 +74,10 @@ describe('kustomize facts', () => {
 
   it('a syntax error in a kustomization file has no API server verdict (nothing applies it); in a manifest it has', () => {
     const broken = 'resources:\n- deploy.yaml\nnamePrefix: "web-\n';
-    const inKustomization = checkText(broken, { version: V, file: '/repo/app/kustomization.yaml' }).findings;
+    const inKustomization = new Analysis({ version: V, file: '/repo/app/kustomization.yaml' }).check(broken).findings;
     expect(inKustomization.map((f) => [f.code, f.data?.verdict, verdictSentence(f)])).toEqual([['yaml-syntax', undefined, undefined]]);
     expect(isParserSyntaxError(inKustomization[0]!)).toBe(true);
-    const inManifest = checkText(broken, { version: V, file: '/repo/app/deploy.yaml' }).findings;
+    const inManifest = new Analysis({ version: V, file: '/repo/app/deploy.yaml' }).check(broken).findings;
     expect(inManifest.map((f) => [f.code, verdictSentence(f)])).toEqual([['yaml-syntax', expect.stringContaining('kubectl apply fails')]]);
   });
 
@@ -135,12 +132,12 @@ describe('kustomize facts', () => {
 
 describe('kustomize in the check', () => {
   it('a kustomize base gets no missing-field spec.selector; other findings stay', () => {
-    expect(codes(checkText(DEPLOYMENT, { version: V }).findings)).toEqual(['missing-field:spec.selector']);
+    expect(codes(new Analysis({ version: V }).check(DEPLOYMENT).findings)).toEqual(['missing-field:spec.selector']);
     const kustomize = kustomizeFactsFor('/r/deployment.yaml', [{ path: '/r/kustomization.yaml', text: 'resources: [deployment.yaml]\ncommonLabels: {app: web}\n' }]);
-    expect(checkText(DEPLOYMENT, { version: V, kustomize }).findings).toEqual([]);
+    expect(new Analysis({ version: V, kustomize }).check(DEPLOYMENT).findings).toEqual([]);
     const typo = DEPLOYMENT.replace('image: nginx', 'imagee: nginx');
     // The misspelt key leaves the container without an image, which the API server's validation rejects.
-    expect(codes(checkText(typo, { version: V, kustomize }).findings)).toEqual([
+    expect(codes(new Analysis({ version: V, kustomize }).check(typo).findings)).toEqual([
       'missing-field:spec.template.spec.containers[].image',
       'unknown-field:spec.template.spec.containers[].imagee',
     ]);
@@ -167,9 +164,9 @@ describe('kustomize in the check', () => {
     ].join('\n');
     const kustomize = kustomizeFactsFor('/r/patch.yaml', [{ path: '/r/kustomization.yaml', text: 'resources: [deployment.yaml]\npatches:\n- path: patch.yaml\n' }]);
     expect(kustomize?.role).toBe('patch');
-    const without = codes(checkText(patch, { version: V }).findings);
+    const without = codes(new Analysis({ version: V }).check(patch).findings);
     expect(without).toContain('missing-field:spec.selector');
-    const got = codes(checkText(patch, { version: V, kustomize }).findings);
+    const got = codes(new Analysis({ version: V, kustomize }).check(patch).findings);
     expect(got).toEqual([
       'invalid-value:spec.replicas',
       'invalid-value:spec.template.spec.containers[].imagePullPolicy',
@@ -200,7 +197,7 @@ describe('kustomize in the check', () => {
     const kustomize = kustomizeFactsFor('/r/ops.yaml', [
       { path: '/r/kustomization.yaml', text: 'resources: [d.yaml]\npatches:\n- path: ops.yaml\n  target: {group: apps, version: v1, kind: Deployment}\n' },
     ]);
-    const report = checkText(ops, { version: V, kustomize });
+    const report = new Analysis({ version: V, kustomize }).check(ops);
     expect(report.documents[0]).toMatchObject({ checked: true, apiVersion: 'apps/v1', kind: 'Deployment' });
     const byCode = Object.fromEntries(report.findings.map((f) => [`${f.code}:${f.path}`, f.range]));
     expect(Object.keys(byCode).sort()).toEqual([
@@ -213,7 +210,7 @@ describe('kustomize in the check', () => {
     expect(byCode['unknown-field:spec.template.spec.containers[].imagee']).toEqual(rangeIn(ops, 'imagee'));
     expect(byCode['invalid-value:spec.replicas']).toEqual(rangeIn(ops, '"two"'));
     // without kustomize facts the operation list is not a Kubernetes object
-    expect(checkText(ops, { version: V }).documents[0]).toMatchObject({ checked: false });
+    expect(new Analysis({ version: V }).check(ops).documents[0]).toMatchObject({ checked: false });
   });
 
   it('the CLI finds the kustomization beside a file (base and patch)', async () => {

@@ -1,5 +1,6 @@
 // The smaller text for a request about one place of a large file (engine/incremental/local-text.ts): the
 // documents the request touches plus the config documents, with line maps both ways.
+// Internal imports: `incremental/local-text` (localText: the documents a request touches, no public surface).
 import { describe, expect, it } from 'vitest';
 import { localText } from '../../server/src/engine/incremental/local-text';
 

@@ -2,6 +2,8 @@
 // checked at the first collection past the limit, whatever path reads it, and the documents around it are checked
 // as usual. Below the limit nothing changes. (That the answer no longer depends on the thread's stack is asserted
 // with the CLI's worker threads in tests/cli/jobs.test.ts.)
+// Internal imports: `parse/nesting` (the nesting bound itself, so a case sits exactly at it), `parse/parseFile`
+// (parseFile: the parser alone, below the check).
 import { describe, expect, it } from 'vitest';
 import { check, r } from './helpers';
 import { MAX_NESTING, tooDeepOffset } from '../../server/src/engine/parse/nesting';

@@ -4,13 +4,12 @@
 // verdicts (this name passes, that one is refused at this path) are fixture files in tests/rules/object-meta/; here
 // what a fixture does not state: each rule's range, fix and detail, gate environments and kustomize patches, the
 // message length, and the name table against the served kinds.
+// Internal imports: `knowledge/object-meta` (the generated name rules, checked against the served kinds), `model`
+// (the GateState type).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion, type GateEnvironment, type Finding, type FileReport, type KubeVersion, Analysis } from '../../server/src/engine';
 import { objectKindKey, objectMetaFacts } from '../../server/src/engine/knowledge/object-meta';
-import type { GateEnvironment, GateState } from '../../server/src/engine/model';
-import type { Finding, FileReport } from '../../server/src/engine/codes/finding';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import type { GateState } from '../../server/src/engine/model';
 import { check, r, rangeOfText } from './helpers';
 
 /** The ObjectMeta findings of a report (those with a validation rule id), as compact records. */
@@ -91,8 +90,8 @@ describe('metadata.name: the name rule of each kind', () => {
   });
 
   it('Service with RelaxedServiceNameValidation on (default in 1.36, locked on in 1.37): a DNS-1123 label', () => {
-    expect(rules(checkText(SERVICE('1-api'), { version: '1.35', environment: withGate('RelaxedServiceNameValidation', 'on') }))).toEqual([]);
-    const off = checkText(SERVICE('1-api'), { version: '1.36', environment: withGate('RelaxedServiceNameValidation', 'off') });
+    expect(rules(new Analysis({ version: '1.35', environment: withGate('RelaxedServiceNameValidation', 'on') }).check(SERVICE('1-api')))).toEqual([]);
+    const off = new Analysis({ version: '1.36', environment: withGate('RelaxedServiceNameValidation', 'off') }).check(SERVICE('1-api'));
     expect(rules(off)).toEqual(['metadata.name:dns1035Label']);
     const dotted = one(check(SERVICE('my.service'), '1.37'));
     expect(dotted.message).toBe("Applying fails: a Service name must be a DNS label (a-z, 0-9, '-'; max 63)");
@@ -136,7 +135,7 @@ describe('missing metadata.name', () => {
   it('is not reported in a kustomize patch (a partial document), nor for component configs', () => {
     const patch = doc('apps/v1', 'Deployment', '  labels: {tier: web}\n', 'spec:\n  replicas: 3\n');
     expect(rules(check(patch))).toEqual(['metadata.name:nameRequired']);
-    const asPatch = checkText(patch, { version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } });
+    const asPatch = new Analysis({ version: '1.37', kustomize: { role: 'patch', kustomization: '/repo/kustomization.yaml', injected: [] } }).check(patch);
     expect(rules(asPatch)).toEqual([]);
   });
 });

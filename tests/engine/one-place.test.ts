@@ -1,11 +1,14 @@
 // The small shared facts of the engine: apiVersion parts, version texts, did-you-mean, offsets ↔ positions.
 // Internal imports: `base/line-index`, `base/similar-names` (small shared helpers (offset edits, edit distance) with
 // no public surface).
+// Also `base/api-version` (groupOf, versionOf), `base/kube-version` (compareVersions, minorText): small helpers with
+// no public surface.
 import { describe, expect, it } from 'vitest';
-import { groupOf, splitApiVersion, versionOf } from '../../server/src/engine/base/api-version';
-import { compareVersions, minorText, parseMajorMinor, supportedVersion } from '../../server/src/engine/base/kube-version';
-import { LineIndex, applyOffsetEdits, applyRangeEdits, lineCount, lineStartAt, lineStarts, splitLines } from '../../server/src/engine/base/line-index';
-import { closeNames, closestName, editDistance, sameLetters } from '../../server/src/engine/base/similar-names';
+import { splitApiVersion, parseMajorMinor, supportedVersion, LineIndex, applyRangeEdits, closestName } from '../../server/src/engine';
+import { groupOf, versionOf } from '../../server/src/engine/base/api-version';
+import { compareVersions, minorText } from '../../server/src/engine/base/kube-version';
+import { applyOffsetEdits, lineCount, lineStartAt, lineStarts, splitLines } from '../../server/src/engine/base/line-index';
+import { closeNames, editDistance, sameLetters } from '../../server/src/engine/base/similar-names';
 
 describe('apiVersion parts', () => {
   it('splits group and version; the core group is ""', () => {

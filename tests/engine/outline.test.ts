@@ -1,8 +1,10 @@
 // The outline of a file (engine/features/outline.ts): one entry per YAML mapping document; a large file is read per
 // document, with unchanged documents taken from the cache.
 // Internal imports: `features/outline` (the document outline unit (the LSP symbols convert it)).
+// Also `parse/parseFile` (parseFile: the parser alone, below the check).
 import { describe, expect, it } from 'vitest';
-import { documentOutline, outlineOf, type OutlineCache } from '../../server/src/engine/features/outline';
+import { outlineOf, type OutlineCache } from '../../server/src/engine';
+import { documentOutline } from '../../server/src/engine/features/outline';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: apps\n';

@@ -2,6 +2,8 @@
 // (the rest of it never reaches the package's parser), and a file is read up to its node budget (the documents from
 // the one where it runs out are listed, not parsed, with one note). Asserted on the work done: lexemes handed to the
 // parser, documents composed, the note.
+// Internal imports: `parse/nesting`, `parse/node-budget` (the parse bounds themselves, so a case sits exactly at
+// them), `parse/parseFile` (parseDocuments: the parse other files' reads use).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Parser } from 'yaml';
 import { parseStats } from '../../server/src/engine';

@@ -1,4 +1,5 @@
 // parse/: documents, exact ranges, empty documents, templates, syntax errors, alias bombs, hostile input.
+// Internal imports: `parse/parseFile` (parseFile: the parser alone, below the check).
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { LineCounter, parseAllDocuments } from 'yaml';

@@ -2,9 +2,12 @@
 // (gate lists, release notes, pull requests, commits); messages keep only the plain part (gates/messages.ts
 // plainReason), and the api-not-served detail and hovers of a not-shipped design say what happened, not where
 // the catalog read it.
+// Internal imports: `gates/messages` (plainReason: the plain part of a catalog reason), `knowledge` (briefFacts: the
+// brief's feature facts the test compares with; not public).
 import { describe, expect, it } from 'vitest';
 import { plainReason } from '../../server/src/engine/gates/messages';
-import { briefFacts, gateCatalog } from '../../server/src/engine/knowledge';
+import { gateCatalog } from '../../server/src/engine';
+import { briefFacts } from '../../server/src/engine/knowledge';
 import { check, V } from './helpers';
 
 const PROVENANCE = /#\d|\bcommit\b|\b[0-9a-f]{8,}\b|@[0-9a-f]{6,}|Gate catalog|\brows?\b|\blists?\b|\.ya?ml\b/i;

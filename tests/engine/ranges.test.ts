@@ -1,5 +1,6 @@
 // Exact ranges and paths of the walker's findings.
 // Internal imports: `parse/ranges` (offsets to positions, a unit with no public surface).
+// Also `parse/parseFile` (textLineCounter: the parser's line counter).
 import { describe, expect, it } from 'vitest';
 import { check, data, only, r, rangeOfText, single } from './helpers';
 import { positionAt, rangeOf } from '../../server/src/engine/parse/ranges';

@@ -1,10 +1,10 @@
 // Routing. Kinds, versions and designs come from schemas/ (loaded), not from memory.
 // Internal imports: `base/similar-names` (the edit distance behind did-you-mean, to state which names are near).
+// Also `knowledge` (briefFacts: the brief's feature facts the test compares with; not public).
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import { closestName, editDistance } from '../../server/src/engine/base/similar-names';
-import { checkText } from '../../server/src/engine/check';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
+import { editDistance } from '../../server/src/engine/base/similar-names';
+import { OpenDocument, Analysis, closestName } from '../../server/src/engine';
 import { check, data, only, single, V } from './helpers';
 
 const served = () => data().kinds.filter((k) => !k.removed && !k.component);
@@ -79,7 +79,7 @@ describe('routing', () => {
     expect(mixed.findings.map((f) => [f.code, f.document, f.range.start.line])).toEqual([['missing-field', 2, 6]]);
     expect(mixed.documents[1]).toMatchObject({ checked: false, reason: 'a fragment: no string apiVersion and kind' });
     // In a kustomize patch such documents are fragments.
-    const patch = checkText('kind: Deployment\nspec: {replicas: 2}\n', { version: V, kustomize: { role: 'patch', kustomization: 'kustomization.yaml', injected: [] } });
+    const patch = new Analysis({ version: V, kustomize: { role: 'patch', kustomization: 'kustomization.yaml', injected: [] } }).check('kind: Deployment\nspec: {replicas: 2}\n');
     expect(patch.findings).toEqual([]);
     // So are the documents of a file marked `# kubegate: fragment` in its first lines, in every document.
     const marked = '# kubegate: fragment\nkind: Deployment\nspec: {replicas: 2}\n---\nmetadata: {name: x}\n';

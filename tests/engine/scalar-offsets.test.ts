@@ -1,4 +1,6 @@
 // Offsets of a string scalar's characters in the file (YAML held in a string: kind kubeadmConfigPatches).
+// Internal imports: `parse/scalar-offsets` (scalarValueOffsets: a scalar's characters in the file, no public
+// surface).
 import { isMap, isScalar, parseDocument, type Scalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { scalarValueOffsets } from '../../server/src/engine/parse/scalar-offsets';

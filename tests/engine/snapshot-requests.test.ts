@@ -6,15 +6,17 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Analysis } from '../../server/src/engine/analysis';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { OpenDocument } from '../../server/src/engine/incremental/open-document';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { CheckOptions } from '../../server/src/engine/check/options';
-import { contributedSchema } from '../../server/src/engine/schema/contributed-schema';
-import { documentSchema } from '../../server/src/engine/schema/document-schema';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import type { Position } from '../../server/src/engine/base/types';
+import {
+  Analysis,
+  buildGateEnvironment,
+  OpenDocument,
+  gateCatalog,
+  type CheckOptions,
+  contributedSchema,
+  documentSchema,
+  type Finding,
+  type Position,
+} from '../../server/src/engine';
 import { kindConfig, SLICE } from '../lsp/fixtures';
 import { V } from './helpers';
 

@@ -1,7 +1,8 @@
 // Template detection across documents: a Helm template whose first document ends in `{{- range … }}` and whose
 // next documents are the body of the range is "not checked: template" throughout, never yaml-syntax.
+// Internal imports: `incremental/pieces` (splitDocuments: where a text is cut into documents, no public surface).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { splitDocuments } from '../../server/src/engine/incremental/pieces';
 
 const V = '1.37';
@@ -42,7 +43,7 @@ const CHART = [
 
 describe('template blocks spanning documents', () => {
   it('documents inside a range opened by an earlier document are templates, not yaml-syntax', () => {
-    const report = checkText(CHART, { version: V });
+    const report = new Analysis({ version: V }).check(CHART);
     expect(report.findings.filter((f) => f.code === 'yaml-syntax')).toEqual([]);
     expect(report.documents.slice(0, 3).map((d) => [d.checked, /template/.test(d.reason ?? '')])).toEqual([
       [false, true],
@@ -73,7 +74,7 @@ describe('template blocks spanning documents', () => {
       '  a: c',
       '',
     ].join('\n');
-    const report = checkText(text, { version: V });
+    const report = new Analysis({ version: V }).check(text);
     expect(report.documents[0]).toMatchObject({ checked: true });
     expect(report.findings.map((f) => f.code)).toEqual(['yaml-syntax']);
   });

@@ -3,7 +3,7 @@
 // 4.7 MB file of template documents: 21 s and 1.9 GB) is generated here; the work is asserted in documents parsed.
 // Internal imports: `parse/parseFile` (the template documents bound itself, so a case sits exactly at it).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { MAX_TEMPLATE_DOCUMENTS, parseFile } from '../../server/src/engine/parse/parseFile';
 
 const template = (i: number) =>
@@ -25,7 +25,7 @@ describe('template documents', () => {
     expect(unread[0]!.start).toBe(read.at(-1)!.end);
     expect(unread.at(-1)!.end).toBe(text.length);
 
-    const report = checkText(text, { version: '1.37' });
+    const report = new Analysis({ version: '1.37' }).check(text);
     // Each template document read says it is not checked (template-not-checked); past the bound, one note.
     expect(report.findings.filter((f) => f.code === 'template-not-checked')).toHaveLength(500);
     expect(report.findings.filter((f) => f.code !== 'template-not-checked')).toEqual([
@@ -51,7 +51,7 @@ describe('template documents', () => {
     const parsed = parseFile(text);
     expect(parsed.documents.filter((d) => d.unread)).toEqual([]);
     expect(parsed.documents.at(-1)!.templated).toBe(false);
-    expect(checkText(text, { version: '1.37' }).findings.filter((f) => f.code !== 'template-not-checked')).toEqual([]);
+    expect(new Analysis({ version: '1.37' }).check(text).findings.filter((f) => f.code !== 'template-not-checked')).toEqual([]);
     expect(Error.stackTraceLimit).toBe(limit);
   });
 });

@@ -1,5 +1,6 @@
 // A Go/Helm template document is not checked, and says so once (`template-not-checked`, information, on its
 // first content line); a plain top-level apiVersion and kind are still checked without rendering.
+// Internal imports: `knowledge` (briefFacts: the brief's feature facts the test compares with; not public).
 import { describe, expect, it } from 'vitest';
 import { check, r, V } from './helpers';
 import { briefFacts } from '../../server/src/engine/knowledge';

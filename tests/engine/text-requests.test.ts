@@ -5,10 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeAt } from '../../server/src/engine/complete';
 import { completionsInFile, documentSnippets } from '../../server/src/engine/complete/complete-in-file';
-import { mayHoldCrd } from '../../server/src/engine/api-extensions/workspace';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { mayAffectOtherFiles } from '../../server/src/engine/check/text-markers';
-import { documentSchema, versionKindSchema } from '../../server/src/engine/schema/document-schema';
+import { mayHoldCrd, gateCatalog, loadVersion, mayAffectOtherFiles, documentSchema, versionKindSchema } from '../../server/src/engine';
 import { V } from './helpers';
 
 describe('completionsInFile', () => {

@@ -2,21 +2,19 @@
 // compositePodGroupTemplates (`+k8s:unionMember`, exactly one; compositePodGroupTemplates is gated by
 // CompositePodGroup, alpha and off by default in 1.37), with the gate off (default) and on (explicit settings, as
 // `--feature-gates` gives them).
+// Internal imports: `gates/union-drops` (unionAfterDrop: the drop stage of a union finding alone).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { buildGateEnvironment, explicitSettings, gateCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { unionAfterDrop } from '../../server/src/engine/gates/union-drops';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { marked } from '../support/markers';
+import { UNION_RANGE, unionFinding as union } from '../support/union-finding';
 
 const ON = ['CompositePodGroup=true', 'GenericWorkload=true', 'TopologyAwareWorkloadScheduling=true'];
 
 function unions(source: string, gates: string[] = []) {
   const { text, ranges } = marked(source);
   const environment = gates.length ? buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(gates) }) : undefined;
-  const report = checkText(text, { version: '1.37', environment });
+  const report = new Analysis({ version: '1.37', environment }).check(text);
   return { found: report.findings.filter((f) => f.code === 'invalid-value' && f.data?.['rule'] === 'union'), ranges };
 }
 
@@ -83,16 +81,7 @@ describe('a union judged on what the drop stage leaves', () => {
 });
 
 describe('the union pass on its own (shapes no shipped kind has today)', () => {
-  const range = { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } };
-  const union = (members: string[], set: string[], extra: Record<string, unknown> = {}): Finding => ({
-    code: 'invalid-value',
-    severity: 'error',
-    message: 'm',
-    range,
-    path: `spec.${set[0]}`,
-    data: { rule: 'union', members, set, unionAt: 'spec', mode: 'exactlyOne', ...extra },
-  });
-  const drop = (name: string, gate = 'G') => ({ gate, path: `spec.${name}`, extent: range });
+  const drop = (name: string, gate = 'G') => ({ gate, path: `spec.${name}`, extent: UNION_RANGE });
 
   it('a one-member union whose member is dropped: required, enable the gate', () => {
     const after = unionAfterDrop(union(['a'], ['a'], { ifDropped: true }), [drop('a')]);

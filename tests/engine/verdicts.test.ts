@@ -2,13 +2,9 @@
 // verdict. A rule inside a field the drop stage removes is `rejected-once-enabled`; decode findings there still
 // refuse the object; `status` is reset on create; config documents are judged at start-up.
 // Internal imports: `gates/verdict-pass` (the default verdict of each code, a table with no public surface).
+// Also `codes/verdicts` (VERDICT_SEVERITY: the severity of each verdict).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { CODE_TABLE } from '../../server/src/engine/codes';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import type { Finding, FindingCode } from '../../server/src/engine/codes/finding';
+import { CODE_TABLE, buildGateEnvironment, explicitSettings, gateCatalog, type Finding, type FindingCode, Analysis } from '../../server/src/engine';
 import { defaultVerdict } from '../../server/src/engine/gates/verdict-pass';
 import { VERDICT_SEVERITY } from '../../server/src/engine/codes/verdicts';
 import { marked } from '../support/markers';
@@ -19,7 +15,7 @@ function check(source: string, options: { gates?: string[]; file?: string } = {}
   const environment = options.gates
     ? buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', explicit: explicitSettings(options.gates) })
     : undefined;
-  const report = checkText(text, { version: '1.37', environment, file: options.file });
+  const report = new Analysis({ version: '1.37', environment, file: options.file }).check(text);
   return { report, ranges };
 }
 

@@ -1,7 +1,10 @@
 // The version a text is checked against (engine/check/version-for-text.ts): its version comment in the first lines,
 // else the version from outside the file.
+// Internal imports: `check/version-for-text` (headOf: the part of a text read for its version comment), `check`
+// (analyzeFile: the parsed and walked documents before the gate step; the public check gives a report).
 import { describe, expect, it } from 'vitest';
-import { headOf, versionForText } from '../../server/src/engine/check/version-for-text';
+import { versionForText } from '../../server/src/engine';
+import { headOf } from '../../server/src/engine/check/version-for-text';
 import { analyzeFile } from '../../server/src/engine/check';
 
 describe('versionForText', () => {

@@ -1,5 +1,7 @@
 // The walker: unknown fields, versions, nulls, required fields, YAML 1.1 hints, config enums, and the
 // collection of gated uses and gate settings. Facts are looked up in schemas/ by the test.
+// Internal imports: `knowledge` (briefFacts: the brief's feature facts the test compares with; not public),
+// `knowledge/data-contract` (the generated data's types TypeDef, which the entry point does not export).
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import type { TypeDef } from '../../server/src/engine/knowledge/data-contract';

@@ -11,7 +11,7 @@ import { alignCategories, diffFacts, readFacts, type Facts } from '../../scripts
 import { readGateCatalogInput } from '../../scripts/generate/sources';
 import { Inputs } from '../../scripts/generate/inputs';
 import { parseState, readReviewedGates, REVIEWED_GATES } from '../../scripts/generate/reviewed-gates';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { SUPPORTED_VERSIONS } from '../../server/src/engine';
 import { tempDir } from './fixture-tree';
 import { hasShared, repoRoot, sharedDir, sharedTitle } from '../support/shared';
 

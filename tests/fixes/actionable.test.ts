@@ -1,6 +1,7 @@
 // Every message that says what to do has a quick fix: switch to the served apiVersion the finding names (also in
 // another group), set the target version from a config's Kubernetes version (kind node image, kubeadm), enable a
 // dependency gate in the governing config. (Removing a field the target version lacks: rename-remove.test.ts.)
+// Internal imports: `knowledge` (briefFacts: the brief's feature facts the test compares with; not public).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

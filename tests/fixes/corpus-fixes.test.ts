@@ -5,10 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { applyRangeEdits, fixesFor, type TextEdit } from '../../server/src/engine/fixes';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import { gateCatalog, loadVersion, type Finding, Analysis, applyRangeEdits } from '../../server/src/engine';
+import { fixesFor, type TextEdit } from '../../server/src/engine/fixes';
 import { hasShared, sharedTitle } from '../support/shared';
 import { CORPUS_DIR as corpusDir, readManifest } from '../corpus/corpus-compare';
 import { VERSION } from './helpers';
@@ -37,7 +35,7 @@ describe.skipIf(!hasShared)(sharedTitle('fixes on the corpus'), () => {
     const problems: string[] = [];
     for (const file of corpusFiles()) {
       const text = fs.readFileSync(path.join(corpusDir, file), 'utf8');
-      const report = checkText(text, { version: VERSION, file });
+      const report = new Analysis({ version: VERSION, file }).check(text);
       const before = new Map<string, number>();
       for (const f of report.findings) before.set(key(f), (before.get(key(f)) ?? 0) + 1);
       // Re-checking is the expensive part: per file, one fix of each kind (code + first word of its title).
@@ -58,7 +56,7 @@ describe.skipIf(!hasShared)(sharedTitle('fixes on the corpus'), () => {
           const after = applyRangeEdits(text, own);
           applied++;
           if (parses(text) && !parses(after)) problems.push(`${file}: "${fix.title}" breaks the YAML`);
-          const left = checkText(after, { version: VERSION, file }).findings.filter((f) => key(f) === key(finding)).length;
+          const left = new Analysis({ version: VERSION, file }).check(after).findings.filter((f) => key(f) === key(finding)).length;
           if (left >= (before.get(key(finding)) ?? 0)) problems.push(`${file}: "${fix.title}" leaves ${finding.code} ${finding.path ?? ''}`);
         }
       }

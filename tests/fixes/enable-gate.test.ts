@@ -2,8 +2,7 @@
 // Internal imports: `fixes` (the kind config a fix would create, built alone).
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion, Analysis } from '../../server/src/engine';
 import { kindConfigFor } from '../../server/src/engine/fixes';
 import {
   VERSION,
@@ -217,7 +216,7 @@ describe('kindConfigFor', () => {
     const b = feature('volume-bind-mount-options').gate;
     const text = kindConfigFor([b, a, b], loadVersion(VERSION).data);
     expect(text).toBe(`kind: Cluster\napiVersion: ${configApiVersion('kind', 'Cluster')}\nfeatureGates:\n  ${[a, b].sort()[0]}: true\n  ${[a, b].sort()[1]}: true\n`);
-    const report = checkText(text, { version: VERSION });
+    const report = new Analysis({ version: VERSION }).check(text);
     expect(report.findings.filter((f) => f.severity === 'error' || f.severity === 'warning')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Fixes on gate settings in configs: locked and redundant settings removed, a removed gate dropped from a flag,
 // and apiVersions served only when enabled → the GA apiVersion.
 import { describe, expect, it } from 'vitest';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
 import {
   VERSION,
   apply,

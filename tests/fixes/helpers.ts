@@ -2,12 +2,22 @@
 // manifests for are fixtures (tests/support/features.ts) and the committed schemas/ (tests/support/committed.ts).
 // Internal imports: `fixes` (the fix context and the edit applier the fix tests share).
 import { expect } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment, explicitSettings, readGateConfigsFromText } from '../../server/src/engine/gates';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { applyRangeEdits, fixesFor, type Fix, type FixContext } from '../../server/src/engine/fixes';
-import type { FileReport, Finding, FindingCode } from '../../server/src/engine/codes/finding';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  readGateConfigsFromText,
+  gateCatalog,
+  loadVersion,
+  type FileReport,
+  type Finding,
+  type FindingCode,
+  type KubeVersion,
+  type Range,
+  Analysis,
+  applyRangeEdits,
+  type Fix,
+} from '../../server/src/engine';
+import { fixesFor, type FixContext } from '../../server/src/engine/fixes';
 
 export { feature, type FeatureFacts } from '../support/features';
 export { committedGates, configApiVersion } from '../support/committed';
@@ -23,7 +33,7 @@ export function check(file: string, files: Files, opts: { configs?: string[]; ga
   const configs = (opts.configs ?? []).flatMap((c) => readGateConfigsFromText(files[c], c));
   const explicit = opts.gates?.length ? explicitSettings([opts.gates.map((g) => `${g}=true`).join(',')]) : [];
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version: VERSION, configs, explicit });
-  return checkText(files[file], { version: VERSION, environment, file });
+  return new Analysis({ version: VERSION, environment, file }).check(files[file]);
 }
 
 export function context(file: string, files: Files, extra: Partial<FixContext> = {}): FixContext {
@@ -55,7 +65,7 @@ export function fixTitled(fixes: Fix[], re: RegExp): Fix {
 /** Apply a fix to a set of files (created files added); settings are returned apart. */
 export function apply(files: Files, fix: Fix): Files {
   const out: Files = { ...files };
-  const byFile = new Map<string, { range: import('../../server/src/engine/base/types').Range; newText: string }[]>();
+  const byFile = new Map<string, { range: Range; newText: string }[]>();
   for (const e of fix.edits) {
     if ('create' in e) {
       expect(out[e.file], `${e.file} must not exist`).toBeUndefined();

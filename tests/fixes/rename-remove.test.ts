@@ -1,6 +1,6 @@
 // Did-you-mean fixes (fields, kinds, renamed gates), served GA apiVersions, and removing a gated field.
 import { describe, expect, it } from 'vitest';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
 import {
   VERSION,
   apply,

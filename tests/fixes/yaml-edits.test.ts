@@ -1,9 +1,12 @@
 // The text-edit primitives behind every fix (no Kubernetes facts needed): style detection, inserts into
 // block and flow mappings and sequences, pair deletion, flag values — everything else byte-for-byte.
 // Internal imports: `fixes/text` (the text edit helpers of the fixes, a unit with no public surface).
+// Also `fixes/yaml-edits`, `fixes/gate-maps`, `fixes/yaml-nodes` (the YAML edits and node lookups the fixes are made
+// of), `gates/feature-gates-flag` (parseFeatureGatesValue: a --feature-gates value read back).
 import { parseAllDocuments, type YAMLMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyOffsetEdits, applyRangeEdits, positionAt, offsetAt } from '../../server/src/engine/fixes/text';
+import { applyRangeEdits } from '../../server/src/engine';
+import { applyOffsetEdits, positionAt, offsetAt } from '../../server/src/engine/fixes/text';
 import { appendToBlockMap, appendToFlowMap, deletePair, styleOf, type OffsetEdit } from '../../server/src/engine/fixes/yaml-edits';
 import { enableInArgList, enableInFlagValue, enableInGateMap } from '../../server/src/engine/fixes/gate-maps';
 import { parseFeatureGatesValue } from '../../server/src/engine/gates/feature-gates-flag';

@@ -43,8 +43,7 @@ import { DEFAULT_MAX_FILE_CHARS } from '../../server/src/lsp/snapshots';
 import { WorkspaceFiles } from '../../server/src/lsp/workspace';
 import { repoConfigFor } from '../../server/src/lsp/repo-config';
 import { isIgnored, withRepoConfig } from '../../server/src/contract/repo-config';
-import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
-import { Project } from '../../server/src/engine/project';
+import { DEFAULT_VERSION, Project } from '../../server/src/engine';
 import { rng } from '../support/random';
 
 export interface FuzzOptions {

@@ -2,14 +2,12 @@
 // removed gates are unknown wherever they are set, locked gates are on/off by their default in every view, a
 // default-on gate switched off makes its fields gated, and served group-versions route as kube-apiserver serves.
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { buildGateEnvironment, gateCatalog, Analysis } from '../../server/src/engine';
 import { marked } from '../support/markers';
 
 function check(source: string, version: '1.34' | '1.35' | '1.36' | '1.37' = '1.37') {
   const { text, ranges } = marked(source);
-  return { findings: checkText(text, { version }).findings, ranges };
+  return { findings: new Analysis({ version }).check(text).findings, ranges };
 }
 
 const kindWith = (gates: string) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n${gates}`;

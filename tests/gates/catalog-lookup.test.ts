@@ -3,9 +3,11 @@
 // gate's fields need it switched on, near names, and the words of a version state. A small catalog of made-up gates
 // holds each shape the lookup tells apart (the real catalog's cases are tests/gates/catalog-facts.test.ts).
 // Internal imports: `gates/catalog-lookup` (the lookup, unit-tested on catalog shapes the real data has only some of).
+// Also `knowledge` (the catalog's types GateEntry, GateVersionState).
 import { describe, expect, it } from 'vitest';
 import { describeState, gateInVersion, isOffByDefault, lookupGateName, similarGateNames } from '../../server/src/engine/gates/catalog-lookup';
-import type { GateCatalog, GateEntry, GateVersionState } from '../../server/src/engine/knowledge';
+import type { GateCatalog } from '../../server/src/engine';
+import type { GateEntry, GateVersionState } from '../../server/src/engine/knowledge';
 
 const absent: GateVersionState = { exists: false };
 const alpha: GateVersionState = { exists: true, stage: 'Alpha', default: false, locked: false };

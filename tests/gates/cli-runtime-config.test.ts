@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { parseRuntimeConfig } from '../../server/src/cli/gate-options';
-import { loadVersion } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
 import { memoryIO } from '../support/cli-io';
 
 describe('--runtime-config', () => {

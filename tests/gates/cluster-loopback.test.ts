@@ -3,11 +3,9 @@
 // cluster cannot show; 403 or a time-out → the warning stays, with the reader's note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCluster } from '../../server/src/cluster/read';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { buildGateEnvironment, gateCatalog, Analysis } from '../../server/src/engine';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig, type FakeApiServer, type Route, type TestPki } from '../cluster/fakeApiServer';
 import { API_GROUP_LIST, API_VERSIONS, metricsText, versionInfo } from '../cluster/fixtures';
-import { gateCatalog } from '../../server/src/engine/knowledge';
 import { gate as committedGate, gatedField, normalisedComponents, type GatedField } from '../support/committed';
 
 describe('gate state from a loopback cluster', () => {
@@ -38,7 +36,7 @@ describe('gate state from a loopback cluster', () => {
 
   function gateFinding(snapshot: Awaited<ReturnType<typeof readCluster>>) {
     const environment = buildGateEnvironment({ catalog: gateCatalog(), version: '1.37', cluster: snapshot });
-    const findings = checkText(manifest, { version: '1.37', environment }).findings.filter((f) => f.code === 'feature-gate');
+    const findings = new Analysis({ version: '1.37', environment }).check(manifest).findings.filter((f) => f.code === 'feature-gate');
     expect(findings).toHaveLength(1);
     return findings[0]!;
   }

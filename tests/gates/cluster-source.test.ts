@@ -3,9 +3,7 @@
 // The snapshot is given as data (what cluster/read.ts produces), so no cluster and no loopback server are needed;
 // tests/gates/cluster-loopback.test.ts drives the same path through a real HTTPS exchange.
 import { describe, expect, it } from 'vitest';
-import type { ClusterGate, ClusterSnapshot } from '../../server/src/engine';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { type ClusterGate, type ClusterSnapshot, buildGateEnvironment, gateCatalog } from '../../server/src/engine';
 
 /** A gate name the catalog does not hold: its state comes from the cluster alone (no locked default). */
 const G = 'ClusterSourceTestGate';

@@ -4,8 +4,7 @@
 // command names the binary, and the document index and range of each config. Gate names are made up (the readers
 // know no gate).
 import { describe, expect, it } from 'vitest';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
-import type { Range } from '../../server/src/engine/base/types';
+import { readGateConfigsFromText, type Range } from '../../server/src/engine';
 import { rangeIn } from '../support/word-range';
 
 const KUBELET = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';

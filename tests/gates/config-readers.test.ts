@@ -1,9 +1,10 @@
 // Config readers: which documents set gates, for which components, with exact ranges. Gate names here are
 // made up (the readers know no gate); no ../shared needed.
+// Internal imports: `gates/feature-gates-flag` (parseFeatureGatesValue: a --feature-gates value split, no public
+// surface).
 import { describe, expect, it } from 'vitest';
-import { readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
-import { explicitSettings, parseFeatureGatesValue } from '../../server/src/engine/gates/feature-gates-flag';
-import { parseGoBool } from '../../server/src/engine/gates/parse-bool';
+import { readGateConfigsFromText, explicitSettings, parseGoBool } from '../../server/src/engine';
+import { parseFeatureGatesValue } from '../../server/src/engine/gates/feature-gates-flag';
 
 describe('config readers', () => {
   it('ParseBool forms', () => {

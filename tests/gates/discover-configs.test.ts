@@ -4,8 +4,8 @@
 // Internal imports: `gates/discover-configs` (discovery has no engine entry point; the CLI's project mode and the
 // server call it through their own file access).
 import { describe, expect, it } from 'vitest';
-import { configFilesOf, discoverConfigs, loadConfigFiles, type ConfigFileAccess } from '../../server/src/engine/gates/discover-configs';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
+import { configFilesOf, discoverConfigs, loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
+import { readGateConfigsFromText, type ConfigFileAccess } from '../../server/src/engine';
 
 const KUBELET = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  EvictionRequestAPI: true\n';
 const KIND = 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n  EvictionRequestAPI: false\n';

@@ -2,11 +2,17 @@
 // AllBeta, a false setting winning within a layer, stronger sources over weaker ones with the weaker evidence kept,
 // conflict and version notes, and `--runtime-config` answers (exact entries over api/all, api/alpha, api/beta).
 // Stages, defaults and locks come from the committed catalog (schemas/gates.json).
+// Internal imports: `gates/environment` (fromRuntimeConfig: the --runtime-config precedence alone).
 import { describe, expect, it } from 'vitest';
-import { buildGateEnvironment, explicitSettings, gateCatalog, type ClusterSnapshot } from '../../server/src/engine';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  gateCatalog,
+  type ClusterSnapshot,
+  readGateConfigsFromText,
+  type RuntimeConfigEntry,
+} from '../../server/src/engine';
 import { fromRuntimeConfig } from '../../server/src/engine/gates/environment';
-import type { RuntimeConfigEntry } from '../../server/src/engine/model';
 
 const catalog = gateCatalog();
 const version = '1.37';

@@ -3,10 +3,11 @@
 // the severity of a partial state, the facts it carries (tag, value, config, notes, each component's state) and
 // its evidence once each. Gate stages, defaults and components come from the committed catalog (schemas/gates.json).
 // Internal imports: `gates/gate-findings` (one gated use judged alone; the walker makes them from manifests).
+// Also `model` (the GatedUse type).
 import { describe, expect, it } from 'vitest';
-import { buildGateEnvironment, explicitSettings, gateCatalog } from '../../server/src/engine';
+import { buildGateEnvironment, explicitSettings, gateCatalog, type GateEnvironment } from '../../server/src/engine';
 import { featureGateFinding } from '../../server/src/engine/gates/gate-findings';
-import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
+import type { GatedUse } from '../../server/src/engine/model';
 
 const knowledge = { catalog: gateCatalog() };
 const RANGE = { start: { line: 5, character: 2 }, end: { line: 5, character: 20 } };

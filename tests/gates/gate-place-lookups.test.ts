@@ -4,7 +4,8 @@
 // data in tests/gates/gate-places.test.ts.
 // Internal imports: `gates/gate-places` (look-ups used by the readers and fixes, unit-tested here).
 import { describe, expect, it } from 'vitest';
-import { controlPlaneBinaryIn, gateMapConfig, kubeadmArgPlaceOf, kubeadmArgPlaces, mayHoldGateConfig } from '../../server/src/engine/gates/gate-places';
+import { kubeadmArgPlaces } from '../../server/src/engine';
+import { controlPlaneBinaryIn, gateMapConfig, kubeadmArgPlaceOf, mayHoldGateConfig } from '../../server/src/engine/gates/gate-places';
 
 describe('gate place look-ups', () => {
   it('the gate-map config of an apiVersion and kind, by group and kind', () => {

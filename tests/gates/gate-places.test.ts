@@ -2,12 +2,14 @@
 // paths; every one of them must be what the generated data (schemas/, from ../shared/upstream) says, in every
 // supported version. The data, not this table, is the source of the facts: the test fails when they part.
 // Internal imports: `gates/messages` (which apiVersions are component configs, a table with no public surface).
+// Also `gates/gate-places` (KUBEADM_ARG_PLACES, STATIC_POD: the flag places, checked against the type tables),
+// `knowledge` (kindEntry: a kind's entry in the type tables; not public), `knowledge/type-path` (resolveTypePath).
 import { describe, expect, it } from 'vitest';
-import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, KUBEADM_ARG_PLACES, FEATURE_GATES_KEY, STATIC_POD } from '../../server/src/engine/gates/gate-places';
+import { GATE_MAP_CONFIGS, KUBEADM_API_VERSION, FEATURE_GATES_KEY, loadVersion, SUPPORTED_VERSIONS } from '../../server/src/engine';
+import { KUBEADM_ARG_PLACES, STATIC_POD } from '../../server/src/engine/gates/gate-places';
 import { isConfigApiVersion } from '../../server/src/engine/gates/messages';
-import { kindEntry, loadVersion } from '../../server/src/engine/knowledge';
+import { kindEntry } from '../../server/src/engine/knowledge';
 import { resolveTypePath } from '../../server/src/engine/knowledge/type-path';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 
 describe.each(SUPPORTED_VERSIONS)('gate places against the data of %s', (version) => {
   const data = loadVersion(version).data;

@@ -1,14 +1,19 @@
 // The gate step of a check (engine/gates/gate-step.ts) and the verdicts it gives (engine/gates/verdict-pass.ts),
-// through checkText: rules that hold in one gate state only, the kubeadm documents of the checked file, the file's
-// own settings under a foreign environment, runtime-config silencing api-disabled-by-default, and which findings a
-// dropped field takes with it. Gate states and stages come from the committed catalog (schemas/gates.json).
+// through Analysis.check: rules that hold in one gate state only, the kubeadm documents of the checked file, the
+// file's own settings under a foreign environment, runtime-config silencing api-disabled-by-default, and which
+// findings a dropped field takes with it. Gate states and stages come from the committed catalog (schemas/gates.json).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment, explicitSettings, gateCatalog, type ClusterSnapshot } from '../../server/src/engine';
-import type { GateEnvironment } from '../../server/src/engine/model';
-import type { KubeVersion } from '../../server/src/engine/base/types';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  gateCatalog,
+  type ClusterSnapshot,
+  type GateEnvironment,
+  type KubeVersion,
+  type Finding,
+  readGateConfigsFromText,
+  Analysis,
+} from '../../server/src/engine';
 
 const FILE = '/repo/app.yaml';
 
@@ -19,7 +24,7 @@ function check(text: string, o: { version?: KubeVersion; gates?: string[]; envir
     (o.gates || o.runtime
       ? buildGateEnvironment({ catalog: gateCatalog(), version, explicit: explicitSettings(o.gates ?? [], 'test'), explicitRuntimeConfig: o.runtime?.map((r) => ({ ...r, origin: 'setting' as const })) })
       : undefined);
-  return checkText(text, { version, environment, file: FILE }).findings;
+  return new Analysis({ version, environment, file: FILE }).check(text).findings;
 }
 
 /** code, path, severity, verdict. */

@@ -1,16 +1,13 @@
 // Internal imports: `gates/discover-configs` (loadConfigFiles: config documents read from named files, which the
 // project model does for the front ends; the entry point does not export it).
+// Also `gates/config-readers` (readGateConfig: one parsed document's gate facts).
 // kind kubeadmConfigPatches / kubeadmConfigPatchesJSON6902 (cluster level and nodes[]): read as the kubeadm,
 // kubelet and kube-proxy documents they are, with every range inside the block scalar of the kind config.
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { buildGateEnvironment, readGateConfigsFromText, type Finding, type Range, gateCatalog, Analysis } from '../../server/src/engine';
 import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
 import { LineCounter, parseDocument } from 'yaml';
-import { readGateConfig, readGateConfigsFromText } from '../../server/src/engine/gates/config-readers';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import type { Range } from '../../server/src/engine/base/types';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { readGateConfig } from '../../server/src/engine/gates/config-readers';
 import { committedKinds, gatedField, normalisedComponents, pageGates } from '../support/committed';
 import { nthRangeIn } from '../support/word-range';
 
@@ -129,7 +126,7 @@ describe('kubeadm patches in the gate model and the checks', () => {
   function findings(text: string, code: Finding['code'], configText?: string): Finding[] {
     const configs = configText ? loadConfigFiles(['/repo/kind.yaml'], { readFile: () => configText }).configs : [];
     const environment = configText ? buildGateEnvironment({ catalog: gateCatalog(), version: V, configs }) : undefined;
-    return checkText(text, { version: V, environment }).findings.filter((f) => f.code === code);
+    return new Analysis({ version: V, environment }).check(text).findings.filter((f) => f.code === code);
   }
 
   it('a removed gate set in a patch is unknown-gate "removed" at its position inside the block scalar', () => {

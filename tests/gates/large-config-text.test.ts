@@ -1,7 +1,7 @@
 // Reading the gate configs of a large file parses only the documents that may hold one, with the same answer
 // (settings, ranges, document indices) as reading the whole file.
 import { describe, expect, it } from 'vitest';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
+import { readGateConfigsFromText } from '../../server/src/engine';
 
 const filler = (i: number) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  k: "${'x'.repeat(200)}"\n`;
 const kubelet = (gate: string) => `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  ${gate}: true\n`;

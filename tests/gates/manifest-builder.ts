@@ -1,5 +1,5 @@
 // Builds a small manifest that holds a structural path, for tests (keys only; values are null).
-import type { Position } from '../../server/src/engine/base/types';
+import type { Position } from '../../server/src/engine';
 
 /** A manifest holding `path` (structural form) under apiVersion/kind, and the position of the last key. */
 export function manifestFor(apiVersion: string, kind: string, path: string, extra = ''): { text: string; at: Position } {

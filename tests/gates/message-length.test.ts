@@ -9,14 +9,15 @@
 // unknown, switched off by a config, on for some and unknown or off for the others).
 // Internal imports: `gates/messages`, `knowledge` (every gate message built from the generated data, to bound its
 // length).
+// Also `gates/gate-findings`, `gates/setting-findings` (the findings built from every catalog gate, not from
+// manifests), `model` (the GatedUse and GateState types), `validate/context` (gateComponentOf).
 import { describe, expect, it } from 'vitest';
 import { featureGateFinding, gateDependencyFindings } from '../../server/src/engine/gates/gate-findings';
 import { featureGateWords, gateDependencyWords, offConsequence, unknownGateWords } from '../../server/src/engine/gates/messages';
 import { settingFindings } from '../../server/src/engine/gates/setting-findings';
-import { briefFacts, findKind, gateCatalog, gatedFields, type GateCatalog, type GateVersionState } from '../../server/src/engine/knowledge';
-import type { GatedUse, GateEnvironment, GateSetting, GateState } from '../../server/src/engine/model';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import { briefFacts, findKind, gatedFields, type GateVersionState } from '../../server/src/engine/knowledge';
+import { type GateEnvironment, type GateSetting, SUPPORTED_VERSIONS, type Finding, gateCatalog, type GateCatalog } from '../../server/src/engine';
+import type { GatedUse, GateState } from '../../server/src/engine/model';
 import { gateComponentOf } from '../../server/src/engine/validate/context';
 
 const MAX_MESSAGE = 120;

@@ -2,13 +2,12 @@
 // generate into the data, and hovers and messages say so ("Alpha in 1.37 preview"), in the editor's engine and in
 // the CLI alike. The committed data has no preview fact, so these tests serve the shipped data with two marks
 // added (one gate state and the served lists of 1.37) through the engine's data reader.
+// Internal imports: `gates/messages` (unknownGateWords: the unknown-gate message for a preview gate).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
-import { setDataReader, type DataReader, type GateCatalog, type VersionData } from '../../server/src/engine';
-import { checkText } from '../../server/src/engine/check';
-import { hoverAt } from '../../server/src/engine/hover';
+import { setDataReader, type DataReader, type GateCatalog, type VersionData, Analysis } from '../../server/src/engine';
 import { unknownGateWords } from '../../server/src/engine/gates/messages';
 import { nodeDataReader } from '../../server/src/host/data-files';
 import { buildGateCatalog } from '../../scripts/generate/gate-catalog';
@@ -108,26 +107,26 @@ describe('preview marks in generate', () => {
 describe('preview marks in hovers and messages', () => {
   const { text, position } = cursor(SLICE);
 
-  it('released facts name the version alone', () => {
-    expect(hoverAt(text, position, { version: V })!.markdown).toContain('Alpha, off by default in 1.37 ·');
-    const f = checkText(text, { version: V }).findings.find((x) => x.code === 'feature-gate')!;
+  it('released facts name the version alone', async () => {
+    expect((await new Analysis({ version: V }).hover(text, position))!.markdown).toContain('Alpha, off by default in 1.37 ·');
+    const f = new Analysis({ version: V }).check(text).findings.find((x) => x.code === 'feature-gate')!;
     expect(f.message).toBe(`skipNodeOperations is dropped: gate ${GATE} is off (Alpha in 1.37)`);
   });
 
-  it('the editor: the gate hover and the feature-gate message say the state is from the 1.37 preview', () => {
+  it('the editor: the gate hover and the feature-gate message say the state is from the 1.37 preview', async () => {
     setDataReader(previewData());
-    const md = hoverAt(text, position, { version: V })!.markdown;
+    const md = (await new Analysis({ version: V }).hover(text, position))!.markdown;
     expect(md).toContain('Alpha, off by default in 1.37 preview ·');
     expect(md).toMatch(/by version: .*1\.37 preview Alpha \/ off/);
-    const f = checkText(text, { version: V }).findings.find((x) => x.code === 'feature-gate')!;
+    const f = new Analysis({ version: V }).check(text).findings.find((x) => x.code === 'feature-gate')!;
     expect(f.message).toBe(`skipNodeOperations is dropped: gate ${GATE} is off (Alpha in 1.37 preview)`);
     expect(f.detail).toBeDefined();
   });
 
-  it('the kind hover says the served lists are from the preview', () => {
+  it('the kind hover says the served lists are from the preview', async () => {
     setDataReader(previewData());
     const kind = cursor(SLICE.replace('skip‸NodeOperations', 'skipNodeOperations').replace('kind: ResourceSlice', 'kind: Resource‸Slice'));
-    expect(hoverAt(kind.text, kind.position, { version: V })!.markdown).toContain('Served in 1.37 preview:');
+    expect((await new Analysis({ version: V }).hover(kind.text, kind.position))!.markdown).toContain('Served in 1.37 preview:');
   });
 
   it('the CLI prints the same message', async () => {

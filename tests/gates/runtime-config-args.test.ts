@@ -3,7 +3,7 @@
 // unreadable entries skipped, each key at its exact position (after an opening quote), a block scalar as a whole;
 // and the patches of a kind Cluster that the readers skip (unknown kinds, operations that add nothing).
 import { describe, expect, it } from 'vitest';
-import { readGateConfigsFromText } from '../../server/src/engine/gates';
+import { readGateConfigsFromText } from '../../server/src/engine';
 import { rangeIn } from '../support/word-range';
 
 const HEAD = 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n';

@@ -1,16 +1,13 @@
 // Internal imports: `gates/discover-configs` (loadConfigFiles: config documents read from named files, which the
 // project model does for the front ends; the entry point does not export it).
 // Findings about gate settings (unknown-gate with its reason and replacement, locked-gate, redundant-gate),
-// version-mismatch, gate-dependency and api-disabled-by-default silencing, through checkText. Gate names and facts
-// are read from the committed schemas/ (checked against ../shared by the knowledge suites).
+// version-mismatch, gate-dependency and api-disabled-by-default silencing, through Analysis.check. Gate names and
+// facts are read from the committed schemas/ (checked against ../shared by the knowledge suites).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment } from '../../server/src/engine/gates';
+import { buildGateEnvironment, type Finding, gateCatalog, Analysis } from '../../server/src/engine';
 import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
-import type { Finding } from '../../server/src/engine/codes/finding';
 import { manifestFor } from './manifest-builder';
 import { marked } from '../support/markers';
-import { gateCatalog } from '../../server/src/engine/knowledge';
 import { committedBrief, committedKinds, gatedFields, gatesNotOnPage, notGates, pageGates } from '../support/committed';
 
 const V = '1.37';
@@ -18,7 +15,7 @@ const kindWith = (gates: Record<string, string>) =>
   `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n${Object.entries(gates).map(([g, v]) => `  ${g}: ${v}\n`).join('')}`;
 
 function findingsOf(text: string, code: Finding['code'], version: '1.34' | '1.35' | '1.36' | '1.37' = V): Finding[] {
-  return checkText(text, { version }).findings.filter((f) => f.code === code);
+  return new Analysis({ version }).check(text).findings.filter((f) => f.code === code);
 }
 
 /** A finding as one line: severity, code, range (0-based line:character), message. */
@@ -46,7 +43,7 @@ nodes:
 - role: control-plane
   image: ⟦kindest/node:v1.36.1⟧
 `);
-    const findings = checkText(text, { version: V }).findings;
+    const findings = new Analysis({ version: V }).check(text).findings;
     expect(findings.map((f) => f.range)).toEqual(ranges);
     expect(findings.map(view)).toMatchInlineSnapshot(`
       [
@@ -166,8 +163,8 @@ describe('gate setting findings', () => {
     expect(findingsOf(`${manifest}---\n${kindRc}`, 'api-disabled-by-default')).toHaveLength(1);
     const { configs } = loadConfigFiles(['/repo/kind.yaml'], { readFile: () => kindRc });
     const environment = buildGateEnvironment({ catalog: gateCatalog(), version: V, configs });
-    expect(checkText(manifest, { version: V, environment }).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
+    expect(new Analysis({ version: V, environment }).check(manifest).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
     const viaSetting = buildGateEnvironment({ catalog: gateCatalog(), version: V, explicitRuntimeConfig: [{ key: 'api/beta', value: true, origin: 'setting' }] });
-    expect(checkText(manifest, { version: V, environment: viaSetting }).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
+    expect(new Analysis({ version: V, environment: viaSetting }).check(manifest).findings.filter((f) => f.code === 'api-disabled-by-default')).toEqual([]);
   });
 });

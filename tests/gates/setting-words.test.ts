@@ -2,13 +2,12 @@
 // locked-gate at the value with the locked default and stage, unknown-gate with did-you-mean, version-mismatch once
 // per named version with the kind nodes that name it. Stages, defaults and locks come from schemas/gates.json.
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import { type Finding, Analysis } from '../../server/src/engine';
 
 const kindWith = (gates: Record<string, string>) =>
   `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n${Object.entries(gates).map(([g, v]) => `  ${g}: ${v}\n`).join('')}`;
 const at = (f: Finding) => `${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`;
-const check = (text: string) => checkText(text, { version: '1.37', file: '/repo/kind.yaml' }).findings;
+const check = (text: string) => new Analysis({ version: '1.37', file: '/repo/kind.yaml' }).check(text).findings;
 
 describe('settings against the catalog', () => {
   it('a locked gate set against its default: at the value, with the locked default and the stage', () => {

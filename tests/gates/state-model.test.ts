@@ -1,16 +1,23 @@
 // Internal imports: `gates/discover-configs` (config discovery; discoverConfigs has no caller but tests today, see
 // tests/engine/folder-bounds.test.ts).
+// Also `model` (the GatedUse type), `gates/gate-findings` (featureGateFinding: one gated use judged alone),
+// `knowledge` (briefFacts: the brief's feature facts the test compares with; not public).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterSnapshot } from '../../server/src/cluster/types';
-import type { GatedUse, GateEnvironment } from '../../server/src/engine/model';
-import { checkText } from '../../server/src/engine/check';
-import type { KubeVersion } from '../../server/src/engine/base/types';
-import { discoverConfigs, type ConfigFileAccess } from '../../server/src/engine/gates/discover-configs';
-import { buildGateEnvironment } from '../../server/src/engine/gates/environment';
-import { explicitSettings } from '../../server/src/engine/gates/feature-gates-flag';
+import {
+  type GateEnvironment,
+  type KubeVersion,
+  buildGateEnvironment,
+  explicitSettings,
+  gateCatalog,
+  Analysis,
+  type ConfigFileAccess,
+} from '../../server/src/engine';
+import type { GatedUse } from '../../server/src/engine/model';
+import { discoverConfigs } from '../../server/src/engine/gates/discover-configs';
 import { featureGateFinding } from '../../server/src/engine/gates/gate-findings';
 import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
-import { briefFacts, gateCatalog } from '../../server/src/engine/knowledge';
+import { briefFacts } from '../../server/src/engine/knowledge';
 import { gate as committedGate, gatedField, normalisedComponents, type GatedField } from '../support/committed';
 
 const version: KubeVersion = '1.37';
@@ -193,7 +200,7 @@ describe('gate-state model', () => {
     const manifest = `apiVersion: ${row.apiVersion}\nkind: ResourceSlice\nmetadata:\n  name: s\nspec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  allNodes: true\n  skipNodeOperations: ["*"]\n`;
     const silent: GateEnvironment = { notes: [], apiEnabled: () => undefined, stateOf: () => ({ state: 'unknown', evidence: [] }) };
     const gateFindings = (text: string, environment: GateEnvironment) =>
-      checkText(text, { version, environment }).findings.filter((f) => f.code === 'feature-gate');
+      new Analysis({ version, environment }).check(text).findings.filter((f) => f.code === 'feature-gate');
     expect(gateFindings(manifest, silent)).toHaveLength(1);
     expect(gateFindings(`${manifest}---\n${kindConfig('true')}`, silent)).toEqual([]);
     const saysOff: GateEnvironment = {

@@ -4,18 +4,10 @@
 // Internal imports: `gates/union-drops` (the pass alone; tests/engine/union-drops.test.ts drives it through a Workload).
 import { describe, expect, it } from 'vitest';
 import { isOwnMemberScope, unionAfterDrop } from '../../server/src/engine/gates/union-drops';
-import type { Finding } from '../../server/src/engine/codes/finding';
+import type { Finding } from '../../server/src/engine';
+import { UNION_RANGE, unionFinding as union } from '../support/union-finding';
 
-const range = { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } };
-const union = (members: string[], set: string[], extra: Record<string, unknown> = {}): Finding => ({
-  code: 'invalid-value',
-  severity: 'error',
-  message: 'm',
-  range,
-  path: `spec.${set[0]}`,
-  data: { rule: 'union', members, set, unionAt: 'spec', mode: 'exactlyOne', ...extra },
-});
-const drop = (path: string, gate = 'G') => ({ gate, path, extent: range });
+const drop = (path: string, gate = 'G') => ({ gate, path, extent: UNION_RANGE });
 
 describe('unions after the drop stage', () => {
   it('none left of several set, one gate, one other member: it is required, or set it instead', () => {

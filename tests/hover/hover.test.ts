@@ -3,7 +3,7 @@
 // against ../shared by the knowledge suites); the main field view is stated whole as an inline snapshot.
 // Internal imports: `hover` (the hover view of one text, without the snapshot of an open document).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { explainField, explainGate, hoverAt } from '../../server/src/engine/hover';
 import { manifestFor } from '../gates/manifest-builder';
 import {
@@ -114,7 +114,7 @@ spec:
     const { text, at } = manifestFor(r.apiVersion, 'KubeletConfiguration', r.path, `featureGates:\n  ${r.gate}: true\n`);
     const on = hoverAt(text, at, { version: V })!;
     expect(on.markdown).toMatch(/kubelet: on/);
-    expect(checkText(text, { version: V }).findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
+    expect(new Analysis({ version: V }).check(text).findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
   });
 
   it('Pod volumeMounts bindMountOptions', () => {
@@ -149,7 +149,7 @@ spec:
       expectGateView(h.markdown, r.gate);
       // no warning for gates that are on by default
       const { text } = manifestFor('v1', 'Pod', r.path);
-      expect(checkText(text, { version: V }).findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
+      expect(new Analysis({ version: V }).check(text).findings.filter((f) => f.code === 'feature-gate')).toEqual([]);
     }
   });
 

@@ -4,22 +4,21 @@
 // validators' test suites (kubectl-validate, kubeconform), upstream validation code and test tables
 // (kubernetes/kubernetes, apimachinery, apiextensions-apiserver, kube-aggregator) and real manifests of
 // ../shared/corpus, each with its source (repository, path, commit). Nobody who builds the verdict model wrote
-// them. Each case is checked with checkText at Kubernetes 1.37, with the CRDs of its own text as the CRD catalog
+// them. Each case is checked with Analysis.check at Kubernetes 1.37, with the CRDs of its own text as the CRD catalog
 // (what `kubegate check` hands the engine for a file: its own CRDs first, crd-options.ts):
 //   - `expect: valid`: no finding of severity error or warning;
 //   - otherwise, for every expected finding some finding has its code (when given), lies at its path (the same
 //     path, or below it: path + "." or path + "["), and carries the expected data.verdict, severity and, when
 //     given, data.stage;
 //   - `forbid`: no finding of that severity at that path.
+// Internal imports: `api-extensions/workspace` (crdsFromText: the CRDs of one text; the public loadCrdFiles reads
+// named files).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { checkText } from '../../server/src/engine/check';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
+import { buildCrdCatalog, type Finding, type Severity, Analysis } from '../../server/src/engine';
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import type { Severity } from '../../server/src/engine/base/types';
 import { hasShared, sharedDir } from '../support/shared';
 
 type Verdict =
@@ -143,7 +142,7 @@ function textOf(c: Case): { text: string; file: string } {
 function run(c: Case): void {
   const { text, file } = textOf(c);
   const crds = buildCrdCatalog({ workspace: crdsFromText(text, file) });
-  const findings = checkText(text, { version: '1.37', file, crds }).findings;
+  const findings = new Analysis({ version: '1.37', file, crds }).check(text).findings;
   const listing = findings.length === 0 ? '(no findings)' : findings.map(describeFinding).join('\n');
   if (c.expect === 'valid') {
     const noisy = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map(describeFinding);

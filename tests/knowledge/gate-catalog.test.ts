@@ -1,7 +1,7 @@
 // schemas/gates.json against ../shared/reference/feature-gates.json (the only source of stages) and keps.json.
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle, type ReferenceGate as RefGate } from '../support/shared';
-import { gateCatalog } from '../../server/src/engine/knowledge';
+import { gateCatalog } from '../../server/src/engine';
 import { hasShared, readShared } from './shared';
 
 interface Keps {

@@ -2,10 +2,12 @@
 // resolved), and every row we add that the summary lacks has one of the two known reasons.
 // Internal imports: `knowledge` (the generated data itself, checked against upstream (the knowledge layer has no
 // public surface)).
+// Also `knowledge/data-contract` (the generated data's types GatedFieldRow, which the entry point does not export).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { GatedFieldRow } from '../../server/src/engine/knowledge/data-contract';
-import { gatedFields, loadVersion, typeOf, fieldOf } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
+import { gatedFields, typeOf, fieldOf } from '../../server/src/engine/knowledge';
 import { hasShared, readGatedSummary, readShared, type SummaryRow } from './shared';
 
 const VERSIONS = ['1.34', '1.35', '1.36', '1.37'];

@@ -1,25 +1,12 @@
 // The knowledge loaders over the committed schemas/ (no ../shared needed).
 // Internal imports: `knowledge` (the loaders of the generated data and their cache).
+// Also `knowledge/data-contract` (the generated data's types FieldDef, TypeRef, which the entry point does not
+// export), `knowledge/gates` (onByDefault).
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FieldDef, TypeRef, VersionData } from '../../server/src/engine/knowledge/data-contract';
-import {
-  clearSchemaCache,
-  fieldOf,
-  findKind,
-  findListKind,
-  gateCatalog,
-  gatedFields,
-  gateState,
-  isMetaGate,
-  kindEntry,
-  kindsNamed,
-  kindsOf,
-  listItemKind,
-  loadVersion,
-  resolveGateName,
-} from '../../server/src/engine/knowledge';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { type VersionData, SUPPORTED_VERSIONS, gateCatalog, loadVersion } from '../../server/src/engine';
+import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
+import { clearSchemaCache, fieldOf, findKind, findListKind, gatedFields, gateState, isMetaGate, kindEntry, kindsNamed, kindsOf, listItemKind, resolveGateName } from '../../server/src/engine/knowledge';
 import { onByDefault } from '../../server/src/engine/knowledge/gates';
 import { locateDataFolder } from '../../server/src/host/data-files';
 import { schemasDir } from './shared';

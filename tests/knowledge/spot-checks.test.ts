@@ -1,9 +1,12 @@
 // Spot checks of the generated type data: every expected value is read from ../shared, never typed here.
 // Internal imports: `knowledge` (the generated data itself, spot-checked).
+// Also `knowledge/data-contract` (the generated data's types FieldDef, TypeRef, which the entry point does not
+// export).
 import { describe, expect, it } from 'vitest';
 import { featureGatesFile, sharedTitle } from '../support/shared';
 import type { FieldDef, TypeRef } from '../../server/src/engine/knowledge/data-contract';
-import { fieldOf, findKind, gatedFields, laterVersionOf, loadVersion, typeOf, briefFacts } from '../../server/src/engine/knowledge';
+import { loadVersion } from '../../server/src/engine';
+import { fieldOf, findKind, gatedFields, laterVersionOf, typeOf, briefFacts } from '../../server/src/engine/knowledge';
 import { hasShared, readShared } from './shared';
 
 interface UpField {

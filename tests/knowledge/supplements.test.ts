@@ -2,9 +2,10 @@
 // drop-gated-fields.tsv is a gated field of our data (and nothing else is marked dropped), and every
 // group-version of served-group-versions.json routes as the file says, per version.
 // Internal imports: `knowledge` (the generated data itself, with its supplements).
+// Also `knowledge/data-contract` (the generated data's types FieldDef, which the entry point does not export).
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/engine/check';
-import { fieldOf, gatedFields, loadVersion } from '../../server/src/engine/knowledge';
+import { Analysis, loadVersion } from '../../server/src/engine';
+import { fieldOf, gatedFields } from '../../server/src/engine/knowledge';
 import { hasShared, readShared, readSharedTsv, sharedTitle } from '../support/shared';
 import type { FieldDef } from '../../server/src/engine/knowledge/data-contract';
 
@@ -74,14 +75,14 @@ describe.skipIf(!hasShared)(sharedTitle('data against drop-gated-fields.tsv and 
         const kind = data.kinds.find((k) => k.apiVersion === groupVersion && !k.removed && !k.payload && !k.component);
         if (!kind) continue;
         checked++;
-        const report = checkText(`apiVersion: ${groupVersion}\nkind: ${kind.kind}\nmetadata:\n  name: x\n`, { version });
+        const report = new Analysis({ version }).check(`apiVersion: ${groupVersion}\nkind: ${kind.kind}\nmetadata:\n  name: x\n`);
         expect(report.findings.map((f) => f.code), `${version} ${groupVersion}`).toContain('api-not-served');
       }
       for (const groupVersion of facts.servedWhenEnabled) {
         const kind = data.kinds.find((k) => k.apiVersion === groupVersion && !k.removed && !k.payload);
         if (!kind) continue;
         checked++;
-        const report = checkText(`apiVersion: ${groupVersion}\nkind: ${kind.kind}\nmetadata:\n  name: x\n`, { version });
+        const report = new Analysis({ version }).check(`apiVersion: ${groupVersion}\nkind: ${kind.kind}\nmetadata:\n  name: x\n`);
         expect(report.findings.map((f) => f.code), `${version} ${groupVersion}`).toContain('api-disabled-by-default');
         expect(report.findings.map((f) => f.code), `${version} ${groupVersion}`).not.toContain('api-not-served');
       }

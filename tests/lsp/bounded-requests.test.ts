@@ -18,7 +18,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { EXPLAIN_REQUEST, GATE_REPORT_REQUEST, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/contract/protocol';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { makeTestPki, startFakeApiServer, tempFolder, writeKubeconfig } from '../cluster/fakeApiServer';
 import { SLICE, kindConfig } from './fixtures';
 import { cursor } from '../support/markers';
@@ -91,7 +91,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const { ws, client } = await start();
     const text = `\uFEFF${SLICE}`;
     const diags = await client.open(ws.uri('bom.yaml'), text);
-    const engine = checkText(text, { version: '1.37' }).findings;
+    const engine = new Analysis({ version: '1.37' }).check(text).findings;
     expect(engine.length).toBeGreaterThan(0);
     expect(diags.map((d) => d.code)).toEqual(engine.map((f) => f.code));
   });
@@ -105,7 +105,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 120_000 }, () => {
     const summary = (ds: typeof diags) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character]);
     // The same as the CLI's (one engine): the 257th level is the 255th `[` of line 11.
     expect(summary(diags)).toEqual([['unknown-field', 4, 0], ['file-too-large', 11, 259]]);
-    expect(diags.map((d) => d.code)).toEqual(checkText(text, { version: '1.37' }).findings.map((f) => f.code));
+    expect(diags.map((d) => d.code)).toEqual(new Analysis({ version: '1.37' }).check(text).findings.map((f) => f.code));
     const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
     expect(hover).toBeNull(); // inside a document too deep to compose, as the check thread's test says
     // Answered, with nothing to offer inside a document too deep to compose.

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CompletionRequest, HoverRequest, PublishDiagnosticsNotification, type Hover, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { WORKSPACE_STATS_REQUEST, type WorkspaceStatsResult } from '../../server/src/contract/protocol';
-import { checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
 import { cursor } from '../support/markers';
 import { SLICE } from './fixtures';
 import { lspSessions, lspSuite, repoRoot, type LspClient } from './harness';
@@ -51,7 +51,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 180_000 }, () => {
     // Answered before the large document's check was done: nothing of it published yet.
     expect(pushesOf(client, big)).toEqual([]);
     const diags = await bigDiagnostics;
-    expect(diags.map((d) => d.code)).toEqual(checkText(bigText, { version: '1.37' }).findings.map((f) => f.code));
+    expect(diags.map((d) => d.code)).toEqual(new Analysis({ version: '1.37' }).check(bigText).findings.map((f) => f.code));
     const after = await stats(client);
     expect(after.walks).toBe(before.walks);
     expect(after.threadChecks).toMatchObject({ done: 1, cancelled: 0 });
@@ -102,7 +102,7 @@ describe.skipIf(SUITE.skip)(SUITE.title, { timeout: 180_000 }, () => {
       ['file-too-large', 11, 259],
     ]);
     expect(diags[1]!.message).toMatch(/^Not checked/);
-    expect(diags.map((d) => d.code)).toEqual(checkText(text, { version: '1.37' }).findings.map((f) => f.code));
+    expect(diags.map((d) => d.code)).toEqual(new Analysis({ version: '1.37' }).check(text).findings.map((f) => f.code));
     expect((await stats(client)).threadChecks.done).toBe(1);
     const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
     expect(hover).toBeNull();

@@ -1,10 +1,11 @@
 // Completion as engine functions (engine/complete), on incomplete YAML: every tagged gated field of the committed
 // schemas/gated-fields-1.37.json is offered at its place, with its gate in the detail. Cursors are `‸` markers.
 // Internal imports: `complete` (engine completion at a position, to compare with the server's answer).
+// Also `knowledge` (kindEntry: a kind's entry in the type tables; not public).
 import { describe, expect, it } from 'vitest';
 import { completeAt, cursorContext } from '../../server/src/engine/complete';
-import { gateCatalog, kindEntry, loadVersion } from '../../server/src/engine/knowledge';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import { gateCatalog, loadVersion, type KubeVersion } from '../../server/src/engine';
+import { kindEntry } from '../../server/src/engine/knowledge';
 import { committedGates, enumOf, gatedField, gatedFields, notGates, type GatedField as Row } from '../support/committed';
 import { caret, cursor } from '../support/markers';
 

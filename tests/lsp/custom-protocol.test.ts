@@ -11,7 +11,7 @@ import {
   type KindConfigResult,
   type StatusParams,
 } from '../../server/src/contract/protocol';
-import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
+import { DEFAULT_VERSION } from '../../server/src/engine';
 import { SLICE } from './fixtures';
 import { lspSessions, lspSuite, pageGate } from './harness';
 

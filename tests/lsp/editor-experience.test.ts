@@ -16,7 +16,7 @@ import {
   type Diagnostic,
   type InlayHint,
 } from 'vscode-languageserver-protocol';
-import { ALL_CODES } from '../../server/src/engine/codes';
+import { ALL_CODES } from '../../server/src/engine';
 import { kindConfig, SLICE } from './fixtures';
 import { cursor } from '../support/markers';
 import { SHARED, suite } from '../support/shared';

@@ -1,4 +1,5 @@
 // Hover, completion, document symbols and inlay hints over LSP, with cursor positions from `‸` markers.
+// Internal imports: `snippets/for-version` (snippetsForVersion: the snippets the server must offer).
 import { describe, expect, it } from 'vitest';
 import {
   CompletionItemKind,
@@ -15,7 +16,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { snippetsForVersion } from '../../server/src/engine/snippets/for-version';
-import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
+import { DEFAULT_VERSION } from '../../server/src/engine';
 import { DEPLOYMENT, SLICE } from './fixtures';
 import { cursor } from '../support/markers';
 import { LspClient, lspSessions, lspSuite, pageGate } from './harness';

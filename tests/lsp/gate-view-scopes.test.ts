@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { GATE_REPORT_REQUEST, type GateReportEntry, type GateReportResult } from '../../server/src/contract/protocol';
 import { renderGateReportBody } from '../../client/src/gateReportHtml';
 import { needsAction } from '../../server/src/lsp/custom';
-import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
+import { DEFAULT_VERSION } from '../../server/src/engine';
 import { manifestFor } from '../gates/manifest-builder';
 import { committedBrief, gate, gatedFields } from '../support/committed';
 import { kindConfig, SLICE } from './fixtures';

@@ -1,9 +1,10 @@
 // kubegate/schema over the real protocol: the gate-aware JSON Schema of a document (its version, its kinds, the
 // gates on for it) or of apiVersion + kind; checked with ajv against the document itself.
+// Internal imports: `schema` (SCHEMA_KEYWORDS: the schemas' own keywords, for ajv).
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_REQUEST, type SchemaResult } from '../../server/src/contract/protocol';
 import { SCHEMA_KEYWORDS } from '../../server/src/engine/schema';
-import { DEFAULT_VERSION } from '../../server/src/engine/base/types';
+import { DEFAULT_VERSION } from '../../server/src/engine';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';

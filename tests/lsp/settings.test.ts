@@ -1,8 +1,7 @@
 // The settings contract: resolveSettings turns whatever a client sends into complete, valid settings.
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, FINDING_CODES, resolveSettings, SETTINGS } from '../../server/src/contract/settings';
-import { ALL_CODES } from '../../server/src/engine/codes';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { ALL_CODES, DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../../server/src/engine';
 
 describe('settings contract', () => {
   it('gives the defaults for nothing, null or garbage', () => {

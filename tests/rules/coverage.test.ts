@@ -1,5 +1,6 @@
 // The README's coverage table of kube-apiserver's hand-written validation is generated (scripts/validation-coverage/table.ts,
 // written by `npm run contributes`): it must be current, and every rule of the rule modules must be in it.
+// Internal imports: `validate/apiserver/families` (the rule families: each of their rules must be in the table).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -2,9 +2,7 @@
 // from ajv-formats, our x-kubernetes-* annotation keywords registered): no unknown keyword, no ignored keyword,
 // no type ambiguity, every $ref resolvable inside its own file.
 import { describe, expect, it } from 'vitest';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import { exportSchemaFiles } from '../../server/src/engine/schema';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+import { gateCatalog, loadVersion, exportSchemaFiles, SUPPORTED_VERSIONS } from '../../server/src/engine';
 import { strictAjv } from './referee';
 
 describe('exported schemas compile with ajv (strict mode)', () => {

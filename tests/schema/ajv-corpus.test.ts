@@ -9,15 +9,16 @@
 //     {{.ResourceKind}}{{.KindSuffix}}.json from the document's apiVersion and kind, ajv standing in for
 //     kubeconform) and `yaml.schemas` (all.json for every document of a file).
 // Internal imports: `schema` (the kubectl JSON form of a document, as the schema export reads it).
+// Also `check` (analyzeFile: the parsed and walked documents before the gate step; the public check gives a report).
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchemaCommand } from '../../server/src/cli/commands/schema';
-import { analyzeFile, checkText } from '../../server/src/engine/check';
+import { analyzeFile } from '../../server/src/engine/check';
 import { kubectlJson } from '../../server/src/engine/schema';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import { type KubeVersion, Analysis } from '../../server/src/engine';
 import { CORPUS_DIR, readManifest, type ManifestRow } from '../corpus/corpus-compare';
 import { memoryIO } from '../support/cli-io';
 import { SHARED, suite } from '../support/shared';
@@ -41,7 +42,7 @@ function read(row: ManifestRow): string {
 function checkedInstances(row: ManifestRow, version: KubeVersion): { apiVersion: string; kind: string; value: Record<string, unknown> }[] {
   const text = read(row);
   const analysis = analyzeFile(text, { version, file: row.file });
-  const report = checkText(text, { version, file: row.file });
+  const report = new Analysis({ version, file: row.file }).check(text);
   const out: { apiVersion: string; kind: string; value: Record<string, unknown> }[] = [];
   for (const d of report.documents) {
     const pdoc = analysis.parsed.documents[d.index];
@@ -63,7 +64,7 @@ function checkedInstances(row: ManifestRow, version: KubeVersion): { apiVersion:
  *  without an upstream marker (drop-gated-fields.tsv; the manifest's rule 5 reads markers only). The engine warns
  *  there and a strict schema leaves them out; on a `valid` file of the manifest those are expected. */
 function engineGatePlaces(row: ManifestRow): string[] {
-  return checkText(read(row), { version: '1.37', file: row.file })
+  return new Analysis({ version: '1.37', file: row.file }).check(read(row))
     .findings.filter((f) => f.code === 'feature-gate' && f.severity === 'warning' && f.path)
     .map((f) => f.path!);
 }

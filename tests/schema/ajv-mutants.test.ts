@@ -3,13 +3,15 @@
 // checked by the engine and by ajv with the strict schema. Both must flag the same places, and most mutants must
 // be flagged at all (a mutation into a map, an optional field or a string field may be legal).
 // Internal imports: `schema` (the kubectl JSON form of a document, as the schema export reads it).
+// Also `check` (analyzeFile: the parsed and walked documents before the gate step; the public check gives a report).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, readManifest } from '../corpus/corpus-compare';
 import { rng } from '../support/random';
 import { SHARED, suite } from '../support/shared';
-import { analyzeFile, checkText } from '../../server/src/engine/check';
+import { Analysis } from '../../server/src/engine';
+import { analyzeFile } from '../../server/src/engine/check';
 import { kubectlJson } from '../../server/src/engine/schema';
 import { refereeFile, SchemaCache } from './referee';
 
@@ -64,7 +66,7 @@ function documentsOf(pick: (row: { expected: string[]; category: string }) => bo
     const text = readFileSync(path.join(CORPUS_DIR, row.file), 'utf8');
     const analysis = analyzeFile(text, { version: '1.37', file: row.file });
     if (analysis.documents.some((d) => d.gateSettings.length > 0)) continue;
-    const report = checkText(text, { version: '1.37', file: row.file });
+    const report = new Analysis({ version: '1.37', file: row.file }).check(text);
     for (const d of report.documents) {
       const pdoc = analysis.parsed.documents[d.index];
       if (d.checked && !d.items && pdoc?.doc) docs.push(kubectlJson(pdoc.doc, text) as Json);

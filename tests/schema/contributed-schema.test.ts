@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contributedSchema } from '../../server/src/engine/schema/contributed-schema';
+import { contributedSchema } from '../../server/src/engine';
 import { gateAnnotations } from '../support/schema-annotations';
 import { SUBJECT, subjectFacts } from '../e2e/harness/facts';
 

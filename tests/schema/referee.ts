@@ -2,23 +2,14 @@
 // error locations as structural paths, the engine's findings as the same paths, and the per-document check
 // used by the corpus tests (engine and schema must flag the same places).
 // Internal imports: `schema` (the exported JSON Schemas built here for ajv to referee).
+// Also `check` (analyzeFile: the parsed and walked documents before the gate step; the public check gives a report),
+// `gates` (environmentForFile: the gate environment of those documents).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { analyzeFile, checkText } from '../../server/src/engine/check';
+import { analyzeFile } from '../../server/src/engine/check';
 import { environmentForFile } from '../../server/src/engine/gates';
-import { gateCatalog, loadVersion } from '../../server/src/engine/knowledge';
-import type { GateEnvironment } from '../../server/src/engine/model';
-import {
-  kindSchema,
-  kubectlJson,
-  kubeconformFileName,
-  SCHEMA_KEYWORDS,
-  schemaKinds,
-  type JsonSchemaObject,
-  type SchemaBuildOptions,
-} from '../../server/src/engine/schema';
-import type { Finding } from '../../server/src/engine/codes/finding';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import { gateCatalog, loadVersion, type GateEnvironment, type Finding, type KubeVersion, Analysis, type SchemaBuildOptions } from '../../server/src/engine';
+import { kindSchema, kubectlJson, kubeconformFileName, SCHEMA_KEYWORDS, schemaKinds, type JsonSchemaObject } from '../../server/src/engine/schema';
 
 export function strictAjv(allErrors = true): Ajv {
   // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).
@@ -135,7 +126,7 @@ export class SchemaCache {
  *  for the file's own gate environment (its config documents included, as the engine does). */
 export function refereeFile(file: string, text: string, version: KubeVersion, cache: SchemaCache, strict = true): DocumentVerdict[] {
   const analysis = analyzeFile(text, { version, file });
-  const report = checkText(text, { version, file });
+  const report = new Analysis({ version, file }).check(text);
   const catalog = gateCatalog();
   const env: GateEnvironment = environmentForFile(analysis.documents, { version, knowledge: { catalog } });
   const settings = analysis.documents.flatMap((d) => d.gateSettings.map((s) => `${s.gate}=${String(s.value)}@${String(s.components)}`));

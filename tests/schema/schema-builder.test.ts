@@ -2,27 +2,25 @@
 // served kind, required as the engine's missing-field rule, scalar typing as the decoder's, gate annotations from
 // the catalog, --strict leaving out what a gate that is off guards, and the kubectl reading of YAML instances.
 // Internal imports: `schema` (the JSON Schema builder, its names and required lists).
+// Also `knowledge` (the generated data's types FieldDef, KindEntry, TypeRef, which the entry point does not export).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSchemaCommand } from '../../server/src/cli/commands/schema';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
-import { gateCatalog, loadVersion, type FieldDef, type KindEntry, type TypeRef } from '../../server/src/engine/knowledge';
 import {
-  definitionName,
+  buildGateEnvironment,
+  explicitSettings,
+  gateCatalog,
+  loadVersion,
+  SUPPORTED_VERSIONS,
   exportSchemaFiles,
-  isRequired,
-  kindSchema,
-  kubectlJson,
-  kubeconformFileName,
   schemaForKind,
-  schemaKinds,
-  type JsonSchemaObject,
   type SchemaBuildOptions,
-} from '../../server/src/engine/schema';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
+} from '../../server/src/engine';
+import { type FieldDef, type KindEntry, type TypeRef } from '../../server/src/engine/knowledge';
+import { definitionName, isRequired, kindSchema, kubectlJson, kubeconformFileName, schemaKinds, type JsonSchemaObject } from '../../server/src/engine/schema';
 import { memoryIO } from '../support/cli-io';
 import { strictAjv } from './referee';
 

@@ -1,6 +1,7 @@
 // Internal imports: `snippets` (the snippet file parser).
 import { describe, expect, it } from 'vitest';
-import { expandDefaults, parseSnippets } from '../../server/src/engine/snippets';
+import { expandDefaults } from '../../server/src/engine';
+import { parseSnippets } from '../../server/src/engine/snippets';
 
 describe('expandDefaults (snippet syntax → text with defaults)', () => {
   it('takes placeholder defaults, the first choice, and drops $0', () => {

@@ -2,12 +2,13 @@
 // (expanded with their defaults) they check without an error or warning at that version, once the gates they
 // ask for are on; one that is not valid there carries the version comment that makes it valid and says so; a
 // design no supported version serves (the KEP-5823 checkpoint/restore pair) is not offered.
+// Internal imports: `knowledge` (briefFacts: the brief's feature facts the test compares with; not public),
+// `snippets` (loadSnippets: the shipped snippets), `snippets/for-version` (snippetsForVersion).
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import { expandDefaults, loadSnippets } from '../../server/src/engine/snippets';
+import { Analysis, expandDefaults, SUPPORTED_VERSIONS } from '../../server/src/engine';
+import { loadSnippets } from '../../server/src/engine/snippets';
 import { snippetsForVersion } from '../../server/src/engine/snippets/for-version';
-import { completionsInFile } from '../../server/src/engine/complete/complete-in-file';
-import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { checkWithGates, describeFindings, errorsAndWarnings, gatesAskedFor } from './helpers';
 
 const all = loadSnippets();
@@ -43,7 +44,7 @@ describe.each(SUPPORTED_VERSIONS.map((v) => [v] as const))('snippets offered at 
 
 describe('completion in an empty file', () => {
   it('offers the snippets of the file version', () => {
-    const labels = (text: string) => completionsInFile(text, { line: text.split('\n').length - 1, character: 0 }, { version: '1.37' }).filter((e) => e.kind === 'snippet');
+    const labels = (text: string) => new Analysis({ version: '1.37' }).complete(text, { line: text.split('\n').length - 1, character: 0 }).filter((e) => e.kind === 'snippet');
     expect(labels('').map((e) => e.insertText)).toEqual(snippetsForVersion('1.37').map((s) => s.body));
     expect(labels('# kubegate: kubernetes-version=1.34\n').map((e) => e.insertText)).toEqual(snippetsForVersion('1.34').map((s) => s.body));
   });

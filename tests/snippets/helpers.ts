@@ -1,10 +1,14 @@
 // Shared by the snippet tests: check a text at 1.37 with a set of gates turned on through explicit settings.
-import { checkText } from '../../server/src/engine/check';
-import { buildGateEnvironment, explicitSettings } from '../../server/src/engine/gates';
-import { gateCatalog } from '../../server/src/engine/knowledge';
-import { buildCrdCatalog } from '../../server/src/engine/api-extensions/catalog';
-import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
-import type { KubeVersion } from '../../server/src/engine/base/types';
+import {
+  buildGateEnvironment,
+  explicitSettings,
+  gateCatalog,
+  buildCrdCatalog,
+  type FileReport,
+  type Finding,
+  type KubeVersion,
+  Analysis,
+} from '../../server/src/engine';
 
 export const VERSION: KubeVersion = '1.37';
 
@@ -17,7 +21,7 @@ export function checkWithGates(text: string, gates: string[], version: KubeVersi
   const explicit = kube.length > 0 ? explicitSettings([kube.map((g) => `${g}=true`).join(',')]) : [];
   const environment = buildGateEnvironment({ catalog: gateCatalog(), version, explicit });
   const crds = buildCrdCatalog({ controllerGates, selections });
-  return checkText(text, { version, environment, file: 'snippet.yaml', crds });
+  return new Analysis({ version, environment, file: 'snippet.yaml', crds }).check(text);
 }
 
 /** Gates that findings of a first check ask for (feature-gate and gate-dependency). */

@@ -1,12 +1,14 @@
 // Every snippet of snippets/kubegate.code-snippets, expanded with its defaults, must check clean at 1.37
 // once the gates it uses are on — except the KEP-5823 checkpoint/restore pair, which no version serves.
 // Internal imports: `snippets` (the snippet file and the completions made of it).
+// Also `knowledge` (briefFacts: the brief's feature facts the test compares with; not public).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
-import { expandDefaults, loadSnippets, snippetCompletions, SNIPPETS_FILE } from '../../server/src/engine/snippets';
+import { expandDefaults } from '../../server/src/engine';
+import { loadSnippets, snippetCompletions, SNIPPETS_FILE } from '../../server/src/engine/snippets';
 import { checkWithGates, describeFindings, errorsAndWarnings, gatesAskedFor } from './helpers';
 import { nodeDataReader } from '../../server/src/host/data-files';
 

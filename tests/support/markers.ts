@@ -1,7 +1,6 @@
 // Cursor and range markers that are safe inside YAML: `⟦` and `⟧` bracket an expected range, `‸` marks a
 // position. They are not YAML syntax (unlike `|`), so a fixture reads as the YAML it will be once they are cut.
-import { LineIndex } from '../../server/src/engine/base/line-index';
-import type { Position, Range } from '../../server/src/engine/base/types';
+import { LineIndex, type Position, type Range } from '../../server/src/engine';
 
 export interface Marked {
   /** The text with every marker removed. */

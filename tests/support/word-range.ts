@@ -1,5 +1,5 @@
 // Where a word stands in a test's text, as the engine reports ranges (0-based line and character).
-import type { Range } from '../../server/src/engine/base/types';
+import type { Range } from '../../server/src/engine';
 
 /** The range of the first occurrence of `word` at or after offset `from`. */
 export function rangeIn(text: string, word: string, from = 0): Range {

@@ -48,4 +48,3 @@ export function fixesFor(finding: Finding, context: FixContext): Fix[] {
 
 export type { Fix, FixContext, TextEdit } from './types';
 export { kindConfigFor } from './kind-config';
-export { applyRangeEdits } from '../base/line-index';

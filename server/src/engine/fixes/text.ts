@@ -1,6 +1,6 @@
 // Line helpers over raw text for YAML edits (a line ends at '\n'; '\r' stays part of it). Offsets ↔ positions and
 // applying edits are base/line-index.ts's, re-exported here.
-export { applyOffsetEdits, applyRangeEdits, offsetAt, positionAt } from '../base/line-index';
+export { applyOffsetEdits, offsetAt, positionAt } from '../base/line-index';
 
 export function lineStartOf(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
