@@ -35,6 +35,8 @@ export class FileFacts {
     store: DerivedStore | undefined,
     /** CRDs were dropped (KeptCrdFiles): the catalogs built from them must go too. */
     crdsDropped: () => void,
+    /** How a file is named to the user (messages that name a CRD's file). */
+    private readonly shown: (file: string) => string = (file) => file,
   ) {
     this.store = store;
     this.configs = new PerFile(host);
@@ -74,8 +76,10 @@ export class FileFacts {
           this.counters.crdParses++;
           return readCrdFile(t, file);
         });
-      if (facts.defs.length > 0) this.keptCrds.keep(file);
-      return facts;
+      if (facts.defs.length === 0) return facts;
+      this.keptCrds.keep(file);
+      const shown = this.shown(file);
+      return { ...facts, defs: facts.defs.map((d) => (d.source.shown === shown ? d : { ...d, source: { ...d.source, shown } })) };
     });
   }
 
