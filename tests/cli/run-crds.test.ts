@@ -72,4 +72,15 @@ describe('CRDs of the run', () => {
     expect(beside.stdout).toContain('example.com/v1beta1 Widget is deprecated by the CRD in manifests/app/crds.yaml');
     expect(beside.stdout).not.toContain(root);
   });
+
+  it('more bundles than the project keeps CRDs of at once: each is still parsed once, and serves the run', async () => {
+    const root = repository();
+    for (let i = 0; i < 10; i++) {
+      writeFileSync(path.join(root, 'manifests', 'setup', `crds-${i}.yaml`), widgetCrd(`g${i}.example.com`));
+      writeFileSync(path.join(root, 'manifests', 'app', `widget-${i}.yaml`), WIDGET.replace('example.com/v1', `g${i}.example.com/v1`));
+    }
+    const r = await spawnCli(['check', '--no-group', '--no-cache', '--jobs', '1', '--stats', 'manifests'], { cwd: root });
+    expect(r.stderr).toContain('stats: 22 files in the main thread; 22 YAML documents parsed; 11 CRD files and 0 config files parsed (cache off)');
+    expect(r.stdout.match(/^manifests\/app\/widget(-\d)?\.yaml:5:9 error invalid-value/gm)).toHaveLength(11);
+  });
 });

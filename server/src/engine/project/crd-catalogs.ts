@@ -29,6 +29,8 @@ export class CrdCatalogs {
   private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
   /** The CRDs of a run's inputs (ProjectSettings.runCrdInputs), derived once per list. */
   private run: { inputs: readonly RunCrdInput[]; crds: CrdDefinition[] } | undefined;
+  /** The list whose files' CRDs the project keeps (keepRunCrds). */
+  private pinned: readonly RunCrdInput[] | undefined;
 
   constructor(private readonly parts: ProjectParts) {}
 
@@ -52,6 +54,7 @@ export class CrdCatalogs {
    * A text with CRDs of its own gets a catalog of its own, not kept: a kept one would hold on to the text.
    */
   catalogFor(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
+    this.keepRunCrds(settings);
     // A text without CRDs adds none of its own: the catalog is the folder's (catalogOf reads the same either way).
     const own = text !== undefined && mayHoldCrd(text) ? text : undefined;
     const build = (): CrdCatalog => this.catalogOf(file, settings, own);
@@ -90,7 +93,9 @@ export class CrdCatalogs {
       return yes;
     };
     if (text !== undefined && mentions(file, text)) return true;
-    if (settings.runCrdInputs?.some((i) => mentions(i.file, i.text))) return true;
+    // The run's CRDs by their groups once derived; before, by a test of the inputs' texts.
+    const run = settings.runCrdInputs;
+    if (run && (this.run?.inputs === run ? defines(this.run.crds) : run.some((i) => mentions(i.file, i.text)))) return true;
     const root = files.rootOf(file);
     return nearestFolderWith(file, root, (dir) => (files.folderFiles(dir, root).some((f) => mentions(f)) ? [true] : [])).length > 0;
   }
@@ -113,6 +118,15 @@ export class CrdCatalogs {
       this.catalogs.set(key, { cluster, workspace, catalog });
     }
     return catalog;
+  }
+
+  /** The CRDs of the run's inputs are kept for the run, from the first check on: a bundle's own check gives them,
+   *  and they are not derived again for the files around it. */
+  private keepRunCrds(settings: ProjectSettings): void {
+    const inputs = settings.runCrdInputs;
+    if (!inputs || this.pinned === inputs) return;
+    this.pinned = inputs;
+    this.parts.facts.keepCrdsOf(inputs.map((i) => i.file));
   }
 
   /**

@@ -48,6 +48,12 @@ export class FileFacts {
     });
   }
 
+  /** Files whose CRDs are kept whatever else is derived (a run's inputs with CRDs, which serve every file of the
+   *  run): they do not count toward CRD_FILES_KEPT, and are never dropped. */
+  keepCrdsOf(files: readonly string[]): void {
+    this.keptCrds.pin(files);
+  }
+
   /** A file changed (no argument: anything may have). */
   forget(file?: string): void {
     for (const cache of [this.configs, this.crds, this.mentions]) cache.forget(file);
@@ -101,10 +107,17 @@ export class FileFacts {
 class KeptCrdFiles {
   /** The files whose CRDs are kept, the most recently derived last. */
   private readonly files: string[] = [];
+  /** Kept apart from the others, never dropped (FileFacts.keepCrdsOf). */
+  private pinned: ReadonlySet<string> = new Set();
 
   constructor(private readonly dropped: (files: string[]) => void) {}
 
+  pin(files: readonly string[]): void {
+    this.pinned = new Set(files);
+  }
+
   keep(file: string): void {
+    if (this.pinned.has(file)) return;
     const at = this.files.indexOf(file);
     if (at >= 0) this.files.splice(at, 1);
     this.files.push(file);
