@@ -48,4 +48,39 @@ describe('CRDs of the run', () => {
     const given = await spawnCli(['check', '--no-group', '--crd', 'manifests/setup/crds.yaml', 'manifests/app'], { cwd: root });
     expect(given.stdout).toContain('invalid-value');
   });
+
+  it('a bundle checked after a custom resource in name order is still read once: the inputs with CRDs go first, the output keeps name order', async () => {
+    const root = repository();
+    const r = await spawnCli(['check', '--no-group', '--no-cache', '--jobs', '1', '--stats', 'manifests'], { cwd: root });
+    // Two documents, each parsed once: the bundle's CRDs come from its own check, not from a parse of their own.
+    expect(r.stderr).toContain('stats: 2 files in the main thread; 2 YAML documents parsed; 1 CRD file and 0 config files parsed (cache off)');
+    expect(r.stdout).toMatch(/^manifests\/app\/widget\.yaml:5:9 error invalid-value/m);
+    const json = await spawnCli(['check', '--no-group', '--no-cache', '--jobs', '1', '--format', 'json', 'manifests'], { cwd: root });
+    const files = (JSON.parse(json.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
+    expect(files).toEqual(['manifests/app/widget.yaml', 'manifests/setup/crds.yaml']);
+  });
+
+  it('a CRD is named by its path below the repository in messages, whether of the run or beside the custom resource', async () => {
+    const root = repository();
+    const deprecated = widgetCrd().replace('  - name: v1\n', '  - name: v1beta1\n    served: true\n    storage: false\n    deprecated: true\n  - name: v1\n');
+    writeFileSync(path.join(root, 'manifests', 'setup', 'crds.yaml'), deprecated);
+    writeFileSync(path.join(root, 'manifests', 'app', 'widget.yaml'), WIDGET.replace('example.com/v1', 'example.com/v1beta1').replace('big', '3'));
+    const run = await spawnCli(['check', '--no-group', '--no-cache', 'manifests'], { cwd: root });
+    expect(run.stdout).toContain('example.com/v1beta1 Widget is deprecated by the CRD in manifests/setup/crds.yaml');
+    writeFileSync(path.join(root, 'manifests', 'app', 'crds.yaml'), deprecated);
+    const beside = await spawnCli(['check', '--no-group', '--no-cache', 'manifests/app'], { cwd: root });
+    expect(beside.stdout).toContain('example.com/v1beta1 Widget is deprecated by the CRD in manifests/app/crds.yaml');
+    expect(beside.stdout).not.toContain(root);
+  });
+
+  it('more bundles than the project keeps CRDs of at once: each is still parsed once, and serves the run', async () => {
+    const root = repository();
+    for (let i = 0; i < 10; i++) {
+      writeFileSync(path.join(root, 'manifests', 'setup', `crds-${i}.yaml`), widgetCrd(`g${i}.example.com`));
+      writeFileSync(path.join(root, 'manifests', 'app', `widget-${i}.yaml`), WIDGET.replace('example.com/v1', `g${i}.example.com/v1`));
+    }
+    const r = await spawnCli(['check', '--no-group', '--no-cache', '--jobs', '1', '--stats', 'manifests'], { cwd: root });
+    expect(r.stderr).toContain('stats: 22 files in the main thread; 22 YAML documents parsed; 11 CRD files and 0 config files parsed (cache off)');
+    expect(r.stdout.match(/^manifests\/app\/widget(-\d)?\.yaml:5:9 error invalid-value/gm)).toHaveLength(11);
+  });
 });

@@ -7,7 +7,7 @@ import { optionValue, optionValues, type ParsedArgs } from './args';
 import { targetVersionOf } from './common-options';
 import { readClusterCrds } from '../cluster/crds';
 import { readCluster } from '../cluster/read';
-import { crdSourcesForRun, runCrdsOf, type CrdRunDeps } from './crd-options';
+import { crdSourcesForRun, runCrdInputsOf, type CrdRunDeps } from './crd-options';
 import { gateSourcesFromArgs } from './gate-options';
 import type { RunGroup } from './check-run';
 import type { CheckInput } from './inputs';
@@ -56,7 +56,7 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
     },
   };
   const groups: Record<string, RunGroup> = {};
-  const runCrds = runCrdsOf(inputs, io);
+  const runCrdInputs = runCrdInputsOf(inputs, io);
   const fromCommandLine = parseSeverityOptions(optionValues(args, 'severity'));
   const version = optionValue(args, 'kubernetes-version') !== undefined ? targetVersionOf(args) : undefined;
   const loadCrds = crdLoader(repos.project);
@@ -73,7 +73,7 @@ export async function runGroupsFor(args: ParsedArgs, flags: RunFlags, inputs: Ch
       severity: resolved.severity,
       offBySettings: Object.entries(repo?.severity ?? {}).flatMap(([code, level]) => (level === 'off' && !(code in fromCommandLine) ? [code] : [])),
       skipKinds: [...(repo?.skipKinds ?? []), ...flags.skipKinds],
-      projectSettings: { ...(await projectSettingsOf(args, resolved, flags, onceIO, named, key, { ...deps, loadCrds })), ...(runCrds.length > 0 ? { runCrds } : {}) },
+      projectSettings: { ...(await projectSettingsOf(args, resolved, flags, onceIO, named, key, { ...deps, loadCrds })), ...(runCrdInputs.length > 0 ? { runCrdInputs } : {}) },
     };
   }
   return groups;

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseStats } from '../engine';
-import { checkInput, unreadOutcome, type FileOutcome, type FileRunOptions } from './check-run';
+import { checkInput, unreadOutcome, type FileOutcome, type FileRunOptions, type RunGroup } from './check-run';
 import { RunProject } from './run-project';
 import { inputProblem, type CheckInput } from './inputs';
 import { processIO, type CliIO } from './io';
@@ -106,6 +106,36 @@ interface Batch {
   items: { index: number; input: CheckInput }[];
 }
 
+/** Hands outcomes on in input order, whatever order they come in (each index once). */
+export function inInputOrder(onOutcome: (o: FileOutcome) => void): (o: FileOutcome) => void {
+  const ready = new Map<number, FileOutcome>();
+  let next = 0;
+  return (o) => {
+    ready.set(o.index, o);
+    while (ready.has(next)) {
+      const out = ready.get(next)!;
+      ready.delete(next);
+      next++;
+      onOutcome(out);
+    }
+  };
+}
+
+/** The run's inputs that hold CRDs (not streams): checked first, their own checks read the CRDs that serve the
+ *  run's custom resources, so those are not read again (project/crd-catalogs.ts). */
+export function crdInputsFirst(groups: Record<string, RunGroup>, cwd: string): (input: CheckInput) => boolean {
+  const files = new Set(Object.values(groups).flatMap((g) => g.projectSettings.runCrdInputs ?? []).map((i) => i.file));
+  return (input) => input.text === undefined && files.has(path.resolve(cwd, input.path));
+}
+
+/** The indices of `inputs` with the `first` ones first, each part in input order. */
+export function checkOrder(inputs: readonly CheckInput[], first: (input: CheckInput) => boolean): number[] {
+  const early: number[] = [];
+  const late: number[] = [];
+  inputs.forEach((input, index) => (first(input) ? early : late).push(index));
+  return [...early, ...late];
+}
+
 /** Consecutive inputs of one folder, at most BATCH_FILES each. */
 export function batchesOf(inputs: readonly CheckInput[]): Batch[] {
   const out: Batch[] = [];
@@ -198,25 +228,16 @@ export async function checkWithWorkers(
   init: WorkerInit,
   onOutcome: (o: FileOutcome) => void,
   fallback: (input: CheckInput, index: number) => FileOutcome,
+  first: (input: CheckInput) => boolean = () => false,
 ): Promise<WorkStats> {
-  // The largest batches first (by text size, a fair guess of their cost): no worker is left with a big folder at
-  // the end while the others wait. Outcomes are still handed on in input order.
+  // The batches with `first` inputs first, then the largest (by text size, a fair guess of their cost): no worker
+  // is left with a big folder at the end while the others wait. Outcomes are still handed on in input order.
   const size = (b: Batch) => b.items.reduce((n, i) => n + i.input.size, 0);
   const queue = batchesOf(inputs)
-    .map((b) => ({ b, n: size(b) }))
-    .sort((x, y) => y.n - x.n)
+    .map((b) => ({ b, early: b.items.some((i) => first(i.input)), n: size(b) }))
+    .sort((x, y) => Number(y.early) - Number(x.early) || y.n - x.n)
     .map((x) => x.b);
-  const ready = new Map<number, FileOutcome>();
-  let next = 0;
-  const deliver = (o: FileOutcome): void => {
-    ready.set(o.index, o);
-    while (ready.has(next)) {
-      const out = ready.get(next)!;
-      ready.delete(next);
-      next++;
-      onOutcome(out);
-    }
-  };
+  const deliver = inInputOrder(onOutcome);
   let stats = NO_WORK;
   const one = (thread: CheckThread): Promise<void> =>
     new Promise((resolve) => {

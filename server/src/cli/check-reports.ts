@@ -9,7 +9,7 @@ import { sarifWriter } from './format/sarif';
 import { junitWriter } from './format/junit';
 import { textWriter } from './format/text';
 import { ChunkedOut, type ReportWriter } from './format/types';
-import type { CliIO } from './io';
+import { cwdOf, type CliIO } from './io';
 import type { FailOn } from './policy';
 import { repoRootOf } from './repo-settings';
 
@@ -28,10 +28,6 @@ export interface ReportSettings {
   quiet: boolean;
   grouped: boolean;
   failOn: FailOn;
-}
-
-function cwdOf(io: CliIO): string {
-  return io.cwd?.() ?? process.cwd();
 }
 
 function writerFor(format: Format, settings: ReportSettings, out: ChunkedOut, io: CliIO, texts: Map<string, string>, toFile: boolean): ReportWriter {

@@ -4,10 +4,10 @@
 // the --crd files, the pack selections; the project model adds each input's own CRDs and those around it.
 import * as path from 'node:path';
 import { readClusterCrds } from '../cluster/crds';
-import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, parseGoBool } from '../engine';
+import { MAX_GLOB_FILES, parseSelection, isControllerGateName, splitControllerGates, type CrdDefinition, loadCrdFiles, mayHoldCrd, type RunCrdInput, parseGoBool } from '../engine';
 import type { CheckInput } from './inputs';
 import { hasFlag, optionValue, optionValues, UsageError, type OptionSpec, type ParsedArgs } from './args';
-import type { CliIO } from './io';
+import { cwdOf, type CliIO } from './io';
 
 export const CRD_OPTIONS: OptionSpec[] = [
   { name: 'crd', value: true, repeatable: true, placeholder: 'FILE', help: 'a file, or a folder of YAML files, of CustomResourceDefinitions to check custom resources against (repeatable)' },
@@ -131,13 +131,14 @@ export async function crdSourcesForRun(
 }
 
 /**
- * The CRDs of the run's own inputs: they serve every file of the run, after the CRDs around each file (CRDs in
- * manifests/setup/ check the custom resources of manifests/app/). A text is parsed only when it names
- * CustomResourceDefinition; as for customResources.crdFiles, at most MAX_GLOB_FILES files with CRDs are read (a
- * note says so beyond). Their problems are the findings of their own check, not said again here.
+ * The run's own inputs that may hold CRDs (their text names CustomResourceDefinition): their CRDs serve every file
+ * of the run, after the CRDs around each file (CRDs in manifests/setup/ check the custom resources of
+ * manifests/app/). The project derives them when a custom resource first needs them, from the facts a bundle's own
+ * check read when it came first (project/crd-catalogs.ts). As for customResources.crdFiles, at most MAX_GLOB_FILES
+ * such files serve the run (a note says so beyond). Their problems are the findings of their own check.
  */
-export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO): CrdDefinition[] {
-  const texts = new Map<string, string>();
+export function runCrdInputsOf(inputs: readonly CheckInput[], io: CliIO): RunCrdInput[] {
+  const out: RunCrdInput[] = [];
   let more = 0;
   for (const input of inputs) {
     let text = input.text;
@@ -149,9 +150,10 @@ export function runCrdsOf(inputs: readonly CheckInput[], io: CliIO): CrdDefiniti
       }
     }
     if (!mayHoldCrd(text)) continue;
-    if (texts.size >= MAX_GLOB_FILES) more++;
-    else texts.set(input.path, text);
+    if (out.length >= MAX_GLOB_FILES) more++;
+    // A stream's text goes with it: it cannot be read again, nor by a worker thread.
+    else out.push({ file: path.resolve(cwdOf(io), input.path), ...(input.text !== undefined ? { text: input.text } : {}) });
   }
   if (more > 0) io.err(`note: ${more} more files of the run hold CRDs; the CRDs of the first ${MAX_GLOB_FILES} serve the run (name others with --crd)\n`);
-  return loadCrdFiles([...texts.keys()], { readFile: (f) => texts.get(f) }).crds;
+  return out;
 }

@@ -37,6 +37,11 @@ export interface CliIO {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The run's working directory: the one the IO says, else the process's. */
+export function cwdOf(io: CliIO): string {
+  return io.cwd?.() ?? process.cwd();
+}
+
 export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(t),

@@ -6,7 +6,7 @@ import { exclusionOf, isManifestName, isWantedFile, parseRepoConfig, Project, ty
 import { cliHost } from './project-host';
 import { UsageError } from './args';
 import { repositoryRoot } from './confine';
-import type { CliIO } from './io';
+import { cwdOf, type CliIO } from './io';
 import { shown } from './shown-text';
 
 export function existsIn(io: CliIO): (p: string) => boolean {
@@ -163,8 +163,4 @@ function readPinned(io: CliIO, file: string): RepoConfig {
   const { config, problems } = parseRepoConfig(text, file);
   if (problems.length > 0) throw new UsageError(`invalid ${path.basename(file)}:\n  ${problems.join('\n  ')}`);
   return config;
-}
-
-function cwdOf(io: CliIO): string {
-  return io.cwd?.() ?? process.cwd();
 }

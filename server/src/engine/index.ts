@@ -46,7 +46,7 @@ export { type FileAnalysis } from './check';
 export { outlineOf, type OutlineCache } from './features/outline';
 export { gateUsageReport, kindConfigForReport, type GateUsageReport } from './features/gate-report';
 export { documentSchema, versionKindSchema } from './schema/document-schema';
-export { MAX_GLOB_FILES, Project, resolveSettings, type DerivedStore, type EntryKind, type FileContext, type NamedFiles, type ProjectHost, type ProjectSettings } from './project';
+export { MAX_GLOB_FILES, Project, resolveSettings, type DerivedStore, type EntryKind, type FileContext, type NamedFiles, type ProjectHost, type ProjectSettings, type RunCrdInput } from './project';
 export type { ProjectOptions } from './project/project';
 export type { GivenSettings, ResolvedSettings as ResolvedRepoSettings } from './project/resolve-settings';
 export type { NamedFilesFound } from './project/named-files';

@@ -11,14 +11,14 @@ import { addSilenced, shownWhenQuiet, type ChartSummary, type RunSummary, type S
 import { GATE_OPTIONS } from '../gate-options';
 import { CRD_OPTIONS } from '../crd-options';
 import { runGroupsFor } from '../check-groups';
-import { addStats, CheckThreads, checkWithWorkers, FileChecker, NO_WORK } from '../check-jobs';
+import { addStats, CheckThreads, checkOrder, checkWithWorkers, crdInputsFirst, FileChecker, inInputOrder, NO_WORK } from '../check-jobs';
 import { fileResultOf, type FileOutcome, type FileRunOptions, type RunGroup } from '../check-run';
 import { IN_THREAD, JOBS_OPTIONS, jobsFor, parseJobs, statsLine, threadsToStart } from '../jobs-options';
 import { storeSpecFor, type StoreSpec } from '../../host/derived-store';
 import { collectInputs, DEFAULT_LIMITS, parseSize } from '../inputs';
 import { repoRootOf, RunRepoSettings } from '../repo-settings';
 import { RunProject } from '../run-project';
-import { EXIT_USAGE, type CliIO, type Command } from '../io';
+import { cwdOf, EXIT_USAGE, type CliIO, type Command } from '../io';
 import { withFailedChecks } from '../check-file';
 import { auditSettings } from '../settings-audit';
 import { FAIL_ON, parseFailOn, parseMaxWarnings, parseSeverityOptions, verdictOf, type FailOn, type RunVerdict } from '../policy';
@@ -196,10 +196,6 @@ function settingsOf(args: ParsedArgs, io: CliIO, repo: RepoConfig | undefined): 
   };
 }
 
-function cwdOf(io: CliIO): string {
-  return io.cwd?.() ?? process.cwd();
-}
-
 export const checkCommand: Command = {
   name: 'check',
   summary: 'check manifests (schema, served APIs, feature gates)',
@@ -331,12 +327,14 @@ export const checkCommand: Command = {
     // --fix writes files that other files' discovery may read: one thread, in input order.
     const jobs = settings.fix ? IN_THREAD : jobsFor(settings.jobs, collected.inputs.length);
     let work = NO_WORK;
+    const first = settings.fix ? () => false : crdInputsFirst(groups, cwdOf(io));
     if (jobs.workers) {
       const init = { options: fileOptions, ...(settings.store ? { store: settings.store } : {}) };
-      work = await checkWithWorkers(collected.inputs, threads, jobs.threads, init, take, (input, index) => here.check(input, index));
+      work = await checkWithWorkers(collected.inputs, threads, jobs.threads, init, take, (input, index) => here.check(input, index), first);
     } else {
       threads.close();
-      collected.inputs.forEach((input, index) => take(here.check(input, index)));
+      const deliver = inInputOrder(take);
+      for (const index of checkOrder(collected.inputs, first)) deliver(here.check(collected.inputs[index]!, index));
     }
     for (const m of [...noted].sort()) io.err(m);
     // The settings files that governed the run, each with its relaxations of the root's policy (own reports).

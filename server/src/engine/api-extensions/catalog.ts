@@ -5,6 +5,7 @@ import { loadSchemaFile } from '../knowledge/load-json';
 import type { KnowledgeOptions } from '../knowledge/data-reader';
 import type { ChannelRow, ControllerGateFact, CrdDefinition, CrdPack, PackCrd, PackRelease } from './crd-data';
 import { parseSelection, type PackSelection } from './selection';
+import { shownFile } from './describe';
 
 export const GATEWAY_GROUPS = new Set(['gateway.networking.k8s.io', 'gateway.networking.x-k8s.io']);
 const GATEWAY_PROJECT = 'gateway-api';
@@ -140,7 +141,7 @@ export function buildCrdCatalog(input: CrdCatalogInput = {}): CrdCatalog {
   const channel: { channel: 'standard' | 'experimental'; source: string } = fromCluster
     ? { channel: fromCluster.channel as 'standard' | 'experimental', source: `the cluster's ${fromCluster.kind} CRD` }
     : fromWorkspace
-      ? { channel: fromWorkspace.channel as 'standard' | 'experimental', source: fromWorkspace.source.file ?? fromWorkspace.source.name }
+      ? { channel: fromWorkspace.channel as 'standard' | 'experimental', source: shownFile(fromWorkspace) }
       : settingChannel
         ? { channel: settingChannel, source: 'settings' }
         : { channel: 'standard', source: 'the default' };

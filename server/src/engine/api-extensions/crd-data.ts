@@ -73,7 +73,8 @@ export interface CrdDefinition {
   channel?: string;
   /** Gateway API: the `gateway.networking.k8s.io/bundle-version` annotation. */
   bundleVersion?: string;
-  source: { kind: CrdSourceKind; name: string; file?: string; range?: import('../base/types').Range };
+  /** `shown`: how a workspace file is named to the user (below its project's root), where a project read it. */
+  source: { kind: CrdSourceKind; name: string; file?: string; shown?: string; range?: import('../base/types').Range };
 }
 
 // ── The generated pack ───────────────────────────────────────────────────────────────────────────────

@@ -7,10 +7,15 @@ export function describeSource(def: CrdDefinition): string {
     case 'cluster':
       return `the cluster's CRD ${def.plural ?? def.kind.toLowerCase()}.${def.group}`;
     case 'workspace':
-      return `the CRD in ${def.source.file ?? def.source.name}`;
+      return `the CRD in ${shownFile(def)}`;
     default:
       return `the bundled CRD of ${def.source.name}`;
   }
+}
+
+/** The file of a workspace CRD as the user knows it: below its project's root, else as it was named. */
+export function shownFile(def: CrdDefinition): string {
+  return def.source.shown ?? def.source.file ?? def.source.name;
 }
 
 /** The version to move to: a served, non-deprecated one (stable first, then storage). */

@@ -13,7 +13,7 @@ import type { FileFacts } from './file-facts';
 import type { ProjectFiles } from './files';
 import type { ProjectHost } from './host';
 import { sameItems } from './identity';
-import type { ProjectSettings } from './settings';
+import type { ProjectSettings, RunCrdInput } from './settings';
 
 /** The project's parts a context and its catalog are built from. */
 export interface ProjectParts {
@@ -27,6 +27,10 @@ export class CrdCatalogs {
   private readonly catalogs = new Map<string, { cluster: CrdDefinition[]; workspace: CrdDefinition[]; catalog: CrdCatalog }>();
   /** Per settings, folder and own CRD text: the catalog handed to contexts, built on first use (catalogFor). */
   private readonly lazyCatalogs = new Map<string, { named: CrdDefinition[]; cluster: CrdDefinition[]; catalog: LazyCatalog }>();
+  /** The CRDs of a run's inputs (ProjectSettings.runCrdInputs), derived once per list. */
+  private run: { inputs: readonly RunCrdInput[]; crds: CrdDefinition[] } | undefined;
+  /** The list whose files' CRDs the project keeps (keepRunCrds). */
+  private pinned: readonly RunCrdInput[] | undefined;
 
   constructor(private readonly parts: ProjectParts) {}
 
@@ -40,6 +44,7 @@ export class CrdCatalogs {
   forget(): void {
     this.catalogs.clear();
     this.lazyCatalogs.clear();
+    this.run = undefined;
   }
 
   /**
@@ -49,6 +54,7 @@ export class CrdCatalogs {
    * A text with CRDs of its own gets a catalog of its own, not kept: a kept one would hold on to the text.
    */
   catalogFor(file: string, settings: ProjectSettings, text: string | undefined): CrdCatalog {
+    this.keepRunCrds(settings);
     // A text without CRDs adds none of its own: the catalog is the folder's (catalogOf reads the same either way).
     const own = text !== undefined && mayHoldCrd(text) ? text : undefined;
     const build = (): CrdCatalog => this.catalogOf(file, settings, own);
@@ -78,7 +84,7 @@ export class CrdCatalogs {
   private mayDefineGroup(file: string, settings: ProjectSettings, text: string | undefined, group: string): boolean {
     const { files, facts, host } = this.parts;
     const defines = (defs: readonly CrdDefinition[] | undefined) => !!defs?.some((d) => d.group === group);
-    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || defines(settings.runCrds) || packDefinesGroup(group)) return true;
+    if (defines(settings.namedCrds) || defines(settings.clusterCrds) || packDefinesGroup(group)) return true;
     const mentions = (f: string, own?: string): boolean => {
       const m = facts.mentionsOf(f, own);
       if (!m.crd || m.any) return m.any;
@@ -87,6 +93,9 @@ export class CrdCatalogs {
       return yes;
     };
     if (text !== undefined && mentions(file, text)) return true;
+    // The run's CRDs by their groups once derived; before, by a test of the inputs' texts.
+    const run = settings.runCrdInputs;
+    if (run && (this.run?.inputs === run ? defines(this.run.crds) : run.some((i) => mentions(i.file, i.text)))) return true;
     const root = files.rootOf(file);
     return nearestFolderWith(file, root, (dir) => (files.folderFiles(dir, root).some((f) => mentions(f)) ? [true] : [])).length > 0;
   }
@@ -96,7 +105,7 @@ export class CrdCatalogs {
     // when the file is checked and also sits beside others), its problems left to the check's findings.
     const own = text !== undefined ? this.parts.facts.crdFactsOf(file, text).defs : [];
     const near = this.crdsNear(file).filter((d) => !own.length || d.source.file !== file);
-    const workspace = [...(settings.namedCrds ?? []), ...own, ...near, ...(settings.runCrds ?? [])];
+    const workspace = [...(settings.namedCrds ?? []), ...own, ...near, ...this.runCrds(settings)];
     const cluster = settings.clusterCrds ?? [];
     // The same CRDs (one object per file text: crdFactsOf) under the same settings share one catalog.
     const key = settings.key === undefined ? undefined : `${settings.key}\u0001${workspace.map((d) => `${d.source.file ?? ''}#${d.group}/${d.kind}`).join('\n')}`;
@@ -109,6 +118,29 @@ export class CrdCatalogs {
       this.catalogs.set(key, { cluster, workspace, catalog });
     }
     return catalog;
+  }
+
+  /** The CRDs of the run's inputs are kept for the run, from the first check on: a bundle's own check gives them,
+   *  and they are not derived again for the files around it. */
+  private keepRunCrds(settings: ProjectSettings): void {
+    const inputs = settings.runCrdInputs;
+    if (!inputs || this.pinned === inputs) return;
+    this.pinned = inputs;
+    this.parts.facts.keepCrdsOf(inputs.map((i) => i.file));
+  }
+
+  /**
+   * The CRDs of the run's inputs, derived from each input's text once per run (the same list object: the run's
+   * settings). A bundle checked before a custom resource needs them gives the facts its own check read, so it is
+   * not parsed again. Their problems are the findings of their own check, not said again here.
+   */
+  private runCrds(settings: ProjectSettings): CrdDefinition[] {
+    const inputs = settings.runCrdInputs;
+    if (!inputs || inputs.length === 0) return [];
+    if (this.run?.inputs === inputs) return this.run.crds;
+    const crds = inputs.flatMap((i) => this.parts.facts.crdFactsOf(i.file, i.text).defs);
+    this.run = { inputs, crds };
+    return crds;
   }
 
   /** The CRDs discovered around `file`, the same way; a CRD file that cannot be used is said so in a note. */

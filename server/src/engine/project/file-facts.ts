@@ -35,6 +35,8 @@ export class FileFacts {
     store: DerivedStore | undefined,
     /** CRDs were dropped (KeptCrdFiles): the catalogs built from them must go too. */
     crdsDropped: () => void,
+    /** How a file is named to the user (messages that name a CRD's file). */
+    private readonly shown: (file: string) => string = (file) => file,
   ) {
     this.store = store;
     this.configs = new PerFile(host);
@@ -44,6 +46,12 @@ export class FileFacts {
       for (const f of dropped) this.crds.forget(f);
       crdsDropped();
     });
+  }
+
+  /** Files whose CRDs are kept whatever else is derived (a run's inputs with CRDs, which serve every file of the
+   *  run): they do not count toward CRD_FILES_KEPT, and are never dropped. */
+  keepCrdsOf(files: readonly string[]): void {
+    this.keptCrds.pin(files);
   }
 
   /** A file changed (no argument: anything may have). */
@@ -74,8 +82,10 @@ export class FileFacts {
           this.counters.crdParses++;
           return readCrdFile(t, file);
         });
-      if (facts.defs.length > 0) this.keptCrds.keep(file);
-      return facts;
+      if (facts.defs.length === 0) return facts;
+      this.keptCrds.keep(file);
+      const shown = this.shown(file);
+      return { ...facts, defs: facts.defs.map((d) => (d.source.shown === shown ? d : { ...d, source: { ...d.source, shown } })) };
     });
   }
 
@@ -97,10 +107,17 @@ export class FileFacts {
 class KeptCrdFiles {
   /** The files whose CRDs are kept, the most recently derived last. */
   private readonly files: string[] = [];
+  /** Kept apart from the others, never dropped (FileFacts.keepCrdsOf). */
+  private pinned: ReadonlySet<string> = new Set();
 
   constructor(private readonly dropped: (files: string[]) => void) {}
 
+  pin(files: readonly string[]): void {
+    this.pinned = new Set(files);
+  }
+
   keep(file: string): void {
+    if (this.pinned.has(file)) return;
     const at = this.files.indexOf(file);
     if (at >= 0) this.files.splice(at, 1);
     this.files.push(file);

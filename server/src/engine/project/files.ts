@@ -4,6 +4,7 @@
 // `configFiles` / `crdFiles` list names named-sources.ts's.
 import * as path from 'node:path';
 import { append } from '../base/append';
+import { isWithin } from '../base/paths';
 import { folderLimitMessage, folderYamlFiles, nearestFolderWith } from '../base/nearest-folder';
 import type { ProjectHost } from './host';
 import { RootScope } from './root';
@@ -32,6 +33,12 @@ export class ProjectFiles {
 
   rootOf(file: string): string {
     return this.roots.rootOf(file);
+  }
+
+  /** A file as the user knows it: its path below its root, or as it is when outside. */
+  shownName(file: string): string {
+    const root = this.rootOf(file);
+    return isWithin(root, file) ? path.relative(root, file) : file;
   }
 
   isInside(file: string, root: string): boolean {

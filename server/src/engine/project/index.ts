@@ -3,7 +3,7 @@ export { Project, type FileContext } from './project';
 export { MAX_GLOB_FILES, type NamedFiles } from './named-files';
 export { resolveSettings } from './resolve-settings';
 export { type DerivedStore } from './derived-store';
-export { type ProjectSettings } from './settings';
+export { type ProjectSettings, type RunCrdInput } from './settings';
 export { type RepoSettings } from './repo-settings';
 export {
   exclusionOf,

@@ -51,7 +51,7 @@ export class Project {
     this.files = new ProjectFiles(host, options.fallbackRoot, note);
     this.files.setFolders(options.folders ?? []);
     this.repoSettings = new RepoSettingsScope(host, this.files.roots);
-    this.facts = new FileFacts(host, options.store, () => this.contexts.dropCatalogs());
+    this.facts = new FileFacts(host, options.store, () => this.contexts.dropCatalogs(), (f) => this.files.shownName(f));
     this.contexts = new ContextBuilder({ host, files: this.files, facts: this.facts, note });
     this.named = new NamedSources(host, this.files, this.facts);
   }

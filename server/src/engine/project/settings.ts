@@ -8,6 +8,13 @@ import type { ConfigDocInfo } from '../gates/config-readers';
 import type { GateSetting, RuntimeConfigEntry } from '../model';
 import type { KubeVersion } from '../base/types';
 
+/** An input of a run that may hold CRDs: its path (as the project names files) and, for an input read from a
+ *  stream, its text. */
+export interface RunCrdInput {
+  file: string;
+  text?: string;
+}
+
 export interface ProjectSettings {
   version: KubeVersion;
   /** Gate settings given explicitly; stronger than the cluster and configs. */
@@ -19,8 +26,9 @@ export interface ProjectSettings {
   /** CRDs of files named explicitly (first), and of the cluster. */
   namedCrds?: CrdDefinition[];
   clusterCrds?: CrdDefinition[];
-  /** CRDs of a run's own inputs (kubegate check): they serve every file of the run, after those around it. */
-  runCrds?: CrdDefinition[];
+  /** A run's own inputs that may hold CRDs (kubegate check), in input order: their CRDs serve every file of the
+   *  run, after those around it. Derived when a custom resource first needs them (project/crd-catalogs.ts). */
+  runCrdInputs?: RunCrdInput[];
   /** CRD pack selections and controller gates. */
   packs?: string[];
   controllerGates?: Record<string, boolean>;
