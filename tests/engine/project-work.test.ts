@@ -89,6 +89,8 @@ describe('work done around a checked file', () => {
     expect(host.listings).toBeLessThanOrEqual(2);
     expect([...host.reads].filter(([, n]) => n > 1)).toEqual([]);
     expect(host.reads.size).toBeLessThanOrEqual(MAX_FOLDER_FILES + 2 * 3);
+    // Each file discovery reads is asked for its gate configs once for the whole folder, not once per file beside it.
+    expect(project.counters.configLookups).toBe(MAX_FOLDER_FILES);
   });
 
   it('a CRD file checked beside others is parsed for its CRDs once, for itself and for its folder', () => {

@@ -2,15 +2,18 @@
 // around it), its gate environment, kustomize facts and place, and the Analysis built from them. Environments and
 // CRD catalogs are shared by files under equal settings (`ProjectSettings.key`) while what they were built from is
 // the same object (unchanged files).
+import * as path from 'node:path';
 import { Analysis } from '../analysis';
 import type { ConfigDocInfo } from '../gates/config-readers';
 import { configFilesOf } from '../gates/discover-configs';
+import { mayHoldGateConfig } from '../gates/gate-places';
 import { buildGateEnvironment } from '../gates/environment';
 import { gateCatalog } from '../knowledge';
 import type { KustomizeFacts } from '../kustomize/facts';
 import type { GateEnvironment } from '../model';
 import type { KubeVersion } from '../base/types';
 import { normal } from '../base/paths';
+import { nearestFolderWith } from '../base/nearest-folder';
 import { CrdCatalogs, type ProjectParts } from './crd-catalogs';
 import type { CrdCatalog } from '../api-extensions/catalog';
 import { KustomizeScope } from './kustomize-scope';
@@ -40,6 +43,8 @@ export class ContextBuilder {
   /** What kustomize makes of a file, and where a file stands (a chart's, a kustomize leftover). */
   private readonly kustomize: KustomizeScope;
   private readonly places: FilePlaces;
+  /** Per root and folder, the configs around the files of the folder that hold none (configsNear). */
+  private readonly nearestConfigs = new Map<string, ConfigDocInfo[]>();
 
   constructor(private readonly parts: ProjectParts) {
     const { host, files, note } = parts;
@@ -52,6 +57,7 @@ export class ContextBuilder {
   /** A file changed (no argument: anything may have): nothing built is used again. */
   forget(file?: string): void {
     this.crds.forget();
+    this.nearestConfigs.clear();
     this.environments.clear();
     this.places.forget();
     this.kustomize.forget(file);
@@ -63,16 +69,30 @@ export class ContextBuilder {
   }
 
   /** The gate configs discovered around `file` (its folder, else the nearest ancestor folder with any). */
-  configsNear(file: string): ConfigDocInfo[] {
+  configsNear(file: string, text?: string): ConfigDocInfo[] {
     // The file's own config documents are not its folder's: the check adds them itself.
-    return this.parts.files.nearest(file, (f) => this.parts.facts.configsOf(f), normal(file));
+    const { files, facts, host } = this.parts;
+    const own = normal(file);
+    const ownText = host.versionOf ? undefined : (text ?? host.readFile(file));
+    if (ownText === undefined || mayHoldGateConfig(ownText)) return files.nearest(file, (f) => facts.configsOf(f), own);
+    // A file without configs of a host without versions: the nearest folder with configs is found once for all the
+    // files of its folder, and each folder's files with configs are listed once (asked file by file, a folder of a
+    // thousand files would ask a million times).
+    const root = files.rootOf(file);
+    const key = `${root}\u0000${path.dirname(own)}`;
+    let nearest = this.nearestConfigs.get(key);
+    if (!nearest) {
+      nearest = nearestFolderWith(file, root, (dir) => files.folderFiles(dir, root).flatMap((f) => facts.configsOf(f)));
+      this.nearestConfigs.set(key, nearest);
+    }
+    return nearest;
   }
 
   contextOf(file: string, settings: ProjectSettings, text?: string): FileContext {
     const { files, facts } = this.parts;
     const { kustomize: scope, places } = this;
     const root = files.rootOf(file);
-    const configs = settings.namedConfigs !== undefined ? [...settings.namedConfigs] : this.configsNear(file);
+    const configs = settings.namedConfigs !== undefined ? [...settings.namedConfigs] : this.configsNear(file, text);
     const configFiles = configFilesOf(configs);
     const environment = this.environmentOf(settings, configs, configFiles);
     const kustomize = scope.factsOf(file, root);

@@ -16,6 +16,8 @@ const CRD_FILES_KEPT = 8;
 
 /** Work done, for tests and the server's statistics. */
 export interface FactCounters {
+  /** Files asked for their gate configs (discovery around the files checked). */
+  configLookups: number;
   configParses: number;
   crdParses: number;
   storeHits: number;
@@ -26,7 +28,7 @@ export class FileFacts {
   private readonly crds: PerFile<CrdFileFacts>;
   private readonly mentions: PerFile<CrdMentions>;
   private readonly keptCrds: KeptCrdFiles;
-  readonly counters: FactCounters = { configParses: 0, crdParses: 0, storeHits: 0 };
+  readonly counters: FactCounters = { configLookups: 0, configParses: 0, crdParses: 0, storeHits: 0 };
   /** Where what is derived is kept across runs (the user's cache folder); none: derived every run. */
   store: DerivedStore | undefined;
 
@@ -61,6 +63,7 @@ export class FileFacts {
 
   /** The gate configs of one file's text. */
   configsOf(file: string, text?: string): ConfigDocInfo[] {
+    this.counters.configLookups++;
     return this.configs.get(file, text, (t) => {
       if (!mayHoldGateConfig(t)) return [];
       return this.stored(DERIVED_FORMATS.configs, file, t, isConfigList, () => {

@@ -30,6 +30,8 @@ export class KustomizeScope {
   /** Kustomization candidates read (most are absent), kept while the host's version of the file is the same
    *  (a host without versions: for the project's life): every file of a folder asks for the same ones. */
   private readonly texts = new Map<string, { version?: string; text: string | undefined }>();
+  /** The kustomizations above each folder (a host without versions: kept until a kustomization changes). */
+  private readonly above = new Map<string, KustomizationText[]>();
   /** Kustomizations parsed, kept while their text is the same. */
   private readonly parsed = new ParsedKustomizations();
 
@@ -67,7 +69,7 @@ export class KustomizeScope {
    */
   unusedOwner(file: string, root: string): string | undefined {
     const read = (f: string) => this.read(f, root);
-    const near = findKustomizations(file, root, read, 2);
+    const near = this.near(file, root, 2);
     if (near.length === 0 || !isWithin(root, file)) return undefined;
     const target = normal(file);
     if (near.some((k) => this.mentionsOf(k).has(target))) return undefined;
@@ -78,12 +80,28 @@ export class KustomizeScope {
     return near[0]!.path;
   }
 
+  /** The kustomizations of the file's folder and the ones above it (discover.ts), found once per folder when the
+   *  host has no versions (every file of a folder asks for the same ones). */
+  private near(file: string, root: string, maxDepth?: number): KustomizationText[] {
+    const find = () => findKustomizations(file, root, (f) => this.read(f, root), maxDepth);
+    if (this.access.host.versionOf) return find();
+    const key = `${root}\u0000${path.dirname(normal(file))}\u0000${maxDepth ?? ''}`;
+    let near = this.above.get(key);
+    if (!near) {
+      near = find();
+      if (this.above.size > 4096) this.above.clear();
+      this.above.set(key, near);
+    }
+    return near;
+  }
+
   /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
   forget(file?: string): void {
     this.parsed.forget(file);
     if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
       this.everywhere.clear();
       this.texts.clear();
+      this.above.clear();
       this.mentions.clear();
       if (file) this.checked.delete(file);
       else this.checked.clear();
@@ -92,7 +110,7 @@ export class KustomizeScope {
 
   factsOf(file: string, root: string): KustomizeFacts | undefined {
     const read = (f: string) => this.read(f, root);
-    const near = findKustomizations(file, root, read);
+    const near = this.near(file, root);
     if (near.length === 0) return undefined;
     near.forEach((k) => this.missingEntries(k));
     const notes: string[] = [];
