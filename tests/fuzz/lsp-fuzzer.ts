@@ -5,7 +5,7 @@
 //   1. every request is answered (within `requestTimeoutMs`: a hang guard, not a speed measure);
 //   2. the server stays alive (no exit, and it answers shutdown at the end);
 //   3. after each quiet period, each edited document's diagnostics equal the whole-file check of the same text
-//      (the server's report without the incremental checker: engine checkText + severity settings).
+//      (the server's report without the incremental checker: the engine's Analysis.report with the severity settings).
 // Each document lives in a folder of its own, so that no document's gate configs reach another one.
 // Used by tests/fuzz/lsp-fuzz.test.ts (a bounded run) and scripts/fuzz.ts (`npm run fuzz -- --edits 100000`).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -213,7 +213,7 @@ const MAX_TEXT = 30_000;
 /** The whole-file check the server must agree with: the server's own context for the document (settings
  *  defaults with the folder's .kubegate.yaml, no cluster; the open documents as the server sees them), then its
  *  report WITHOUT the incremental
- *  checker (engine checkText + severity settings). */
+ *  checker (the engine's Analysis.report with the severity settings). */
 function expectedDiagnostics(target: { uri: string; file: string; doc: TextDocument }, open: TextDocument[], root: string): Diagnostic[] {
   let settings = resolveSettings(undefined).settings;
   const documents = {
