@@ -3,10 +3,9 @@
 // that includes the base and adds labels or a namespace). The root's kustomizations are found once per root by
 // a bounded walk that never leaves the root once links are followed and never walks a link cycle.
 import * as path from 'node:path';
-import { findKustomizations } from '../kustomize/discover';
+import { KustomizationsFound, type KustomizeAccess } from './kustomizations-found';
 import { kustomizeFactsFor, type KustomizeFacts } from '../kustomize/facts';
 import { KUSTOMIZATION_NAMES, ParsedKustomizations, readKustomization, type KustomizationText } from '../kustomize/kustomization';
-import type { ProjectHost } from './host';
 import { mentionedPaths } from '../kustomize/mentions';
 import { isWithin, normal } from '../base/paths';
 
@@ -16,37 +15,18 @@ const MAX_KUSTOMIZE_SEARCH_DIRS = 5000;
 /** Missing patches named per kustomization at most. */
 const MAX_MISSING_NOTES = 5;
 
-interface KustomizeAccess {
-  host: ProjectHost;
-  /** A file's text when it may be read for this root (inside it once links are followed). */
-  read(file: string, root: string): string | undefined;
-  note(message: string): void;
-}
 
 export class KustomizeScope {
   /** Kustomization paths of each root, found by one walk. */
   private readonly everywhere = new Map<string, string[]>();
   private readonly checked = new Set<string>();
-  /** Kustomization candidates read (most are absent), kept while the host's version of the file is the same
-   *  (a host without versions: for the project's life): every file of a folder asks for the same ones. */
-  private readonly texts = new Map<string, { version?: string; text: string | undefined }>();
-  /** The kustomizations above each folder (a host without versions: kept until a kustomization changes). */
-  private readonly above = new Map<string, KustomizationText[]>();
+  /** The kustomization files read, and those above each folder. */
+  private readonly found: KustomizationsFound;
   /** Kustomizations parsed, kept while their text is the same. */
   private readonly parsed = new ParsedKustomizations();
 
-  constructor(private readonly access: KustomizeAccess) {}
-
-  private read(file: string, root: string): string | undefined {
-    const { host } = this.access;
-    const version = host.versionOf?.(file);
-    const key = `${root}\u0000${file}`;
-    const hit = this.texts.get(key);
-    if (hit && (!host.versionOf || hit.version === version)) return hit.text;
-    const text = this.access.read(file, root);
-    if (this.texts.size > 4096) this.texts.clear();
-    this.texts.set(key, { ...(version !== undefined ? { version } : {}), text });
-    return text;
+  constructor(private readonly access: KustomizeAccess) {
+    this.found = new KustomizationsFound(access);
   }
 
   /** What each kustomization names, kept while its text is the same. */
@@ -68,8 +48,8 @@ export class KustomizeScope {
    * top of a repository does not own every file below it), or one names it.
    */
   unusedOwner(file: string, root: string): string | undefined {
-    const read = (f: string) => this.read(f, root);
-    const near = this.near(file, root, 2);
+    const read = (f: string) => this.found.read(f, root);
+    const near = this.found.near(file, root, 2);
     if (near.length === 0 || !isWithin(root, file)) return undefined;
     const target = normal(file);
     if (near.some((k) => this.mentionsOf(k).has(target))) return undefined;
@@ -80,28 +60,12 @@ export class KustomizeScope {
     return near[0]!.path;
   }
 
-  /** The kustomizations of the file's folder and the ones above it (discover.ts), found once per folder when the
-   *  host has no versions (every file of a folder asks for the same ones). */
-  private near(file: string, root: string, maxDepth?: number): KustomizationText[] {
-    const find = () => findKustomizations(file, root, (f) => this.read(f, root), maxDepth);
-    if (this.access.host.versionOf) return find();
-    const key = `${root}\u0000${path.dirname(normal(file))}\u0000${maxDepth ?? ''}`;
-    let near = this.above.get(key);
-    if (!near) {
-      near = find();
-      if (this.above.size > 4096) this.above.clear();
-      this.above.set(key, near);
-    }
-    return near;
-  }
-
   /** A kustomization file changed, appeared or went away: the roots' lists are found again. */
   forget(file?: string): void {
     this.parsed.forget(file);
     if (file === undefined || (KUSTOMIZATION_NAMES as readonly string[]).includes(path.basename(file))) {
       this.everywhere.clear();
-      this.texts.clear();
-      this.above.clear();
+      this.found.forget();
       this.mentions.clear();
       if (file) this.checked.delete(file);
       else this.checked.clear();
@@ -109,8 +73,8 @@ export class KustomizeScope {
   }
 
   factsOf(file: string, root: string): KustomizeFacts | undefined {
-    const read = (f: string) => this.read(f, root);
-    const near = this.near(file, root);
+    const read = (f: string) => this.found.read(f, root);
+    const near = this.found.near(file, root);
     if (near.length === 0) return undefined;
     near.forEach((k) => this.missingEntries(k));
     const notes: string[] = [];
