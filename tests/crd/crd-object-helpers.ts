@@ -8,6 +8,7 @@ import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import type { FileReport, Finding } from '../../server/src/engine/codes/finding';
 import { rangeOfText } from '../engine/helpers';
 import { celStats } from '../../server/src/engine/api-extensions/cel';
+import { dataOf } from '../support/finding-data';
 
 export const check = (text: string): FileReport => checkText(text, { version: '1.37' });
 /** A custom resource checked against the CRD of another file (the workspace's CRDs). */
@@ -24,7 +25,7 @@ export function one(report: FileReport, rule: string, verdict: 'rejected' | 'ign
   const f = list[0]!;
   expect(f.data).toMatchObject({ rule, pipelineStage: 'validation', verdict });
   expect(f.severity).toBe(verdict === 'rejected' ? 'error' : 'warning');
-  expect(String(f.data?.['source'])).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
+  expect(String(dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.source)).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
   expect(f.fix).toBeTruthy();
   return f;
 }

@@ -11,6 +11,7 @@ import { SUPPORTED_VERSIONS } from '../../server/src/engine/base/types';
 import { checkText } from '../../server/src/engine/check';
 import { OpenDocument } from '../../server/src/engine/incremental/open-document';
 import { analyze, check } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 const BAD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
 
@@ -70,7 +71,7 @@ describe('disable comments', () => {
 
 describe('disable comments like ESLint: same line, unknown codes, unused', () => {
   const codesOf = (text: string, options: { reportUnusedDisables?: boolean } = {}) =>
-    checkText(text, { version: '1.37', ...options }).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${f.data?.['reason'] ?? f.path}`);
+    checkText(text, { version: '1.37', ...options }).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${dataOf(f, 'disable-comment')?.reason ?? f.path}`);
 
   it('kubegate-disable-line (a trailing comment) silences findings that start on its own line only', () => {
     const text = `${BAD}foo: 1 # kubegate-disable-line unknown-field\nbar: 2\nbaz: 3 # kubegate-disable-line\n`;
