@@ -13,8 +13,8 @@ export interface RuleData extends CommonData {
   when?: RuleCondition;
   /** The stage of the declarative rule (alpha or beta validation). */
   ruleStage?: string;
-  /** The upstream check an ObjectMeta rule ports (validate/object-meta.ts). */
-  check?: string;
+  /** Set on the findings of the ObjectMeta checks (validate/object-meta.ts), which no JSON Schema expresses. */
+  check?: 'objectMeta';
   /** Judged on the whole object: a patch that leaves fields out is not judged by the rule. */
   wholeObject?: boolean;
 }
