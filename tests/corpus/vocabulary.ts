@@ -3,6 +3,7 @@
 //   api-not-served, api-disabled-by-default), feature-gate:<Gate>:<path>, unknown-gate:<Name>,
 //   locked-gate:<Name>, yaml-syntax, and not-checked for every document (or List entry) not checked.
 import type { DocumentReport, DocumentCheckStatus as DocumentStatus, Severity, FileReport, Finding } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 
 export interface VocabEntry {
   key: string;
@@ -25,7 +26,7 @@ export function findingKey(f: Finding): string {
     case 'unknown-gate':
     case 'locked-gate':
     case 'redundant-gate':
-      return `${f.code}:${str(f.data?.['gate']) ?? str(f.data?.['name']) ?? f.path ?? ''}`;
+      return `${f.code}:${f.data?.gate ?? f.path ?? ''}`;
     default:
       return f.path === undefined ? f.code : `${f.code}:${f.path}`;
   }
@@ -52,7 +53,7 @@ function notCheckedReports(reports: readonly DocumentReport[]): DocumentReport[]
  * MANIFEST.tsv; the corpus tests list them instead.
  */
 export function beyondCorpusRules(f: Finding): boolean {
-  return f.data?.['dropped'] === true || f.data?.['runtimeConfig'] === true || typeof f.data?.['rule'] === 'string';
+  return dataOf(f, 'feature-gate')?.dropped === true || dataOf(f, 'api-not-served')?.runtimeConfig === true || typeof f.data?.rule === 'string';
 }
 
 export function vocabulary(report: FileReport): VocabEntry[] {

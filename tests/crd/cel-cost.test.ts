@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRule, PER_CALL_COST_LIMIT, RUNTIME_COST_BUDGET } from '../../server/src/engine/api-extensions/cel';
 import type { Finding } from '../../server/src/engine';
 import { celGrowth, checkWithCrd, withRules } from './crd-object-helpers';
+import { dataOf } from '../support/finding-data';
 
 const crd = withRules;
 const check = checkWithCrd;
@@ -21,7 +22,7 @@ describe('CEL cost limits', () => {
     const cost = costOf(() => {
       findings = check(text, `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
     });
-    expect(findings.map((f) => [f.code, f.severity, f.path, f.message, f.data?.verdict, f.data?.limit])).toEqual([
+    expect(findings.map((f) => [f.code, f.severity, f.path, f.message, f.data?.verdict, dataOf(f, 'invalid-value')?.limit])).toEqual([
       [
         'invalid-value',
         'error',
@@ -46,7 +47,7 @@ describe('CEL cost limits', () => {
     // Each rule: about 300 × 300 iterations × a few steps (under a million); twenty of them exceed the budget.
     const rules = Array.from({ length: 20 }, (_, i) => `self.items.all(x, self.items.all(y, x + y >= ${-i}))`);
     const findings = check(crd(rules, '              items: {type: array, items: {type: integer}}\n'), `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: c}\nspec:\n  items: [${items}]\n`).findings;
-    expect(findings.map((f) => f.data?.limit)).toEqual([RUNTIME_COST_BUDGET]);
+    expect(findings.map((f) => dataOf(f, 'invalid-value')?.limit)).toEqual([RUNTIME_COST_BUDGET]);
     expect(findings[0]!.message).toMatch(/^Applying fails: the CRD's rules cost more than the API server's budget per object \(10,000,000\)/);
   });
 

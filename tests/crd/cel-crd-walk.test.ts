@@ -9,6 +9,7 @@
 // every finding is one the API server's larger estimate also makes.
 import { describe, expect, it } from 'vitest';
 import { check, crd } from './crd-object-helpers';
+import { dataOf } from '../support/finding-data';
 
 const spec = (s: object) => crd(`        type: object\n        properties:\n          spec: ${JSON.stringify(s)}\n`);
 const rules = (...r: string[]) => ({ 'x-kubernetes-validations': r.map((rule) => ({ rule })) });
@@ -22,12 +23,12 @@ function view(schema: object) {
     .map((f) => [
       f.data?.['rule'],
       f.code,
-      f.data?.['resultType'] ?? null,
+      dataOf(f, 'invalid-value')?.resultType ?? null,
       f.path!.replace('spec.versions[].schema.openAPIV3Schema', ''),
       f.message.replace(/^Applying fails: /, ''),
-      f.data?.['cardinality'] ?? null,
-      f.data?.['estimatedCostAtLeast'] ?? null,
-      f.data?.['estimatedTotalAtLeast'] ?? null,
+      dataOf(f, 'invalid-value')?.cardinality ?? null,
+      dataOf(f, 'invalid-value')?.estimatedCostAtLeast ?? null,
+      dataOf(f, 'invalid-value')?.estimatedTotalAtLeast ?? null,
       text[f.range.start.line]!.slice(f.range.start.character, f.range.end.character),
     ]);
 }

@@ -11,6 +11,7 @@ import { celStats } from '../../server/src/engine/api-extensions/cel';
 import { declOf, estimateCel } from '../../server/src/engine/api-extensions/cel-cost';
 import { parsedCel } from '../../server/src/engine/validate/cel-syntax';
 import { at, check, crd, one, ruled, withRules } from './crd-object-helpers';
+import { dataOf } from '../support/finding-data';
 
 const NESTED_ALL = 'self.items.all(x, self.items.all(y, self.items.all(z, x + y + z >= 0)))';
 const MAP_MAP_UPPER = 'self.names.map(x, self.names.map(y, y.upperAscii())).size() > 0';
@@ -32,7 +33,7 @@ describe('estimated rule cost at CRD creation', () => {
     expect(f.message).toBe("Applying fails: the API server refuses the CRD: this rule's estimated cost is more than 100 times its limit (10,000,000)");
     expect(f.fix).toMatch(/^Add maxItems, maxLength or maxProperties/);
     // (3 MiB - 2) / 2 = 1,572,863 items at least, cubed: far over
-    expect(f.data?.['estimatedCostAtLeast']).toBeGreaterThan(1_572_863 ** 3);
+    expect(dataOf(f, 'invalid-value')?.estimatedCostAtLeast).toBeGreaterThan(1_572_863 ** 3);
     expect(f.data).toMatchObject({ limit: 10_000_000, cardinality: 1 });
   });
 
@@ -48,7 +49,7 @@ describe('estimated rule cost at CRD creation', () => {
     expect(f.message).toMatch(/more than 100 times its limit/);
     // a bounded list of unbounded strings is still over: 100 × 100 × (3 MiB - 2) / 10
     const longStrings = withRules([MAP_MAP_UPPER], '              names: {type: array, maxItems: 100, items: {type: string}}\n');
-    expect(one(check(longStrings), 'cel-cost').data?.['estimatedCostAtLeast']).toBeGreaterThanOrEqual(100 * 100 * Math.ceil((3 * 1024 * 1024 - 2) / 10));
+    expect(dataOf(one(check(longStrings), 'cel-cost'), 'invalid-value')?.estimatedCostAtLeast).toBeGreaterThanOrEqual(100 * 100 * Math.ceil((3 * 1024 * 1024 - 2) / 10));
     const bounded = withRules([MAP_MAP_UPPER], '              names: {type: array, maxItems: 100, items: {type: string, maxLength: 64}}\n');
     expect(ruled(check(bounded))).toEqual([]);
   });
@@ -74,7 +75,7 @@ ${maxItems}                items:
     const f = one(check(hundred), 'cel-cost');
     expect(f.data).toMatchObject({ cardinality: 100 });
     expect(f.message).toBe("Applying fails: the API server refuses the CRD: this rule's estimated cost is at least 3.1 times its limit (10,000,000)");
-    expect(f.data?.['estimatedCostAtLeast']).toBeGreaterThanOrEqual(100 * 314_573);
+    expect(dataOf(f, 'invalid-value')?.estimatedCostAtLeast).toBeGreaterThanOrEqual(100 * 314_573);
     expect(ruled(check(schema('                maxItems: 10\n')))).toEqual([]);
     // no maxItems: the API server multiplies by its own worst case; the lower bound counts one run (no finding)
     expect(ruled(check(schema('')))).toEqual([]);
@@ -116,7 +117,7 @@ ${Array.from({ length: rules }, (_, i) => `                  - rule: "self >= ${
     expect(findings.map((f) => f.range.start.line)).toEqual([19, 20, 21, 22]);
     expect(findings[0]!.message).toBe("Applying fails: the API server refuses the CRD: its rules' estimated costs add up to over the limit per CRD (100,000,000)");
     expect(findings[0]!.data).toMatchObject({ limit: 100_000_000, verdict: 'rejected' });
-    expect(findings[0]!.data?.['estimatedTotalAtLeast']).toBeGreaterThan(100_000_000);
+    expect(dataOf(findings[0], 'invalid-value')?.estimatedTotalAtLeast).toBeGreaterThan(100_000_000);
     expect(ruled(check(withRules(rules.slice(0, 10), '              tags: {type: array, maxItems: 30, items: {type: string}}\n')))).toEqual([]);
   });
 

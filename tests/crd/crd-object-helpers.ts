@@ -7,6 +7,7 @@ import { buildCrdCatalog, type FileReport, type Finding, Analysis } from '../../
 import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { rangeOfText } from '../engine/helpers';
 import { celStats } from '../../server/src/engine/api-extensions/cel';
+import { dataOf } from '../support/finding-data';
 
 export const check = (text: string): FileReport => new Analysis({ version: '1.37' }).check(text);
 /** A custom resource checked against the CRD of another file (the workspace's CRDs). */
@@ -23,7 +24,7 @@ export function one(report: FileReport, rule: string, verdict: 'rejected' | 'ign
   const f = list[0]!;
   expect(f.data).toMatchObject({ rule, pipelineStage: 'validation', verdict });
   expect(f.severity).toBe(verdict === 'rejected' ? 'error' : 'warning');
-  expect(String(f.data?.['source'])).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
+  expect(String(dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.source)).toMatch(/^[\w.-]+\/[\w.-]+.*:.+@[0-9a-f]{40}$/);
   expect(f.fix).toBeTruthy();
   return f;
 }

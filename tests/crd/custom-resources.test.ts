@@ -10,6 +10,7 @@ import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { fixesFor } from '../../server/src/engine/fixes';
 import { rangeOfText } from '../engine/helpers';
 import { WIDGET_CRD } from './fixtures';
+import { dataOf } from '../support/finding-data';
 
 const crds = buildCrdCatalog({ workspace: crdsFromText(WIDGET_CRD, 'crds/widget.yaml'), pack: null });
 const check = (text: string) => new Analysis({ version: '1.37', crds }).check(text);
@@ -214,7 +215,7 @@ spec:
 `;
     const [f] = new Analysis({ version: '1.37', crds: bundled }).check(text).findings;
     expect(f).toMatchObject({ code: 'api-deprecated', data: { replacement: 'groupsnapshot.storage.k8s.io/v1' } });
-    expect(f!.data!.moved).toContain('status.volumeSnapshotHandlePairList');
+    expect(dataOf(f, 'api-deprecated')?.moved).toContain('status.volumeSnapshotHandlePairList');
     const v83 = buildCrdCatalog({ selections: ['external-snapshotter@8.3'], controllerGates: { 'snapshot-controller:CSIVolumeGroupSnapshot': true } });
     const v1beta2 = text.replace('v1beta1', 'v1beta2');
     const [g] = new Analysis({ version: '1.37', crds: v83 }).check(v1beta2).findings;

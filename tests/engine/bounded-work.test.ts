@@ -18,6 +18,7 @@ import { crdsFromText } from '../../server/src/engine/api-extensions/workspace';
 import { readKustomization } from '../../server/src/engine/kustomize/kustomization';
 import { parseRepoConfig } from '../../server/src/contract/repo-config';
 import { check, only, V } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -55,7 +56,7 @@ describe('parse errors: no pretty errors, capped findings', () => {
     expect(report.findings.length).toBeLessThanOrEqual(MAX_FINDINGS_PER_DOCUMENT + 1);
     const summary = report.findings[report.findings.length - 1];
     expect(summary?.code).toBe('too-many-findings');
-    expect(Number(summary?.data?.more)).toBeGreaterThan(90_000);
+    expect(Number(dataOf(summary, 'too-many-findings')?.more)).toBeGreaterThan(90_000);
     expect(summary?.message).toMatch(/^… and \d+ more findings/);
   });
 
@@ -67,7 +68,7 @@ describe('parse errors: no pretty errors, capped findings', () => {
     expect(first).toHaveLength(MAX_FINDINGS_PER_DOCUMENT + 1);
     expect(first[MAX_FINDINGS_PER_DOCUMENT]?.code).toBe('too-many-findings');
     // 3000 unknown fields (and possibly a missing required field): all but the first 1000 are summarised.
-    expect(Number(first[MAX_FINDINGS_PER_DOCUMENT]?.data?.more)).toBeGreaterThanOrEqual(3000 - MAX_FINDINGS_PER_DOCUMENT);
+    expect(Number(dataOf(first[MAX_FINDINGS_PER_DOCUMENT], 'too-many-findings')?.more)).toBeGreaterThanOrEqual(3000 - MAX_FINDINGS_PER_DOCUMENT);
     // The second Pod has no containers: validation requires them (hand-written rule), then the unknown field.
     expect(report.findings.filter((f) => f.document === 1).map((f) => f.code)).toEqual(['missing-field', 'unknown-field']);
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGateEnvironment, explicitSettings, gateCatalog, type Finding, Analysis } from '../../server/src/engine';
 import { formatProblem } from '../../server/src/engine/validate/declarative-formats';
 import { marked } from '../support/markers';
+import { dataOf } from '../support/finding-data';
 
 function check(source: string, gates: string[] = []) {
   const { text, ranges } = marked(source);
@@ -53,7 +54,7 @@ describe('declarative validation rules', () => {
       ['format', 'error', ranges[2]],
     ]);
     // Unprefixed rules: no ruleStage, the same verdict as the prefixed forms below.
-    for (const f of rules) expect([f.data?.['ruleStage'], f.data?.['pipelineStage'], f.data?.['verdict']]).toEqual([undefined, 'validation', 'rejected']);
+    for (const f of rules) expect([dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.ruleStage, f.data?.pipelineStage, f.data?.verdict]).toEqual([undefined, 'validation', 'rejected']);
     expect(rules[0]!.message).toBe('"compatibilityGroups" may have at most 2 items (it has 3)');
   });
 
@@ -104,7 +105,7 @@ metadata:
     // The declarative copy (at maxFailedIndexes) runs in shadow upstream: only the ported hand-written rule speaks.
     expect(rules.filter((f) => f.data?.['rule'] === 'dependentRequired')).toEqual([]);
     const answer = all.filter((f) => f.severity === 'error');
-    expect(answer.map((f) => [f.code, f.data?.['fieldPath'], f.data?.['rule'], f.range])).toEqual([['missing-field', 'spec.backoffLimitPerIndex', 'completionMode', ranges[0]]]);
+    expect(answer.map((f) => [f.code, dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.fieldPath, f.data?.rule, f.range])).toEqual([['missing-field', 'spec.backoffLimitPerIndex', 'completionMode', ranges[0]]]);
     expect(answer[0]!.data).toMatchObject({ verdict: 'rejected' });
   });
 
@@ -146,7 +147,7 @@ spec:
     expect(check(hpa('0')).rules).toEqual([]);
     const off = check(hpa('⟦0⟧'), ['HPAScaleToZero=false']);
     expect(off.rules.map(brief)).toEqual([['minimum', 'error', off.ranges[0]]]);
-    expect(off.rules[0]!.data?.['when']).toEqual({ gate: 'HPAScaleToZero', enabled: false });
+    expect(dataOf(off.rules[0], 'invalid-value', 'missing-field', 'api-warning')?.when).toEqual({ gate: 'HPAScaleToZero', enabled: false });
     const negative = check(hpa('⟦-1⟧'));
     expect(negative.rules.map(brief)).toEqual([['minimum', 'error', negative.ranges[0]]]);
   });

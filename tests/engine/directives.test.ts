@@ -10,6 +10,7 @@ import { defaultSeverity } from '../../server/src/engine/codes';
 import { parseDirectives, yamlComments } from '../../server/src/engine/check/directives';
 import { parseFile } from '../../server/src/engine/parse/parseFile';
 import { analyze, check } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 const BAD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
 
@@ -69,7 +70,7 @@ describe('disable comments', () => {
 
 describe('disable comments like ESLint: same line, unknown codes, unused', () => {
   const codesOf = (text: string, options: { reportUnusedDisables?: boolean } = {}) =>
-    new Analysis({ version: '1.37', ...options }).check(text).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${f.data?.['reason'] ?? f.path}`);
+    new Analysis({ version: '1.37', ...options }).check(text).findings.map((f) => `${f.code}:${f.range.start.line}:${f.range.start.character}-${f.range.end.character}:${dataOf(f, 'disable-comment')?.reason ?? f.path}`);
 
   it('kubegate-disable-line (a trailing comment) silences findings that start on its own line only', () => {
     const text = `${BAD}foo: 1 # kubegate-disable-line unknown-field\nbar: 2\nbaz: 3 # kubegate-disable-line\n`;

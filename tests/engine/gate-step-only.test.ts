@@ -2,7 +2,8 @@
 // open document: the walk is kept, and the report equals a fresh check under the new state. Asserted on work done
 // (walks counted by the document), through the engine's public entry point.
 import { describe, expect, it } from 'vitest';
-import { Analysis, buildGateEnvironment, explicitSettings, gateCatalog, OpenDocument, type CheckOptions } from '../../server/src/engine';
+import { Analysis, buildGateEnvironment, explicitSettings, gateCatalog, OpenDocument, type CheckOptions, type FileReport } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 
 const TEXT = `apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
@@ -28,7 +29,8 @@ function context(gates: string[], version: '1.36' | '1.37' = '1.37'): CheckOptio
 }
 
 const guard = { maxChars: 5_000_000 };
-const codes = (r: { findings: { code: string; data?: Record<string, unknown> }[] }) => r.findings.map((f) => `${f.code}${f.data?.['gate'] ? `:${String(f.data['gate'])}` : ''}`);
+const gateOf = (f: FileReport['findings'][number]) => dataOf(f, 'invalid-value', 'feature-gate', 'gate-dependency', 'unknown-gate', 'locked-gate', 'redundant-gate')?.gate;
+const codes = (r: FileReport) => r.findings.map((f) => `${f.code}${gateOf(f) ? `:${gateOf(f)}` : ''}`);
 
 describe('an open document under changing gate state', () => {
   it.each([

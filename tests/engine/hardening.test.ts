@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { gateCatalog, loadVersion, type VersionData, SUPPORTED_VERSIONS, type KubeVersion } from '../../server/src/engine';
 import { type FieldDef, type KindEntry, type TypeRef } from '../../server/src/engine/knowledge';
 import { check, only, rangeOfText, single, V } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 const data = (v = V): VersionData => loadVersion(v).data;
 
@@ -112,7 +113,7 @@ describe('finding messages say what to do', () => {
     const group = servedKind((k) => k.group !== '')!.group;
     const text = `apiVersion: ${group}/v9alpha9\nkind: KubegateNoSuchKind\nmetadata: {name: a}\n`;
     const f = single(check(text), 'api-not-served');
-    expect(f.data?.servedAs).toEqual([]);
+    expect(dataOf(f, 'api-not-served')?.servedAs).toEqual([]);
     expect(f.fix).toMatch(/remove this document, or target a Kubernetes version that serves it\.$/);
     expectCleanMessages(text);
   });

@@ -11,6 +11,7 @@ import { loadVersion, type GateEnvironment, type Finding, type FileReport, type 
 import { objectKindKey, objectMetaFacts } from '../../server/src/engine/knowledge/object-meta';
 import type { GateState } from '../../server/src/engine/model';
 import { check, r, rangeOfText } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 /** The ObjectMeta findings of a report (those with a validation rule id), as compact records. */
 function metaFindings(report: FileReport): Finding[] {
@@ -57,7 +58,7 @@ describe('metadata.name: the name rule of each kind', () => {
       detail: `"Foo_Bar" has upper-case letters and '_'. A DNS subdomain (RFC 1123) has lower-case letters, digits, '-' and '.', starts and ends with a letter or digit, and is at most 253 characters long.`,
     });
     expect(f.data).toMatchObject({ rule: 'dns1123Subdomain', pipelineStage: 'validation', verdict: 'rejected', value: 'Foo_Bar' });
-    expect(String(f.data?.['source'])).toMatch(/^kubernetes\/kubernetes pkg\/apis\/apps\/validation\/validation\.go@[0-9a-f]{40} ValidateDeployment/);
+    expect(String(dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.source)).toMatch(/^kubernetes\/kubernetes pkg\/apis\/apps\/validation\/validation\.go@[0-9a-f]{40} ValidateDeployment/);
   });
 
   it('a 254-character ConfigMap name is over the DNS subdomain limit; 253 characters pass', () => {

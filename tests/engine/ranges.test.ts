@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { check, data, only, r, rangeOfText, single } from './helpers';
 import { positionAt, rangeOf } from '../../server/src/engine/parse/ranges';
 import { textLineCounter } from '../../server/src/engine/parse/parseFile';
+import { dataOf } from '../support/finding-data';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -26,7 +27,7 @@ describe('exact ranges', () => {
     expect(f.path).toBe('spec.containers[].ports[].protocl');
     expect(f.range).toEqual(r(11, 6, 11, 13));
     expect(f.severity).toBe('error');
-    expect(f.data?.['suggestion']).toBe('protocol');
+    expect(dataOf(f, 'unknown-field')?.suggestion).toBe('protocol');
     expect(f.message).toContain('protocol');
   });
 
@@ -37,7 +38,7 @@ describe('exact ranges', () => {
     expect(f.range).toEqual(rangeOfText(POD, 8, 'Sometimes'));
     const field = data().types['core.v1.Container']?.fields.find((x) => x.name === 'imagePullPolicy');
     expect(field?.enum).toBeDefined();
-    expect(f.data?.['allowed']).toEqual(data().enums[field!.enum!]);
+    expect(dataOf(f, 'invalid-value')?.allowed).toEqual(data().enums[field!.enum!]);
   });
 
   it('a wrong type: the whole quoted scalar', () => {
@@ -113,7 +114,7 @@ items:
     expect(report.documents[0]?.items?.[0]).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap', checked: true });
     const f = single(report, 'unknown-field');
     expect(f.path).toBe('dataa');
-    expect(f.data?.['suggestion']).toBe('data');
+    expect(dataOf(f, 'unknown-field')?.suggestion).toBe('data');
   });
 
   it('reports items that is not a list', () => {

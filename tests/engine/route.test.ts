@@ -6,6 +6,7 @@ import { briefFacts } from '../../server/src/engine/knowledge';
 import { editDistance } from '../../server/src/engine/base/similar-names';
 import { OpenDocument, Analysis, closestName } from '../../server/src/engine';
 import { check, data, only, single, V } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 const served = () => data().kinds.filter((k) => !k.removed && !k.component);
 
@@ -18,7 +19,7 @@ describe('routing', () => {
     const f = single(check(text), 'api-not-served');
     expect(f.path).toBe(`${removed!.apiVersion}/${removed!.kind}`);
     expect(f.range).toEqual({ start: { line: 0, character: 12 }, end: { line: 0, character: 12 + removed!.apiVersion.length } });
-    const servedAs = f.data?.['servedAs'] as string[];
+    const servedAs = dataOf(f, 'api-not-served')?.servedAs ?? [];
     expect(servedAs.length).toBeGreaterThan(0);
     for (const v of servedAs) expect(served().some((k) => k.apiVersion === v && k.kind === removed!.kind)).toBe(true);
     expect(f.fix).toContain(servedAs[0]);
@@ -35,7 +36,7 @@ describe('routing', () => {
     const design = briefFacts().notShippedApis[0];
     expect(design).toBeDefined();
     const f = single(check(`apiVersion: ${design!.apiVersion}\nkind: ${design!.kind}\n`), 'api-not-served');
-    expect(f.data?.['kep']).toBe(design!.kep);
+    expect(dataOf(f, 'api-not-served')?.kep).toBe(design!.kep);
     expect(f.message).toContain(`KEP-${design!.kep}`);
   });
 
@@ -44,7 +45,7 @@ describe('routing', () => {
     const typo = k.kind.slice(0, 2) + k.kind[3] + k.kind[2] + k.kind.slice(4);
     const f = single(check(`apiVersion: ${k.apiVersion}\nkind: ${typo}\n`), 'unknown-kind');
     expect(f.path).toBe(`${k.apiVersion}/${typo}`);
-    expect(f.data?.['suggestion']).toBe(k.kind);
+    expect(dataOf(f, 'unknown-kind')?.suggestion).toBe(k.kind);
     expect(f.range).toEqual({ start: { line: 1, character: 6 }, end: { line: 1, character: 6 + typo.length } });
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import type { TypeDef } from '../../server/src/engine/knowledge/data-contract';
 import { analyze, check, data, only, r, rangeOfText, single } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 const SLICE_SPEC = 'resource.v1.ResourceSliceSpec';
 const field = (type: string, name: string, version: '1.36' | '1.37' = '1.37') =>
@@ -29,7 +30,7 @@ describe('unknown fields and versions', () => {
     const text = slice('  SkipNodeOperations: [NodePrepareResources]\n');
     const f = single(check(text), 'unknown-field');
     expect(f.path).toBe('spec.SkipNodeOperations');
-    expect(f.data?.['suggestion']).toBe('skipNodeOperations');
+    expect(dataOf(f, 'unknown-field')?.suggestion).toBe('skipNodeOperations');
     expect(f.range).toEqual(rangeOfText(text, 10, 'SkipNodeOperations'));
   });
 
@@ -49,7 +50,7 @@ describe('unknown fields and versions', () => {
     const [top, name] = design.path.split('.');
     const text = `apiVersion: ${design.apiVersion}\nkind: ${design.kind}\nmetadata: {name: x}\n${top}:\n  ${name}: {}\n`;
     const f = only(check(text), 'unknown-field').find((x) => x.path === design.path);
-    expect(f?.data?.['kep']).toBe(design.kep);
+    expect(dataOf(f, 'unknown-field')?.kep).toBe(design.kep);
     expect(f?.message).toContain(`KEP-${design.kep}`);
   });
 

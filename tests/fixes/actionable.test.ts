@@ -7,13 +7,14 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { apply, check, context, expectOnlyChanged, fixesFor, fixTitled, only, VERSION, type Files } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 describe('api-not-served → the served apiVersion the finding names', () => {
   it('switches a kind that moved to another group (extensions/v1beta1 Ingress)', () => {
     const text = 'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: web\nspec: {}\n';
     const files: Files = { 'ing.yaml': text };
     const finding = only(check('ing.yaml', files), 'api-not-served');
-    const [target] = finding.data!['servedAs'] as string[];
+    const [target] = dataOf(finding, 'api-not-served')?.servedAs ?? [];
     expect(target).toBeDefined();
     const fixes = fixesFor(finding, context('ing.yaml', files));
     expect(fixes.map((f) => [f.title, f.isPreferred])).toEqual([[`Use ${target} (served in ${VERSION})`, true]]);

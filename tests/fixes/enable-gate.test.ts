@@ -19,6 +19,7 @@ import {
   resourceSliceText,
   type Files,
 } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 describe('enable the gate a field needs', () => {
   const skip = feature('dra-optional-node-operations');
@@ -199,7 +200,7 @@ describe('enable the gate a field needs', () => {
     ].join('\n');
     const files: Files = { 'kubelet.yaml': kubelet };
     const finding = only(check('kubelet.yaml', files), 'feature-gate');
-    expect(finding.data?.gate).toBe(sysctls.gate);
+    expect(dataOf(finding, 'feature-gate')?.gate).toBe(sysctls.gate);
     const fix = fixTitled(fixesFor(finding, context('kubelet.yaml', files)), /in this file/);
     expect(fix.isPreferred).toBe(true);
     const after = apply(files, fix);

@@ -16,6 +16,7 @@ import {
   resourceSliceText,
   type Files,
 } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 describe('did-you-mean, apiVersion and removal fixes', () => {
   const skip = feature('dra-optional-node-operations');
@@ -88,7 +89,7 @@ describe('did-you-mean, apiVersion and removal fixes', () => {
     const kubeadmApi = configApiVersion('kubeadm', 'ClusterConfiguration');
     const kubeadm = `apiVersion: ${kubeadmApi}\nkind: ClusterConfiguration\nscheduler:\n  extraArgs:\n  - name: feature-gates\n    value: "A=false,${skip.kepYamlGate}=true"\n`;
     const kfiles: Files = { 'kubeadm.yaml': kubeadm };
-    const kfinding = only(check('kubeadm.yaml', kfiles), 'unknown-gate', (f) => f.data?.gate === skip.kepYamlGate);
+    const kfinding = only(check('kubeadm.yaml', kfiles), 'unknown-gate', (f) => dataOf(f, 'unknown-gate')?.gate === skip.kepYamlGate);
     const kafter = apply(kfiles, fixTitled(fixesFor(kfinding, context('kubeadm.yaml', kfiles)), /^Replace gate/));
     expectOnlyChanged(kubeadm, kafter['kubeadm.yaml'], [[`,${skip.kepYamlGate}=`, `,${skip.gate}=`]]);
   });

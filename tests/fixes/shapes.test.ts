@@ -14,6 +14,7 @@ import {
   resourceSliceText,
   type Files,
 } from './helpers';
+import { dataOf } from '../support/finding-data';
 
 describe('blog shapes', () => {
   const skip = feature('dra-optional-node-operations');
@@ -114,7 +115,7 @@ describe('blog shapes', () => {
       expect(report.findings.filter((f) => f.code === 'unknown-field')).toEqual([]);
       // The field now sits where the gate data expects it: the gate finding names it.
       const gate = only(report, 'feature-gate');
-      expect(gate.data?.gate).toBe(compat.gate);
+      expect(dataOf(gate, 'feature-gate')?.gate).toBe(compat.gate);
       expect(gate.path).toBe(`spec.${devices}[].${consumes}[].${groups}`);
     }
   });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGateEnvironment, gateCatalog, Analysis } from '../../server/src/engine';
 import { marked } from '../support/markers';
+import { dataOf } from '../support/finding-data';
 
 function check(source: string, version: '1.34' | '1.35' | '1.36' | '1.37' = '1.37') {
   const { text, ranges } = marked(source);
@@ -15,11 +16,11 @@ const kindWith = (gates: string) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1
 describe('gate catalog facts', () => {
   it('a gate removed in 1.37 is unknown-gate (removed, last in 1.36) in kind, kubelet and kubeadm configs', () => {
     const kind = check(kindWith('  ⟦SidecarContainers⟧: true\n'));
-    expect(kind.findings.map((f) => [f.code, f.range, f.data?.['reason'], f.data?.['lastIn']])).toEqual([
+    expect(kind.findings.map((f) => [f.code, f.range, dataOf(f, 'unknown-gate')?.reason, dataOf(f, 'unknown-gate')?.lastIn])).toEqual([
       ['unknown-gate', kind.ranges[0], 'removed', '1.36'],
     ]);
     const kubelet = check('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  ⟦RetryGenerateName⟧: true\n');
-    expect(kubelet.findings.map((f) => [f.code, f.range, f.data?.['reason']])).toEqual([['unknown-gate', kubelet.ranges[0], 'removed']]);
+    expect(kubelet.findings.map((f) => [f.code, f.range, dataOf(f, 'unknown-gate')?.reason])).toEqual([['unknown-gate', kubelet.ranges[0], 'removed']]);
     const kubeadm = check(
       'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: feature-gates\n    value: "⟦SidecarContainers=true⟧"\n',
     );
@@ -49,13 +50,13 @@ describe('gate catalog facts', () => {
     const pod = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  ⟦resources⟧:\n    limits: {cpu: "1"}\n  containers:\n  - name: c\n    image: i\n`;
     expect(check(pod).findings).toEqual([]);
     const off = check(`${kindWith('  PodLevelResources: false\n')}---\n${pod}`);
-    expect(off.findings.map((f) => [f.code, f.data?.['gate'], f.range])).toEqual([['feature-gate', 'PodLevelResources', off.ranges[0]]]);
+    expect(off.findings.map((f) => [f.code, dataOf(f, 'feature-gate')?.gate, f.range])).toEqual([['feature-gate', 'PodLevelResources', off.ranges[0]]]);
     // The message names the gate; the stage and default are in the detail, where it is switched off in the evidence.
     expect(off.findings[0]!.message).toBe('resources is dropped: gate PodLevelResources is switched off');
     expect(off.findings[0]!.detail).toMatch(/^PodLevelResources is Beta and on by default in 1\.37, and switched off where the evidence says\./);
     expect(off.findings[0]!.related?.map((e) => e.message)).toEqual(['this file (kind Cluster featureGates) sets PodLevelResources: false for every component']);
     const allBeta = check(`${kindWith('  AllBeta: false\n')}---\n${pod}`);
-    expect(allBeta.findings.map((f) => f.data?.['gate'])).toEqual(['PodLevelResources']);
+    expect(allBeta.findings.map((f) => dataOf(f, 'feature-gate')?.gate)).toEqual(['PodLevelResources']);
   });
 });
 
@@ -77,7 +78,7 @@ describe('served group-versions', () => {
     const { findings, ranges } = check(
       'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nruntimeConfig:\n  ⟦apps/v1beta2⟧: "true"\n  ⟦scheduling.k8s.io/v1alpha2⟧: "true"\n  resource.k8s.io/v1beta2: "true"\n  api/alpha: "true"\n',
     );
-    expect(findings.map((f) => [f.code, f.range, f.data?.['neverServed'] ?? false])).toEqual([
+    expect(findings.map((f) => [f.code, f.range, dataOf(f, 'api-not-served')?.neverServed ?? false])).toEqual([
       ['api-not-served', ranges[0], true],
       ['api-not-served', ranges[1], false],
     ]);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGateEnvironment, explicitSettings, gateCatalog, type GateEnvironment } from '../../server/src/engine';
 import { featureGateFinding } from '../../server/src/engine/gates/gate-findings';
 import type { GatedUse } from '../../server/src/engine/model';
+import { dataOf } from '../support/finding-data';
 
 const knowledge = { catalog: gateCatalog() };
 const RANGE = { start: { line: 5, character: 2 }, end: { line: 5, character: 20 } };
@@ -30,7 +31,7 @@ describe('feature-gate findings', () => {
         { component: 'kube-controller-manager', state: 'unknown', evidence: [] },
       ],
     });
-    expect(f.data?.['kep']).toEqual(expect.any(Number));
+    expect(dataOf(f, 'feature-gate')?.kep).toEqual(expect.any(Number));
     for (const key of ['tag', 'dropped', 'config', 'value', 'notes']) expect(f.data, key).not.toHaveProperty(key);
     expect(f.related).toEqual([]);
   });
@@ -44,14 +45,14 @@ describe('feature-gate findings', () => {
     });
     const f = featureGateFinding(USE, knowledge, '1.37', kubelet)!;
     expect(f.severity).toBe('information');
-    expect(f.data?.['notes']).toEqual(['a note']);
+    expect(dataOf(f, 'feature-gate')?.notes).toEqual(['a note']);
   });
 
   it('the same evidence for two components is related once', () => {
     const f = featureGateFinding(USE, knowledge, '1.37', env('EvictionRequestAPI=false'))!;
     expect(f.severity).toBe('warning');
     expect(f.related?.map((e) => e.message)).toEqual(['test sets EvictionRequestAPI=false for every component']);
-    expect((f.data?.['state'] as { evidence: string[] }[]).map((s) => s.evidence)).toEqual([
+    expect(dataOf(f, 'feature-gate')?.state?.map((s) => s.evidence)).toEqual([
       ['test sets EvictionRequestAPI=false for every component'],
       ['test sets EvictionRequestAPI=false for every component'],
     ]);

@@ -9,6 +9,7 @@ import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs'
 import { manifestFor } from './manifest-builder';
 import { marked } from '../support/markers';
 import { committedBrief, committedKinds, gatedFields, gatesNotOnPage, notGates, pageGates } from '../support/committed';
+import { dataOf } from '../support/finding-data';
 
 const V = '1.37';
 const kindWith = (gates: Record<string, string>) =>
@@ -91,7 +92,7 @@ describe('gate setting findings', () => {
     const real = pageGates().find((g) => g.by_version[V]?.exists === true)!.name;
     const [typo] = findingsOf(kindWith({ [real.toLowerCase()]: 'true' }), 'unknown-gate');
     expect(typo?.data).toMatchObject({ reason: 'unknown' });
-    expect(typo?.data?.['didYouMean']).toContain(real);
+    expect(dataOf(typo, 'unknown-gate')?.didYouMean).toContain(real);
     expect(findingsOf(kindWith({ AllAlpha: 'false', AllBeta: 'false' }), 'unknown-gate')).toEqual([]);
     // A gate whose existence the reference leaves unverified in some version gets nothing there.
     const versions = ['1.34', '1.35', '1.36', '1.37'] as const;
@@ -145,7 +146,7 @@ describe('gate setting findings', () => {
       if (!off || !row) continue;
       const { text } = manifestFor(row.apiVersion, row.kind, row.path, `---\n${kindWith({ [gate]: 'true' })}`);
       const deps = findingsOf(text, 'gate-dependency');
-      expect(deps.map((d) => d.data?.['requires'])).toContain(off);
+      expect(deps.map((d) => dataOf(d, 'gate-dependency')?.requires)).toContain(off);
       expect(deps[0]?.detail).toMatch(/curated/);
       const all = Object.fromEntries([gate, ...required.filter((r) => catalog.gates[r])].map((g) => [g, 'true']));
       const both = manifestFor(row.apiVersion, row.kind, row.path, `---\n${kindWith(all)}`).text;

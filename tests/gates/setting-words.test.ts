@@ -3,6 +3,7 @@
 // per named version with the kind nodes that name it. Stages, defaults and locks come from schemas/gates.json.
 import { describe, expect, it } from 'vitest';
 import { type Finding, Analysis } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 
 const kindWith = (gates: Record<string, string>) =>
   `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nfeatureGates:\n${Object.entries(gates).map(([g, v]) => `  ${g}: ${v}\n`).join('')}`;
@@ -22,7 +23,7 @@ describe('settings against the catalog', () => {
       detail: 'GitRepoVolumeDriver is locked to its default (false) in Kubernetes 1.37; components refuse any other value.',
       data: { gate: 'GitRepoVolumeDriver', stage: 'Deprecated', default: false, locked: true },
     });
-    expect(findings[0]?.data?.['kep']).toEqual(expect.any(Number));
+    expect(dataOf(findings[0], 'locked-gate')?.kep).toEqual(expect.any(Number));
   });
 
   it('AllAlpha and a value that is not a boolean give no setting finding', () => {

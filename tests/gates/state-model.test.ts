@@ -19,6 +19,7 @@ import { featureGateFinding } from '../../server/src/engine/gates/gate-findings'
 import { loadConfigFiles } from '../../server/src/engine/gates/discover-configs';
 import { briefFacts } from '../../server/src/engine/knowledge';
 import { gate as committedGate, gatedField, normalisedComponents, type GatedField } from '../support/committed';
+import { dataOf } from '../support/finding-data';
 
 const version: KubeVersion = '1.37';
 
@@ -68,8 +69,8 @@ describe('gate-state model', () => {
     const f = featureGateFinding(use, knowledge, version, buildGateEnvironment({ catalog: knowledge.catalog, version }));
     expect(f?.severity).toBe('warning');
     for (const c of components) expect(f?.detail).toContain(c);
-    expect(f?.data?.['gate']).toBe(gate);
-    expect(f?.data?.['components']).toEqual(components);
+    expect(dataOf(f, 'feature-gate')?.gate).toBe(gate);
+    expect(dataOf(f, 'feature-gate')?.components).toEqual(components);
   });
 
   it("a kind config enabling the gate in the manifest's folder silences the finding", () => {
@@ -122,7 +123,7 @@ describe('gate-state model', () => {
     const others = components.filter((c) => c !== 'kube-apiserver');
     expect(others.length).toBeGreaterThan(0);
     for (const c of others) expect(f.detail).toContain(c);
-    const states = f.data?.['state'] as { component: string; state: string }[];
+    const states = dataOf(f, 'feature-gate')?.state ?? [];
     expect(states.find((s) => s.component === 'kube-apiserver')?.state).toBe('on');
     for (const c of others) expect(states.find((s) => s.component === c)?.state).toBe('off');
     // the evidence points at the kubeadm file
@@ -163,7 +164,7 @@ describe('gate-state model', () => {
     const env = buildGateEnvironment({ catalog: knowledge.catalog, version, cluster: snapshot });
     const f = featureGateFinding(use, knowledge, version, env)!;
     expect(f.severity).toBe('warning');
-    expect(f.data?.['notes']).toEqual(snapshot.notes);
+    expect(dataOf(f, 'feature-gate')?.notes).toEqual(snapshot.notes);
     expect(env.notes).toEqual(snapshot.notes);
   });
 

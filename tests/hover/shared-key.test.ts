@@ -6,6 +6,7 @@ import type { KubeVersion } from '../../server/src/engine';
 import { checkFixture, contextIn, parseFixture } from '../support/fixture';
 import { gate } from '../support/committed';
 import { sharedKey, sharedKeyFiles } from './shared-key';
+import { dataOf } from '../support/finding-data';
 
 const k = sharedKey();
 const files = sharedKeyFiles(k);
@@ -17,7 +18,7 @@ describe(`hover with two problems on one key (${k.kind} ${k.path}, ${k.version})
   it('the key has a problem per gate, at the same place', () => {
     const findings = checkFixture(fixture, '/fixture', version).get(MANIFEST)!.findings;
     const atKey = findings.filter((f) => f.range.start.line === files.keyLine && f.code === 'feature-gate');
-    expect(atKey.map((f) => f.data?.gate).sort()).toEqual([...k.gates].sort());
+    expect(atKey.map((f) => dataOf(f, 'feature-gate')?.gate).sort()).toEqual([...k.gates].sort());
     expect(new Set(atKey.map((f) => `${f.range.start.line}:${f.range.start.character}`)).size).toBe(1);
   });
 

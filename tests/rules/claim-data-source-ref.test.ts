@@ -4,6 +4,7 @@
 // header has no verdict for. Here the rule's field paths are compared, whatever the verdict.
 import { describe, expect, it } from 'vitest';
 import { Analysis } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 
 function pvc(ref: string, extra = ''): string {
   return [
@@ -26,7 +27,7 @@ function validation(text: string): string[] {
   return new Analysis({ version: '1.37' })
     .check(text)
     .findings.filter((f) => f.data?.['rule'] === 'pvcSpec')
-    .map((f) => String(f.data?.['fieldPath']))
+    .map((f) => String(dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.fieldPath))
     .sort();
 }
 

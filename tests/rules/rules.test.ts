@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Analysis, type Finding, type KubeVersion } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 
 const ROOT = __dirname;
 
@@ -64,8 +65,8 @@ function header(text: string): { valid: boolean; expected: Expected[]; version: 
 }
 
 function brief(f: Finding): string {
-  const where = (f.data?.['fieldPath'] as string | undefined) ?? f.path ?? '';
-  return `${f.data?.['verdict'] ?? f.severity} ${where}`;
+  const where = dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.fieldPath ?? f.path ?? '';
+  return `${f.data?.verdict ?? f.severity} ${where}`;
 }
 
 const all = fixtures();
@@ -94,12 +95,13 @@ describe('rule fixtures', () => {
       }
       for (const f of found) {
         // A hand-written rule names its rule and its upstream source.
-        if (typeof f.data?.['fieldPath'] === 'string') {
-          expect(f.data?.['rule'], brief(f)).toEqual(expect.any(String));
-          expect(f.data?.['source'], brief(f)).toMatch(/^\S+\/\S+ \S+@[0-9a-f]{12,40} /);
+        const rule = dataOf(f, 'invalid-value', 'missing-field', 'api-warning');
+        if (typeof rule?.fieldPath === 'string') {
+          expect(rule.rule, brief(f)).toEqual(expect.any(String));
+          expect(rule.source, brief(f)).toMatch(/^\S+\/\S+ \S+@[0-9a-f]{12,40} /);
         }
         // A rule judged on the whole object says what is wrong after its verdict's words, and what to do.
-        if (f.data?.['wholeObject'] === true) {
+        if (rule?.wholeObject === true) {
           expect(f.message, brief(f)).toMatch(/^(Applying fails|Accepted with a warning): \S/);
           expect(f.fix, brief(f)).toMatch(/\S/);
         }

@@ -10,6 +10,7 @@ import { analyzeFile } from '../../server/src/engine/check';
 import { environmentForFile } from '../../server/src/engine/gates';
 import { gateCatalog, loadVersion, type GateEnvironment, type Finding, type KubeVersion, Analysis, type SchemaBuildOptions } from '../../server/src/engine';
 import { kindSchema, kubectlJson, kubeconformFileName, SCHEMA_KEYWORDS, schemaKinds, type JsonSchemaObject } from '../../server/src/engine/schema';
+import { dataOf } from '../support/finding-data';
 
 export function strictAjv(allErrors = true): Ajv {
   // inlineRefs off: each definition is compiled once instead of inlined at every use (same result, half the time).
@@ -83,7 +84,7 @@ const RULE_VERDICTS = new Set(['rejected', 'rejected-once-enabled', 'status']);
 export function schemaRelevant(f: Finding, strict: boolean): boolean {
   // Hand-written validation (data.source: its upstream row: ObjectMeta, containers, ports, percentages,
   // quantities, repeated list keys, CRD objects) and a missing apiVersion/kind are not in the exported schemas.
-  if (SCHEMA_CODES.has(f.code)) return RULE_VERDICTS.has(String(f.data?.['verdict'])) && f.data?.['source'] === undefined && f.data?.['rule'] !== 'typeMeta';
+  if (SCHEMA_CODES.has(f.code)) return RULE_VERDICTS.has(String(f.data?.verdict)) && dataOf(f, 'invalid-value', 'missing-field')?.source === undefined && f.data?.rule !== 'typeMeta';
   if (strict && CLOSED_CODES.has(f.code)) return true;
   return strict && f.code === 'feature-gate' && f.severity === 'warning' && f.path !== undefined;
 }

@@ -25,7 +25,8 @@ export interface JsonFinding {
   path?: string;
   range: Finding['range'];
   document?: number;
-  data?: Record<string, unknown>;
+  /** The finding's data: keys per code (engine codes/finding-data.ts FindingData). */
+  data?: Finding['data'];
   /** What kube-apiserver (or the component) does, in words; `data.pipelineStage` and `data.verdict` carry it as codes. */
   verdict?: string;
   related?: Finding['related'];

@@ -1,12 +1,12 @@
 // Shared by the rules of CustomResourceDefinition and APIService documents (api-object-rules.ts): the rule
 // context, YAML access and the finding helper (data.rule / stage / verdict / source from schemas/api-objects.json).
-import { finding } from '../codes';
+import { finding, type FindingData } from '../codes';
 import { isAlias, isMap, isScalar, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ApiObjectsData } from '../knowledge/data-contract';
 import { resolveAlias } from '../parse/aliases';
 import { rangeOf } from '../parse/ranges';
 import { closestName } from '../base/similar-names';
-import type { Finding, FindingCode } from '../codes/finding';
+import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
 import { VERDICT_SEVERITY } from '../codes/verdicts';
 
@@ -68,15 +68,15 @@ export function range(ctx: Ctx, node: Node | null | undefined, fallback: Range):
   return r && r[1] > r[0] ? rangeOf(ctx.lineCounter, r[0], r[1]) : fallback;
 }
 
-export function add(
+export function add<C extends 'invalid-value' | 'missing-field'>(
   ctx: Ctx,
-  code: FindingCode,
+  code: C,
   rule: string,
   message: string,
   fix: string,
   where: Range,
   path: string,
-  extra: { verdict?: Verdict; data?: Record<string, unknown> } = {},
+  extra: { verdict?: Verdict; data?: FindingData[C] } = {},
 ): void {
   const verdict = extra.verdict ?? 'rejected';
   ctx.findings.push(finding(code, {

@@ -2,7 +2,7 @@
 // items and properties, pattern, a few formats (date-time, byte, ipv4, ipv6), list types `set` and `map`
 // (duplicate items / keys), and CEL rules (cel.ts). `status` is not checked (the API server sets it).
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
-import { finding } from '../codes';
+import { finding, type FindingData } from '../codes';
 import { rangeOf } from '../parse/ranges';
 import type { Finding } from '../codes/finding';
 import type { Range } from '../base/types';
@@ -39,7 +39,7 @@ function rangeOfNode(ctx: ConstraintContext, node: Node | null | undefined, fall
   return r && r[1] > r[0] ? rangeOf(ctx.lineCounter, r[0], r[1]) : fallback;
 }
 
-function add(ctx: ConstraintContext, message: string, range: Range, path: string, data: Record<string, unknown>, fix?: string): void {
+function add(ctx: ConstraintContext, message: string, range: Range, path: string, data: FindingData['invalid-value'], fix?: string): void {
   ctx.findings.push(finding('invalid-value', {
     message,
     range,

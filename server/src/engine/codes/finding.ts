@@ -1,12 +1,13 @@
-// Findings: one per stable code, its `data` typed by the registry (./registry.ts `FindingData`), and the report
+// Findings: one per stable code, its `data` typed per code (./finding-data.ts `FindingData`), and the report
 // of a checked file. Shared by every part of the engine and by its front ends.
-import type { FindingData } from './registry';
+import type { FindingData } from './finding-data';
+import type { RuleData } from './rule-data';
 import type { DocumentReport, Evidence, FileTaken, Range, Severity } from '../base/types';
 
-/** Every stable finding code: the keys of the registry (registry.ts `FindingData`). */
+/** Every stable finding code: the keys of `FindingData` (finding-data.ts; one registry entry each). */
 export type FindingCode = keyof FindingData;
 
-/** A finding of one code, its `data` typed by the registry (registry.ts). */
+/** A finding of one code, its `data` typed per code (finding-data.ts). */
 export interface FindingOf<C extends FindingCode> {
   code: C;
   severity: Severity;
@@ -23,7 +24,7 @@ export interface FindingOf<C extends FindingCode> {
   range: Range;
   /** Index of the YAML document in the file (0-based), when the finding belongs to one. */
   document?: number;
-  /** Machine-readable details (gate, stage, kep, did-you-mean, …); stable keys per code (registry.ts FindingData). */
+  /** Machine-readable details (gate, stage, kep, did-you-mean, …); stable keys per code (finding-data.ts FindingData). */
   data?: FindingData[C];
   /** Places that explain the finding (the config line that turns a gate off, …). */
   related?: Evidence[];
@@ -52,4 +53,17 @@ export interface Silenced {
   readAsPatch?: true;
   /** Of a patch, documents written as whole objects and checked as such (nothing they leave out excused). */
   patchesCheckedWhole?: number;
+}
+
+/** The rule keys of a finding's data (source, server field path, gate condition, whole-object judgement): present
+ *  on the codes declarative and hand-written rules report (rule-data.ts RuleData), undefined for the others. */
+export function ruleDataOf(f: Finding): RuleData | undefined {
+  switch (f.code) {
+    case 'invalid-value':
+    case 'missing-field':
+    case 'api-warning':
+      return f.data;
+    default:
+      return undefined;
+  }
 }

@@ -3,9 +3,11 @@
 import type { Finding, FindingOf } from './finding';
 import type { Range, Severity } from '../base/types';
 import type { VerdictData } from './verdicts';
-import { CODE_TABLE, type CodeInfo, type CommonData, type FindingData } from './registry';
+import { CODE_TABLE, type CodeInfo } from './registry';
+import type { CommonData, FindingData } from './finding-data';
 
 export * from './registry';
+export type { FindingData } from './finding-data';
 
 type FindingCodeName = keyof FindingData;
 

@@ -1,196 +1,13 @@
 // The finding-code registry: everything Kubegate states about a finding code, in one place. Per code: the shape of
-// its `data` (FindingData), default severity, one-line summary, full description, LSP tags, whether the engine has
-// fixes for it, and the pipeline stage and verdict it gets by default. The README codes table (one anchor per code),
-// the SARIF rules, the `kubegate.severity` enum and the verdict step derive from it (scripts/codes/readme.ts, `npm
-// run contributes`). Adding a code: an entry in FindingData and in CODE_TABLE (plus tests); a code keeps its meaning.
+// its `data` (FindingData, ./finding-data.ts), default severity, one-line summary, full description, LSP tags,
+// whether the engine has fixes for it, and the pipeline stage and verdict it gets by default. The README codes table
+// (one anchor per code), the SARIF rules, the `kubegate.severity` enum and the verdict step derive from it
+// (scripts/codes/readme.ts, `npm run contributes`). Adding a code: an entry in FindingData and in CODE_TABLE (plus
+// tests); a code keeps its meaning.
 import type { FindingOf } from './finding';
+import type { FindingData } from './finding-data';
 import type { Severity } from '../base/types';
 import type { Stage, Verdict, VerdictData } from './verdicts';
-import type { RuleCondition } from '../knowledge/data-contract';
-import type { SettingsRelaxedData } from './settings-relaxed-data';
-
-/** Keys any finding may carry in `data` (the verdict step and the rule that made it). */
-export interface CommonData {
-  /** The kube-apiserver pipeline stage (set by the verdict step, verdicts.ts). */
-  pipelineStage?: Stage;
-  verdict?: Verdict;
-  /** The rule that made the finding (a finding beyond the corpus rules names it: tests/corpus/vocabulary.ts). */
-  rule?: string;
-  /** Where the fact comes from (repository, file and commit), for rule findings. */
-  source?: string;
-  fieldPath?: string; // the server's field path with indices (spec.containers[0].ports[1].containerPort): hand-written rules
-  droppedWith?: string; // the drop scope holding the finding (set by the verdict step)
-  /** A rule that holds only in a gate state (declarative rules). */
-  when?: RuleCondition;
-  /** The stage of the declarative rule. */
-  ruleStage?: string;
-  /** Further keys of declarative and hand-written rules (what they compared). */
-  [key: string]: unknown;
-}
-
-/** The state of one component for a gate finding. */
-interface ComponentGateState {
-  component: string;
-  state: 'on' | 'off' | 'unknown';
-  evidence: string[];
-}
-
-/** `kustomization`: in a kustomization file, which kustomize reads and nothing applies (no API server verdict). */
-interface YamlSyntaxData extends CommonData { json?: boolean; kustomization?: boolean }
-interface UnknownFieldData extends CommonData {
-  field?: string;
-  type?: string;
-  suggestion?: string;
-  /** A field of a KEP's design that the version does not ship. */
-  kep?: number;
-  feature?: string;
-  /** The whole object is wrong (e.g. the document is not an object). */
-  wholeObject?: boolean;
-}
-interface InvalidValueData extends CommonData {
-  field?: string;
-  expected?: string;
-  got?: string;
-  value?: string;
-  allowed?: string[];
-  suggestion?: string;
-  wholeObject?: boolean;
-}
-interface MissingFieldData extends CommonData {
-  field?: string;
-  type?: string;
-  wholeObject?: boolean;
-}
-interface ApiData extends CommonData {
-  apiVersion?: string;
-  kind?: string;
-  /** The CRD (or pack) the kind comes from, for custom resources. */
-  source?: string;
-}
-interface UnknownKindData extends ApiData {
-  suggestion?: string;
-}
-interface ApiNotServedData extends ApiData {
-  servedAs?: string[];
-  /** A `--runtime-config` entry naming a group-version never served (the API server refuses to start). */
-  runtimeConfig?: boolean;
-}
-interface ApiDisabledData extends ApiData {
-  stability?: string;
-  /** A webhook payload the API server never serves. */
-  payload?: boolean;
-}
-interface ApiDeprecatedData extends ApiData {
-  deprecatedIn?: string;
-  removedIn?: string;
-  replacement?: string;
-}
-interface Yaml11ScalarData extends CommonData {
-  kubectl?: string;
-}
-interface ValueNotRecognisedData extends CommonData {
-  value?: string;
-  known?: string[];
-}
-interface FeatureGateData extends CommonData {
-  gate: string;
-  /** The name of the upstream tag when it differs from the gate. */
-  tag?: string;
-  stage?: string;
-  default?: boolean | null;
-  kep?: number;
-  kepTitle?: string;
-  kepUrl?: string;
-  components?: string[];
-  via?: 'field' | 'enum-value' | 'kind';
-  dropped?: boolean;
-  /** Met inside a component config: the component reads it at start-up. */
-  config?: boolean;
-  value?: string;
-  state?: ComponentGateState[];
-  notes?: string[];
-  /** Controller gates (a CRD project's controller): the controller and the `kubegate.featureGates` key. */
-  component?: string;
-  setting?: string;
-  release?: string;
-  docs?: string;
-}
-interface FieldNotInVersionData extends CommonData {
-  field?: string;
-  type?: string;
-  version?: string;
-  since?: string;
-}
-interface GateDependencyData extends CommonData {
-  gate: string;
-  /** The gate it requires (one per finding). */
-  requires: string;
-  stage?: string;
-  default?: boolean | null;
-  coverage?: string;
-}
-interface UnknownGateData extends CommonData {
-  gate: string;
-  reason?: string;
-  replacement?: string;
-  addedIn?: string;
-  lastIn?: string;
-}
-interface GateSettingData extends CommonData {
-  gate: string;
-  stage?: string;
-  default?: boolean | null;
-  locked?: boolean | null;
-  kep?: number;
-}
-interface VersionMismatchData extends CommonData {
-  named?: string;
-  /** The supported minor version the config names (the target-version fix sets it). */
-  namedMinor?: string;
-  target?: string;
-  what?: string;
-}
-interface TooManyFindingsData extends CommonData {
-  more: number;
-  limit: number;
-}
-interface DisableCommentData extends CommonData {
-  reason: 'unknown-code' | 'unused';
-  name?: string;
-}
-interface CheckFailedData extends CommonData {
-  /** The first line of the error. */
-  error: string;
-}
-
-/** The `data` shape of each finding code; the keys of this map are the finding codes. */
-export interface FindingData {
-  'yaml-syntax': YamlSyntaxData;
-  'unknown-field': UnknownFieldData;
-  'invalid-value': InvalidValueData;
-  'missing-field': MissingFieldData;
-  'unknown-kind': UnknownKindData;
-  'api-not-served': ApiNotServedData;
-  'api-disabled-by-default': ApiDisabledData;
-  'api-deprecated': ApiDeprecatedData;
-  'api-warning': CommonData;
-  'yaml11-scalar': Yaml11ScalarData;
-  'value-not-recognised': ValueNotRecognisedData;
-  'feature-gate': FeatureGateData;
-  'field-not-in-version': FieldNotInVersionData;
-  'gate-dependency': GateDependencyData;
-  'unknown-gate': UnknownGateData;
-  'locked-gate': GateSettingData;
-  'redundant-gate': GateSettingData;
-  'version-mismatch': VersionMismatchData;
-  'file-too-large': CommonData;
-  'too-many-findings': TooManyFindingsData;
-  'experimental-channel': CommonData;
-  'disable-comment': DisableCommentData;
-  'check-failed': CheckFailedData;
-  'template-not-checked': CommonData;
-  'settings-relaxed': SettingsRelaxedData;
-}
 
 export type DiagnosticTagName = 'unnecessary' | 'deprecated';
 
@@ -208,7 +25,7 @@ export interface CodeInfo<C extends keyof FindingData = keyof FindingData> {
   verdict(data: FindingData[C] | undefined, finding: FindingOf<C>): VerdictData | undefined;
 }
 const v = (stage: Stage, verdict: Verdict): VerdictData => ({ stage, verdict });
-function gateKnownOff(data: FeatureGateData | undefined): boolean {
+function gateKnownOff(data: FindingData['feature-gate'] | undefined): boolean {
   return (data?.state ?? []).some((s) => s.state === 'off');
 }
 export const CODE_TABLE: { readonly [C in keyof FindingData]: CodeInfo<C> } = {

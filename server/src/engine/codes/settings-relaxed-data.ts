@@ -1,6 +1,6 @@
-// The `data` of a settings-relaxed finding (registry.ts): a key of a nested .kubegate.yaml that relaxes the root's.
+// The `data` of a settings-relaxed finding (finding-data.ts): a key of a nested .kubegate.yaml relaxing the root's.
 // Its verdict is the one of a disable comment: nothing of Kubegate's own settings file reaches the API server.
-import type { CommonData } from './registry';
+import type { CommonData } from './finding-data';
 
 export interface SettingsRelaxedData extends CommonData {
   /** The relaxing key of the nested settings file (`severity.unknown-field`, `ignore.0`, `failOn`). */

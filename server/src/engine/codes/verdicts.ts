@@ -5,7 +5,7 @@
 //   → drop (fields of disabled gates are removed) → default → validation (declarative and hand-written rules,
 //   CEL of CRDs; never sees what was dropped, nor `status`, which a create resets) → warning headers.
 // Component configs (kubelet, kind, kubeadm, …) are judged at `startup`.
-import type { Finding } from './finding';
+import { ruleDataOf, type Finding } from './finding';
 import type { Severity } from '../base/types';
 
 export type Stage = 'decode' | 'drop' | 'default' | 'validation' | 'status' | 'warning' | 'admission' | 'startup';
@@ -72,11 +72,11 @@ export function withVerdict<T extends Finding>(f: T, stage: Stage, verdict: Verd
 
 /** The verdict of a finding in one sentence, e.g. "kube-apiserver, validation at spec.replicas: the object is refused (kubectl apply
  *  fails)." (LSP related information, `kubegate explain`); undefined for a finding without a verdict. */
-export function verdictSentence(f: Pick<Finding, 'data'>): string | undefined {
+export function verdictSentence(f: Finding): string | undefined {
   const v = verdictOf(f);
   if (!v) return undefined;
   const who = v.stage === 'startup' ? 'The component' : 'kube-apiserver';
-  const fieldPath = f.data?.fieldPath;
+  const fieldPath = ruleDataOf(f)?.fieldPath;
   const where = typeof fieldPath === 'string' && fieldPath !== '' ? ` at ${fieldPath}` : '';
   return `${who}, ${STAGE_WORDS[v.stage]}${where}: ${VERDICT_WORDS[v.verdict]}.`;
 }

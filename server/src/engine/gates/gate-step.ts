@@ -3,7 +3,7 @@
 // A kind runtimeConfig in the checked file itself does not silence it (the corpus rule).
 import type { DocumentAnalysis, GateEnvironment, GateSetting, GateState } from '../model';
 import type { Evidence, KubeVersion, Range } from '../base/types';
-import type { Finding } from '../codes/finding';
+import { ruleDataOf, type Finding } from '../codes/finding';
 import { KUBEADM_GROUP, kubeadmArgPlaces } from './gate-places';
 import { groupOf } from '../base/api-version';
 import { GateStateModel } from './environment';
@@ -73,7 +73,7 @@ function gateIsOn(gate: string, env: GateEnvironment, ctx: GateStepContext): boo
 /** A finding of a gate-conditional rule (`data.when`: a declarative rule's condition, or a hand-written rule's reading
  *  of the drop stage) holds only in the gate state it names. */
 function conditionHolds(f: Finding, env: GateEnvironment, ctx: GateStepContext): boolean {
-  const when = f.data?.when;
+  const when = ruleDataOf(f)?.when;
   if (!when || typeof when.gate !== 'string') return true;
   const gates = [when.gate, ...(Array.isArray(when.also) ? when.also : [])];
   return gates.every((g) => gateIsOn(g, env, ctx)) === when.enabled;

@@ -7,22 +7,18 @@
 // exactly-one union then refuses the object. The walk reads no gate state: it reports a union finding with the
 // struct's path (`data.unionAt`), and a candidate (`data.ifDropped`) when the one member set is gated; this pass,
 // given the fields the drop stage removes, keeps, rewrites or discards them.
-import type { Finding } from '../codes/finding';
+import type { Finding, FindingOf } from '../codes/finding';
+import type { FindingData } from '../codes';
 import type { DropScope } from './verdict-pass';
 
-interface UnionData {
-  unionAt: string;
-  members: string[];
-  set: string[];
-  mode?: string;
-  ifDropped?: boolean;
-}
+/** The data of a union finding: the struct's path, its members and the members set are present. */
+type UnionData = FindingData['invalid-value'] & { unionAt: string; members: readonly string[]; set: readonly string[] };
 
-function unionData(f: Finding): UnionData | undefined {
+function unionData(f: FindingOf<'invalid-value'>): UnionData | undefined {
   const d = f.data;
-  if (f.code !== 'invalid-value' || d?.rule !== 'union' || typeof d['unionAt'] !== 'string') return undefined;
-  if (!Array.isArray(d['members']) || !Array.isArray(d['set'])) return undefined;
-  return d as unknown as UnionData;
+  if (d?.rule !== 'union') return undefined;
+  const { unionAt, members, set } = d;
+  return typeof unionAt === 'string' && Array.isArray(members) && Array.isArray(set) ? { ...d, unionAt, members, set } : undefined;
 }
 
 function memberPath(u: UnionData, member: string): string {
@@ -31,7 +27,7 @@ function memberPath(u: UnionData, member: string): string {
 
 /** Whether a drop scope is one of the union's own members (this pass judges those, not the verdict step). */
 export function isOwnMemberScope(f: Finding, scope: DropScope): boolean {
-  const u = unionData(f);
+  const u = f.code === 'invalid-value' ? unionData(f) : undefined;
   return u !== undefined && u.members.some((m) => memberPath(u, m) === scope.path);
 }
 
@@ -42,7 +38,7 @@ function names(list: readonly string[]): string {
 }
 
 /** The "none left" finding: the set members are all dropped and exactly one member must be set. */
-function emptyAfterDrop(f: Finding, u: UnionData, dropped: readonly DropScope[], droppedNames: readonly string[]): Finding {
+function emptyAfterDrop(f: FindingOf<'invalid-value'>, u: UnionData, dropped: readonly DropScope[], droppedNames: readonly string[]): Finding {
   const gates = [...new Set(dropped.map((s) => s.gate))];
   const gateWords = gates.length === 1 ? `${gates[0]} is` : `${gates.join(' and ')} are`;
   const others = u.members.filter((m) => !u.set.includes(m));
@@ -54,20 +50,21 @@ function emptyAfterDrop(f: Finding, u: UnionData, dropped: readonly DropScope[],
         ? `so ${quoted(others[0] as string)} is required`
         : `so one of the other ${others.length} fields is required`;
   const instead = others.length === 0 ? '' : `, or set ${others.length === 1 ? quoted(others[0] as string) : `one of ${others.map(quoted).join(', ')}`} instead`;
-  const data: Record<string, unknown> = { ...f.data, droppedMembers: [...droppedNames] };
-  delete data['ifDropped'];
+  const data: FindingData['invalid-value'] = { ...f.data, droppedMembers: [...droppedNames] };
+  delete data.ifDropped;
   return {
     ...f,
     message: `${names(droppedNames)} ${verb} dropped while ${gateWords} off, ${need}`,
     fix: `Enable ${gates.join(' and ')} on kube-apiserver${instead}.`,
     detail: 'The API server drops a field whose gate is off before it validates the object; exactly one of these fields must be set and none is left, so the object is refused.',
     data,
-  } as Finding;
+  };
 }
 
 /** A finding as the drop stage leaves it: undefined when it does not hold, and the member's drop scope when the
  *  finding holds only while that member is kept (two members set, one of them dropped). */
 export function unionAfterDrop(f: Finding, drops: readonly DropScope[]): { finding: Finding; scope?: DropScope } | undefined {
+  if (f.code !== 'invalid-value') return { finding: f };
   const u = unionData(f);
   if (!u) return { finding: f };
   const droppedScopes = u.set.map((m) => drops.find((s) => s.path === memberPath(u, m)));

@@ -15,7 +15,7 @@ import { kindEntry, kindsNamed } from '../knowledge/version-index';
 import type { DocumentAnalysis, ParsedFile } from '../model';
 import { patchOperations, placeAtPath } from '../parse/json-pointer';
 import { rangeOf } from '../parse/ranges';
-import type { Finding } from '../codes/finding';
+import { ruleDataOf, type Finding } from '../codes/finding';
 import type { AnalyzeInputs } from '../route/inputs';
 import type { WalkContext } from '../validate/context';
 import { walkRoot } from '../validate/walk';
@@ -51,7 +51,7 @@ function partial(findings: Finding[]): Finding[] {
   return findings.filter(
     (f) =>
       f.code !== 'missing-field' &&
-      f.data?.wholeObject !== true &&
+      ruleDataOf(f)?.wholeObject !== true &&
       !(f.code === 'invalid-value' && f.data?.got === 'null') &&
       !(f.code === 'unknown-field' && isPatchDirective(f)),
   );

@@ -6,6 +6,7 @@
 // object is refused either way (kubernetes/website content/en/docs/reference/using-api/declarative-validation.md
 // @ f34c970f03af598fb7b49d24234a134263897a79, "Validation rules are staged with lifecycle wrappers"). The stage
 // stays in `data.ruleStage`. Rules gated by `ifEnabled`/`ifDisabled` carry `data.when`, judged by the gate step.
+import type { FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldDef, FieldRule, TypeDef } from '../knowledge/data-contract';
 import { kubectlScalar, type KubectlScalar } from '../parse/kubectl-scalar';
@@ -47,7 +48,7 @@ function splitRuleMessage(text: string): { message: string; fix?: string; detail
   return { message, ...(fix ? { fix } : {}), ...(detail ? { detail } : {}) };
 }
 
-function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, text: string, range: Range, path: string, data: Record<string, unknown>): void {
+function report(ctx: WalkContext, rule: FieldRule | { stage?: 'alpha' | 'beta'; when?: FieldRule['when'] }, text: string, range: Range, path: string, data: FindingData['invalid-value']): void {
   const { message, fix, detail } = splitRuleMessage(text);
   const extra = { fix, detail };
   addFinding(ctx, 'invalid-value', message, range, path, {

@@ -2,6 +2,7 @@
 // schema does not mark, int-or-string pairs that may not both be zero, and repeated keys of list-map lists with
 // what the API server does with them. The walker calls in with the type key of the mapping; rows are looked up
 // by it. The scalar half (ports, percentages, quantities) is int-or-string-rules.ts.
+import type { FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { FieldDef, TypeDef } from '../knowledge/data-contract';
 import { resolveAlias } from '../parse/aliases';
@@ -37,19 +38,19 @@ const REQUIRED_BY_TYPE = byType(REQUIRED);
 const LIST_KEYS_BY_TYPE = byType(LIST_KEYS);
 const NOT_BOTH_ZERO_BY_TYPE = new Map(NOT_BOTH_ZERO.map((row) => [row.type, row]));
 
-export function report(
+export function report<C extends 'invalid-value' | 'missing-field' | 'api-warning'>(
   ctx: WalkContext,
-  code: 'invalid-value' | 'missing-field' | 'api-warning',
+  code: C,
   message: string,
   range: Range,
   path: string,
   how: { rule: string; stage: Stage; verdict: Verdict; source: UpstreamSource | UpstreamSource[] },
   fix: string,
-  data: Record<string, unknown> = {},
+  data?: FindingData[C],
   detail?: string,
 ): void {
   const sources = Array.isArray(how.source) ? how.source : [how.source];
-  const fieldPath = typeof data['fieldPath'] === 'string' ? data['fieldPath'] : serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range);
+  const fieldPath = data?.fieldPath ?? serverFieldPath(ctx, ctx.root ?? (ctx.doc.contents as Node | null), path, range);
   addFinding(
     ctx,
     code,

@@ -2,7 +2,7 @@
 // document or List item: metadata.name against the kind's name rule (schemas/object-meta.json), generateName,
 // namespace, label keys and values, annotation keys and total size, finalizers, and the label maps beyond
 // metadata that the kind validates the same way (pod template labels, selectors). Findings are `rejected`.
-import { finding } from '../codes';
+import { finding, type FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { KindEntry } from '../knowledge/data-contract';
 import { objectKindKey, type NameRule, type ObjectMetaFacts, type ObjectNameRow } from '../knowledge/object-meta';
@@ -81,7 +81,7 @@ function reject(
   fix: string,
   rule: string,
   source: string,
-  extra: { detail?: string; data?: Record<string, unknown>; code?: 'missing-field' } = {},
+  extra: { detail?: string; data?: FindingData['invalid-value'] & FindingData['missing-field']; code?: 'missing-field' } = {},
 ): void {
   const f: Finding = finding(extra.code ?? 'invalid-value', {
     severity: 'error',

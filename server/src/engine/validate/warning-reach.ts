@@ -1,5 +1,6 @@
 // Shared helpers of the API server warning checks (warnings-from-table.ts, warnings-in-code.ts): values reached by a
 // relative path from a mapping, scalars as kubectl reads them, and the finding every warning becomes.
+import type { FindingData } from '../codes';
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
 import { resolveAlias } from '../parse/aliases';
 import { kubectlScalar } from '../parse/kubectl-scalar';
@@ -55,7 +56,7 @@ export function reach(ctx: WalkContext, start: Hit, rel: string): Hit[] {
   return hits;
 }
 
-export function warn(ctx: WalkContext, range: Range, path: string, rule: string, message: string, fix: string, source: UpstreamSource, data: Record<string, unknown> = {}, detail?: string): void {
+export function warn(ctx: WalkContext, range: Range, path: string, rule: string, message: string, fix: string, source: UpstreamSource, data: FindingData['api-warning'] = {}, detail?: string): void {
   addFinding(
     ctx,
     'api-warning',

@@ -2,6 +2,7 @@
 // this folder): a rule id (`data.rule`), the upstream function it ports, and a check over the defaulted object
 // that reports by server field path. Adding a rule = a row in its family's module + a fixture file under
 // tests/rules/<family>/.
+import type { FindingData } from '../../codes';
 import type { UpstreamSource } from '../field-rule-table';
 import type { FieldRule, RuleCondition } from '../../knowledge/data-contract';
 import { num, type Obj, type Value } from './object-view';
@@ -10,11 +11,11 @@ import { num, type Obj, type Value } from './object-view';
  *  verdict's words are added), fixes what to do. */
 export interface Say {
   /** The server refuses the object (validation). */
-  reject(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  reject(path: string, message: string, fix: string, data?: FindingData['invalid-value']): void;
   /** The server refuses the object: a field it requires is absent. */
-  missing(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  missing(path: string, message: string, fix: string, data?: FindingData['missing-field']): void;
   /** The server accepts the object and sends a warning header. */
-  warn(path: string, message: string, fix: string, data?: Record<string, unknown>): void;
+  warn(path: string, message: string, fix: string, data?: FindingData['api-warning']): void;
   /** The value at `path` was set by defaulting, not written. */
   defaulted(path: string): boolean;
   /** A label key (and value) the API server can read in a selector (else LabelSelectorAsSelector fails, which

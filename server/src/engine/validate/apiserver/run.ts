@@ -2,6 +2,7 @@
 // item): the object is read as the decoder sees it (object-view.ts), defaulted (defaults.ts), and every rule of
 // its kind family and, where a pod template lives, of the pod spec runs over it. Findings carry the server's
 // field path with indices (`data.fieldPath`), the rule (`data.rule`), its upstream source and the verdict.
+import type { FindingData } from '../../codes';
 import type { YAMLMap } from 'yaml';
 import type { FieldDef, KindEntry } from '../../knowledge/data-contract';
 import type { ObjectMetaLimits } from '../../knowledge/object-meta';
@@ -28,7 +29,7 @@ function fieldDef(ctx: WalkContext, type: string, field: string): FieldDef | und
 }
 
 function sayFor(ctx: WalkContext, view: ObjectView, defaulted: ReadonlySet<string>, limits: ObjectMetaLimits, rule: string, source: UpstreamSource | UpstreamSource[]): Say {
-  const emit = (code: 'invalid-value' | 'missing-field' | 'api-warning', fieldPath: string, message: string, fix: string, data: Record<string, unknown> = {}) => {
+  const emit = <C extends 'invalid-value' | 'missing-field' | 'api-warning'>(code: C, fieldPath: string, message: string, fix: string, data?: FindingData[C]) => {
     const warning = code === 'api-warning';
     report(
       ctx,

@@ -85,8 +85,9 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
       const s = spec(o);
       const ips = (path: string, values: unknown[]) =>
         values.forEach((v, i) => {
-          const canonical = typeof v === 'string' ? nonCanonicalIpv6(v) : undefined;
-          if (canonical) say.warn(itemOf(path, i), `IPv6 address ${v as string} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
+          if (typeof v !== 'string') return;
+          const canonical = nonCanonicalIpv6(v);
+          if (canonical) say.warn(itemOf(path, i), `IPv6 address ${v} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
         });
       // IsServiceIPSet: clusterIP set and not None; the create strategy copies clusterIP into clusterIPs.
       const written = list(s['clusterIPs']);
@@ -97,8 +98,9 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
       const lbCanonical = lb ? nonCanonicalIpv6(lb) : undefined;
       if (lbCanonical) say.warn('spec.loadBalancerIP', `IPv6 address ${lb} is not in RFC 5952 form (${lbCanonical})`, `Write ${lbCanonical}.`, { value: lb, canonical: lbCanonical });
       list(s['loadBalancerSourceRanges']).forEach((v, i) => {
-        const canonical = typeof v === 'string' ? nonCanonicalIpv6Cidr(v) : undefined;
-        if (canonical) say.warn(itemOf('spec.loadBalancerSourceRanges', i), `IPv6 CIDR ${v as string} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
+        if (typeof v !== 'string') return;
+        const canonical = nonCanonicalIpv6Cidr(v);
+        if (canonical) say.warn(itemOf('spec.loadBalancerSourceRanges', i), `IPv6 CIDR ${v} is not in RFC 5952 form (${canonical})`, `Write ${canonical}.`, { value: v, canonical });
       });
     },
   },
@@ -113,9 +115,10 @@ export const SERVICE_WARNING_RULES: readonly KindRule[] = [
     check(o, say) {
       const s = spec(o);
       const ip = (path: string, v: unknown, what: string, gated: boolean) => {
-        const legacy = typeof v === 'string' ? legacyIp(v) : undefined;
+        if (typeof v !== 'string') return;
+        const legacy = legacyIp(v);
         if (!legacy) return;
-        const message = `${what} ${v as string} ${legacy.problem}; a later release refuses it`;
+        const message = `${what} ${v} ${legacy.problem}; a later release refuses it`;
         say.warn(path, message, `Write ${legacy.preferred}.`, { value: v, preferred: legacy.preferred, ...(gated ? STRICT_OFF : {}) });
       };
       const written = list(s['clusterIPs']);
