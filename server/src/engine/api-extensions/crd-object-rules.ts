@@ -82,7 +82,7 @@ function checkNames(ctx: Ctx, names: Map<string, Entry>, fallback: Range): void 
     const e = names.get(field);
     const v = strOf(e?.value);
     const bad = v ? dns1035Problem(v.toLowerCase()) : undefined;
-    if (bad) add(ctx, 'invalid-value', 'crd-names', `Applying fails: names.${field} "${v}" may have mixed case but otherwise ${bad.replace(/^must be /, 'must be ')}`, 'Use a CamelCase name of letters and digits, e.g. Widget.', range(ctx, e?.value, fallback), `spec.names.${field}`);
+    if (bad) add(ctx, 'invalid-value', 'crd-names', `Applying fails: names.${field} "${v}" may have mixed case but otherwise ${bad}`, 'Use a CamelCase name of letters and digits, e.g. Widget.', range(ctx, e?.value, fallback), `spec.names.${field}`);
   }
   const kind = strOf(names.get('kind')?.value);
   const listKind = names.get('listKind');
