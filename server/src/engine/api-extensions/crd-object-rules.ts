@@ -29,7 +29,8 @@ export function validateCrd(ctx: Ctx): void {
 
   // spec.group
   const groupEntry = s.get('group');
-  if (group !== undefined && group !== '') {
+  if (group === '') add(ctx, 'missing-field', 'crd-group', 'Applying fails: spec.group must not be empty', 'Use a domain you own, e.g. example.com.', range(ctx, groupEntry?.value, specRange), 'spec.group');
+  else if (group !== undefined) {
     const bad = formatProblem('k8s-long-name', group) ?? (group.split('.').length < 2 ? 'must be a domain with at least one dot' : undefined);
     if (bad) add(ctx, 'invalid-value', 'crd-group', `Applying fails: spec.group "${group}" ${bad}`, 'Use a domain you own, e.g. example.com.', range(ctx, groupEntry?.value, specRange), 'spec.group');
   }
@@ -53,7 +54,7 @@ export function validateCrd(ctx: Ctx): void {
       if (isTrue(v.get('storage')?.value)) storage++;
       const vn = strOf(v.get('name')?.value);
       const itemRange = range(ctx, v.get('name')?.key ?? item, range(ctx, versionsEntry.key, specRange));
-      if (vn !== undefined && vn !== '') {
+      if (vn !== undefined) {
         const bad = dns1035Problem(vn);
         if (bad) add(ctx, 'invalid-value', 'crd-version-name', `Applying fails: version name "${vn}" ${bad}`, 'Use a name such as v1, v1beta1 or v2alpha1.', range(ctx, v.get('name')?.value, itemRange), `${path}.name`);
         else if (seen.has(vn)) add(ctx, 'invalid-value', 'crd-version-name', `Applying fails: version ${vn} is listed twice`, 'Remove or rename one of the two entries.', range(ctx, v.get('name')?.value, itemRange), `${path}.name`);
@@ -81,7 +82,7 @@ function checkNames(ctx: Ctx, names: Map<string, Entry>, fallback: Range): void 
     const e = names.get(field);
     const v = strOf(e?.value);
     const bad = v ? dns1035Problem(v.toLowerCase()) : undefined;
-    if (bad) add(ctx, 'invalid-value', 'crd-names', `Applying fails: names.${field} "${v}" may have mixed case but otherwise ${bad.replace(/^must be /, 'must be ')}`, 'Use a CamelCase name of letters and digits, e.g. Widget.', range(ctx, e?.value, fallback), `spec.names.${field}`);
+    if (bad) add(ctx, 'invalid-value', 'crd-names', `Applying fails: names.${field} "${v}" may have mixed case but otherwise ${bad}`, 'Use a CamelCase name of letters and digits, e.g. Widget.', range(ctx, e?.value, fallback), `spec.names.${field}`);
   }
   const kind = strOf(names.get('kind')?.value);
   const listKind = names.get('listKind');
@@ -143,19 +144,47 @@ function checkVersion(ctx: Ctx, v: Map<string, Entry>, path: string, itemRange: 
 function checkConversion(ctx: Ctx, c: Map<string, Entry>, fallback: Range): void {
   if (c.size === 0) return;
   checkOneOf(ctx, 'crd-conversion', 'conversionStrategy', c.get('strategy'), 'spec.conversion.strategy', 'conversion strategy', fallback);
-  if (strOf(c.get('strategy')?.value) !== 'Webhook') return;
   const webhook = c.get('webhook');
   const w = entries(ctx, webhook?.value ?? null);
+  const versions = w.get('conversionReviewVersions');
+  if (strOf(c.get('strategy')?.value) !== 'Webhook') {
+    // Another strategy (a misspelt one too): the webhook's settings are refused, not ignored.
+    for (const [key, entry] of [['clientConfig', w.get('clientConfig')], ['conversionReviewVersions', versions]] as const) {
+      const set = entry && !isNull(entry.value) && !(isSeq(entry.value) && entry.value.items.length === 0);
+      if (set) add(ctx, 'invalid-value', 'crd-conversion', `Applying fails: webhook.${key} is allowed only with strategy Webhook`, `Remove webhook.${key}, or set strategy: Webhook.`, range(ctx, entry.key, fallback), `spec.conversion.webhook.${key}`);
+    }
+    return;
+  }
   if (!w.get('clientConfig') || isNull(w.get('clientConfig')?.value)) {
     add(ctx, 'missing-field', 'crd-conversion', 'Applying fails: strategy Webhook needs webhook.clientConfig', 'Add webhook.clientConfig with a service (or url) of the conversion webhook.', range(ctx, webhook?.key ?? c.get('strategy')?.value, fallback), 'spec.conversion.webhook.clientConfig');
   }
-  const versions = w.get('conversionReviewVersions');
-  if (versions && isSeq(versions.value) && versions.value.items.length > 0) {
-    const known = values(ctx, 'conversionReviewVersions');
-    const listed = versions.value.items.map((n) => strOf(deref(ctx, n)));
-    if (!listed.some((x) => x !== undefined && known.includes(x))) {
-      add(ctx, 'invalid-value', 'crd-conversion', `Applying fails: conversionReviewVersions must include one of ${known.join(', ')}`, `Add ${known[0]} to the list (the webhook must then accept that ConversionReview version).`, range(ctx, versions.value, fallback), 'spec.conversion.webhook.conversionReviewVersions');
-    }
-  }
+  if (versions && isSeq(versions.value)) checkReviewVersions(ctx, versions, fallback);
 }
 
+/** webhook.conversionReviewVersions: at least one entry, each a DNS-1035 label listed once, one of them a version
+ *  the API server sends. */
+function checkReviewVersions(ctx: Ctx, versions: Entry, fallback: Range): void {
+  const known = values(ctx, 'conversionReviewVersions');
+  const at = range(ctx, versions.value, fallback);
+  const path = 'spec.conversion.webhook.conversionReviewVersions';
+  const items = isSeq(versions.value) ? versions.value.items.map((n) => deref(ctx, n)) : [];
+  if (items.length === 0) {
+    add(ctx, 'missing-field', 'crd-conversion', 'Applying fails: conversionReviewVersions must list at least one version', `List ${known.join(', ')} (the versions of ConversionReview the webhook accepts).`, at, path);
+    return;
+  }
+  const seen = new Set<string>();
+  items.forEach((node, i) => {
+    const v = strOf(node);
+    if (v === undefined) return;
+    const where = range(ctx, node, at);
+    if (seen.has(v)) add(ctx, 'invalid-value', 'crd-conversion', `Applying fails: conversionReviewVersions lists ${v} twice`, 'Remove the second entry.', where, `${path}[${i}]`);
+    else {
+      const bad = dns1035Problem(v);
+      if (bad) add(ctx, 'invalid-value', 'crd-conversion', `Applying fails: conversionReviewVersions entry "${v}" ${bad}`, `Use a version name such as ${known[0]}.`, where, `${path}[${i}]`);
+    }
+    seen.add(v);
+  });
+  if (!items.some((n) => known.includes(strOf(n) ?? ''))) {
+    add(ctx, 'invalid-value', 'crd-conversion', `Applying fails: conversionReviewVersions must include one of ${known.join(', ')}`, `Add ${known[0]} to the list (the webhook must then accept that ConversionReview version).`, at, path);
+  }
+}
