@@ -33,6 +33,8 @@ const SUITES: Record<string, string[]> = {
     'tests/engine/declarative-rules.test.ts',
     'tests/engine/handwritten-validation.test.ts',
     'tests/engine/object-meta.test.ts',
+    'tests/engine/object-meta-words.test.ts',
+    'tests/engine/mapping-field-rules.test.ts',
     'tests/engine/api-warnings.test.ts',
     'tests/engine/walker.test.ts',
   ],

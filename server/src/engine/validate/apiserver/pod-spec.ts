@@ -21,26 +21,30 @@ function checkHandler(say: Say, handler: Obj, path: string, kinds: string[], wha
   for (const extra of set.slice(1)) {
     say.reject(fieldOf(path, extra), `${what} has more than one handler (${set[0]} and ${extra})`, `Keep one of ${set.join(', ')}.`);
   }
+  // exec comes first in both handler lists, so a set exec is always the one that counts.
   const exec = obj(handler['exec']);
-  if (set[0] === 'exec' && exec && !(Array.isArray(exec['command']) && exec['command'].length > 0)) {
+  if (exec && !(Array.isArray(exec['command']) && exec['command'].length > 0)) {
     say.reject(fieldOf(fieldOf(path, 'exec'), 'command'), `${what} runs exec without a command`, 'Add the command to run, e.g. command: ["cat", "/tmp/healthy"].');
   }
 }
 
+/** IsValidPortNum. A port that is not a whole number never gets here: the decoder refuses the object first. */
 function inRange(n: number): boolean {
-  return Number.isInteger(n) && n >= 1 && n <= 65535;
+  return n >= 1 && n <= 65535;
 }
 
 export const POD_SPEC_RULES: readonly PodSpecRule[] = [
   {
     rule: 'containerPortRange',
-    source: CORE('validateContainerPorts (IsValidPortNum on containerPort, and on hostPort when not 0)'),
+    source: CORE('validateContainerPorts (containerPort 0 or absent is Required; IsValidPortNum on containerPort, and on hostPort when not 0)'),
     check(t, say) {
       for (const { c, path } of containers(t, ['containers', 'initContainers'])) {
         for (const [port, j] of objs(c['ports'])) {
           const at = itemOf(fieldOf(path, 'ports'), j);
           const container = num(port['containerPort']);
-          if (container !== undefined && !inRange(container)) {
+          if (container === undefined) {
+            say.missing(fieldOf(at, 'containerPort'), 'a container port has no containerPort', 'Add containerPort: the port number the container listens on.');
+          } else if (!inRange(container)) {
             const what = container === 0 ? 'containerPort 0 is not a port: it must be set' : `containerPort ${container} is not a port number (1 to 65535)`;
             say.reject(fieldOf(at, 'containerPort'), what, 'Use a port number from 1 to 65535.', { value: container });
           }
@@ -103,14 +107,15 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
   },
   {
     rule: 'volumeMountVolume',
-    source: CORE('ValidateVolumeMounts (IsMatchedVolume: field.NotFound name)'),
+    source: CORE('ValidateVolumeMounts (an empty name is Required; IsMatchedVolume: field.NotFound name)'),
     check(t, say) {
-      const volumes = new Set(objs(t.spec['volumes']).map(([v]) => str(v['name']) ?? ''));
+      const volumes = new Set(objs(t.spec['volumes']).map(([v]) => str(v['name'])));
       for (const { c, path } of containers(t)) {
         for (const [mount, j] of objs(c['volumeMounts'])) {
-          const name = str(mount['name']);
-          if (name === undefined || name === '' || volumes.has(name)) continue;
-          say.reject(fieldOf(itemOf(fieldOf(path, 'volumeMounts'), j), 'name'), `volumeMount ${JSON.stringify(name)} names no volume of the pod`, `Add a volume named ${name} under volumes, or fix the name.`, { value: name });
+          const name = str(mount['name']) ?? '';
+          const at = fieldOf(itemOf(fieldOf(path, 'volumeMounts'), j), 'name');
+          if (name === '') say.missing(at, 'a volumeMount has no name', 'Name the volume to mount (one of the pod\'s volumes).');
+          else if (!volumes.has(name)) say.reject(at, `volumeMount ${JSON.stringify(name)} names no volume of the pod`, `Add a volume named ${name} under volumes, or fix the name.`, { value: name });
         }
       }
     },
@@ -156,14 +161,14 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
           if (!p) continue;
           const base = fieldOf(path, probe);
           for (const field of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) rejectNegative(say, fieldOf(base, field), p[field], field);
-          const success = num(p['successThreshold']);
-          if (probe !== 'readinessProbe' && success !== undefined && success > 1) {
+          const success = num(p['successThreshold']) ?? 1;
+          if (probe !== 'readinessProbe' && success > 1) {
             say.reject(fieldOf(base, 'successThreshold'), `a ${probe}'s successThreshold must be 1, not ${success}`, 'Remove successThreshold (it defaults to 1), or set it to 1.', { value: success });
           }
           const grace = p['terminationGracePeriodSeconds'];
           if (probe === 'readinessProbe' && isSet(grace)) {
             say.reject(fieldOf(base, 'terminationGracePeriodSeconds'), 'a readinessProbe may not set terminationGracePeriodSeconds', 'Remove it: a failing readiness probe does not restart the container.');
-          } else if (num(grace) !== undefined && (num(grace) as number) <= 0) {
+          } else if ((num(grace) ?? 1) <= 0) {
             say.reject(fieldOf(base, 'terminationGracePeriodSeconds'), `the ${probe}'s terminationGracePeriodSeconds must be above 0`, 'Use 1 or more, or remove it.', { value: grace });
           }
         }
@@ -214,7 +219,7 @@ export const POD_SPEC_RULES: readonly PodSpecRule[] = [
     check(t, say) {
       for (const { c, path } of containers(t)) {
         const image = str(c['image']);
-        if (image === undefined || image === '' || image === image.trim()) continue;
+        if (image === undefined || image === image.trim()) continue;
         say.reject(fieldOf(path, 'image'), `the image ${JSON.stringify(image)} has leading or trailing whitespace`, 'Remove the spaces around the image name.', { value: image });
       }
     },
