@@ -3,7 +3,8 @@
 // and maxUnavailable both 0, and repeated keys of list-map lists — refused (container names, also across the lists
 // that share them) or warned about (env names, container ports), with the cases that stay silent beside each.
 import { describe, expect, it } from 'vitest';
-import type { FileReport } from '../../server/src/engine/codes/finding';
+import type { FileReport } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 import { check, rangeOfText } from './helpers';
 
 const TABLE_RULES = new Set(['percent', 'duplicateListKey', 'containerName', 'containerImage', 'podContainers']);
@@ -11,7 +12,7 @@ const TABLE_RULES = new Set(['percent', 'duplicateListKey', 'containerName', 'co
 /** The findings of the table's rules, without the source text and server path (pinned elsewhere). */
 function table(report: FileReport) {
   return report.findings
-    .filter((f) => TABLE_RULES.has(String(f.data?.['rule'])))
+    .filter((f) => TABLE_RULES.has(String(f.data?.rule)))
     .map((f) => ({
       code: f.code,
       severity: f.severity,
@@ -167,7 +168,7 @@ describe('repeated keys of list-map lists', () => {
   it('a port warning names both upstream sources: the duplicate check and the protocol default', () => {
     const text = pod('  containers:\n  - name: web\n    image: nginx\n    ports:\n    - {containerPort: 80}\n    - {containerPort: 80}\n');
     const f = check(text).findings.find((x) => x.data?.['rule'] === 'duplicateListKey');
-    expect(String(f?.data?.['source']).split('; ')).toHaveLength(2);
+    expect(String(dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.source).split('; ')).toHaveLength(2);
   });
 
   it('Service ports: unnamed ports, or ports named "", are not compared by name', () => {

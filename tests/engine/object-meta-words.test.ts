@@ -3,11 +3,12 @@
 // over (merge keys, aliases, a metadata or label map that is not a mapping). The verdicts alone are fixture files in
 // tests/rules/object-meta/; tests/engine/object-meta.test.ts has the ranges and the name table.
 import { describe, expect, it } from 'vitest';
-import type { Finding, FileReport } from '../../server/src/engine/codes/finding';
+import type { Finding, FileReport } from '../../server/src/engine';
+import { dataOf } from '../support/finding-data';
 import { check } from './helpers';
 
 function metaFindings(report: FileReport): Finding[] {
-  return report.findings.filter((f) => f.data?.['check'] === 'objectMeta');
+  return report.findings.filter((f) => dataOf(f, 'invalid-value', 'missing-field', 'api-warning')?.check === 'objectMeta');
 }
 
 function one(report: FileReport): Finding {
