@@ -91,7 +91,6 @@ function checkPath(p: Obj, path: string, say: Say): void {
   const a = type === 'Exact' ? 'an Exact' : 'a Prefix';
   if (type === 'Exact' || type === 'Prefix') {
     if (!value.startsWith('/')) say.reject(at, `${a} path must be absolute (start with "/")`, `Write it as "/${value}".`, { value });
-    if (value === '') return;
     for (const seq of BAD_SEQUENCES) if (value.includes(seq)) say.reject(at, `${a} path may not contain "${seq}"`, 'Write the path in its normal form.', { value });
     for (const suffix of BAD_SUFFIXES) if (value.endsWith(suffix)) say.reject(at, `${a} path may not end with "${suffix}"`, 'Write the path in its normal form.', { value });
   } else if (type === 'ImplementationSpecific' && value !== '' && !value.startsWith('/')) {
@@ -191,8 +190,8 @@ export const NETWORKING_RULES: readonly KindRule[] = [
       if (fallback) checkBackend(fallback, 'spec.defaultBackend', say);
       for (const [rule, i] of objs(s['rules'])) {
         for (const [p, j] of objs(obj(rule['http'])?.['paths'])) {
-          const backend = obj(p['backend']);
-          if (backend) checkBackend(backend, `${itemOf(`${itemOf('spec.rules', i)}.http.paths`, j)}.backend`, say);
+          // backend is a struct, not a pointer: left out, it names neither a service nor a resource.
+          checkBackend(obj(p['backend']) ?? {}, `${itemOf(`${itemOf('spec.rules', i)}.http.paths`, j)}.backend`, say);
         }
       }
     },

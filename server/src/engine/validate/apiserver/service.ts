@@ -268,7 +268,7 @@ export const SERVICE_RULES: readonly KindRule[] = [
       const path = `metadata.annotations[${key}]`;
       if (!lb) say.reject(path, `the ${key} annotation may only be set on a Service of type LoadBalancer`, 'Remove the annotation, or use type: LoadBalancer.');
       if (annotation.trim() === '') return;
-      for (const part of annotation.trim().split(',')) {
+      for (const part of annotation.split(',')) {
         const problem = cidrProblem(part.trim());
         if (problem) say.reject(path, `source range ${problem}`, 'Write a comma-separated list of address/prefix ranges, e.g. 10.0.0.0/8,192.168.0.0/16.', { value: part.trim() });
       }
